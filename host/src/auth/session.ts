@@ -1,0 +1,74 @@
+import { createAuth0Client, type Auth0Client } from '@auth0/auth0-spa-js';
+import { idpUserSchema, type HostRuntimeConfig, type IdpUser, type MfAuth } from '@paddock/shared/contracts';
+
+const SCOPE = 'openid profile email offline_access';
+
+export interface Session {
+  auth: MfAuth;
+  user: IdpUser;
+}
+
+function currentLocation(): string {
+  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
+}
+
+async function readUser(client: Auth0Client): Promise<IdpUser> {
+  return idpUserSchema.parse(await client.getUser());
+}
+
+/**
+ * Signs the visitor in (or finishes the redirect back from the identity provider).
+ * Resolves to null while the browser is on its way to the sign-in page.
+ */
+export async function startSession(config: HostRuntimeConfig['auth']): Promise<Session | null> {
+  const client = await createAuth0Client({
+    domain: config.domain,
+    clientId: config.clientId,
+    authorizationParams: { audience: config.audience, redirect_uri: `${window.location.origin}/`, scope: SCOPE },
+    useRefreshTokens: true,
+    useRefreshTokensFallback: false,
+    cacheLocation: 'localstorage',
+  });
+
+  const params = new URLSearchParams(window.location.search);
+  if (params.has('code') && params.has('state')) {
+    const { appState } = await client.handleRedirectCallback<{ returnTo?: string }>();
+    window.history.replaceState(null, '', appState?.returnTo ?? '/');
+  }
+
+  if (!(await client.isAuthenticated())) {
+    await client.loginWithRedirect({ appState: { returnTo: currentLocation() } });
+    return null;
+  }
+
+  // A token is needed before any private route renders; a dead refresh token means signing in again.
+  try {
+    await client.getTokenSilently();
+  } catch {
+    await client.loginWithRedirect({ appState: { returnTo: currentLocation() } });
+    return null;
+  }
+
+  const session: Session = {
+    user: await readUser(client),
+    auth: {
+      user: { sub: '' },
+      getToken: async (options) => {
+        const token = await client.getTokenSilently(options?.fresh ? { cacheMode: 'off' } : undefined);
+        if (!token) throw new Error('The sign-in session has ended');
+        return token;
+      },
+      refreshUser: async () => {
+        await client.getTokenSilently({ cacheMode: 'off' });
+        session.user = await readUser(client);
+        session.auth.user = session.user;
+        return session.user;
+      },
+      logout: () => {
+        void client.logout({ logoutParams: { returnTo: window.location.origin } });
+      },
+    },
+  };
+  session.auth.user = session.user;
+  return session;
+}

@@ -1,0 +1,19 @@
+// Shared jest settings: TypeScript/TSX through @swc/jest, ESM-only packages transpiled too.
+const esmPackages = ['ky', 'jose', 'oidc-provider', 'single-spa', 'single-spa-react', 'nanoid', 'kysely-pglite', '@electric-sql'];
+
+/** @param {'node' | 'jsdom'} environment */
+module.exports = function jestConfig(environment) {
+  return {
+    testEnvironment: environment,
+    transform: {
+      '^.+\\.(t|j|mj)sx?$': ['@swc/jest', {
+        jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+        module: { type: 'commonjs' },
+      }],
+    },
+    transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+    moduleNameMapper: { '\\.(css)$': 'identity-obj-proxy' },
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    ...(environment === 'jsdom' ? { setupFilesAfterEnv: [require.resolve('./jest.setup-dom.cjs')] } : {}),
+  };
+};

@@ -1,0 +1,5 @@
+import { PageTitle } from '../PageTitle';
+
+export function CheckoutPage() {
+  return <PageTitle title="Checkout" />;
+}

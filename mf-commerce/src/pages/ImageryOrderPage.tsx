@@ -1,0 +1,5 @@
+import { PageTitle } from '../PageTitle';
+
+export function ImageryOrderPage() {
+  return <PageTitle title="High Resolution Ordering" />;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from '../PageTitle';
+
+export function OrderReviewPage() {
+  return <PageTitle title="Order Review" />;
+}

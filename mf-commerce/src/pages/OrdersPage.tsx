@@ -1,0 +1,5 @@
+import { PageTitle } from '../PageTitle';
+
+export function OrdersPage() {
+  return <PageTitle title="Orders" />;
+}

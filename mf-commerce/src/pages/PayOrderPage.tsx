@@ -1,0 +1,5 @@
+import { PageTitle } from '../PageTitle';
+
+export function PayOrderPage() {
+  return <PageTitle title="Pay for your order" />;
+}

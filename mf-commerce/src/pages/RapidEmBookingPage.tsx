@@ -1,0 +1,5 @@
+import { PageTitle } from '../PageTitle';
+
+export function RapidEmBookingPage() {
+  return <PageTitle title="Rapid-EM Booking" />;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from '../PageTitle';
+
+export function FarmDetailsPage() {
+  return <PageTitle title="Farm details" />;
+}

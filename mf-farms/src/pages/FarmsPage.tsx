@@ -1,0 +1,5 @@
+import { PageTitle } from '../PageTitle';
+
+export function FarmsPage() {
+  return <PageTitle title="Farms & Fields" />;
+}

@@ -1,0 +1,8 @@
+const createConfig = require('../scripts/webpack/create-config.cjs');
+
+module.exports = createConfig({
+  packageDir: __dirname,
+  name: 'mf_farms',
+  port: 3001,
+  exposes: { './spa': './src/spa.tsx' },
+});

@@ -1,0 +1,15 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import type { MfProps } from '@paddock/shared/contracts';
+import { FarmMapPage } from './pages/FarmMapPage';
+
+/** The area's own router; the host decides which paths reach this area and shows 404s itself. */
+export function App({ basename }: MfProps) {
+  return (
+    <BrowserRouter basename={basename}>
+      <Routes>
+          <Route path="/farms/:farmId" element={<FarmMapPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </BrowserRouter>
+  );
+}

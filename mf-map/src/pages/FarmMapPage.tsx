@@ -1,0 +1,5 @@
+import { PageTitle } from '../PageTitle';
+
+export function FarmMapPage() {
+  return <PageTitle title="Farm map" />;
+}

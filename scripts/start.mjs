@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// `npm start`: install what is missing, build, run the whole product with its embedded defaults.
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { demoUser, repoRoot, startStack, urls } from './lib/stack.mjs';
+
+const run = (command) => execSync(command, { cwd: repoRoot, stdio: 'inherit' });
+
+if (!existsSync(join(repoRoot, 'node_modules/.package-lock.json'))) {
+  console.log('Installing dependencies (first run)…');
+  run('npm install --no-audit --no-fund');
+}
+console.log('Building the front ends…');
+run('npx turbo run build --output-logs=errors-only');
+
+const dataDir = process.env.PADDOCK_DATA_DIR ?? join(repoRoot, '.data');
+const stack = await startStack({ dataDir }).catch((error) => {
+  console.error(`\nPaddock could not start: ${error.message}`);
+  process.exit(1);
+});
+
+console.log(`
+  Paddock is running.
+
+  Open        ${urls.host}
+  Sign in     ${demoUser.email} / ${demoUser.password}   (or sign up as a new user)
+  Mailbox     ${urls.idp}/dev/mailbox   (verification e-mails)
+  API docs    ${urls.api}/docs
+
+  Data is kept in ${dataDir}. Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping Paddock…');
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,118 @@
+// One webpack + Module Federation setup for the host and the four remotes, so the shared
+// singletons and the external-runtime pairing can never drift between them.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const rootPkg = require('../../host/package.json');
+// The standalone harness plays the host for one remote in development: real sign-in, same props.
+const harnessDir = path.join(__dirname, '..', '..', 'host', 'dev-harness');
+const harnessEntry = path.join(harnessDir, 'index.ts');
+const reactVersion = rootPkg.dependencies.react;
+
+/** Singletons every federated bundle shares; one exact React in the whole monorepo. */
+function sharedModules(deps) {
+  const singleton = (version) => ({ singleton: true, requiredVersion: version, strictVersion: false });
+  return {
+    react: singleton(reactVersion),
+    'react/jsx-runtime': singleton(reactVersion),
+    'react-dom': singleton(reactVersion),
+    'react-dom/client': singleton(reactVersion),
+    zustand: singleton(deps.zustand),
+    ky: singleton(deps.ky),
+    luxon: singleton(deps.luxon),
+  };
+}
+
+/**
+ * @param {{ packageDir: string, name: string, port: number, exposes?: Record<string,string>, extraHtml?: Array<{filename: string, template: string, chunks: string[]}>, extraEntries?: Record<string,string> }} options
+ */
+module.exports = function createConfig(options) {
+  const { packageDir, name, port, exposes } = options;
+  const isHost = !exposes;
+  const pkg = require(path.join(packageDir, 'package.json'));
+
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const standaloneDev = !production && !isHost;
+    // A remote's production output is its container (remoteEntry.js) and chunks; no page of its own.
+    const entry = { ...(isHost ? { main: './src/index.ts' } : {}), ...(options.extraEntries ?? {}) };
+    if (standaloneDev) entry.harness = harnessEntry;
+
+    const html = [];
+    if (isHost) html.push(new HtmlWebpackPlugin({ template: './src/index.html', chunks: ['main'], publicPath: '/' }));
+    if (standaloneDev) {
+      html.push(new HtmlWebpackPlugin({
+        template: path.join(harnessDir, 'index.html'),
+        chunks: ['harness'],
+        templateParameters: { remoteName: name, title: pkg.name },
+      }));
+    }
+    for (const page of options.extraHtml ?? []) html.push(new HtmlWebpackPlugin(page));
+
+    return {
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      context: packageDir,
+      entry,
+      output: {
+        path: path.join(packageDir, 'dist'),
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: name,
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        alias: exposes ? { 'paddock-remote-spa$': path.join(packageDir, exposes['./spa']) } : {},
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx$/,
+            exclude: /node_modules/,
+            loader: 'esbuild-loader',
+            options: { loader: 'tsx', target: 'es2020', jsx: 'automatic' },
+          },
+          {
+            // Plain .ts must not be parsed as TSX: `<T,>(x: T) => ...` generics read as JSX there.
+            test: /\.[cm]?ts$/,
+            exclude: /node_modules/,
+            loader: 'esbuild-loader',
+            options: { loader: 'ts', target: 'es2020' },
+          },
+          {
+            test: /\.module\.css$/,
+            use: ['style-loader', { loader: 'css-loader', options: { modules: { localIdentName: production ? '[hash:base64:8]' : '[name]__[local]__[hash:base64:5]', namedExport: false, exportLocalsConvention: 'as-is' } } }],
+          },
+          { test: /\.css$/, exclude: /\.module\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(svg|png|jpe?g|webp)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+          shared: sharedModules(pkg.dependencies),
+          dts: false,
+          manifest: false,
+          // The host ships the federation runtime once; remotes built for it borrow that copy.
+          // A remote running standalone in dev has no host, so it carries its own.
+          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: !standaloneDev },
+        }),
+        ...html,
+      ],
+      performance: { hints: false },
+      devServer: {
+        port,
+        historyApiFallback: true,
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: isHost ? { directory: path.join(packageDir, 'public') } : false,
+        client: { overlay: { runtimeErrors: false } },
+      },
+      stats: 'errors-warnings',
+    };
+  };
+};

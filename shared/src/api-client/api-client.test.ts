@@ -1,0 +1,73 @@
+/** @jest-environment node */
+import { z } from 'zod';
+import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE } from './index';
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+function clientWith(handler: Handler, token = 'tok-1') {
+  const seen: Request[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    seen.push(request);
+    return handler(request);
+  }) as typeof fetch;
+  const client = createApiClient({ baseUrl: 'http://api.test/v2', getToken: async () => token, fetch: fetchImpl, timeoutMs: 2000 });
+  return { client, seen };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('api client', () => {
+  it('sends the bearer token and parses the answer with the contract', async () => {
+    const { client, seen } = clientWith(() => json(200, { data: { n: 2 } }), 'abc');
+    const out = await client.get('accounts/profile', z.object({ data: z.object({ n: z.number() }) }));
+    expect(out).toEqual({ data: { n: 2 } });
+    expect(seen[0]?.headers.get('authorization')).toBe('Bearer abc');
+    expect(seen[0]?.url).toBe('http://api.test/v2/accounts/profile');
+  });
+
+  it('normalises a string detail into status and message', async () => {
+    const { client } = clientWith(() => json(401, { detail: 'Token has expired' }));
+    await expect(client.get('x', z.unknown())).rejects.toMatchObject({ status: 401, message: 'Token has expired' });
+  });
+
+  it('normalises a 422 list into the first msg and keeps the list', async () => {
+    const detail = [
+      { loc: ['body', 'data', 'email'], msg: 'Invalid email address', type: 'value_error' },
+      { loc: ['body', 'data', 'first_name'], msg: 'Too long', type: 'value_error' },
+    ];
+    const { client } = clientWith(() => json(422, { detail }));
+    const error = await client.send('patch', 'accounts/profile', z.unknown(), { data: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, message: 'Invalid email address', detail });
+  });
+
+  it('falls back to the status text for a body that is not JSON', async () => {
+    const { client } = clientWith(() => new Response('<html>bad gateway</html>', { status: 500, statusText: 'Internal Server Error' }));
+    await expect(client.send('post', 'x', z.unknown())).rejects.toMatchObject({ status: 500, message: 'Internal Server Error' });
+  });
+
+  it('reports an unreachable server in the product words, with status 0', async () => {
+    const { client } = clientWith(() => { throw new TypeError('Failed to fetch'); });
+    await expect(client.send('post', 'x', z.unknown())).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  });
+
+  it('rejects an answer that breaks the contract instead of passing it on', async () => {
+    const { client } = clientWith(() => json(200, { data: 'nope' }));
+    await expect(client.get('x', z.object({ data: z.number() }))).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('retries an idempotent GET after a 503 but never a POST', async () => {
+    let calls = 0;
+    const flaky: Handler = () => (++calls === 1 ? json(503, { detail: 'busy' }) : json(200, { ok: true }));
+    const { client } = clientWith(flaky);
+    await expect(client.get('x', z.object({ ok: z.boolean() }))).resolves.toEqual({ ok: true });
+    expect(calls).toBe(2);
+
+    calls = 0;
+    const { client: client2 } = clientWith(flaky);
+    await expect(client2.send('post', 'x', z.unknown())).rejects.toMatchObject({ status: 503, message: 'busy' });
+    expect(calls).toBe(1);
+  });
+});

@@ -1,0 +1,114 @@
+import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import type { z } from 'zod';
+import { apiErrorBodySchema } from '../contracts/errors';
+
+/** What every caller sees of a failed API call, whatever went wrong underneath. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The raw `detail` of the body, for callers that show per-field messages. */
+    readonly detail?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'We could not reach Paddock. Check your connection and try again.';
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
+
+/** Turns a FastAPI-style body into one message: a string detail as is, else the first issue's msg. */
+export function messageFromBody(body: unknown): string | undefined {
+  const parsed = apiErrorBodySchema.safeParse(body);
+  if (!parsed.success) return undefined;
+  const { detail } = parsed.data;
+  return typeof detail === 'string' ? detail : detail[0]?.msg;
+}
+
+export async function normaliseError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) {
+    const status = error.response.status;
+    let body: unknown;
+    try {
+      body = await error.response.clone().json();
+    } catch {
+      body = undefined;
+    }
+    const detail = typeof body === 'object' && body !== null && 'detail' in body ? body.detail : undefined;
+    return new ApiError(status, messageFromBody(body) ?? error.response.statusText ?? GENERIC_ERROR_MESSAGE, detail);
+  }
+  if (error instanceof TimeoutError) return new ApiError(0, NETWORK_ERROR_MESSAGE);
+  if (error instanceof TypeError) return new ApiError(0, NETWORK_ERROR_MESSAGE);
+  return new ApiError(0, GENERIC_ERROR_MESSAGE);
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  getToken: () => Promise<string>;
+  /** Injected in tests; defaults to the global fetch. */
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export interface ApiClient {
+  /** The underlying ky instance, for calls that need more than JSON (files, blobs). */
+  http: KyInstance;
+  get<S extends z.ZodType>(path: string, schema: S, searchParams?: Record<string, string | number | boolean | string[]>): Promise<z.infer<S>>;
+  send<S extends z.ZodType>(method: 'post' | 'put' | 'patch' | 'delete', path: string, schema: S, body?: unknown): Promise<z.infer<S>>;
+  /** For calls whose answer the caller does not read. */
+  sendNoContent(method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown): Promise<void>;
+}
+
+function toSearchParams(params: Record<string, string | number | boolean | string[]> | undefined): URLSearchParams | undefined {
+  if (!params) return undefined;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  return search;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const http = ky.create({
+    prefixUrl: options.baseUrl,
+    fetch: options.fetch,
+    timeout: options.timeoutMs ?? 30_000,
+    // Only idempotent calls are retried; a POST must never be sent twice behind the user's back.
+    retry: { limit: 2, methods: ['get', 'put', 'delete', 'head', 'options'], statusCodes: [408, 429, 502, 503, 504] },
+    hooks: {
+      beforeRequest: [
+        async (request) => {
+          request.headers.set('Authorization', `Bearer ${await options.getToken()}`);
+        },
+      ],
+    },
+  });
+
+  const parse = <S extends z.ZodType>(schema: S, data: unknown): z.infer<S> => {
+    const result = schema.safeParse(data);
+    if (!result.success) throw new ApiError(0, 'Paddock sent an answer this page does not understand. Please reload.', result.error.issues);
+    return result.data;
+  };
+
+  const call = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw await normaliseError(error);
+    }
+  };
+
+  return {
+    http,
+    get: (path, schema, searchParams) =>
+      call(async () => parse(schema, await http.get(path, { searchParams: toSearchParams(searchParams) }).json())),
+    send: (method, path, schema, body) =>
+      call(async () => parse(schema, await http(path, { method, json: body }).json())),
+    sendNoContent: (method, path, body) =>
+      call(async () => {
+        await http(path, { method, json: body });
+      }),
+  };
+}

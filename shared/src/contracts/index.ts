@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './accounts';
+export * from './identity';
+export * from './health';
+export * from './microfrontend';
+export * from './onboarding';

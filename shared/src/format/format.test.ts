@@ -1,0 +1,19 @@
+import { formatAud, formatDate, formatHectares } from './index';
+
+describe('format', () => {
+  it('shows hectares with two decimals and thousands separators', () => {
+    expect(formatHectares(1234.5)).toBe('1,234.50');
+    expect(formatHectares(0.004)).toBe('0.00');
+  });
+
+  it('shows AUD from cents', () => {
+    expect(formatAud(123400)).toBe('$1,234.00');
+    expect(formatAud(48000, { prefixed: true })).toBe('AU$480.00');
+  });
+
+  it("formats dates like 'MMMM d, yyyy' and shows N/A for nothing or junk", () => {
+    expect(formatDate('2026-03-05T10:00:00')).toBe('March 5, 2026');
+    expect(formatDate(null)).toBe('N/A');
+    expect(formatDate('not a date')).toBe('N/A');
+  });
+});
