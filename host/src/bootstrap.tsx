@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { navigateToUrl, registerApplication, start, addErrorHandler } from 'single-spa';
 import { createApiClient } from '@paddock/shared/api-client';
 import { createBus } from '@paddock/shared/bus';
-import { onboardingRedirect, profileResponseSchema, type HostRuntimeConfig, type MfProps, type Profile, type RemotesManifest } from '@paddock/shared/contracts';
+import { onboardingRedirect, type HostRuntimeConfig, type MfProps, type Profile, type ProfileResponse, type RemotesManifest } from '@paddock/shared/contracts';
 import { startSession } from './auth/session';
 import { areaApplication } from './areas/areaApplication';
 import { createRemoteLoader } from './areas/remoteLoader';
@@ -52,7 +52,9 @@ async function main() {
   const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => auth.getToken() });
   let profile: Profile;
   try {
-    profile = (await api.get('accounts/profile', profileResponseSchema)).data;
+    // Not parsed with the zod contract here: the API already validates what it sends, and zod
+    // would take most of the shell's size budget. The remotes parse what they use.
+    profile = (await api.http.get('accounts/profile').json<ProfileResponse>()).data;
   } catch (error) {
     console.error('[paddock] profile failed to load', error);
     fail('Your account could not be loaded. Please try again in a moment.');

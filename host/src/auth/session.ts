@@ -1,5 +1,5 @@
 import { createAuth0Client, type Auth0Client } from '@auth0/auth0-spa-js';
-import { idpUserSchema, type HostRuntimeConfig, type IdpUser, type MfAuth } from '@paddock/shared/contracts';
+import type { HostRuntimeConfig, IdpUser, MfAuth } from '@paddock/shared/contracts';
 
 const SCOPE = 'openid profile email offline_access';
 
@@ -13,7 +13,16 @@ function currentLocation(): string {
 }
 
 async function readUser(client: Auth0Client): Promise<IdpUser> {
-  return idpUserSchema.parse(await client.getUser());
+  const claims = await client.getUser();
+  if (!claims?.sub) throw new Error('The identity provider returned no user');
+  return {
+    sub: claims.sub,
+    email: claims.email,
+    email_verified: claims.email_verified,
+    nickname: claims.nickname,
+    picture: claims.picture,
+    name: claims.name,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { z } from 'zod';
-import { apiErrorBodySchema } from '../contracts/errors';
+import type { ApiErrorBody, ValidationIssue } from '../contracts/errors';
 
 /** What every caller sees of a failed API call, whatever went wrong underneath. */
 export class ApiError extends Error {
@@ -18,11 +18,20 @@ export class ApiError extends Error {
 export const NETWORK_ERROR_MESSAGE = 'We could not reach Paddock. Check your connection and try again.';
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
 
+const isIssue = (value: unknown): value is ValidationIssue =>
+  typeof value === 'object' && value !== null && typeof (value as ValidationIssue).msg === 'string';
+
+// A hand-written guard rather than the zod contract: the shell loads this client before any
+// remote, and zod would be most of its size budget.
+const isErrorBody = (body: unknown): body is ApiErrorBody => {
+  const detail = typeof body === 'object' && body !== null ? (body as { detail?: unknown }).detail : undefined;
+  return typeof detail === 'string' || (Array.isArray(detail) && detail.every(isIssue));
+};
+
 /** Turns a FastAPI-style body into one message: a string detail as is, else the first issue's msg. */
 export function messageFromBody(body: unknown): string | undefined {
-  const parsed = apiErrorBodySchema.safeParse(body);
-  if (!parsed.success) return undefined;
-  const { detail } = parsed.data;
+  if (!isErrorBody(body)) return undefined;
+  const { detail } = body;
   return typeof detail === 'string' ? detail : detail[0]?.msg;
 }
 

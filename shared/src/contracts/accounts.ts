@@ -98,11 +98,3 @@ export const adminAccountPatchSchema = z.object({
   feature_flags: z.partialRecord(featureFlagKeySchema, z.boolean()).optional(),
 });
 export type AdminAccountPatch = z.infer<typeof adminAccountPatchSchema>;
-
-export const isAdvanced = (profile: Pick<Profile, 'tier'> | null | undefined): boolean => profile?.tier.key === 'premium';
-
-export const hasTermsAccepted = (profile: Pick<Profile, 'account'> | null | undefined): boolean =>
-  Boolean(profile?.account.terms_accepted_version);
-
-export const isFeatureEnabled = (profile: Profile | null | undefined, flag: FeatureFlagKey): boolean =>
-  isAdvanced(profile) && Boolean(profile?.feature_flags.some((f) => f.feature_flag === flag && f.enabled));

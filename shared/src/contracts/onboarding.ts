@@ -1,4 +1,5 @@
-import { hasTermsAccepted, type Profile } from './accounts';
+import type { Profile } from './accounts';
+import { hasTermsAccepted } from './profile-rules';
 
 export const ONBOARDING_ROUTES = {
   gettingStarted: '/getting-started',

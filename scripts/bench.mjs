@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// `npm run bench`: performance figures, printed as a table and written to bench/results.json.
+import { execSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { demoUser, ports, repoRoot, startStack, urls } from './lib/stack.mjs';
+
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+// Each renderer (react-dom copy) registers itself with the devtools hook; count them.
+const countRenderers = () => {
+  window.__paddockRenderers = 0;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    isDisabled: false, supportsFiber: true, renderers: new Map(),
+    inject() { window.__paddockRenderers += 1; return window.__paddockRenderers; },
+    onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {},
+  };
+};
+// Records when the nav bar first appears, relative to navigation start.
+const watchNav = () => {
+  const seen = () => document.querySelector('nav[aria-label="Main"]');
+  new MutationObserver((_, observer) => {
+    if (seen() && window.__paddockNavAt === undefined) { window.__paddockNavAt = performance.now(); observer.disconnect(); }
+  }).observe(document, { childList: true, subtree: true });
+};
+
+async function signIn(page) {
+  await page.goto(`${urls.host}/`);
+  await page.getByLabel('Email').fill(demoUser.email);
+  await page.getByLabel('Password').fill(demoUser.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('nav[aria-label="Main"]').waitFor();
+}
+
+function collectScripts(page) {
+  const scripts = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    try {
+      const body = await response.body();
+      scripts.push({ url: response.url(), raw: body.length, gzip: gzipSync(body).length, text: body.toString('utf8') });
+    } catch { /* redirected or aborted */ }
+  });
+  return scripts;
+}
+
+async function main() {
+  console.log('Building…');
+  execSync('npx turbo run build --output-logs=errors-only', { cwd: repoRoot, stdio: 'inherit' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'paddock-bench-'));
+  const stack = await startStack({ dataDir, log: () => {} });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: launchArgs });
+  const results = {};
+  try {
+    // Sign in once and keep the session so later loads measure the app, not the sign-in page.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page);
+    const storageState = await context.storageState();
+    await context.close();
+
+    // 1. What the shell loads before any remote: a path no area owns mounts none.
+    {
+      const ctx = await browser.newContext({ storageState });
+      const p = await ctx.newPage();
+      const scripts = collectScripts(p);
+      await p.goto(`${urls.host}/bench-no-area`);
+      await p.getByRole('heading', { name: 'Error 404' }).waitFor();
+      await p.waitForLoadState('networkidle');
+      const shell = scripts.filter((s) => s.url.startsWith(urls.host));
+      const foreign = scripts.filter((s) => !s.url.startsWith(urls.host));
+      results.shellGzipKB = kb(shell.reduce((sum, s) => sum + s.gzip, 0));
+      results.shellScripts = shell.length;
+      results.remoteScriptsBeforeAnyArea = foreign.length;
+      await ctx.close();
+    }
+
+    // 2. Each remoteEntry, gzipped.
+    results.remoteEntryGzipKB = {};
+    for (const [remote, dir] of Object.entries({ mf_farms: 'mf-farms', mf_map: 'mf-map', mf_commerce: 'mf-commerce', mf_account: 'mf-account' })) {
+      results.remoteEntryGzipKB[remote] = kb(gzipSync(readFileSync(join(repoRoot, dir, 'dist', 'remoteEntry.js'))).length);
+    }
+
+    // 3. React copies on one page that visits every area.
+    {
+      const ctx = await browser.newContext({ storageState });
+      await ctx.addInitScript(countRenderers);
+      const p = await ctx.newPage();
+      const scripts = collectScripts(p);
+      await p.goto(`${urls.host}/dashboard`);
+      for (const [label, heading] of [['Farms', 'Farms & Fields'], ['Orders', 'Orders'], ['Store', 'Store'], ['Home', 'Dashboard']]) {
+        await p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
+        await p.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      }
+      await p.goto(`${urls.host}/farms/bench-farm`);
+      await p.getByRole('heading', { name: 'Farm map', level: 1 }).waitFor();
+      await p.waitForLoadState('networkidle');
+      const defining = scripts.filter((s) => /\.__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE=/.test(s.text));
+      results.reactCopies = defining.length;
+      results.reactDomRenderers = await p.evaluate(() => window.__paddockRenderers);
+      results.reactCopyOrigins = defining.map((s) => new URL(s.url).port);
+      await ctx.close();
+    }
+
+    // 4. Cold load: navigation to nav bar visible, fresh cache each time.
+    {
+      const samples = [];
+      for (let i = 0; i < 7; i++) {
+        const ctx = await browser.newContext({ storageState });
+        await ctx.addInitScript(watchNav);
+        const p = await ctx.newPage();
+        await p.goto(`${urls.host}/farms`);
+        await p.locator('nav[aria-label="Main"]').waitFor();
+        samples.push(await p.evaluate(() => window.__paddockNavAt));
+        await ctx.close();
+      }
+      results.coldNavVisibleMs = { median: Math.round(median(samples)), min: Math.round(Math.min(...samples)), max: Math.round(Math.max(...samples)), runs: samples.length };
+    }
+  } finally {
+    await browser.close();
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const rows = [
+    ['Shell JS before any remote (gzip)', `${results.shellGzipKB} KB in ${results.shellScripts} files`, '≤ 170 KB'],
+    ...Object.entries(results.remoteEntryGzipKB).map(([remote, size]) => [`${remote} remoteEntry.js (gzip)`, `${size} KB`, '≤ 10 KB']),
+    ['React copies on a page (all areas visited)', `${results.reactCopies} (react-dom renderers: ${results.reactDomRenderers})`, '1'],
+    ['Cold load: navigation → nav bar visible', `${results.coldNavVisibleMs.median} ms median (min ${results.coldNavVisibleMs.min}, max ${results.coldNavVisibleMs.max}, ${results.coldNavVisibleMs.runs} runs)`, 'report'],
+  ];
+  const width = Math.max(...rows.map((r) => r[0].length));
+  console.log(`\n${'figure'.padEnd(width)}  value  (budget)`);
+  for (const [name, value, budget] of rows) console.log(`${name.padEnd(width)}  ${value}  (${budget})`);
+  mkdirSync(join(repoRoot, 'bench'), { recursive: true });
+  writeFileSync(join(repoRoot, 'bench', 'results.json'), JSON.stringify({ measuredAt: new Date().toISOString(), ports, ...results }, null, 2));
+  console.log('\nwritten to bench/results.json');
+}
+
+await main();

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// `npm test`: lint, type-check, unit/component/API suites (jest, per workspace), then the e2e suite
+// in Chromium against the composed system. Ends with one 'N passed, N failed' line for CI.
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './lib/stack.mjs';
+
+const workspaces = ['shared', 'idp', 'api', 'host', 'mf-farms', 'mf-map', 'mf-commerce', 'mf-account'];
+const jestResult = (ws) => join(repoRoot, ws, 'test-results', 'jest.json');
+const e2eResult = join(repoRoot, 'test-results', 'e2e.json');
+
+const run = (command) => {
+  try {
+    execSync(command, { cwd: repoRoot, stdio: 'inherit' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+if (!existsSync(join(repoRoot, 'node_modules/.package-lock.json'))) run('npm install --no-audit --no-fund');
+for (const ws of workspaces) rmSync(jestResult(ws), { force: true });
+rmSync(e2eResult, { force: true });
+
+const steps = [];
+steps.push(['lint and types', run('npx turbo run lint typecheck --output-logs=errors-only')]);
+steps.push(['unit, component and API', run('npx turbo run test --concurrency=2 -- --json --outputFile=test-results/jest.json')]);
+steps.push(['build', run('npx turbo run build --output-logs=errors-only')]);
+steps.push(['e2e', run('npm run test -w e2e')]);
+
+let passed = 0;
+let failed = 0;
+for (const ws of workspaces) {
+  if (!existsSync(jestResult(ws))) continue;
+  const result = JSON.parse(readFileSync(jestResult(ws), 'utf8'));
+  passed += result.numPassedTests;
+  failed += result.numFailedTests;
+}
+if (existsSync(e2eResult)) {
+  const { stats } = JSON.parse(readFileSync(e2eResult, 'utf8'));
+  passed += stats.expected;
+  failed += stats.unexpected + stats.flaky;
+}
+
+const failedSteps = steps.filter(([, ok]) => !ok).map(([name]) => name);
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length || failed ? 1 : 0);
