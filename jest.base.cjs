@@ -4,7 +4,8 @@ const esmPackages = ['ky', 'jose', 'oidc-provider', 'single-spa', 'single-spa-re
 /** @param {'node' | 'jsdom'} environment */
 module.exports = function jestConfig(environment) {
   return {
-    testEnvironment: environment,
+    // jsdom gets Node's fetch primitives so components run the real api client against a fake fetch.
+    testEnvironment: environment === 'jsdom' ? require.resolve('./jest.environment-dom.cjs') : 'node',
     transform: {
       '^.+\\.(t|j|mj)sx?$': ['@swc/jest', {
         jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },

@@ -1,0 +1,15 @@
+import { BrowserRouter } from 'react-router-dom';
+import type { MfProps } from '@paddock/shared/contracts';
+import { AccountProvider } from './context';
+import { AccountRoutes } from './routes';
+
+/** The area's own router; the host decides which paths reach this area and shows 404s itself. */
+export function App(props: MfProps) {
+  return (
+    <AccountProvider props={props}>
+      <BrowserRouter basename={props.basename}>
+        <AccountRoutes />
+      </BrowserRouter>
+    </AccountProvider>
+  );
+}

@@ -1,0 +1,100 @@
+import { ApiError, createApiClient, messageFromBody, normaliseError, type ApiClient } from '@paddock/shared/api-client';
+import {
+  contactDetailsResponseSchema,
+  profileResponseSchema,
+  TERMS_VERSION,
+  type ContactDetails,
+  type MfAuth,
+  type MfConfig,
+  type Profile,
+} from '@paddock/shared/contracts';
+
+/** Everything this area asks of the API and of the identity provider. */
+export interface AccountApi {
+  getProfile(): Promise<Profile>;
+  /** The saved contact details, or null when they were never saved (the API answers 404). */
+  getContactDetails(): Promise<ContactDetails | null>;
+  /** Spec 3 §4: 'add' when no contact details exist yet, 'update' otherwise. */
+  saveContactDetails(details: ContactDetails, exists: boolean): Promise<ContactDetails>;
+  acceptTerms(): Promise<Profile>;
+  sendVerificationEmail(userId: string): Promise<void>;
+}
+
+export interface AccountApiOptions {
+  config: Pick<MfConfig, 'apiUrl' | 'idpUrl'>;
+  getToken: MfAuth['getToken'];
+  /** Injected by tests; the browser's fetch otherwise. */
+  fetch?: typeof fetch;
+}
+
+const CONTACT_PATH = 'accounts/contact_details';
+
+/** Runs an add or update; a 202 or 204 carries no body, so what was sent is what was saved. */
+async function writeContact(api: ApiClient, method: 'post' | 'put', details: ContactDetails): Promise<ContactDetails> {
+  try {
+    const response = await api.http(CONTACT_PATH, { method, json: { data: details } });
+    if (response.status === 202 || response.status === 204) return details;
+    const parsed = contactDetailsResponseSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data.data : details;
+  } catch (error) {
+    throw await normaliseError(error);
+  }
+}
+
+/** ky's HTTPError, recognised by shape: the shared client may carry its own copy of ky. */
+function hasResponse(error: unknown): error is { response: Response } {
+  return typeof error === 'object' && error !== null && 'response' in error && error.response instanceof Response;
+}
+
+/** Auth0-style bodies say `message`; ours say `detail`. The user sees whichever the server sent. */
+async function idpErrorMessage(error: unknown): Promise<ApiError> {
+  if (!hasResponse(error)) return normaliseError(error);
+  const body: unknown = await error.response.clone().json().catch(() => undefined);
+  const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : messageFromBody(body);
+  return message ? new ApiError(error.response.status, message) : normaliseError(error);
+}
+
+export function createAccountApi({ config, getToken, fetch }: AccountApiOptions): AccountApi {
+  const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch });
+  const idp = createApiClient({ baseUrl: `${config.idpUrl.replace(/\/$/, '')}/api/v2`, getToken: () => getToken(), fetch });
+
+  return {
+    getProfile: async () => (await api.get('accounts/profile', profileResponseSchema)).data,
+
+    async getContactDetails() {
+      try {
+        return (await api.get(CONTACT_PATH, contactDetailsResponseSchema)).data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+
+    async saveContactDetails(details, exists) {
+      try {
+        return await writeContact(api, exists ? 'put' : 'post', details);
+      } catch (error) {
+        // Another tab may have saved in between: 409 on add means "update instead", 404 on update "add".
+        const raced = error instanceof ApiError && error.status === (exists ? 404 : 409);
+        if (!raced) throw error;
+        return writeContact(api, exists ? 'post' : 'put', details);
+      }
+    },
+
+    acceptTerms: async () =>
+      (await api.send('patch', 'accounts/profile', profileResponseSchema, { data: { terms_accepted_version: TERMS_VERSION } })).data,
+
+    async sendVerificationEmail(userId) {
+      try {
+        await idp.http.post('jobs/verification-email', { json: { user_id: userId } });
+      } catch (error) {
+        throw await idpErrorMessage(error);
+      }
+    },
+  };
+}
+
+/** The message to show for any failure, in the product's words when the server gave none. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}

@@ -1,0 +1,14 @@
+import { isAdvanced } from '@paddock/shared/contracts';
+import { PageTitle } from '../components/PageTitle';
+import { useAccountStore } from '../context';
+
+/** Screens of this area that later issues build; for now each shows its title. */
+export const SettingsPage = () => <PageTitle title="Settings" />;
+export const StorePage = () => <PageTitle title="Store" />;
+export const HighResolutionImageryPage = () => <PageTitle title="High Resolution Imagery" />;
+export const ProductsAndGuidesPage = () => <PageTitle title="Products & Guides" />;
+
+export function AdvancedPage() {
+  const premium = useAccountStore((state) => isAdvanced(state.profile));
+  return <PageTitle title={premium ? "You're using Advanced" : 'Get Advanced'} />;
+}
