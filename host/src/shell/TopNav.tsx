@@ -1,6 +1,7 @@
 import type { PaddockBus } from '@paddock/shared/bus';
 import { isAdvanced, type IdpUser, type Profile } from '@paddock/shared/contracts';
 import { Avatar } from './Avatar';
+import { CartIcon, MenuIcon, PlusIcon } from './icons';
 import { DeferredMenu } from './DeferredMenu';
 import { isLinkActive, navLinks } from './navigation';
 import { Link } from './Link';
@@ -26,7 +27,7 @@ function AdvancedBadge({ profile }: { profile: Profile }) {
 export function TopNav({ pathname, user, profile, cartCount, bus, onLogout }: TopNavProps) {
   return (
     <nav className={styles.nav} aria-label="Main">
-      <DeferredMenu menu="mobile" label="Open menu" className={`${styles.iconButton} ${styles.mobileOnly}`} props={{ pathname }}>☰</DeferredMenu>
+      <DeferredMenu menu="mobile" label="Open menu" className={`${styles.iconButton} ${styles.mobileOnly}`} props={{ pathname }}><MenuIcon /></DeferredMenu>
       <Link href="/" className={styles.brand}>
         <span className={styles.brandMark} aria-hidden="true">P</span>
         Paddock
@@ -43,9 +44,9 @@ export function TopNav({ pathname, user, profile, cartCount, bus, onLogout }: To
       <span className={styles.spacer} />
       <div className={styles.actions}>
         <AdvancedBadge profile={profile} />
-        <DeferredMenu menu="add" label="Add" className={styles.iconButton} props={{}}>＋<span className={styles.desktopOnly}>Add</span></DeferredMenu>
+        <DeferredMenu menu="add" label="Add" className={styles.iconButton} props={{}}><PlusIcon /><span className={styles.desktopOnly}>Add</span></DeferredMenu>
         <button type="button" className={styles.iconButton} aria-label={`Cart, ${cartCount} items`} onClick={() => bus.emit('paddock:cart-open', {})}>
-          🛒
+          <CartIcon />
           {cartCount > 0 && <span className={styles.count} aria-hidden="true">{cartCount}</span>}
         </button>
         <DeferredMenu menu="profile" label="Profile menu" className={styles.iconButton} props={{ user, onLogout }}><Avatar user={user} /></DeferredMenu>

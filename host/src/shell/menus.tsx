@@ -4,6 +4,7 @@ import type { IdpUser } from '@paddock/shared/contracts';
 import { navigateTo } from '@paddock/shared/ui';
 import { addMenuItems, isLinkActive, navLinks } from './navigation';
 import { Avatar } from './Avatar';
+import { MenuIcon, PlusIcon } from './icons';
 import styles from './shell.module.css';
 
 // The accessible menus (react-aria) are loaded on first use, not with the shell: see DeferredMenu.
@@ -11,7 +12,7 @@ import styles from './shell.module.css';
 export function MobileMenu({ pathname }: { pathname: string }) {
   return (
     <MenuTrigger defaultOpen>
-      <Button className={`${styles.iconButton} ${styles.mobileOnly}`} aria-label="Open menu">☰</Button>
+      <Button className={`${styles.iconButton} ${styles.mobileOnly}`} aria-label="Open menu"><MenuIcon /></Button>
       <Popover placement="bottom start">
         <Menu className={styles.menu} aria-label="Main menu" autoFocus="first" onAction={(key) => navigateTo(String(key))}>
           {navLinks.map((link) => (
@@ -32,7 +33,7 @@ export function AddMenu() {
   };
   return (
     <MenuTrigger defaultOpen>
-      <Button className={styles.iconButton} aria-label="Add">＋<span className={styles.desktopOnly}>Add</span></Button>
+      <Button className={styles.iconButton} aria-label="Add"><PlusIcon /><span className={styles.desktopOnly}>Add</span></Button>
       <Popover placement="bottom end">
         <Menu className={styles.menu} aria-label="Add" autoFocus="first" onAction={onAction}>
           {addMenuItems.map((item) => (

@@ -40,5 +40,11 @@ export function createRemoteLifecycles(area: string, Root: ComponentType<MfProps
       <Root {...props} />
     </AreaErrorBoundary>
   );
-  return singleSpaReact<MfProps>({ React, ReactDOMClient, rootComponent: Wrapped });
+  return singleSpaReact<MfProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: Wrapped,
+    // Only reached if the boundary above itself fails; keeps single-spa from blanking the area.
+    errorBoundary: () => <ErrorState title={`${area} ran into a problem`} message="Please reload the page." />,
+  });
 }

@@ -1,0 +1,196 @@
+import { parseArgs } from 'node:util';
+import {
+  apiErrorBodySchema,
+  featureFlagKeys,
+  profileResponseSchema,
+  type FeatureFlagKey,
+  type Profile,
+} from '@paddock/shared/contracts';
+import { DEFAULT_AUDIENCE, DEFAULT_ISSUER } from '../config';
+import type { AdminAccountRequest } from '../plugins/admin';
+
+export const ADMIN_CLIENT_ID = 'paddock-admin-cli';
+export const DEFAULT_ADMIN_CLIENT_SECRET = 'paddock-dev-admin-secret';
+export const DEFAULT_API_URL = 'http://localhost:4000';
+
+export const USAGE = `Usage: npm run admin -w api -- --email <email> [--tier basic|premium] [--flag <key>=on|off ...] [--payments invoice|none]
+
+Changes the tier, feature flags or payment methods of an account that has signed in at least once.
+
+  --email     the account's sign-in (or contact) e-mail
+  --tier      basic, or premium (Advanced)
+  --flag      ${featureFlagKeys.join(', ')}; =on or =off; repeat for several
+  --payments  comma-separated payment methods the account may use (e.g. invoice), or none
+
+Environment: API_URL (${DEFAULT_API_URL}), AUTH_ISSUER (${DEFAULT_ISSUER}), AUTH_AUDIENCE (${DEFAULT_AUDIENCE}),
+ADMIN_CLIENT_SECRET (the idp's development secret for ${ADMIN_CLIENT_ID}).
+
+Example: npm run admin -w api -- --email demo@paddock.example --tier premium --flag field:multi_select=on --flag algorithm:ndre=off`;
+
+export class UsageError extends Error {}
+
+export interface AdminCommand {
+  email: string;
+  patch: AdminAccountRequest;
+}
+
+const ON = new Set(['on', 'true', 'yes', '1', 'enabled']);
+const OFF = new Set(['off', 'false', 'no', '0', 'disabled']);
+
+/** Reads the command line; `null` means "print the usage". */
+export function parseAdminArgs(argv: string[]): AdminCommand | null {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        email: { type: 'string' },
+        tier: { type: 'string' },
+        flag: { type: 'string', multiple: true },
+        payments: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return null;
+  const email = values.email?.trim();
+  if (!email) throw new UsageError('--email is required');
+
+  const patch: AdminAccountRequest = {};
+  if (values.tier !== undefined) {
+    const tier = values.tier.trim().toLowerCase();
+    if (tier === 'basic') patch.tier = 'basic';
+    else if (tier === 'premium' || tier === 'advanced') patch.tier = 'premium';
+    else throw new UsageError(`--tier must be basic or premium, not "${values.tier}"`);
+  }
+  for (const entry of values.flag ?? []) {
+    const [key = '', setting = ''] = entry.split('=', 2).map((part) => part.trim());
+    if (!(featureFlagKeys as readonly string[]).includes(key)) {
+      throw new UsageError(`Unknown feature flag "${key}"; use one of ${featureFlagKeys.join(', ')}`);
+    }
+    const value = setting.toLowerCase();
+    if (!ON.has(value) && !OFF.has(value)) throw new UsageError(`--flag ${key} needs =on or =off`);
+    patch.feature_flags = { ...patch.feature_flags, [key as FeatureFlagKey]: ON.has(value) };
+  }
+  if (values.payments !== undefined) {
+    const list = values.payments.trim().toLowerCase();
+    patch.payments = list === 'none' || list === '' ? [] : list.split(',').map((item) => item.trim()).filter(Boolean);
+  }
+  if (Object.keys(patch).length === 0) throw new UsageError('Nothing to change: give --tier, --flag or --payments');
+  return { email, patch };
+}
+
+export function formatProfile(profile: Profile): string {
+  const width = Math.max(...profile.feature_flags.map((flag) => flag.feature_flag.length));
+  return [
+    `${profile.account.email ?? profile.account.id}`,
+    `  tier      ${profile.tier.name} (${profile.tier.key})`,
+    '  flags',
+    ...profile.feature_flags.map((flag) => `    ${flag.feature_flag.padEnd(width)}  ${flag.enabled ? 'on' : 'off'}`),
+    `  payments  ${profile.payments.length > 0 ? profile.payments.join(', ') : 'none'}`,
+  ].join('\n');
+}
+
+export interface CliIo {
+  log(message: string): void;
+  error(message: string): void;
+}
+
+const causeOf = (error: unknown): string => {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
+};
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function describeApiError(status: number, body: unknown): string {
+  const parsed = apiErrorBodySchema.safeParse(body);
+  if (!parsed.success) return `the API answered ${status}`;
+  const { detail } = parsed.data;
+  if (typeof detail === 'string') return detail;
+  return detail.map((issue) => `${issue.loc.slice(1).join('.')}: ${issue.msg}`).join('; ');
+}
+
+/** The admin command: token from the idp (client_credentials), then the admin route. Returns the exit code. */
+export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo, fetchImpl: typeof fetch = fetch): Promise<number> {
+  let command: AdminCommand | null;
+  try {
+    command = parseAdminArgs(argv);
+  } catch (error) {
+    io.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (!command) {
+    io.log(USAGE);
+    return 0;
+  }
+
+  const issuer = env.AUTH_ISSUER || DEFAULT_ISSUER;
+  const audience = env.AUTH_AUDIENCE || DEFAULT_AUDIENCE;
+  const apiUrl = (env.API_URL || DEFAULT_API_URL).replace(/\/+$/, '');
+  const tokenUrl = new URL('oauth/token', issuer.endsWith('/') ? issuer : `${issuer}/`).toString();
+
+  let tokenResponse: Response;
+  try {
+    tokenResponse = await fetchImpl(tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: ADMIN_CLIENT_ID,
+        client_secret: env.ADMIN_CLIENT_SECRET || DEFAULT_ADMIN_CLIENT_SECRET,
+        audience,
+        resource: audience,
+        scope: 'paddock:admin',
+      }),
+    });
+  } catch (error) {
+    io.error(`Could not reach the identity provider at ${tokenUrl} (${causeOf(error)}). Is \`npm start\` running?`);
+    return 1;
+  }
+  const tokenBody = (await readJson(tokenResponse)) as { access_token?: unknown; error?: unknown; error_description?: unknown };
+  if (!tokenResponse.ok || typeof tokenBody?.access_token !== 'string') {
+    const reason = [tokenBody?.error, tokenBody?.error_description].filter((part) => typeof part === 'string').join(': ');
+    io.error(
+      `The identity provider refused the admin client ${ADMIN_CLIENT_ID} (${tokenResponse.status}${reason ? ` ${reason}` : ''}). ` +
+        'Check ADMIN_CLIENT_SECRET and that the idp knows this client.',
+    );
+    return 1;
+  }
+
+  const target = `${apiUrl}/v2/admin/accounts/${encodeURIComponent(command.email)}`;
+  let apiResponse: Response;
+  try {
+    apiResponse = await fetchImpl(target, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${tokenBody.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(command.patch),
+    });
+  } catch (error) {
+    io.error(`Could not reach the API at ${apiUrl} (${causeOf(error)}). Is \`npm start\` running?`);
+    return 1;
+  }
+  const body = await readJson(apiResponse);
+  if (!apiResponse.ok) {
+    io.error(`Could not change ${command.email}: ${describeApiError(apiResponse.status, body)} (HTTP ${apiResponse.status})`);
+    return 1;
+  }
+  const parsed = profileResponseSchema.safeParse(body);
+  if (!parsed.success) {
+    io.error(`The API at ${apiUrl} answered with something that is not a profile. Is API_URL pointing at the Paddock api?`);
+    return 1;
+  }
+  io.log(formatProfile(parsed.data.data));
+  return 0;
+}

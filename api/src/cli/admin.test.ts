@@ -1,0 +1,151 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { newUser, startTestApp, type TestContext } from '../test/harness';
+import { parseAdminArgs, runAdminCli } from './admin-lib';
+
+describe('admin CLI arguments', () => {
+  it('reads the documented example', () => {
+    expect(
+      parseAdminArgs(['--email', 'demo@paddock.example', '--tier', 'premium', '--flag', 'field:multi_select=on', '--flag', 'algorithm:ndre=off']),
+    ).toEqual({
+      email: 'demo@paddock.example',
+      patch: { tier: 'premium', feature_flags: { 'field:multi_select': true, 'algorithm:ndre': false } },
+    });
+  });
+
+  it('reads payments and the advanced alias', () => {
+    expect(parseAdminArgs(['--email', 'a@b.co', '--tier', 'Advanced', '--payments', 'invoice'])?.patch).toEqual({ tier: 'premium', payments: ['invoice'] });
+    expect(parseAdminArgs(['--email', 'a@b.co', '--payments', 'none'])?.patch).toEqual({ payments: [] });
+  });
+
+  it.each([
+    [['--tier', 'premium'], /--email is required/],
+    [['--email', 'a@b.co'], /Nothing to change/],
+    [['--email', 'a@b.co', '--tier', 'gold'], /--tier must be basic or premium/],
+    [['--email', 'a@b.co', '--flag', 'algorithm:magic=on'], /Unknown feature flag "algorithm:magic"/],
+    [['--email', 'a@b.co', '--flag', 'algorithm:pcd'], /needs =on or =off/],
+    [['--email', 'a@b.co', '--colour', 'red'], /Unknown option/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseAdminArgs(argv)).toThrow(message);
+  });
+
+  it('prints the usage for --help', () => {
+    expect(parseAdminArgs(['--help'])).toBeNull();
+  });
+});
+
+/** A port nothing listens on. */
+async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('admin CLI against a running api', () => {
+  let t: TestContext;
+  let idp: Server;
+  let idpUrl: string;
+  let apiUrl: string;
+  let tokenRequests: URLSearchParams[];
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+    apiUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    tokenRequests = [];
+    // Stands in for the idp's Auth0-style token endpoint.
+    idp = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const form = new URLSearchParams(body);
+        tokenRequests.push(form);
+        if (request.method !== 'POST' || request.url !== '/oauth/token') {
+          response.writeHead(404).end();
+          return;
+        }
+        if (form.get('client_secret') !== 'paddock-dev-admin-secret') {
+          response.writeHead(401, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ error: 'invalid_client', error_description: 'client authentication failed' }));
+          return;
+        }
+        void t.auth
+          .sign({ sub: form.get('client_id') ?? '', client_id: form.get('client_id') ?? '', scope: form.get('scope') ?? '' })
+          .then((token) => {
+            response.writeHead(200, { 'content-type': 'application/json' });
+            response.end(JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: 300 }));
+          });
+      });
+    });
+    await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
+    idpUrl = `http://127.0.0.1:${(idp.address() as AddressInfo).port}/`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => idp?.close(resolve));
+    await t?.close();
+  });
+
+  const run = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdminCli(argv, { AUTH_ISSUER: idpUrl, API_URL: apiUrl, ...env }, { log: (m) => out.push(m), error: (m) => err.push(m) });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+
+  it('gets a client_credentials token and changes the account', async () => {
+    const token = await t.token(newUser({ email: 'cli@example.com' }));
+    await t.request({ method: 'GET', url: '/v2/accounts/profile', token });
+
+    const result = await run(['--email', 'cli@example.com', '--tier', 'premium', '--flag', 'field:multi_select=on', '--flag', 'algorithm:ndre=off', '--payments', 'invoice']);
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('tier      Advanced (premium)');
+    expect(result.out).toMatch(/field:multi_select\s+on/);
+    expect(result.out).toMatch(/algorithm:ndre\s+off/);
+    expect(result.out).toContain('payments  invoice');
+
+    const form = tokenRequests.at(-1);
+    expect(Object.fromEntries(form ?? [])).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'paddock-admin-cli',
+      client_secret: 'paddock-dev-admin-secret',
+      audience: 'https://api.paddock.example',
+      resource: 'https://api.paddock.example',
+      scope: 'paddock:admin',
+    });
+
+    const profile = await t.request({ method: 'GET', url: '/v2/accounts/profile', token });
+    expect(profile.json<{ data: { tier: { key: string } } }>().data.tier.key).toBe('premium');
+  });
+
+  it('explains an unknown e-mail', async () => {
+    const result = await run(['--email', 'ghost@example.com', '--tier', 'premium']);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('No account with this email has signed in yet');
+  });
+
+  it('explains a refused client secret', async () => {
+    const result = await run(['--email', 'cli@example.com', '--tier', 'basic'], { ADMIN_CLIENT_SECRET: 'wrong' });
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/refused the admin client paddock-admin-cli \(401 invalid_client/);
+    expect(result.err).toContain('ADMIN_CLIENT_SECRET');
+  });
+
+  it('asks whether npm start is running when the idp or the api is down', async () => {
+    const port = await deadPort();
+    const noIdp = await run(['--email', 'cli@example.com', '--tier', 'basic'], { AUTH_ISSUER: `http://127.0.0.1:${port}/` });
+    expect(noIdp.code).toBe(1);
+    expect(noIdp.err).toMatch(/Could not reach the identity provider .*Is `npm start` running\?/);
+
+    const noApi = await run(['--email', 'cli@example.com', '--tier', 'basic'], { API_URL: `http://127.0.0.1:${port}` });
+    expect(noApi.code).toBe(1);
+    expect(noApi.err).toMatch(/Could not reach the API at .*Is `npm start` running\?/);
+  });
+
+  it('prints usage errors with exit code 2', async () => {
+    const result = await run(['--email', 'cli@example.com']);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('Usage: npm run admin');
+  });
+});

@@ -1,0 +1,48 @@
+import { adminAccountPatchSchema, contactDetailsRequestSchema, profilePatchSchema } from '@paddock/shared/contracts';
+import { z } from 'zod';
+import { toValidationIssue, type RequestPart } from './errors';
+
+const detail = (schema: z.ZodType, value: unknown, part: RequestPart = 'body') => {
+  const result = z.safeParse(schema, value, { reportInput: true });
+  if (result.success) throw new Error('expected a validation failure');
+  return result.error.issues.map((issue) => toValidationIssue(issue, part));
+};
+
+describe('validation issues in FastAPI shape', () => {
+  it('names the field in loc and says what is wrong in product words', () => {
+    const issues = detail(profilePatchSchema, {
+      data: { email: 'nope', user_type: 'pilot', terms_accepted_version: 'v2', country: 'AUS', first_name: 7 },
+    });
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { loc: ['body', 'data', 'email'], msg: 'Invalid Email Address', type: 'value_error' },
+        {
+          loc: ['body', 'data', 'user_type'],
+          msg: 'Occupation must be one of: farmer, agronomist, researcher, input_supplier, education, other',
+          type: 'enum',
+        },
+        { loc: ['body', 'data', 'terms_accepted_version'], msg: 'Terms version must be v1', type: 'literal_error' },
+        { loc: ['body', 'data', 'country'], msg: 'Country must be exactly 2 characters', type: 'string_length' },
+        { loc: ['body', 'data', 'first_name'], msg: 'First name must be text', type: 'string_type' },
+      ]),
+    );
+    expect(issues).toHaveLength(5);
+  });
+
+  it('reports missing parts as required', () => {
+    expect(detail(contactDetailsRequestSchema, {})).toEqual([{ loc: ['body', 'data'], msg: 'Profile data is required', type: 'missing' }]);
+    expect(detail(contactDetailsRequestSchema, null)).toEqual([{ loc: ['body'], msg: 'Request body is required', type: 'missing' }]);
+  });
+
+  it('names unknown feature flags and query/path parts', () => {
+    expect(detail(adminAccountPatchSchema, { feature_flags: { 'algorithm:magic': true } })).toEqual([
+      { loc: ['body', 'feature_flags'], msg: 'Unknown feature flag: algorithm:magic', type: 'extra_forbidden' },
+    ]);
+    expect(detail(z.object({ limit: z.coerce.number().int().max(100) }), { limit: '500' }, 'query')).toEqual([
+      { loc: ['query', 'limit'], msg: 'Limit must be at most 100', type: 'less_than_equal' },
+    ]);
+    expect(detail(z.object({ items: z.array(z.string()).min(1) }), { items: [] })).toEqual([
+      { loc: ['body', 'items'], msg: 'Items must have at least 1 item', type: 'too_short' },
+    ]);
+  });
+});

@@ -1,0 +1,183 @@
+import type { ValidationIssue } from '@paddock/shared/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+/** An error with a FastAPI-style `{"detail": "..."}` body; throw it from routes and hooks. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (detail = 'Not Found') => new HttpError(404, detail);
+export const conflict = (detail: string) => new HttpError(409, detail);
+export const forbidden = (detail = 'You are not allowed to do this') => new HttpError(403, detail);
+
+type Issue = z.core.$ZodIssue;
+/** Where a request part lives, in FastAPI's words. */
+export type RequestPart = 'body' | 'query' | 'path' | 'header';
+
+/** Raised by the schema validator: the zod issues of one request part, turned into a 422. */
+export class RequestValidationError extends Error {
+  readonly statusCode = 422;
+  constructor(
+    readonly part: RequestPart,
+    readonly issues: readonly Issue[],
+  ) {
+    super(`Invalid request ${part}`);
+    this.name = 'RequestValidationError';
+  }
+}
+
+/** Human names of the fields the product shows, for validation messages. */
+const FIELD_LABELS: Record<string, string> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email address',
+  phone_number: 'Phone number',
+  company: 'Company',
+  street: 'Street',
+  suburb: 'Suburb',
+  address1: 'Address',
+  address2: 'Address line 2',
+  city: 'City',
+  state: 'State',
+  country: 'Country',
+  post_code: 'Post code',
+  user_type: 'Occupation',
+  terms_accepted_version: 'Terms version',
+  tier: 'Tier',
+  feature_flags: 'Feature flags',
+  payments: 'Payment methods',
+  data: 'Profile data',
+};
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'empty',
+};
+
+function labelFor(path: readonly PropertyKey[], part: RequestPart): string {
+  const last = path.at(-1);
+  if (last === undefined) return part === 'body' ? 'Request body' : `Request ${part}`;
+  if (typeof last === 'number') return `Item ${last + 1}`;
+  const key = String(last);
+  return FIELD_LABELS[key] ?? key.charAt(0).toUpperCase() + key.slice(1).replaceAll('_', ' ');
+}
+
+const items = (count: unknown) => `${String(count)} item${Number(count) === 1 ? '' : 's'}`;
+
+const quoteList = (values: readonly unknown[]) =>
+  values
+    .filter((value) => value !== '')
+    .map((value) => String(value))
+    .join(', ');
+
+/** Turns one zod issue into a FastAPI-style entry with a message a person can act on. */
+export function toValidationIssue(issue: Issue, part: RequestPart): ValidationIssue {
+  const path = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
+  const loc = [part, ...path];
+  const label = labelFor(issue.path, part);
+  const missing = !('input' in issue) || issue.input === undefined || (issue.path.length === 0 && issue.input === null);
+
+  switch (issue.code) {
+    case 'invalid_type':
+      if (missing) return { loc, msg: `${label} is required`, type: 'missing' };
+      return { loc, msg: `${label} must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`, type: `${issue.expected}_type` };
+    case 'invalid_format':
+      if (issue.format === 'email') return { loc, msg: 'Invalid Email Address', type: 'value_error' };
+      if (issue.format === 'url') return { loc, msg: `${label} must be a valid URL`, type: 'url_parsing' };
+      return { loc, msg: `${label} is not in the right format`, type: 'string_pattern_mismatch' };
+    case 'invalid_value':
+      if (issue.values.length === 1) return { loc, msg: `${label} must be ${String(issue.values[0])}`, type: 'literal_error' };
+      return { loc, msg: `${label} must be one of: ${quoteList(issue.values)}`, type: 'enum' };
+    case 'invalid_union': {
+      // e.g. user_type: one of the occupations, or empty. Report the accepted values together.
+      const values = issue.errors.flat().flatMap((inner) => (inner.code === 'invalid_value' ? inner.values : []));
+      if (values.length > 0) return { loc, msg: `${label} must be one of: ${quoteList(values)}`, type: 'enum' };
+      return { loc, msg: `${label} is not valid`, type: 'union' };
+    }
+    case 'too_big':
+      if (issue.origin === 'string') {
+        if (issue.exact) return { loc, msg: `${label} must be exactly ${issue.maximum} characters`, type: 'string_length' };
+        return { loc, msg: `${label} must be at most ${issue.maximum} characters`, type: 'string_too_long' };
+      }
+      if (issue.origin === 'array') return { loc, msg: `${label} must have at most ${items(issue.maximum)}`, type: 'too_long' };
+      return { loc, msg: `${label} must be at most ${issue.maximum}`, type: 'less_than_equal' };
+    case 'too_small':
+      if (issue.origin === 'string') {
+        if (issue.exact) return { loc, msg: `${label} must be exactly ${issue.minimum} characters`, type: 'string_length' };
+        if (Number(issue.minimum) <= 1) return { loc, msg: `${label} is required`, type: 'missing' };
+        return { loc, msg: `${label} must be at least ${issue.minimum} characters`, type: 'string_too_short' };
+      }
+      if (issue.origin === 'array') return { loc, msg: `${label} must have at least ${items(issue.minimum)}`, type: 'too_short' };
+      return { loc, msg: `${label} must be at least ${issue.minimum}`, type: 'greater_than_equal' };
+    case 'unrecognized_keys': {
+      const what = issue.path.at(-1) === 'feature_flags' ? 'Unknown feature flag' : 'Unknown field';
+      return { loc, msg: `${what}: ${issue.keys.join(', ')}`, type: 'extra_forbidden' };
+    }
+    default:
+      return { loc, msg: issue.message, type: issue.code };
+  }
+}
+
+export const jsonInvalidIssue: ValidationIssue = {
+  loc: ['body'],
+  msg: 'The request body is not valid JSON',
+  type: 'json_invalid',
+};
+
+const isFastifyError = (error: unknown): error is FastifyError =>
+  typeof error === 'object' && error !== null && 'message' in error;
+
+/**
+ * Installs the FastAPI-style error contract on the root instance: `{"detail": "..."}` for every
+ * 4xx/5xx, 422 with a `detail` list for bad input (including malformed JSON), 404 "Not Found" for
+ * unknown routes, and a logged, generic 500 for anything unexpected (never a stack trace).
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  // Empty JSON bodies (a DELETE sent with a JSON content type) count as "no body" instead of an error.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    defaultJsonParser(request, text, done);
+  });
+
+  app.setNotFoundHandler((_request: FastifyRequest, reply: FastifyReply) => {
+    void reply.code(404).send({ detail: 'Not Found' });
+  });
+
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    }
+    if (error instanceof RequestValidationError) {
+      return reply.code(422).send({ detail: error.issues.map((issue) => toValidationIssue(issue, error.part)) });
+    }
+    if (isFastifyError(error)) {
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return reply.code(422).send({ detail: [jsonInvalidIssue] });
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors (unsupported media type, body too large, ...): their message is safe to show.
+        return reply.code(status).send({ detail: error.message });
+      }
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ detail: 'Something went wrong' });
+  });
+}

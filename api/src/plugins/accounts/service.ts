@@ -1,0 +1,167 @@
+import {
+  userTypes,
+  type Account,
+  type ContactDetails,
+  type Profile,
+  type Subscription,
+  type UserType,
+} from '@paddock/shared/contracts';
+import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { AuthUser } from '../../auth';
+import type { AccountRow, AccountUpdate, Database, SubscriptionRow } from '../../db/types';
+import { featureFlagsFor, TIER_NAMES } from './feature-flags';
+
+type Db = Kysely<Database>;
+
+/** Contact fields of the API and the account column each one is stored in. */
+export const CONTACT_COLUMNS = {
+  first_name: 'first_name',
+  last_name: 'last_name',
+  email: 'contact_email',
+  phone_number: 'phone_number',
+  company: 'company',
+  street: 'street',
+  suburb: 'suburb',
+  address1: 'address1',
+  address2: 'address2',
+  city: 'city',
+  state: 'state',
+  country: 'country',
+  post_code: 'post_code',
+  user_type: 'user_type',
+} as const satisfies Record<keyof ContactDetails, keyof AccountRow>;
+
+const contactKeys = Object.keys(CONTACT_COLUMNS) as (keyof ContactDetails)[];
+
+/**
+ * The caller's account (the token's `sub`), created on first use. The sign-in e-mail and its
+ * verification state are refreshed from every token that carries them.
+ */
+export async function ensureAccount(db: Db, user: AuthUser): Promise<AccountRow> {
+  let row = await db.selectFrom('accounts').selectAll().where('sub', '=', user.sub).executeTakeFirst();
+  if (!row) {
+    await db
+      .insertInto('accounts')
+      .values({ sub: user.sub, login_email: user.email, email_verified: user.emailVerified ?? false })
+      .onConflict((oc) => oc.column('sub').doNothing())
+      .execute();
+    row = await db.selectFrom('accounts').selectAll().where('sub', '=', user.sub).executeTakeFirstOrThrow();
+    return row;
+  }
+  const changes: AccountUpdate = {};
+  if (user.email !== null && user.email !== row.login_email) changes.login_email = user.email;
+  if (user.emailVerified !== null && user.emailVerified !== row.email_verified) changes.email_verified = user.emailVerified;
+  if (Object.keys(changes).length > 0) {
+    row = await db
+      .updateTable('accounts')
+      .set({ ...changes, updated_on: sql<Date>`now()` })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+  return row;
+}
+
+const accountsByRequest = new WeakMap<FastifyRequest, Promise<AccountRow>>();
+
+/** The signed-in caller's account, resolved once per request. For any plugin behind `requireAuth`. */
+export function currentAccount(request: FastifyRequest): Promise<AccountRow> {
+  let pending = accountsByRequest.get(request);
+  if (!pending) {
+    pending = ensureAccount(request.server.db, request.user);
+    accountsByRequest.set(request, pending);
+  }
+  return pending;
+}
+
+/** Column updates for the contact fields present in `details` (absent = unchanged, null = cleared). */
+export function contactUpdate(details: ContactDetails): AccountUpdate {
+  const update: Record<string, string | null> = {};
+  for (const key of contactKeys) {
+    const value = details[key];
+    if (value !== undefined) update[CONTACT_COLUMNS[key]] = value;
+  }
+  return update as AccountUpdate;
+}
+
+export const hasContactFields = (details: ContactDetails): boolean => contactKeys.some((key) => details[key] !== undefined);
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value));
+
+const asUserType = (value: string | null): UserType | '' | null =>
+  value === '' || (userTypes as readonly string[]).includes(value ?? '') ? (value as UserType | '') : null;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The contact details as the form edits them. The e-mail falls back to the sign-in e-mail. */
+export function contactDetailsOf(row: AccountRow): ContactDetails {
+  const fallbackEmail = row.login_email && EMAIL.test(row.login_email) ? row.login_email : null;
+  return {
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.contact_email ?? fallbackEmail,
+    phone_number: row.phone_number,
+    company: row.company,
+    street: row.street,
+    suburb: row.suburb,
+    address1: row.address1,
+    address2: row.address2,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    post_code: row.post_code,
+    user_type: asUserType(row.user_type),
+  };
+}
+
+export function toAccount(row: AccountRow): Account {
+  return {
+    ...contactDetailsOf(row),
+    id: row.id,
+    email: row.contact_email ?? row.login_email,
+    email_verified: row.email_verified,
+    terms_accepted_version: row.terms_accepted_version,
+    created_on: iso(row.created_on),
+    updated_on: iso(row.updated_on),
+  };
+}
+
+export function toSubscription(row: SubscriptionRow): Subscription {
+  return { id: row.id, status: row.status, expires_at: isoOrNull(row.expires_at), cancelled_at: isoOrNull(row.cancelled_at) };
+}
+
+export function toProfile(row: AccountRow, subscriptions: SubscriptionRow[]): Profile {
+  const tier = row.tier === 'premium' ? 'premium' : 'basic';
+  return {
+    account: toAccount(row),
+    tier: { key: tier, name: TIER_NAMES[tier] },
+    feature_flags: featureFlagsFor(tier, row.feature_flags ?? {}),
+    payments: Array.isArray(row.payments) ? row.payments : [],
+    subscriptions: subscriptions.map(toSubscription),
+  };
+}
+
+export async function loadProfile(db: Db, row: AccountRow): Promise<Profile> {
+  const subscriptions = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('account_id', '=', row.id)
+    .orderBy('created_on', 'desc')
+    .execute();
+  return toProfile(row, subscriptions);
+}
+
+/** The account a person signed in with, by sign-in e-mail first, then contact e-mail (case-insensitive). */
+export async function findAccountByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
+  const wanted = email.trim().toLowerCase();
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .where((eb) => eb.or([eb(sql`lower(login_email)`, '=', wanted), eb(sql`lower(contact_email)`, '=', wanted)]))
+    .orderBy(sql`case when lower(login_email) = ${wanted} then 0 else 1 end`)
+    .orderBy('updated_on', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

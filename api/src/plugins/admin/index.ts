@@ -1,0 +1,65 @@
+import { adminAccountPatchSchema, profileResponseSchema } from '@paddock/shared/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { hasScope, type AuthUser } from '../../auth';
+import { forbidden, notFound } from '../../errors';
+import { findAccountByEmail, loadProfile } from '../accounts/service';
+import { errorResponses } from '../responses';
+
+/** The scope of the idp's `paddock-admin-cli` client (client_credentials tokens). */
+export const ADMIN_SCOPE = 'paddock:admin';
+
+/** The admin body: the shared contract plus the payment methods an account may use (e.g. "invoice"). */
+export const adminAccountRequestSchema = adminAccountPatchSchema.extend({
+  payments: z.array(z.string().trim().min(1).max(40)).max(10).optional(),
+});
+export type AdminAccountRequest = z.infer<typeof adminAccountRequestSchema>;
+
+export function isAdmin(user: AuthUser, adminEmails: readonly string[]): boolean {
+  if (hasScope(user, ADMIN_SCOPE)) return true;
+  return user.email !== null && user.emailVerified === true && adminEmails.includes(user.email.toLowerCase());
+}
+
+/** Development administration of accounts: tier, feature flags and payment methods. */
+export const adminPlugin: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
+
+  // Runs after the token check of the parent scope and before the body is read.
+  app.addHook('onRequest', async (request) => {
+    if (!isAdmin(request.user, config.adminEmails)) throw forbidden('Only Paddock administrators can change accounts');
+  });
+
+  app.patch(
+    '/admin/accounts/:email',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Set the tier, feature flags or payment methods of an account (admin scope or ADMIN_EMAILS only)',
+        params: z.object({ email: z.string().trim().min(1).max(254) }),
+        body: adminAccountRequestSchema,
+        response: { 200: profileResponseSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const account = await findAccountByEmail(db, request.params.email);
+      if (!account) throw notFound('No account with this email has signed in yet');
+      const { tier, feature_flags, payments } = request.body;
+      const row = await db
+        .updateTable('accounts')
+        .set({
+          ...(tier !== undefined ? { tier } : {}),
+          ...(feature_flags !== undefined
+            ? { feature_flags: sql<string>`feature_flags || ${JSON.stringify(feature_flags)}::jsonb` }
+            : {}),
+          ...(payments !== undefined ? { payments: JSON.stringify([...new Set(payments)]) } : {}),
+          updated_on: sql<Date>`now()`,
+        })
+        .where('id', '=', account.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      request.log.info({ account: row.id, tier, feature_flags, payments }, 'account changed by admin');
+      return { data: await loadProfile(db, row) };
+    },
+  );
+};

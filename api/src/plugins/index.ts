@@ -1,0 +1,11 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountsPlugin } from './accounts';
+import { adminPlugin } from './admin';
+
+/**
+ * The domain plugins behind the bearer-token check, mounted under `/v2` in this order.
+ * A new domain (farms, fields, orders, ...) is a folder `plugins/<domain>/index.ts` exporting a
+ * `FastifyPluginAsyncZod` that registers its routes relative to `/v2`, plus one line here.
+ * Each plugin is encapsulated: hooks it adds (like the admin check) stay inside it.
+ */
+export const domainPlugins: readonly FastifyPluginAsyncZod[] = [accountsPlugin, adminPlugin];
