@@ -13,9 +13,10 @@ test('a new user signs up, sets up the profile, accepts the terms and reaches th
   await page.getByLabel('Last Name').fill('Paddock');
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await page.getByLabel('Occupation').selectOption('agronomist');
-  await page.getByLabel(/terms and conditions/i).check();
+  // The agreements are switches: the visible label is what a person clicks.
+  await page.getByText('I have read and agree to the terms and conditions.').click();
   await expect(start).toBeDisabled();
-  await page.getByLabel(/information collection notice/i).check();
+  await page.getByText('I have read and understand the information collection notice.').click();
   await expect(start).toBeEnabled();
   await start.click();
 
