@@ -2,7 +2,7 @@
 // `npm test`: lint, type-check, unit/component/API suites (jest, per workspace), then the e2e suite
 // in Chromium against the composed system. Ends with one 'N passed, N failed' line for CI.
 import { execSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './lib/stack.mjs';
 
@@ -20,12 +20,15 @@ const run = (command) => {
 };
 
 if (!existsSync(join(repoRoot, 'node_modules/.package-lock.json'))) run('npm install --no-audit --no-fund');
-for (const ws of workspaces) rmSync(jestResult(ws), { force: true });
+for (const ws of workspaces) {
+  rmSync(jestResult(ws), { force: true });
+  mkdirSync(join(repoRoot, ws, 'test-results'), { recursive: true });
+}
 rmSync(e2eResult, { force: true });
 
 const steps = [];
-steps.push(['lint and types', run('npx turbo run lint typecheck --output-logs=errors-only')]);
-steps.push(['unit, component and API', run('npx turbo run test --concurrency=2 -- --json --outputFile=test-results/jest.json')]);
+steps.push(['lint and types', run('npx turbo run lint typecheck --continue --output-logs=errors-only')]);
+steps.push(['unit, component and API', run('npx turbo run test --continue --concurrency=2 -- --json --outputFile=test-results/jest.json')]);
 steps.push(['build', run('npx turbo run build --output-logs=errors-only')]);
 steps.push(['e2e', run('npm run test -w e2e')]);
 

@@ -1,16 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createBus } from '@paddock/shared/bus';
-import type { Profile } from '@paddock/shared/contracts';
+import { makeProfile } from '@paddock/shared/testing';
 import { TopNav } from './TopNav';
 
-const profile = (tier: 'basic' | 'premium'): Profile => ({
-  account: { id: 'a1', email: 'ada@example.com', email_verified: true, terms_accepted_version: 'v1', created_on: '', updated_on: '' },
-  tier: { key: tier, name: tier === 'premium' ? 'Advanced' : 'Basic' },
-  feature_flags: [],
-  payments: [],
-  subscriptions: [],
-});
+const profile = (tier: 'basic' | 'premium') =>
+  makeProfile({ terms_accepted_version: 'v1' }, { tier: { key: tier, name: tier === 'premium' ? 'Advanced' : 'Basic' } });
 const user = { sub: 'auth0|1', email: 'ada@example.com', nickname: 'ada' };
 
 function renderNav(overrides: Partial<Parameters<typeof TopNav>[0]> = {}) {

@@ -5,54 +5,12 @@ import { createBus, type PaddockEvents, type ToastKind } from '@paddock/shared/b
 import type { IdpUser, MfProps, Profile } from '@paddock/shared/contracts';
 import { AccountProvider } from '../context';
 import { AccountRoutes } from '../routes';
-import { makeProfile, makeUser } from './fixtures';
+import { fakeServer, makeProfile, makeUser, TEST_API_URL, TEST_IDP_URL, type Routes } from '@paddock/shared/testing';
 
-export const API_URL = 'http://api.test/v2';
-export const IDP_URL = 'http://idp.test';
-
-/** One request the area sent, as the fake server saw it. */
-export interface SeenRequest {
-  method: string;
-  url: string;
-  path: string;
-  authorization: string | null;
-  body: unknown;
-}
-
-export interface FakeReply {
-  status: number;
-  body?: unknown;
-}
-
-/** `'GET /v2/accounts/profile'` → reply; anything unlisted answers 404 like the real API would. */
-export type Routes = Record<string, FakeReply | ((request: SeenRequest) => FakeReply)>;
-
-/** A fake server at the network boundary: the real api client, ky included, runs against it. */
-export function fakeServer(routes: Routes) {
-  const requests: SeenRequest[] = [];
-  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const text = await request.text();
-    const url = new URL(request.url);
-    const seen: SeenRequest = {
-      method: request.method,
-      url: request.url,
-      path: url.pathname,
-      authorization: request.headers.get('authorization'),
-      body: text ? JSON.parse(text) : undefined,
-    };
-    requests.push(seen);
-    const route = routes[`${seen.method} ${seen.path}`];
-    const reply = typeof route === 'function' ? route(seen) : (route ?? { status: 404, body: { detail: 'Not Found' } });
-    const hasBody = reply.body !== undefined && reply.status !== 204;
-    return new Response(hasBody ? JSON.stringify(reply.body) : null, {
-      status: reply.status,
-      headers: hasBody ? { 'content-type': 'application/json' } : {},
-    });
-  }) as typeof fetch;
-  const find = (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path);
-  return { fetch: fetchImpl, requests, find };
-}
+export const API_URL = TEST_API_URL;
+export const IDP_URL = TEST_IDP_URL;
+export type { Routes };
+export { fakeServer };
 
 interface RenderOptions {
   route: string;

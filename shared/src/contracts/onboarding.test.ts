@@ -1,13 +1,7 @@
 import { onboardingRedirect } from './onboarding';
-import type { Profile } from './accounts';
+import { makeProfile } from '../testing';
 
-const profile = (terms: string | null): Profile => ({
-  account: { id: 'a', email: 'a@b.co', email_verified: false, terms_accepted_version: terms, created_on: '', updated_on: '' },
-  tier: { key: 'basic', name: 'Basic' },
-  feature_flags: [],
-  payments: [],
-  subscriptions: [],
-});
+const profile = (terms: string | null) => makeProfile({ terms_accepted_version: terms });
 
 describe('post-login routing', () => {
   it.each(['/', '/dashboard', '/farms'])('on %s sends an unverified user without terms to profile setup', (path) => {

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { makeProfile, makeUser } from '../../test/fixtures';
+import { makeProfile, makeUser } from '@paddock/shared/testing';
 import { renderAccount } from '../../test/harness';
 
 describe('dashboard', () => {

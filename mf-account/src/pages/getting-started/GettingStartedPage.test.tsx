@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Profile } from '@paddock/shared/contracts';
-import { makeProfile, makeUser } from '../../test/fixtures';
+import { makeProfile, makeUser } from '@paddock/shared/testing';
 import { renderAccount, toastMessages, type Routes } from '../../test/harness';
 
 const ROUTE = '/getting-started';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { makeProfile, makeUser } from '../../test/fixtures';
+import { makeProfile, makeUser } from '@paddock/shared/testing';
 import { renderAccount, toastMessages, type Routes } from '../../test/harness';
 
 const ROUTE = '/getting-started/profile-setup';

@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { makeProfile } from '../../test/fixtures';
+import { makeProfile } from '@paddock/shared/testing';
 import { renderAccount, toastMessages, type Routes } from '../../test/harness';
 
 const ROUTE = '/getting-started/terms-and-conditions';

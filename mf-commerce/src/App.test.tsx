@@ -1,0 +1,27 @@
+import { render, screen } from '@testing-library/react';
+import { fakeMfProps } from '@paddock/shared/testing';
+import { App } from './App';
+
+it('renders its screen for a route the host sends to this area', () => {
+  window.history.replaceState(null, '', '/order');
+  render(<App {...fakeMfProps()} />);
+  expect(screen.getByRole('heading', { name: 'Orders', level: 1 })).toBeInTheDocument();
+});
+
+it('renders nothing of its own on a path it does not own (the host shows the 404)', () => {
+  window.history.replaceState(null, '', '/somewhere-else');
+  const { container } = render(<App {...fakeMfProps()} />);
+  expect(container).toBeEmptyDOMElement();
+});
+
+it.each([
+  ['/order/high-resolution-imagery', 'High Resolution Ordering'],
+  ['/order-review/o1/success', 'Order Review'],
+  ['/pay/o1', 'Pay for your order'],
+  ['/rapid-em-booking', 'Rapid-EM Booking'],
+  ['/payment', 'Checkout'],
+])('routes %s to %s', (path, title) => {
+  window.history.replaceState(null, '', path);
+  render(<App {...fakeMfProps()} />);
+  expect(screen.getByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
+});
