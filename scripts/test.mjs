@@ -30,7 +30,7 @@ const steps = [];
 steps.push(['lint and types', run('npx turbo run lint typecheck --continue --output-logs=errors-only')]);
 steps.push(['unit, component and API', run('npx turbo run test --continue --concurrency=2 -- --json --outputFile=test-results/jest.json')]);
 steps.push(['build', run('npx turbo run build --output-logs=errors-only')]);
-steps.push(['e2e', run('npm run test -w e2e')]);
+steps.push(['e2e', run('npm run e2e -w e2e')]);
 
 let passed = 0;
 let failed = 0;

@@ -5,7 +5,7 @@ import { App } from './App';
 it('renders its screen for a route the host sends to this area', () => {
   window.history.replaceState(null, '', '/farms');
   render(<App {...fakeMfProps()} />);
-  expect(screen.getByRole('heading', { name: 'Farms \& Fields', level: 1 })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Farms & Fields', level: 1 })).toBeInTheDocument();
 });
 
 it('renders nothing of its own on a path it does not own (the host shows the 404)', () => {

@@ -22,7 +22,12 @@ function setup(load: RemoteLoader['load']) {
   return { app: areaApplication(area, loader, container), loader, container };
 }
 
-afterEach(() => { document.body.innerHTML = ''; });
+// The area logs what failed for developers; the tests assert what the user sees instead.
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => {
+  jest.restoreAllMocks();
+  document.body.innerHTML = '';
+});
 
 describe('an area application', () => {
   it('mounts the remote into its own element', async () => {
