@@ -37,10 +37,13 @@ async function signIn(page) {
   await page.locator('nav[aria-label="Main"]').waitFor();
 }
 
+/** Every distinct script the page receives (a URL fetched twice counts once). */
 function collectScripts(page) {
   const scripts = [];
+  const seen = new Set();
   page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
+    if (response.request().resourceType() !== 'script' || seen.has(response.url())) return;
+    seen.add(response.url());
     try {
       const body = await response.body();
       scripts.push({ url: response.url(), raw: body.length, gzip: gzipSync(body).length, text: body.toString('utf8') });
@@ -76,6 +79,7 @@ async function main() {
       const foreign = scripts.filter((s) => !s.url.startsWith(urls.host));
       results.shellGzipKB = kb(shell.reduce((sum, s) => sum + s.gzip, 0));
       results.shellScripts = shell.length;
+      results.shellFiles = Object.fromEntries(shell.map((s) => [new URL(s.url).pathname, kb(s.gzip)]));
       results.remoteScriptsBeforeAnyArea = foreign.length;
       await ctx.close();
     }
@@ -97,7 +101,11 @@ async function main() {
         await p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
         await p.getByRole('heading', { name: heading, level: 1 }).waitFor();
       }
-      await p.goto(`${urls.host}/farms/bench-farm`);
+      // In-app navigation (no reload), as a user would reach the map.
+      await p.evaluate(() => {
+        window.history.pushState(null, '', '/farms/bench-farm');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
       await p.getByRole('heading', { name: 'Farm map', level: 1 }).waitFor();
       await p.waitForLoadState('networkidle');
       const defining = scripts.filter((s) => /\.__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE=/.test(s.text));

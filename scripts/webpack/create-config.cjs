@@ -99,7 +99,11 @@ module.exports = function createConfig(options) {
           manifest: false,
           // The host ships the federation runtime once; remotes built for it borrow that copy.
           // A remote running standalone in dev has no host, so it carries its own.
-          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: !standaloneDev },
+          experiments: {
+            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: !standaloneDev }),
+            // Browser-only federation without manifests: drops the snapshot and Node code paths.
+            optimization: { disableSnapshot: true, target: 'web' },
+          },
         }),
         ...html,
       ],
