@@ -30,7 +30,7 @@ export function TopNav({ pathname, user, profile, cartCount, bus, onLogout }: To
       <DeferredMenu menu="mobile" label="Open menu" className={`${styles.iconButton} ${styles.mobileOnly}`} props={{ pathname }}><MenuIcon /></DeferredMenu>
       <Link href="/" className={styles.brand}>
         <span className={styles.brandMark} aria-hidden="true">P</span>
-        Paddock
+        <span className={styles.brandName}>Paddock</span>
       </Link>
       <ul className={styles.links}>
         {navLinks.map((link) => (
