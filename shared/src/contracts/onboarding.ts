@@ -1,5 +1,5 @@
 import type { Profile } from './accounts';
-import { hasTermsAccepted } from './profile-rules';
+import { hasTermsAccepted } from './rules';
 
 export const ONBOARDING_ROUTES = {
   gettingStarted: '/getting-started',

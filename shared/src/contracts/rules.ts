@@ -1,6 +1,6 @@
 import type { FeatureFlagKey, Profile } from './accounts';
 
-// Kept apart from the schemas so that code needing only these rules (the shell) does not pull zod in.
+// Rules kept apart from the schemas, so that code needing only these (the shell) does not pull zod in.
 
 export const isAdvanced = (profile: Pick<Profile, 'tier'> | null | undefined): boolean => profile?.tier.key === 'premium';
 
@@ -9,3 +9,10 @@ export const hasTermsAccepted = (profile: Pick<Profile, 'account'> | null | unde
 
 export const isFeatureEnabled = (profile: Profile | null | undefined, flag: FeatureFlagKey): boolean =>
   isAdvanced(profile) && Boolean(profile?.feature_flags.some((f) => f.feature_flag === flag && f.enabled));
+
+/** What each farm role may do (ARCHITECTURE §4); the API enforces the same table. */
+export const farmAbilities = {
+  owner: { edit: true, favourite: true, share: true, delete: true },
+  editor: { edit: true, favourite: true, share: false, delete: false },
+  viewer: { edit: false, favourite: false, share: false, delete: false },
+} as const;
