@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import styles from './AppModal.module.css';
+
+interface AppModalProps {
+  title: string;
+  isOpen: boolean;
+  onOpenChange(isOpen: boolean): void;
+  /** Blocks Escape and outside clicks while something is being saved. */
+  isBusy?: boolean;
+  /** 'alertdialog' for confirmations of something that cannot be undone. */
+  role?: 'dialog' | 'alertdialog';
+  children: ReactNode;
+}
+
+/** A React Aria modal dialog: labelled by its title, focus trapped, Escape and the close button close it. */
+export function AppModal({ title, isOpen, onOpenChange, isBusy = false, role = 'dialog', children }: AppModalProps) {
+  return (
+    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={!isBusy} isKeyboardDismissDisabled={isBusy} className={styles.overlay}>
+      <Modal className={styles.modal}>
+        <Dialog role={role} className={styles.dialog}>
+          <div className={styles.header}>
+            <Heading slot="title" className={styles.title}>{title}</Heading>
+            <button type="button" className={styles.close} aria-label="Close" disabled={isBusy} onClick={() => onOpenChange(false)}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+            </button>
+          </div>
+          <div className={styles.body}>{children}</div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,115 @@
+import { useId, useState, type FormEvent } from 'react';
+import { collaboratorPermissions, type CollaboratorPermission } from '@paddock/shared/contracts';
+import { Button } from '@paddock/shared/ui';
+import { errorMessage } from '../../api/farmsApi';
+import { useFarms } from '../../context';
+import { messages } from '../../lib/messages';
+import { roleLabel } from '../../lib/roles';
+import { AppModal } from '../AppModal';
+import controls from '../controls.module.css';
+import { EmailChips } from './EmailChips';
+import { useEmailChips } from './useEmailChips';
+import styles from './ShareModal.module.css';
+
+export interface ShareTarget {
+  id: string;
+  name: string;
+}
+
+interface ShareModalProps {
+  /** One farm (a row's Share, Invite Collaborator) or several (Share Multiple Farms). */
+  farms: ShareTarget[];
+  isOpen: boolean;
+  onOpenChange(isOpen: boolean): void;
+  /** Called after the server accepted the invitations, e.g. to reload collaborators. */
+  onShared?(): void;
+  title?: string;
+}
+
+function FarmNames({ farms }: { farms: ShareTarget[] }) {
+  if (farms.length === 1) return <p className={controls.text}>Invite people to <strong>{farms[0]?.name}</strong>.</p>;
+  return (
+    <div>
+      <p className={controls.text}>Invite people to these {farms.length} farms:</p>
+      <ul className={styles.farmList}>{farms.map((farm) => <li key={farm.id}>{farm.name}</li>)}</ul>
+    </div>
+  );
+}
+
+function PermissionSelect({ value, onChange, disabled }: { value: CollaboratorPermission; onChange(value: CollaboratorPermission): void; disabled: boolean }) {
+  const id = useId();
+  return (
+    <div className={controls.field}>
+      <label htmlFor={id} className={controls.label}>Permission</label>
+      <select
+        id={id}
+        className={controls.select}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(collaboratorPermissions.find((p) => p === event.target.value) ?? 'viewer')}
+      >
+        {collaboratorPermissions.map((permission) => <option key={permission} value={permission}>{roleLabel(permission)}</option>)}
+      </select>
+      <p className={controls.hint}>Editors can rename the farm and manage its fields; viewers can only look.</p>
+    </div>
+  );
+}
+
+function ShareForm({ farms, onBusy, onDone, onCancel }: { farms: ShareTarget[]; onBusy(busy: boolean): void; onDone(): void; onCancel(): void }) {
+  const { api, bus } = useFarms();
+  const chips = useEmailChips();
+  const [permission, setPermission] = useState<CollaboratorPermission>('viewer');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const emails = chips.collect();
+    if (!emails) return;
+    setBusy(true);
+    onBusy(true);
+    try {
+      await api.shareFarms(farms.map((f) => f.id), emails, permission);
+      bus.toast('success', messages.farmsShared);
+      farms.forEach((farm) => bus.emit('paddock:farm-changed', { farmId: farm.id, change: 'updated' }));
+      onDone();
+    } catch (error) {
+      // 401/403 carry the server's detail; a 422 its first msg (the api client picks it).
+      bus.toast('error', errorMessage(error));
+    } finally {
+      setBusy(false);
+      onBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate className={controls.stack} onSubmit={(event) => void submit(event)}>
+      <FarmNames farms={farms} />
+      <EmailChips chips={chips} disabled={busy} />
+      <PermissionSelect value={permission} onChange={setPermission} disabled={busy} />
+      <div className={controls.actions}>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>Cancel</Button>
+        <Button type="submit" disabled={busy} aria-busy={busy}>{busy ? 'Sharing…' : 'Share'}</Button>
+      </div>
+    </form>
+  );
+}
+
+/** Spec 1 §4.4/§5/§8: invite collaborators by e-mail to one or several farms as editor or viewer. */
+export function ShareModal({ farms, isOpen, onOpenChange, onShared, title }: ShareModalProps) {
+  const [busy, setBusy] = useState(false);
+  const heading = title ?? (farms.length > 1 ? 'Share Multiple Farms' : 'Share Farm');
+  const close = () => onOpenChange(false);
+  return (
+    <AppModal title={heading} isOpen={isOpen} onOpenChange={onOpenChange} isBusy={busy}>
+      <ShareForm
+        farms={farms}
+        onBusy={setBusy}
+        onCancel={close}
+        onDone={() => {
+          close();
+          onShared?.();
+        }}
+      />
+    </AppModal>
+  );
+}

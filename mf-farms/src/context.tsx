@@ -1,0 +1,38 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { MfProps } from '@paddock/shared/contracts';
+import { createFarmsApi, type FarmsApi } from './api/farmsApi';
+import { createFarmsStore, type FarmsState, type FarmsStore } from './store';
+
+export interface FarmsContextValue extends Omit<MfProps, 'profile'> {
+  api: FarmsApi;
+  store: FarmsStore;
+}
+
+const FarmsContext = createContext<FarmsContextValue | null>(null);
+
+/** Everything a screen of this area needs: the host's props, the API and the store. */
+export function useFarms(): FarmsContextValue {
+  const value = useContext(FarmsContext);
+  if (!value) throw new Error('useFarms must be used inside <FarmsProvider>');
+  return value;
+}
+
+export function useFarmsStore<T>(selector: (state: FarmsState) => T): T {
+  return useStore(useFarms().store, selector);
+}
+
+interface ProviderProps {
+  props: MfProps;
+  /** Tests hand in a fake fetch; the app uses the browser's. */
+  fetch?: typeof fetch;
+  children: ReactNode;
+}
+
+export function FarmsProvider({ props, fetch, children }: ProviderProps) {
+  const { basename, auth, bus, config } = props;
+  const [store] = useState(createFarmsStore);
+  const api = useMemo(() => createFarmsApi({ config, getToken: (options) => auth.getToken(options), fetch }), [config, auth, fetch]);
+  const value = useMemo(() => ({ basename, auth, bus, config, api, store }), [basename, auth, bus, config, api, store]);
+  return <FarmsContext.Provider value={value}>{children}</FarmsContext.Provider>;
+}

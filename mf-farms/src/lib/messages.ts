@@ -1,0 +1,27 @@
+/** User-facing messages of this area (spec 1 §5 and §8, with the spec README's corrected wording). */
+export const messages = {
+  farmNameRequired: 'Farm Name is required!',
+  emailInvalid: 'Email Address is invalid',
+  emailsMissing: 'Add at least one email address',
+  farmsShared: 'Farms shared successfully',
+  farmDeleted: 'Farm deleted successfully!',
+  farmDeleteWarning: 'Deleting this farm also includes its corresponding fields. This action cannot be undone.',
+  farmRenamed: 'Farm name updated!',
+  fieldDeleteTitle: 'Are you sure?',
+  fieldDeleteWarning: 'Deleting this field will remove all associated layers.',
+  fieldDeleteConfirm: 'Yes, delete anyway.',
+  fieldDeleteCancel: 'No',
+  fieldDeleted: 'Field deleted successfully!',
+  fieldDeleteFailed: "Can't delete field!",
+  collaboratorRemoveWarning: 'You cannot undo this action',
+  noCollaborator: 'No Collaborator',
+  selectCropType: 'Select Crop Type',
+  notAvailable: 'N/A',
+  listLoadFailed: 'We could not load your farms',
+} as const;
+
+/** Spec 1 §7 and §9: the farm search waits this long after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 1500;
+
+/** Spec 1 §4.4 and §9: after a farm is deleted, the page reloads or redirects this much later. */
+export const DELETE_REDIRECT_MS = 1000;

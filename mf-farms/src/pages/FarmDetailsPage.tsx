@@ -1,5 +1,0 @@
-import { PageTitle } from '../PageTitle';
-
-export function FarmDetailsPage() {
-  return <PageTitle title="Farm details" />;
-}

@@ -1,5 +1,0 @@
-import { PageTitle } from '../PageTitle';
-
-export function FarmsPage() {
-  return <PageTitle title="Farms & Fields" />;
-}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import type { Collaborator, FarmProperties } from '@paddock/shared/contracts';
+import { Button } from '@paddock/shared/ui';
+import { errorMessage } from '../../api/farmsApi';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import controls from '../../components/controls.module.css';
+import { Icon } from '../../components/icons';
+import { ShareModal } from '../../components/share/ShareModal';
+import { useFarms } from '../../context';
+import { messages } from '../../lib/messages';
+import { abilitiesOf, roleLabel } from '../../lib/roles';
+import styles from './FarmDetailsPage.module.css';
+
+interface CollaboratorsTabProps {
+  farm: FarmProperties;
+  onRemoved(email: string): void;
+  /** Invitations were sent: the farm's collaborators changed on the server. */
+  onInvited(): void;
+}
+
+function Person({ email, name, pending }: { email: string; name?: string | null; pending?: boolean }) {
+  return (
+    <div className={styles.person}>
+      {name && <span className={styles.personName}>{name}</span>}
+      <span className={name ? controls.muted : styles.personName}>{email}</span>
+      {pending && <span className={controls.badge} data-tone="pending">Pending invitation</span>}
+    </div>
+  );
+}
+
+function CollaboratorRow({ collaborator, canRemove, onRemove }: { collaborator: Collaborator; canRemove: boolean; onRemove(c: Collaborator): void }) {
+  return (
+    <tr>
+      <td><Person email={collaborator.email} name={collaborator.name} pending={collaborator.status === 'pending'} /></td>
+      <td><span className={controls.badge} data-tone="neutral">{roleLabel(collaborator.permission)}</span></td>
+      <td>
+        <div className={styles.rowActions}>
+          {canRemove && (
+            <button type="button" className={controls.iconButton} data-tone="danger" aria-label={`Remove ${collaborator.email}`} title="Remove collaborator" onClick={() => onRemove(collaborator)}>
+              <Icon name="trash" />
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Spec 1 §2.4 'Collaborators': who the farm is shared with; the owner invites and removes. */
+export function CollaboratorsTab({ farm, onRemoved, onInvited }: CollaboratorsTabProps) {
+  const { api, bus } = useFarms();
+  const canManage = abilitiesOf(farm.permission).share;
+  const [inviting, setInviting] = useState(false);
+  const [removing, setRemoving] = useState<Collaborator | null>(null);
+
+  const remove = async () => {
+    if (!removing) return;
+    try {
+      const message = await api.removeCollaborator(farm.farm_id, removing.email);
+      bus.toast('success', message);
+    } catch (error) {
+      bus.toast('error', errorMessage(error));
+      throw error;
+    }
+    bus.emit('paddock:farm-changed', { farmId: farm.farm_id, change: 'updated' });
+    onRemoved(removing.email);
+  };
+
+  return (
+    <div className={styles.tabBody}>
+      <div className={styles.tabToolbar}>
+        <p className={controls.muted}>People who can open this farm, and what they may do.</p>
+        {canManage && <Button onClick={() => setInviting(true)}><Icon name="users" /> Invite Collaborator</Button>}
+      </div>
+      <div className={styles.tableScroll} role="region" aria-label="Collaborators" tabIndex={0}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col"><span className={controls.visuallyHidden}>Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {farm.owner_email && (
+              <tr>
+                <td><Person email={farm.owner_email} /></td>
+                <td><span className={controls.badge}>Owner</span></td>
+                <td />
+              </tr>
+            )}
+            {farm.collaborators.map((c) => <CollaboratorRow key={c.email} collaborator={c} canRemove={canManage} onRemove={setRemoving} />)}
+          </tbody>
+        </table>
+      </div>
+      {farm.collaborators.length === 0 && <p className={styles.tabEmpty}>Not shared with anyone yet.</p>}
+      <ConfirmModal
+        title="Remove collaborator"
+        message={messages.collaboratorRemoveWarning}
+        confirmLabel="Remove"
+        isOpen={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        onConfirm={remove}
+      />
+      <ShareModal title="Invite Collaborator" farms={[{ id: farm.farm_id, name: farm.farm_name }]} isOpen={inviting} onOpenChange={setInviting} onShared={onInvited} />
+    </div>
+  );
+}
