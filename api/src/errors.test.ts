@@ -1,4 +1,4 @@
-import { adminAccountPatchSchema, contactDetailsRequestSchema, profilePatchSchema } from '@paddock/shared/contracts';
+import { adminAccountPatchSchema, contactDetailsRequestSchema, createFarmRequestSchema, profilePatchSchema, shareFarmRequestSchema } from '@paddock/shared/contracts';
 import { z } from 'zod';
 import { toValidationIssue, type RequestPart } from './errors';
 
@@ -44,5 +44,15 @@ describe('validation issues in FastAPI shape', () => {
     expect(detail(z.object({ items: z.array(z.string()).min(1) }), { items: [] })).toEqual([
       { loc: ['body', 'items'], msg: 'Items must have at least 1 item', type: 'too_short' },
     ]);
+  });
+
+  it("keeps a message the schema's author wrote (the UI shows it as is)", () => {
+    expect(detail(createFarmRequestSchema, { data: { farm_name: ' ' } })).toEqual([
+      { loc: ['body', 'data', 'farm_name'], msg: 'Farm Name is required!', type: 'missing' },
+    ]);
+    expect(detail(createFarmRequestSchema, { data: {} })[0]?.msg).toBe('Farm Name is required!');
+    expect(
+      detail(shareFarmRequestSchema, { data: { farm_ids: ['f'], account_permission: [{ email: 'nope', permission: 'viewer' }] } })[0],
+    ).toEqual({ loc: ['body', 'data', 'account_permission', 0, 'email'], msg: 'Email Address is invalid', type: 'value_error' });
   });
 });

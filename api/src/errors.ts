@@ -1,6 +1,6 @@
 import type { ValidationIssue } from '@paddock/shared/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** An error with a FastAPI-style `{"detail": "..."}` body; throw it from routes and hooks. */
 export class HttpError extends Error {
@@ -21,6 +21,18 @@ export const forbidden = (detail = 'You are not allowed to do this') => new Http
 type Issue = z.core.$ZodIssue;
 /** Where a request part lives, in FastAPI's words. */
 export type RequestPart = 'body' | 'query' | 'path' | 'header';
+
+/**
+ * A 422 whose entries are already worded: checks that run in code (geometry, sharing with yourself)
+ * or validators that name things zod cannot know (the field whose boundary is wrong).
+ */
+export class UnprocessableError extends Error {
+  readonly statusCode = 422;
+  constructor(readonly issues: readonly ValidationIssue[]) {
+    super(issues[0]?.msg ?? 'Unprocessable request');
+    this.name = 'UnprocessableError';
+  }
+}
 
 /** Raised by the schema validator: the zod issues of one request part, turned into a 422. */
 export class RequestValidationError extends Error {
@@ -55,6 +67,15 @@ const FIELD_LABELS: Record<string, string> = {
   feature_flags: 'Feature flags',
   payments: 'Payment methods',
   data: 'Profile data',
+  farm_name: 'Farm name',
+  field_name: 'Field name',
+  field_crop_type: 'Crop type',
+  farm_ids: 'Farms',
+  account_permission: 'Email addresses',
+  permission: 'Permission',
+  search_query: 'Search',
+  sort_by: 'Sort by',
+  sort_dir: 'Sort direction',
 };
 
 const TYPE_NAMES: Record<string, string> = {
@@ -83,8 +104,32 @@ const quoteList = (values: readonly unknown[]) =>
     .map((value) => String(value))
     .join(', ');
 
-/** Turns one zod issue into a FastAPI-style entry with a message a person can act on. */
+/**
+ * The message the schema's author wrote for this issue (e.g. 'Farm Name is required!'), or undefined
+ * when zod used its own wording (which is replaced by a product sentence below).
+ */
+function authoredMessage(issue: Issue): string | undefined {
+  let fallback: string | undefined;
+  try {
+    const localized = z.config().localeError?.(issue as never);
+    fallback = typeof localized === 'string' ? localized : localized?.message;
+  } catch {
+    return undefined;
+  }
+  return fallback !== undefined && issue.message && issue.message !== fallback ? issue.message : undefined;
+}
+
+/**
+ * Turns one zod issue into a FastAPI-style entry with a message a person can act on: the schema's
+ * own message when it has one, else a sentence naming the field.
+ */
 export function toValidationIssue(issue: Issue, part: RequestPart): ValidationIssue {
+  const entry = describeIssue(issue, part);
+  const authored = authoredMessage(issue);
+  return authored ? { ...entry, msg: authored } : entry;
+}
+
+function describeIssue(issue: Issue, part: RequestPart): ValidationIssue {
   const path = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
   const loc = [part, ...path];
   const label = labelFor(issue.path, part);
@@ -169,6 +214,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof RequestValidationError) {
       return reply.code(422).send({ detail: error.issues.map((issue) => toValidationIssue(issue, error.part)) });
     }
+    if (error instanceof UnprocessableError) return reply.code(422).send({ detail: error.issues });
     if (isFastifyError(error)) {
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return reply.code(422).send({ detail: [jsonInvalidIssue] });
       const status = error.statusCode ?? 500;

@@ -34,6 +34,8 @@ export interface AccountsTable {
   /** Explicit feature-flag settings by key; a missing key follows the tier. */
   feature_flags: Json<Record<string, boolean>>;
   payments: Json<string[]>;
+  /** The verified e-mail whose farm invitations were last bound to this account; null = none yet. */
+  farm_access_email: ColumnType<string | null, string | null | undefined, string | null>;
   created_on: Timestamp;
   updated_on: Timestamp;
 }
@@ -50,13 +52,88 @@ export interface SubscriptionsTable {
   updated_on: Timestamp;
 }
 
+/** A nullable column that may be left out on insert. */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface FarmsTable {
+  id: Generated<string>;
+  owner_id: string;
+  name: string;
+  /** Denormalised from the fields, kept true in the same transaction as every field change. */
+  number_of_fields: Generated<number>;
+  /** Hectares (sum of the fields' geodesic areas). */
+  farm_area: Generated<number>;
+  /** Bounding box of all fields; null with no fields. */
+  min_lon: Optional<number>;
+  min_lat: Optional<number>;
+  max_lon: Optional<number>;
+  max_lat: Optional<number>;
+  /** 'near Wagga Wagga, NSW' or 'lat, lon', from the fields; null with no fields. */
+  location: Optional<string>;
+  seeded: Generated<boolean>;
+  created_on: Timestamp;
+  updated_on: Timestamp;
+}
+
+export interface FieldsTable {
+  id: Generated<string>;
+  farm_id: string;
+  /** Insertion order (bigint, read as a string). */
+  seq: Generated<string>;
+  name: string;
+  crop_type: Optional<string>;
+  /** GeoJSON Polygon or MultiPolygon, as sent. */
+  geometry: Json<AreaGeometryJson>;
+  /** Hectares, geodesic, computed by the api. */
+  area: number;
+  min_lon: number;
+  min_lat: number;
+  max_lon: number;
+  max_lat: number;
+  created_on: Timestamp;
+  updated_on: Timestamp;
+}
+
+/** The stored geometry (the shared `AreaGeometry`, kept loose here so the db layer does not depend on zod). */
+export interface AreaGeometryJson {
+  type: 'Polygon' | 'MultiPolygon';
+  coordinates: unknown;
+}
+
+export interface FarmMembersTable {
+  farm_id: string;
+  /** Lower-cased. */
+  email: string;
+  permission: 'editor' | 'viewer';
+  /** The account holding this e-mail (verified); null while the invitation is pending. */
+  account_id: Optional<string>;
+  created_on: Timestamp;
+  updated_on: Timestamp;
+}
+
+export interface FarmFavouritesTable {
+  account_id: string;
+  farm_id: string;
+  created_on: Timestamp;
+}
+
 /** The whole schema as Kysely sees it. Later plugins add their tables here. */
 export interface Database {
   accounts: AccountsTable;
   subscriptions: SubscriptionsTable;
+  farms: FarmsTable;
+  fields: FieldsTable;
+  farm_members: FarmMembersTable;
+  farm_favourites: FarmFavouritesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
 export type NewAccount = Insertable<AccountsTable>;
 export type AccountUpdate = Updateable<AccountsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type FarmRow = Selectable<FarmsTable>;
+export type NewFarm = Insertable<FarmsTable>;
+export type FieldRow = Selectable<FieldsTable>;
+export type NewField = Insertable<FieldsTable>;
+export type FieldUpdate = Updateable<FieldsTable>;
+export type FarmMemberRow = Selectable<FarmMembersTable>;

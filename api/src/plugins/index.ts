@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsPlugin } from './accounts';
 import { adminPlugin } from './admin';
+import { farmsPlugin } from './farms';
+import { fieldsPlugin } from './fields';
 
 /**
  * The domain plugins behind the bearer-token check, mounted under `/v2` in this order.
@@ -8,4 +10,4 @@ import { adminPlugin } from './admin';
  * `FastifyPluginAsyncZod` that registers its routes relative to `/v2`, plus one line here.
  * Each plugin is encapsulated: hooks it adds (like the admin check) stay inside it.
  */
-export const domainPlugins: readonly FastifyPluginAsyncZod[] = [accountsPlugin, adminPlugin];
+export const domainPlugins: readonly FastifyPluginAsyncZod[] = [accountsPlugin, adminPlugin, farmsPlugin, fieldsPlugin];

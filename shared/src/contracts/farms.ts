@@ -166,3 +166,15 @@ export type ShareFarmRequest = z.infer<typeof shareFarmRequestSchema>;
 
 export const messageResponseSchema = z.object({ data: z.object({ message: z.string() }) });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/**
+ * POST v2/farms/share_farm answers: the message to show ('Farms shared successfully'), plus each
+ * shared farm's collaborators after the change. A superset of `messageResponseSchema`.
+ */
+export const shareFarmResponseSchema = z.object({
+  data: z.object({
+    message: z.string(),
+    farms: z.array(z.object({ farm_id: z.string(), collaborators: z.array(collaboratorSchema) })),
+  }),
+});
+export type ShareFarmResponse = z.infer<typeof shareFarmResponseSchema>;

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_accounts';
+import * as m0002 from './0002_farms';
 
 /**
  * Every migration, in order. Add a new file `NNNN_name.ts` and list it here; never edit or rename
@@ -7,4 +8,5 @@ import * as m0001 from './0001_accounts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
+  '0002_farms': m0002,
 };

@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { AuthUser } from '../../auth';
 import type { AccountRow, AccountUpdate, Database, SubscriptionRow } from '../../db/types';
+import { syncFarmMemberships } from '../farms/membership';
 import { featureFlagsFor, TIER_NAMES } from './feature-flags';
 
 type Db = Kysely<Database>;
@@ -36,9 +37,14 @@ const contactKeys = Object.keys(CONTACT_COLUMNS) as (keyof ContactDetails)[];
 
 /**
  * The caller's account (the token's `sub`), created on first use. The sign-in e-mail and its
- * verification state are refreshed from every token that carries them.
+ * verification state are refreshed from every token that carries them; farm invitations to a newly
+ * verified (or changed) e-mail are bound to the account then (see `syncFarmMemberships`).
  */
 export async function ensureAccount(db: Db, user: AuthUser): Promise<AccountRow> {
+  return syncFarmMemberships(db, await upsertAccount(db, user));
+}
+
+async function upsertAccount(db: Db, user: AuthUser): Promise<AccountRow> {
   let row = await db.selectFrom('accounts').selectAll().where('sub', '=', user.sub).executeTakeFirst();
   if (!row) {
     await db

@@ -1,0 +1,343 @@
+import {
+  cropTypesResponseSchema,
+  farmFeatureSchema,
+  farmListResponseSchema,
+  type FarmListQuery,
+  type FarmListResponse,
+} from '@paddock/shared/contracts';
+import { sql } from 'kysely';
+import { addFields, createFarm, fieldFeature, getFarm, issuesOf, share, signIn, square, WAGGA, type TestUser } from '../../test/farms';
+import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
+
+describe.each(availableBackends())('farms on %s', (kind) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const list = async (user: TestUser, query: Partial<Record<keyof FarmListQuery, string | number>> = {}): Promise<FarmListResponse> => {
+    const response = await t.request({ method: 'GET', url: '/v2/farms', token: user.token, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+    expect(response.statusCode).toBe(200);
+    return farmListResponseSchema.parse(response.json());
+  };
+  const names = (page: FarmListResponse) => page.features.map((farm) => farm.properties.farm_name);
+
+  describe('create, read, rename, favourite, delete', () => {
+    it('creates a farm owned by the caller, with empty totals', async () => {
+      const owner = await signIn(t, { email: 'Owner.Person@Example.com' });
+      const response = await t.request({ method: 'POST', url: '/v2/farms', token: owner.token, payload: { data: { farm_name: '  Kurrajong Downs  ' } } });
+      expect(response.statusCode).toBe(201);
+      const farm = farmFeatureSchema.parse(response.json());
+      expect(farm).toMatchObject({ type: 'Feature', id: farm.properties.farm_id, geometry: null, bbox: null });
+      expect(farm.properties).toMatchObject({
+        farm_name: 'Kurrajong Downs',
+        is_favorite: false,
+        collaborators: [],
+        number_of_fields: 0,
+        farm_area: 0,
+        location: null,
+        owner_email: 'Owner.Person@Example.com',
+        permission: 'owner',
+      });
+      expect(await getFarm(t, owner, farm.id)).toEqual(farm);
+    });
+
+    it.each([
+      [{ data: { farm_name: '   ' } }, 'Farm Name is required!'],
+      [{ data: {} }, 'Farm Name is required!'],
+      [{ data: { farm_name: 'x'.repeat(101) } }, 'Farm name must be 100 characters or fewer'],
+    ])('refuses the name in %j: "%s"', async (payload, msg) => {
+      const owner = await signIn(t);
+      const issues = issuesOf(await t.request({ method: 'POST', url: '/v2/farms', token: owner.token, payload }));
+      expect(issues[0]).toEqual({ loc: ['body', 'data', 'farm_name'], msg, type: expect.any(String) });
+      expect((await list(owner)).pages.total_count).toBe(0);
+    });
+
+    it('renames (trimmed, 1 to 100 characters) and answers the farm', async () => {
+      const owner = await signIn(t);
+      const farm = await createFarm(t, owner, 'Old Name');
+      const url = `/v2/farms/${farm.id}`;
+      const renamed = await t.request({ method: 'PUT', url, token: owner.token, payload: { data: { farm_name: ' New Name ' } } });
+      expect(renamed.statusCode).toBe(200);
+      expect(farmFeatureSchema.parse(renamed.json()).properties.farm_name).toBe('New Name');
+      expect(Date.parse(renamed.json<{ properties: { updated_on: string } }>().properties.updated_on)).toBeGreaterThanOrEqual(Date.parse(farm.properties.updated_on));
+
+      expect(issuesOf(await t.request({ method: 'PUT', url, token: owner.token, payload: { data: { farm_name: '' } } }))[0]?.msg).toBe('Farm Name is required!');
+      expect(issuesOf(await t.request({ method: 'PUT', url, token: owner.token, payload: { data: { farm_name: 'y'.repeat(101) } } }))[0]?.msg).toBe(
+        'Farm name must be 100 characters or fewer',
+      );
+      expect(issuesOf(await t.request({ method: 'PUT', url, token: owner.token, payload: { data: {} } }))[0]?.msg).toBe('Nothing to update');
+      expect((await getFarm(t, owner, farm.id)).properties.farm_name).toBe('New Name');
+    });
+
+    it('keeps favourites per user', async () => {
+      const owner = await signIn(t);
+      const editor = await signIn(t);
+      const farm = await createFarm(t, owner, 'Shared Favourite');
+      expect((await share(t, owner, [farm.id], [editor.email], 'editor')).statusCode).toBe(200);
+
+      const star = async (user: TestUser, on: boolean) => {
+        const response = await t.request({ method: 'PUT', url: `/v2/farms/${farm.id}`, token: user.token, payload: { data: { is_account_farm_favorite: on } } });
+        expect(response.statusCode).toBe(200);
+        return farmFeatureSchema.parse(response.json()).properties.is_favorite;
+      };
+      expect(await star(editor, true)).toBe(true);
+      expect(await star(editor, true)).toBe(true); // again: still one favourite
+      expect((await getFarm(t, owner, farm.id)).properties.is_favorite).toBe(false);
+      expect((await getFarm(t, editor, farm.id)).properties.is_favorite).toBe(true);
+      // Favouriting does not count as a change of the farm.
+      expect((await getFarm(t, owner, farm.id)).properties.updated_on).toBe(farm.properties.updated_on);
+      expect(await star(editor, false)).toBe(false);
+      expect((await getFarm(t, editor, farm.id)).properties.is_favorite).toBe(false);
+    });
+
+    it('deletes the farm with its fields, memberships, invitations and favourites', async () => {
+      const owner = await signIn(t);
+      const viewer = await signIn(t);
+      const farm = await createFarm(t, owner, 'Doomed Farm');
+      const fields = await addFields(t, owner, farm.id, fieldFeature('North'), fieldFeature('South', square(WAGGA.lon + 0.02)));
+      await share(t, owner, [farm.id], [viewer.email, 'later@example.com'], 'viewer');
+      await t.request({ method: 'PUT', url: `/v2/farms/${farm.id}`, token: owner.token, payload: { data: { is_account_farm_favorite: true } } });
+
+      const deleted = await t.request({ method: 'DELETE', url: `/v2/farms/${farm.id}`, token: owner.token });
+      expect(deleted.statusCode).toBe(204);
+      expect(deleted.body).toBe('');
+
+      for (const user of [owner, viewer]) {
+        const again = await t.request({ method: 'GET', url: `/v2/farms/${farm.id}`, token: user.token });
+        expect(again.statusCode).toBe(404);
+        expect(again.json()).toEqual({ detail: 'Farm not found' });
+        for (const field of fields.features) {
+          const gone = await t.request({ method: 'GET', url: `/v2/fields/${field.id}`, token: user.token });
+          expect(gone.statusCode).toBe(404);
+          expect(gone.json()).toEqual({ detail: 'Field not found' });
+        }
+      }
+      const { db } = t.app;
+      for (const table of ['fields', 'farm_members', 'farm_favourites'] as const) {
+        const left = await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).where('farm_id', '=', farm.id).executeTakeFirstOrThrow();
+        expect(left.n).toBe(0);
+      }
+    });
+
+    it('answers 404 "Farm not found" for unknown and malformed ids', async () => {
+      const user = await signIn(t);
+      for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1']) {
+        const response = await t.request({ method: 'GET', url: `/v2/farms/${id}`, token: user.token });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ detail: 'Farm not found' });
+      }
+    });
+
+    it('deleting the owner account deletes their farms', async () => {
+      const owner = await signIn(t);
+      const viewer = await signIn(t);
+      const farm = await createFarm(t, owner, 'Goes With Owner');
+      await share(t, owner, [farm.id], [viewer.email], 'viewer');
+      expect((await t.request({ method: 'DELETE', url: '/v2/accounts/profile', token: owner.token })).statusCode).toBe(204);
+      expect((await t.request({ method: 'GET', url: `/v2/farms/${farm.id}`, token: viewer.token })).statusCode).toBe(404);
+    });
+  });
+
+  describe('crop types', () => {
+    it('lists Australian crops, sorted, with Other last (not taken for a farm id)', async () => {
+      const user = await signIn(t);
+      const response = await t.request({ method: 'GET', url: '/v2/farms/crop_types/list', token: user.token });
+      expect(response.statusCode).toBe(200);
+      const { crop_types } = cropTypesResponseSchema.parse(response.json()).data;
+      expect(crop_types.length).toBeGreaterThanOrEqual(40);
+      expect(crop_types.length).toBeLessThanOrEqual(61);
+      expect(crop_types.at(-1)).toBe('Other');
+      const rest = crop_types.slice(0, -1);
+      expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b, 'en')));
+      expect(new Set(crop_types).size).toBe(crop_types.length);
+      for (const crop of ['Wheat', 'Barley', 'Canola', 'Chickpeas', 'Cotton', 'Sugarcane', 'Rice', 'Wine Grapes', 'Lucerne']) {
+        expect(crop_types).toContain(crop);
+      }
+      for (const crop of crop_types) expect(crop).toMatch(/^[A-Z]/);
+    });
+  });
+
+  describe('list', () => {
+    // Seven farms made in this order (so the default order, updated_on desc, is the reverse).
+    const specs = [
+      { name: 'Alpha Downs', fields: 3, size: 0.01 },
+      { name: 'bravo park', fields: 1, size: 0.03 },
+      { name: 'Charlie Station', fields: 0, size: 0 },
+      { name: 'Delta Plains', fields: 2, size: 0.02 },
+      { name: 'Echo Creek Downs', fields: 5, size: 0.004 },
+      { name: 'Foxtrot 50%_Share', fields: 1, size: 0.005 },
+      { name: 'Golf Hills', fields: 2, size: 0.015 },
+    ];
+    let owner: TestUser;
+    let other: TestUser;
+    const ids = new Map<string, string>();
+
+    beforeAll(async () => {
+      owner = await signIn(t);
+      other = await signIn(t);
+      // Someone else's farms never show up in the owner's list.
+      await createFarm(t, other, 'Alpha Downs Elsewhere');
+      for (const spec of specs) {
+        const farm = await createFarm(t, owner, spec.name);
+        ids.set(spec.name, farm.id);
+        const features = Array.from({ length: spec.fields }, (_, i) => fieldFeature(`P${i}`, square(147 + i * 0.05, -35, spec.size)));
+        if (features.length > 0) await addFields(t, owner, farm.id, ...features);
+      }
+    });
+
+    it('pages with skip/limit, total_pages and total_count, newest change first by default', async () => {
+      const first = await list(owner, { limit: 3 });
+      expect(first.pages).toEqual({ total_pages: 3, total_count: 7, skip: 0, limit: 3 });
+      expect(names(first)).toEqual(['Golf Hills', 'Foxtrot 50%_Share', 'Echo Creek Downs']);
+      expect(names(await list(owner, { limit: 3, skip: 3 }))).toEqual(['Delta Plains', 'Charlie Station', 'bravo park']);
+      const last = await list(owner, { limit: 3, skip: 6 });
+      expect(names(last)).toEqual(['Alpha Downs']);
+      expect(last.pages).toEqual({ total_pages: 3, total_count: 7, skip: 6, limit: 3 });
+      const beyond = await list(owner, { limit: 3, skip: 30 });
+      expect(beyond.features).toEqual([]);
+      expect(beyond.pages.total_count).toBe(7);
+      // Defaults: skip 0, limit 10, updated_on desc.
+      const all = await list(owner);
+      expect(all.pages).toEqual({ total_pages: 1, total_count: 7, skip: 0, limit: 10 });
+      expect(names(all)).toEqual([...specs].reverse().map((spec) => spec.name));
+      for (const farm of all.features) {
+        expect(farm.properties.permission).toBe('owner');
+        expect(farm.properties.owner_email).toBe(owner.email);
+      }
+    });
+
+    const expectedOrder = (sortBy: string, dir: 'asc' | 'desc', farms: FarmListResponse['features']) => {
+      const key = (farm: FarmListResponse['features'][number]) =>
+        sortBy === 'farm_name'
+          ? farm.properties.farm_name.toLowerCase()
+          : sortBy === 'number_of_fields'
+            ? farm.properties.number_of_fields
+            : farm.properties.farm_area;
+      const sorted = [...farms].sort((a, b) => {
+        const ka = key(a);
+        const kb = key(b);
+        const primary = ka < kb ? -1 : ka > kb ? 1 : 0;
+        return primary !== 0 ? primary : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+      });
+      return (dir === 'asc' ? sorted : sorted.reverse()).map((farm) => farm.properties.farm_name);
+    };
+
+    it.each([
+      ['farm_name', 'asc'],
+      ['farm_name', 'desc'],
+      ['number_of_fields', 'asc'],
+      ['number_of_fields', 'desc'],
+      ['farm_area', 'asc'],
+      ['farm_area', 'desc'],
+    ] as const)('sorts by %s %s (ties by id)', async (sort_by, sort_dir) => {
+      const all = await list(owner, { sort_by, sort_dir, limit: 100 });
+      expect(all.features).toHaveLength(7);
+      expect(names(all)).toEqual(expectedOrder(sort_by, sort_dir, all.features));
+      // Pages of 2 put together give the same order.
+      const paged: string[] = [];
+      for (let skip = 0; skip < 7; skip += 2) paged.push(...names(await list(owner, { sort_by, sort_dir, limit: 2, skip })));
+      expect(paged).toEqual(names(all));
+    });
+
+    it('sorts by updated_on both ways', async () => {
+      const newestFirst = names(await list(owner, { sort_by: 'updated_on', sort_dir: 'desc' }));
+      expect(newestFirst).toEqual([...specs].reverse().map((spec) => spec.name));
+      expect(names(await list(owner, { sort_by: 'updated_on', sort_dir: 'asc' }))).toEqual([...newestFirst].reverse());
+    });
+
+    it('has the names asked for in farm_name order', async () => {
+      expect(names(await list(owner, { sort_by: 'farm_name', sort_dir: 'asc' }))).toEqual([
+        'Alpha Downs',
+        'bravo park',
+        'Charlie Station',
+        'Delta Plains',
+        'Echo Creek Downs',
+        'Foxtrot 50%_Share',
+        'Golf Hills',
+      ]);
+    });
+
+    it('searches farm names case-insensitively, as a substring, with % and _ taken literally', async () => {
+      const downs = await list(owner, { search_query: 'DOWNS', sort_by: 'farm_name', sort_dir: 'asc' });
+      expect(names(downs)).toEqual(['Alpha Downs', 'Echo Creek Downs']);
+      expect(downs.pages.total_count).toBe(2);
+      expect(names(await list(owner, { search_query: 'rAvO' }))).toEqual(['bravo park']);
+      expect(names(await list(owner, { search_query: '%_' }))).toEqual(['Foxtrot 50%_Share']);
+      expect(names(await list(owner, { search_query: '_' }))).toEqual(['Foxtrot 50%_Share']);
+      const none = await list(owner, { search_query: 'zzz' });
+      expect(none.features).toEqual([]);
+      expect(none.pages).toMatchObject({ total_pages: 0, total_count: 0 });
+    });
+
+    it('filters by the caller’s own favourites', async () => {
+      const viewer = await signIn(t);
+      const alpha = ids.get('Alpha Downs') as string;
+      const delta = ids.get('Delta Plains') as string;
+      const golf = ids.get('Golf Hills') as string;
+      const editor = await signIn(t);
+      expect((await share(t, owner, [alpha, delta, golf], [editor.email], 'editor')).statusCode).toBe(200);
+      expect((await share(t, owner, [alpha], [viewer.email], 'viewer')).statusCode).toBe(200);
+      for (const id of [alpha, delta]) {
+        await t.request({ method: 'PUT', url: `/v2/farms/${id}`, token: owner.token, payload: { data: { is_account_farm_favorite: true } } });
+      }
+      await t.request({ method: 'PUT', url: `/v2/farms/${golf}`, token: editor.token, payload: { data: { is_account_farm_favorite: true } } });
+
+      const mine = await list(owner, { is_favorite: 'true', sort_by: 'farm_name', sort_dir: 'asc' });
+      expect(names(mine)).toEqual(['Alpha Downs', 'Delta Plains']);
+      expect(mine.pages.total_count).toBe(2);
+      for (const farm of mine.features) expect(farm.properties.is_favorite).toBe(true);
+      expect(names(await list(owner, { is_favorite: 'true', search_query: 'delta' }))).toEqual(['Delta Plains']);
+      expect((await list(owner, { is_favorite: 'false' })).pages.total_count).toBe(7);
+
+      const theirs = await list(editor, { is_favorite: 'true' });
+      expect(names(theirs)).toEqual(['Golf Hills']);
+      const editorAll = await list(editor, { sort_by: 'farm_name', sort_dir: 'asc' });
+      expect(names(editorAll)).toEqual(['Alpha Downs', 'Delta Plains', 'Golf Hills']);
+      expect(editorAll.features.map((farm) => [farm.properties.permission, farm.properties.is_favorite, farm.properties.owner_email])).toEqual([
+        ['editor', false, owner.email],
+        ['editor', false, owner.email],
+        ['editor', true, owner.email],
+      ]);
+      // Collaborators (with pending invitations) come with each farm of the page.
+      await share(t, owner, [alpha], ['pending.person@example.com'], 'viewer');
+      const alphaFarm = (await list(viewer)).features.find((farm) => farm.id === alpha);
+      expect(alphaFarm?.properties.permission).toBe('viewer');
+      expect(alphaFarm?.properties.collaborators).toEqual([
+        { email: editor.email, permission: 'editor', name: null, status: 'active' },
+        { email: viewer.email, permission: 'viewer', name: null, status: 'active' },
+        { email: 'pending.person@example.com', permission: 'viewer', name: null, status: 'pending' },
+      ]);
+    });
+
+    it('refuses bad queries with 422', async () => {
+      const bad: Record<string, string>[] = [{ limit: '0' }, { limit: '101' }, { skip: '-1' }, { sort_by: 'owner' }, { sort_dir: 'up' }, { is_favorite: 'yes' }];
+      for (const query of bad) {
+        const response = await t.request({ method: 'GET', url: '/v2/farms', token: owner.token, query });
+        const issues = issuesOf(response);
+        expect(issues[0]?.loc[0]).toBe('query');
+      }
+    });
+  });
+
+  it('shows the farm and field routes in the OpenAPI description', async () => {
+    const response = await t.request({ method: 'GET', url: '/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const { paths } = response.json<{ paths: Record<string, Record<string, unknown>> }>();
+    const expected: [string, string[]][] = [
+      ['/v2/farms', ['get', 'post']],
+      ['/v2/farms/crop_types/list', ['get']],
+      ['/v2/farms/share_farm', ['post']],
+      ['/v2/farms/{farm_id}', ['get', 'put', 'delete']],
+      ['/v2/farms/{farm_id}/fields', ['get', 'post']],
+      ['/v2/farms/{farm_id}/remove_collaborator/{collaborator_email}', ['post']],
+      ['/v2/fields/{id}', ['get', 'put', 'delete']],
+    ];
+    for (const [path, methods] of expected) {
+      expect(Object.keys(paths[path] ?? {}).sort()).toEqual(expect.arrayContaining(methods));
+    }
+  });
+});

@@ -1,0 +1,198 @@
+import {
+  farmAbilities,
+  type BBox,
+  type Collaborator,
+  type FarmFeature,
+  type FarmListResponse,
+  type FarmRole,
+  type farmListQuerySchema,
+} from '@paddock/shared/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database, FarmRow } from '../../db/types';
+import { forbidden, notFound } from '../../errors';
+import { roundArea } from '../fields/geometry';
+
+type Db = Kysely<Database>;
+export type FarmAbility = keyof (typeof farmAbilities)['owner'];
+export type FarmListQuery = z.output<typeof farmListQuerySchema>;
+
+export const FARM_NOT_FOUND = 'Farm not found';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids are uuids; anything else cannot name a farm or field (and must not reach a uuid cast). */
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+/** What a member who lacks an ability is told (403). */
+const REFUSALS: Record<FarmAbility, string> = {
+  edit: "Viewers can't change this farm or its fields",
+  favourite: "Viewers can't mark this farm as a favourite",
+  share: 'Only the owner of this farm can share it',
+  delete: 'Only the owner of this farm can delete it',
+};
+
+/** Throws the 403 unless the role has the ability (ARCHITECTURE §4, `farmAbilities`). */
+export function requireAbility(role: FarmRole, ability: FarmAbility, detail = REFUSALS[ability]): void {
+  if (!farmAbilities[role][ability]) throw forbidden(detail);
+}
+
+/** The caller's role on the farm `f` of a query that left-joined their membership as `m`. */
+export const roleOf = (accountId: string) => sql<FarmRole>`case when f.owner_id = ${accountId} then 'owner' else m.permission end`;
+
+/**
+ * `f.id` is one of the farms the account owns or is an active member of: a semi-join on two indexed
+ * look-ups (owner, membership), so the planner never scans other people's farms.
+ */
+export const isVisibleFarm = (accountId: string) =>
+  sql<boolean>`f.id in (select id from farms where owner_id = ${accountId} union all select farm_id from farm_members where account_id = ${accountId})`;
+
+export interface FarmAccess {
+  farm: FarmRow;
+  role: FarmRole;
+}
+
+/** The farm with the caller's role on it; 404 "Farm not found" for a farm the caller cannot see. */
+export async function farmAccess(db: Db, farmId: string, accountId: string): Promise<FarmAccess> {
+  if (!isUuid(farmId)) throw notFound(FARM_NOT_FOUND);
+  const row = await db
+    .selectFrom('farms as f')
+    .leftJoin('farm_members as m', (join) => join.onRef('m.farm_id', '=', 'f.id').on('m.account_id', '=', accountId))
+    .selectAll('f')
+    .select(roleOf(accountId).as('role'))
+    .where('f.id', '=', farmId)
+    .where((eb) => eb.or([eb('f.owner_id', '=', accountId), eb('m.account_id', 'is not', null)]))
+    .executeTakeFirst();
+  if (!row) throw notFound(FARM_NOT_FOUND);
+  const { role, ...farm } = row;
+  return { farm, role };
+}
+
+/** The farms the account can see, with its role, its favourite flag and the owner's e-mail. */
+function visibleFarms(db: Db, accountId: string) {
+  return db
+    .selectFrom('farms as f')
+    .innerJoin('accounts as o', 'o.id', 'f.owner_id')
+    .leftJoin('farm_members as m', (join) => join.onRef('m.farm_id', '=', 'f.id').on('m.account_id', '=', accountId))
+    .leftJoin('farm_favourites as fav', (join) => join.onRef('fav.farm_id', '=', 'f.id').on('fav.account_id', '=', accountId))
+    .where(isVisibleFarm(accountId));
+}
+
+type VisibleFarmsQuery = ReturnType<typeof visibleFarms>;
+
+const farmColumns = (query: VisibleFarmsQuery, accountId: string) =>
+  query.selectAll('f').select([
+    roleOf(accountId).as('role'),
+    sql<boolean>`fav.account_id is not null`.as('is_favorite'),
+    sql<string | null>`coalesce(o.login_email, o.contact_email)`.as('owner_email'),
+  ]);
+
+type FarmListRow = FarmRow & { role: FarmRole; is_favorite: boolean; owner_email: string | null };
+
+export const farmBBox = (farm: Pick<FarmRow, 'min_lon' | 'min_lat' | 'max_lon' | 'max_lat'>): BBox | null =>
+  farm.min_lon === null || farm.min_lat === null || farm.max_lon === null || farm.max_lat === null
+    ? null
+    : [farm.min_lon, farm.min_lat, farm.max_lon, farm.max_lat];
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+export function toFarmFeature(row: FarmListRow, collaborators: Collaborator[]): FarmFeature {
+  return {
+    type: 'Feature',
+    id: row.id,
+    geometry: null,
+    bbox: farmBBox(row),
+    properties: {
+      farm_id: row.id,
+      farm_name: row.name,
+      is_favorite: Boolean(row.is_favorite),
+      collaborators,
+      number_of_fields: row.number_of_fields,
+      farm_area: roundArea(row.farm_area),
+      location: row.location,
+      owner_email: row.owner_email,
+      permission: row.role,
+      created_on: iso(row.created_on),
+      updated_on: iso(row.updated_on),
+    },
+  };
+}
+
+/** Collaborators and pending invitations of several farms, in one query, by farm id. */
+export async function loadCollaborators(db: Db, farmIds: readonly string[]): Promise<Map<string, Collaborator[]>> {
+  const byFarm = new Map<string, Collaborator[]>(farmIds.map((id) => [id, []]));
+  if (farmIds.length === 0) return byFarm;
+  const rows = await db
+    .selectFrom('farm_members as m')
+    .leftJoin('accounts as a', 'a.id', 'm.account_id')
+    .select(['m.farm_id', 'm.email', 'm.permission', 'm.account_id', 'a.first_name', 'a.last_name'])
+    .where('m.farm_id', 'in', [...farmIds])
+    .orderBy('m.created_on')
+    .orderBy('m.email')
+    .execute();
+  for (const row of rows) {
+    const name = [row.first_name, row.last_name].filter((part) => part?.trim()).join(' ') || null;
+    byFarm.get(row.farm_id)?.push({
+      email: row.email,
+      permission: row.permission,
+      name,
+      status: row.account_id === null ? 'pending' : 'active',
+    });
+  }
+  return byFarm;
+}
+
+/** One farm as the caller sees it (404 when they cannot). */
+export async function loadFarmFeature(db: Db, farmId: string, accountId: string): Promise<FarmFeature> {
+  if (!isUuid(farmId)) throw notFound(FARM_NOT_FOUND);
+  const row = await farmColumns(visibleFarms(db, accountId), accountId).where('f.id', '=', farmId).executeTakeFirst();
+  if (!row) throw notFound(FARM_NOT_FOUND);
+  const collaborators = await loadCollaborators(db, [row.id]);
+  return toFarmFeature(row, collaborators.get(row.id) ?? []);
+}
+
+/** `%`, `_` and `\` match themselves in a search. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+function filtered(query: VisibleFarmsQuery, accountId: string, options: FarmListQuery): VisibleFarmsQuery {
+  let result = query;
+  if (options.search_query) result = result.where(sql`lower(f.name)`, 'like', likePattern(options.search_query));
+  if (options.is_favorite === 'true') result = result.where('fav.account_id', '=', accountId);
+  return result;
+}
+
+const SORTS = {
+  farm_name: sql`lower(f.name)`,
+  updated_on: sql`f.updated_on`,
+  number_of_fields: sql`f.number_of_fields`,
+  farm_area: sql`f.farm_area`,
+} as const;
+
+/**
+ * A page of the caller's farms (owned or shared with them): one query for the page and the total
+ * (a window count), one for the page's collaborators.
+ */
+export async function listFarms(db: Db, accountId: string, options: FarmListQuery): Promise<FarmListResponse> {
+  const { skip, limit, sort_by, sort_dir } = options;
+  const direction = sort_dir === 'asc' ? sql`asc` : sql`desc`;
+  const base = filtered(visibleFarms(db, accountId), accountId, options);
+  const rows = await farmColumns(base, accountId)
+    .select(sql<number>`(count(*) over ())::int`.as('total_count'))
+    .orderBy(sql`${SORTS[sort_by]} ${direction}`)
+    .orderBy(sql`f.id ${direction}`)
+    .offset(skip)
+    .limit(limit)
+    .execute();
+
+  let total = rows[0]?.total_count ?? 0;
+  if (rows.length === 0 && skip > 0) {
+    // Past the last page: the window count has no row to ride on.
+    const counted = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+    total = counted?.n ?? 0;
+  }
+  const collaborators = await loadCollaborators(db, rows.map((row) => row.id));
+  return {
+    type: 'FeatureCollection',
+    features: rows.map(({ total_count: _total, ...row }) => toFarmFeature(row, collaborators.get(row.id) ?? [])),
+    pages: { total_pages: Math.ceil(total / limit), total_count: total, skip, limit },
+  };
+}

@@ -1,0 +1,199 @@
+import {
+  createFieldsRequestSchema,
+  fieldCollectionSchema,
+  fieldFeatureSchema,
+  updateFieldRequestSchema,
+  type ValidationIssue,
+} from '@paddock/shared/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { FieldRow, FieldUpdate } from '../../db/types';
+import { notFound, UnprocessableError } from '../../errors';
+import { zodValidatorCompilerWith } from '../../validation';
+import { currentAccount } from '../accounts/service';
+import { normaliseCropType } from '../farms/crop-types';
+import { farmAccess, requireAbility } from '../farms/service';
+import { errorResponses } from '../responses';
+import { findGeometryProblem } from './geometry';
+import {
+  FIELD_NOT_FOUND,
+  fieldAccess,
+  fieldLabel,
+  geometryIssue,
+  geometryIssueRewriter,
+  lockFarm,
+  newFieldRow,
+  refreshFarmSummary,
+  toFieldCollection,
+  toFieldFeature,
+} from './service';
+
+const tags = ['fields'];
+const farmParams = z.object({ farm_id: z.string() });
+const fieldParams = z.object({ id: z.string() });
+/** Imports of many detailed boundaries are large; the default 1 MiB would refuse them. */
+const FIELDS_BODY_LIMIT = 32 * 1024 * 1024;
+const FIELD_BODY_LIMIT = 8 * 1024 * 1024;
+/** Rows per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
+const INSERT_BATCH = 500;
+
+/**
+ * Fields of a farm (spec 1 §7): list and add under `/farms/{farm_id}/fields`, read, change and delete
+ * under `/fields/{id}`. Areas and bboxes are computed here; the farm's totals, bbox, location and
+ * updated_on change in the same transaction as its fields.
+ */
+export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  app.get(
+    '/farms/:farm_id/fields',
+    {
+      schema: {
+        tags,
+        summary: "The farm's fields, in the order they were added",
+        params: farmParams,
+        response: { 200: fieldCollectionSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const account = await currentAccount(request);
+      const { farm, role } = await farmAccess(db, request.params.farm_id, account.id);
+      const rows = await db.selectFrom('fields').selectAll().where('farm_id', '=', farm.id).orderBy('seq').execute();
+      return toFieldCollection(rows, role);
+    },
+  );
+
+  app.post(
+    '/farms/:farm_id/fields',
+    {
+      bodyLimit: FIELDS_BODY_LIMIT,
+      validatorCompiler: zodValidatorCompilerWith(geometryIssueRewriter('collection')),
+      schema: {
+        tags,
+        summary:
+          'Add one or many fields (a FeatureCollection of Polygons/MultiPolygons); all or nothing. Editors and owners. Areas are computed by the server.',
+        params: farmParams,
+        body: createFieldsRequestSchema,
+        response: { 201: fieldCollectionSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const account = await currentAccount(request);
+      const { farm, role } = await farmAccess(db, request.params.farm_id, account.id);
+      requireAbility(role, 'edit');
+
+      const { features } = request.body;
+      const issues: ValidationIssue[] = [];
+      features.forEach((feature, index) => {
+        const problem = findGeometryProblem(feature.geometry);
+        if (problem) {
+          issues.push(geometryIssue(['body', 'features', index, 'geometry'], fieldLabel(feature.properties.field_name, index), problem));
+        }
+      });
+      if (issues.length > 0) throw new UnprocessableError(issues);
+
+      const rows = features.map((feature) =>
+        newFieldRow(farm.id, feature.properties.field_name, feature.properties.field_crop_type, feature.geometry),
+      );
+      const created = await db.transaction().execute(async (trx) => {
+        await lockFarm(trx, farm.id);
+        const inserted: FieldRow[] = [];
+        for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+          inserted.push(...(await trx.insertInto('fields').values(rows.slice(start, start + INSERT_BATCH)).returningAll().execute()));
+        }
+        await refreshFarmSummary(trx, farm.id);
+        return inserted;
+      });
+      created.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+      return reply.code(201).send(toFieldCollection(created, role));
+    },
+  );
+
+  app.get(
+    '/fields/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One field',
+        params: fieldParams,
+        response: { 200: fieldFeatureSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const account = await currentAccount(request);
+      const { field, role } = await fieldAccess(db, request.params.id, account.id);
+      return toFieldFeature(field, role);
+    },
+  );
+
+  app.put(
+    '/fields/:id',
+    {
+      bodyLimit: FIELD_BODY_LIMIT,
+      validatorCompiler: zodValidatorCompilerWith(geometryIssueRewriter('feature')),
+      schema: {
+        tags,
+        summary: 'Change the boundary, name or crop type of a field (left out = unchanged). Editors and owners.',
+        params: fieldParams,
+        body: updateFieldRequestSchema,
+        response: { 200: fieldFeatureSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const account = await currentAccount(request);
+      const { field, role } = await fieldAccess(db, request.params.id, account.id);
+      requireAbility(role, 'edit');
+
+      const { geometry, properties } = request.body;
+      const changes: FieldUpdate = {};
+      if (properties.field_name !== undefined) changes.name = properties.field_name;
+      if (properties.field_crop_type !== undefined) changes.crop_type = normaliseCropType(properties.field_crop_type);
+      if (geometry) {
+        const problem = findGeometryProblem(geometry);
+        if (problem) throw new UnprocessableError([geometryIssue(['body', 'geometry'], fieldLabel(changes.name ?? field.name), problem)]);
+        const { geometry: stored, area, min_lon, min_lat, max_lon, max_lat } = newFieldRow(field.farm_id, field.name, null, geometry);
+        Object.assign(changes, { geometry: stored, area, min_lon, min_lat, max_lon, max_lat });
+      }
+      if (Object.keys(changes).length === 0) return toFieldFeature(field, role);
+
+      const row = await db.transaction().execute(async (trx) => {
+        await lockFarm(trx, field.farm_id);
+        const updated = await trx
+          .updateTable('fields')
+          .set({ ...changes, updated_on: sql<Date>`now()` })
+          .where('id', '=', field.id)
+          .returningAll()
+          .executeTakeFirst();
+        if (!updated) throw notFound(FIELD_NOT_FOUND);
+        await refreshFarmSummary(trx, field.farm_id);
+        return updated;
+      });
+      return toFieldFeature(row, role);
+    },
+  );
+
+  app.delete(
+    '/fields/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a field. Editors and owners.',
+        params: fieldParams,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const account = await currentAccount(request);
+      const { field, role } = await fieldAccess(db, request.params.id, account.id);
+      requireAbility(role, 'edit');
+      await db.transaction().execute(async (trx) => {
+        await lockFarm(trx, field.farm_id);
+        const deleted = await trx.deleteFrom('fields').where('id', '=', field.id).executeTakeFirst();
+        if (deleted.numDeletedRows === 0n) throw notFound(FIELD_NOT_FOUND);
+        await refreshFarmSummary(trx, field.farm_id);
+      });
+      return reply.code(204).send(null);
+    },
+  );
+};

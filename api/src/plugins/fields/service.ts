@@ -1,0 +1,168 @@
+import type { AreaGeometry, FarmRole, FieldCollection, FieldFeature, ValidationIssue } from '@paddock/shared/contracts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, FieldRow, NewField } from '../../db/types';
+import { notFound } from '../../errors';
+import type { IssueRewriter } from '../../validation';
+import { normaliseCropType } from '../farms/crop-types';
+import { describeLocation } from '../farms/location';
+import { FARM_NOT_FOUND, isUuid, roleOf } from '../farms/service';
+import { measureGeometry, roundArea, unionBBox, type GeometryProblem } from './geometry';
+
+type Db = Kysely<Database>;
+
+export const FIELD_NOT_FOUND = 'Field not found';
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+export function toFieldFeature(row: FieldRow, role: FarmRole): FieldFeature {
+  return {
+    type: 'Feature',
+    id: row.id,
+    geometry: row.geometry as AreaGeometry,
+    bbox: [row.min_lon, row.min_lat, row.max_lon, row.max_lat],
+    properties: {
+      id: row.id,
+      farm_id: row.farm_id,
+      field_name: row.name,
+      field_crop_type: row.crop_type,
+      area: roundArea(row.area),
+      permission: role,
+      created_on: iso(row.created_on),
+      updated_on: iso(row.updated_on),
+    },
+  };
+}
+
+export function toFieldCollection(rows: readonly FieldRow[], role: FarmRole): FieldCollection {
+  const features = rows.map((row) => toFieldFeature(row, role));
+  return { type: 'FeatureCollection', features, bbox: unionBBox(features.map((feature) => feature.bbox)) };
+}
+
+export interface FieldAccess {
+  field: FieldRow;
+  role: FarmRole;
+}
+
+/** The field with the caller's role on its farm; 404 "Field not found" when they cannot see the farm. */
+export async function fieldAccess(db: Db, fieldId: string, accountId: string): Promise<FieldAccess> {
+  if (!isUuid(fieldId)) throw notFound(FIELD_NOT_FOUND);
+  const row = await db
+    .selectFrom('fields as fl')
+    .innerJoin('farms as f', 'f.id', 'fl.farm_id')
+    .leftJoin('farm_members as m', (join) => join.onRef('m.farm_id', '=', 'f.id').on('m.account_id', '=', accountId))
+    .selectAll('fl')
+    .select(roleOf(accountId).as('role'))
+    .where('fl.id', '=', fieldId)
+    .where((eb) => eb.or([eb('f.owner_id', '=', accountId), eb('m.account_id', 'is not', null)]))
+    .executeTakeFirst();
+  if (!row) throw notFound(FIELD_NOT_FOUND);
+  const { role, ...field } = row;
+  return { field, role };
+}
+
+/**
+ * Holds the farm row for the rest of the transaction, so concurrent field changes on one farm
+ * serialise and its totals stay true. 404 when the farm was deleted meanwhile.
+ */
+export async function lockFarm(trx: Transaction<Database>, farmId: string): Promise<void> {
+  const farm = await trx.selectFrom('farms').select('id').where('id', '=', farmId).forUpdate().executeTakeFirst();
+  if (!farm) throw notFound(FARM_NOT_FOUND);
+}
+
+/** Recomputes the farm's number of fields, area, bbox and location from its fields and stamps updated_on. */
+export async function refreshFarmSummary(trx: Transaction<Database>, farmId: string): Promise<void> {
+  const summary = await trx
+    .selectFrom('fields')
+    .select([
+      sql<number>`count(*)::int`.as('count'),
+      sql<number>`coalesce(sum(area), 0)`.as('area'),
+      sql<number | null>`min(min_lon)`.as('min_lon'),
+      sql<number | null>`min(min_lat)`.as('min_lat'),
+      sql<number | null>`max(max_lon)`.as('max_lon'),
+      sql<number | null>`max(max_lat)`.as('max_lat'),
+    ])
+    .where('farm_id', '=', farmId)
+    .executeTakeFirstOrThrow();
+  const { min_lon, min_lat, max_lon, max_lat } = summary;
+  const bbox = min_lon === null || min_lat === null || max_lon === null || max_lat === null ? null : ([min_lon, min_lat, max_lon, max_lat] as const);
+  await trx
+    .updateTable('farms')
+    .set({
+      number_of_fields: summary.count,
+      farm_area: Number(summary.area),
+      min_lon,
+      min_lat,
+      max_lon,
+      max_lat,
+      location: describeLocation(bbox ? [...bbox] : null),
+      updated_on: sql<Date>`now()`,
+    })
+    .where('id', '=', farmId)
+    .execute();
+}
+
+/** "Field 'North paddock'", or the field's place in the request when it has no usable name. */
+export function fieldLabel(name: unknown, index?: number): string {
+  if (typeof name === 'string' && name.trim()) return `Field '${name.trim()}'`;
+  return index === undefined ? 'This field' : `Field ${index + 1}`;
+}
+
+export const geometryIssue = (loc: (string | number)[], label: string, problem: GeometryProblem): ValidationIssue => ({
+  loc,
+  msg: `${label}: ${problem.message}`,
+  type: problem.type,
+});
+
+/** The row of a new field: crop type in the list's spelling, area and bbox measured here (never from the client). */
+export function newFieldRow(farmId: string, name: string, cropType: string | null | undefined, geometry: AreaGeometry): NewField {
+  const { area, bbox } = measureGeometry(geometry);
+  return {
+    farm_id: farmId,
+    name,
+    crop_type: normaliseCropType(cropType),
+    geometry: JSON.stringify({ type: geometry.type, coordinates: geometry.coordinates }),
+    area,
+    min_lon: bbox[0],
+    min_lat: bbox[1],
+    max_lon: bbox[2],
+    max_lat: bbox[3],
+  };
+}
+
+const GEOMETRY_TYPES = new Set(['Polygon', 'MultiPolygon']);
+
+const at = (value: unknown, ...path: (string | number)[]): unknown =>
+  path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
+
+/** The schema's complaint about a boundary, said about the field by name. */
+function shapeProblem(geometry: unknown): GeometryProblem {
+  if (geometry === undefined || geometry === null) return { type: 'missing', message: 'the boundary is missing' };
+  const type = at(geometry, 'type');
+  if (typeof type !== 'string' || !GEOMETRY_TYPES.has(type)) {
+    const given = typeof type === 'string' && type ? `, not a ${type}` : '';
+    return { type: 'geometry_type', message: `the boundary must be a Polygon or MultiPolygon${given}` };
+  }
+  return {
+    type: 'geometry_coordinates',
+    message: `the boundary's coordinates are not valid GeoJSON for a ${type} (each position must be [longitude, latitude])`,
+  };
+}
+
+/**
+ * Rewords schema issues inside a boundary so they name the field, at the feature's geometry:
+ * ["body", "features", 2, "geometry"] for a collection, ["body", "geometry"] for one feature.
+ */
+export function geometryIssueRewriter(shape: 'collection' | 'feature'): IssueRewriter {
+  return (issue, input) => {
+    const [part, first, second, third] = issue.loc;
+    if (shape === 'collection' && part === 'body' && first === 'features' && typeof second === 'number' && third === 'geometry') {
+      const label = fieldLabel(at(input, 'features', second, 'properties', 'field_name'), second);
+      return geometryIssue(['body', 'features', second, 'geometry'], label, shapeProblem(at(input, 'features', second, 'geometry')));
+    }
+    if (shape === 'feature' && part === 'body' && first === 'geometry') {
+      const label = fieldLabel(at(input, 'properties', 'field_name'));
+      return geometryIssue(['body', 'geometry'], label, shapeProblem(at(input, 'geometry')));
+    }
+    return issue;
+  };
+}
