@@ -3,7 +3,7 @@ import { demo, signIn, uniqueEmail } from './support/auth';
 import { signUpAndOnboard } from './support/onboard';
 
 const farmsNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Farms' });
-const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Select ${name}` }) });
+const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${name}` }) });
 
 test('an owner creates, favourites, renames, shares, un-shares and deletes a farm; the viewer sees it read-only', async ({ browser }) => {
   const ownerEmail = uniqueEmail('owner');
@@ -15,7 +15,7 @@ test('an owner creates, favourites, renames, shares, un-shares and deletes a far
 
   // Create: 'Draw on map' creates the farm and opens its map.
   await farmsNav(owner).click();
-  await owner.getByRole('button', { name: 'Create Farm' }).click();
+  await owner.getByRole('button', { name: 'Create Farm' }).first().click();
   const dialog = owner.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Farm management done right.' })).toBeVisible();
   await dialog.getByLabel('Name of farm').fill(farmName);
@@ -83,7 +83,7 @@ test('an owner creates, favourites, renames, shares, un-shares and deletes a far
   // Delete by typing the exact name.
   await farmsNav(owner).click();
   await owner.getByRole('button', { name: `Delete ${renamed}` }).click();
-  const del = owner.getByRole('dialog');
+  const del = owner.getByRole('alertdialog', { name: 'Delete Farm' });
   await expect(del).toContainText('Deleting this farm also includes its corresponding fields. This action cannot be undone.');
   await expect(del.getByRole('button', { name: 'Delete Farm' })).toBeDisabled();
   await del.getByRole('textbox').fill(farmName);
