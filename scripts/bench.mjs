@@ -52,7 +52,37 @@ function collectScripts(page) {
   return scripts;
 }
 
+/** wrk (Debian's package) generates HTTP load without taking the cores the server needs. */
+function ensureWrk() {
+  try {
+    execSync('command -v wrk', { stdio: 'ignore' });
+  } catch {
+    console.log('Installing wrk from Debian packages for the HTTP load (falls back to a node loop if that fails)…');
+    try {
+      execSync('apt-get install -y -qq wrk', { stdio: 'ignore' });
+    } catch {
+      // The farm-list bench then measures with its node load loop and says so.
+    }
+  }
+}
+
+/** The farm-list benchmark (api/src/bench/farmList.ts) in its own process, as JSON. */
+function benchFarmList() {
+  ensureWrk();
+  console.log('Farm list: seeding 1,000 farms and 20,000 fields on PGlite and PostgreSQL, then loading…');
+  const out = execSync('node --import tsx src/bench/farmList.ts', { cwd: join(repoRoot, 'api'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(out.slice(out.indexOf('{')));
+}
+
+const fmtLoad = (r) => (r ? `p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, ${r.rps} req/s` : 'not measured');
+
 async function main() {
+  const only = process.argv[2];
+  if (only === 'farms') {
+    const farmList = benchFarmList();
+    printFarmList(farmList);
+    return;
+  }
   console.log('Building…');
   execSync('npx turbo run build --output-logs=errors-only', { cwd: repoRoot, stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'paddock-bench-'));
@@ -135,6 +165,8 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  results.farmList = benchFarmList();
+
   const rows = [
     ['Shell JS before any remote (gzip)', `${results.shellGzipKB} KB in ${results.shellScripts} files`, '≤ 170 KB'],
     ...Object.entries(results.remoteEntryGzipKB).map(([remote, size]) => [`${remote} remoteEntry.js (gzip)`, `${size} KB`, '≤ 10 KB']),
@@ -144,9 +176,21 @@ async function main() {
   const width = Math.max(...rows.map((r) => r[0].length));
   console.log(`\n${'figure'.padEnd(width)}  value  (budget)`);
   for (const [name, value, budget] of rows) console.log(`${name.padEnd(width)}  ${value}  (${budget})`);
+  printFarmList(results.farmList);
   mkdirSync(join(repoRoot, 'bench'), { recursive: true });
   writeFileSync(join(repoRoot, 'bench', 'results.json'), JSON.stringify({ measuredAt: new Date().toISOString(), ports, ...results }, null, 2));
   console.log('\nwritten to bench/results.json');
+}
+
+function printFarmList(farmList) {
+  const { pglite, postgres, rawPg, loadGenerator, concurrency } = farmList;
+  const ratio = postgres && rawPg ? (postgres.rps / rawPg.rps).toFixed(2) : 'n/a';
+  console.log(`\nGET v2/farms, page of 10, sorted, with a search, concurrency ${concurrency}, 1,000 farms / 20,000 fields (load: ${loadGenerator})`);
+  console.log(`  api on PGlite       ${fmtLoad(pglite)}`);
+  console.log(`  api on PostgreSQL   ${fmtLoad(postgres)}   (goal: p95 ≤ 25 ms)`);
+  console.log(`  raw pg, same SQL    ${fmtLoad(rawPg)}`);
+  console.log(`  api / raw throughput on PostgreSQL: ${ratio}×   (goal: ≥ 0.5×)`);
+  if (farmList.note) console.log(`  ${farmList.note}`);
 }
 
 await main();

@@ -78,7 +78,7 @@ export async function startStack({ dataDir, log = console.log, extraEnv = {} }) 
     PORT: String(ports.idp), DATA_DIR: join(dataDir, 'idp'), ISSUER: issuer, API_AUDIENCE: audience, WEB_ORIGINS: webOrigins.join(','), ...extraEnv,
   }, log);
   const api = startNodeService('api', join(repoRoot, 'api/src/main.ts'), {
-    PORT: String(ports.api), DATA_DIR: join(dataDir, 'api'), AUTH_ISSUER: issuer, AUTH_AUDIENCE: audience, CORS_ORIGINS: webOrigins.join(','), ...extraEnv,
+    PORT: String(ports.api), DATA_DIR: join(dataDir, 'api', 'pglite'), AUTH_ISSUER: issuer, AUTH_AUDIENCE: audience, CORS_ORIGINS: webOrigins.join(','), ...extraEnv,
   }, log);
 
   const frontEnds = {};

@@ -24,6 +24,19 @@ describe('token verification', () => {
     throw new Error('token was accepted');
   };
 
+  it('remembers a verified token only until it expires', async () => {
+    const token = await auth.sign({ sub: 'auth0|cached' }, { expiresIn: 60 });
+    await expect(verify(token)).resolves.toMatchObject({ sub: 'auth0|cached' });
+    // Only the clock moves; timers and I/O stay real.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask'] });
+    try {
+      jest.setSystemTime(Date.now() + 120_000);
+      expect((await rejection(token)).detail).toBe('Token has expired');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('accepts a good token and reads the caller from it', async () => {
     const token = await auth.sign({ sub: 'auth0|1', email: 'a@example.com', email_verified: true, scope: 'openid paddock:admin', client_id: 'spa' });
     await expect(verify(token)).resolves.toEqual({

@@ -51,10 +51,39 @@ function rejection(error: unknown): HttpError {
 const stringClaim = (payload: JWTPayload, name: string): string | null =>
   typeof payload[name] === 'string' ? (payload[name] as string) : null;
 
+/** How many verified tokens to remember; a browser reuses one token for many calls. */
+const VERIFIED_CACHE_SIZE = 2000;
+
+/**
+ * Remembers tokens that passed verification until they expire, so the signature is checked once
+ * per token rather than once per request. Only successes are kept.
+ */
+function verifiedTokenCache() {
+  const entries = new Map<string, { user: AuthUser; expiresAt: number }>();
+  return {
+    get(token: string): AuthUser | undefined {
+      const entry = entries.get(token);
+      if (!entry) return undefined;
+      if (entry.expiresAt <= Date.now()) {
+        entries.delete(token);
+        return undefined;
+      }
+      return entry.user;
+    },
+    set(token: string, user: AuthUser, exp: number) {
+      if (entries.size >= VERIFIED_CACHE_SIZE) entries.delete(entries.keys().next().value as string);
+      entries.set(token, { user, expiresAt: exp * 1000 });
+    },
+  };
+}
+
 /** Verifies RS256 access tokens against the issuer's JWKS (fetched on demand, cached by jose). */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const jwks = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000 });
+  const verified = verifiedTokenCache();
   return async (token) => {
+    const known = verified.get(token);
+    if (known) return known;
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, jwks, {
@@ -67,13 +96,15 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       throw rejection(error);
     }
     const scope = stringClaim(payload, 'scope');
-    return {
+    const user: AuthUser = {
       sub: payload.sub as string,
       email: stringClaim(payload, 'email'),
       emailVerified: typeof payload.email_verified === 'boolean' ? payload.email_verified : null,
       scopes: scope ? scope.split(' ').filter(Boolean) : [],
       clientId: stringClaim(payload, 'client_id') ?? stringClaim(payload, 'azp'),
     };
+    verified.set(token, user, payload.exp as number);
+    return user;
   };
 }
 

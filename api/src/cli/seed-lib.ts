@@ -352,6 +352,9 @@ export async function seedFarms(db: Kysely<Database>, options: SeedOptions): Pro
     if (invitations.length > 0) await trx.insertInto('farm_members').values(invitations).execute();
     return Number(removed.numDeletedRows);
   });
+  // Fresh planner statistics, as autovacuum would gather shortly after a bulk load: without them
+  // the first queries on 20,000 new rows get plans made for empty tables.
+  await sql`analyze farms, fields, farm_members, farm_favourites, accounts`.execute(db);
 
   return {
     accountId: account.id,

@@ -2,6 +2,7 @@ import {
   farmAbilities,
   type BBox,
   type Collaborator,
+  type CollaboratorPermission,
   type FarmFeature,
   type FarmListResponse,
   type FarmRole,
@@ -74,7 +75,8 @@ function visibleFarms(db: Db, accountId: string) {
     .innerJoin('accounts as o', 'o.id', 'f.owner_id')
     .leftJoin('farm_members as m', (join) => join.onRef('m.farm_id', '=', 'f.id').on('m.account_id', '=', accountId))
     .leftJoin('farm_favourites as fav', (join) => join.onRef('fav.farm_id', '=', 'f.id').on('fav.account_id', '=', accountId))
-    .where(isVisibleFarm(accountId));
+    // The caller's membership row is already joined: owner, or a member through `m`.
+    .where(sql<boolean>`(f.owner_id = ${accountId} or m.account_id is not null)`);
 }
 
 type VisibleFarmsQuery = ReturnType<typeof visibleFarms>;
@@ -117,6 +119,20 @@ export function toFarmFeature(row: FarmListRow, collaborators: Collaborator[]): 
   };
 }
 
+interface CollaboratorRow {
+  farm_id: string;
+  email: string;
+  permission: CollaboratorPermission;
+  account_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+function toCollaborator(row: Omit<CollaboratorRow, 'farm_id'>): Collaborator {
+  const name = [row.first_name, row.last_name].filter((part) => part?.trim()).join(' ') || null;
+  return { email: row.email, permission: row.permission, name, status: row.account_id === null ? 'pending' : 'active' };
+}
+
 /** Collaborators and pending invitations of several farms, in one query, by farm id. */
 export async function loadCollaborators(db: Db, farmIds: readonly string[]): Promise<Map<string, Collaborator[]>> {
   const byFarm = new Map<string, Collaborator[]>(farmIds.map((id) => [id, []]));
@@ -129,17 +145,19 @@ export async function loadCollaborators(db: Db, farmIds: readonly string[]): Pro
     .orderBy('m.created_on')
     .orderBy('m.email')
     .execute();
-  for (const row of rows) {
-    const name = [row.first_name, row.last_name].filter((part) => part?.trim()).join(' ') || null;
-    byFarm.get(row.farm_id)?.push({
-      email: row.email,
-      permission: row.permission,
-      name,
-      status: row.account_id === null ? 'pending' : 'active',
-    });
-  }
+  for (const row of rows) byFarm.get(row.farm_id)?.push(toCollaborator(row));
   return byFarm;
 }
+
+/** The same collaborators as a JSON column of the farm row `f`, for the list's single query. */
+const collaboratorsColumn = sql<Array<Omit<CollaboratorRow, 'farm_id'>>>`coalesce((
+  select json_agg(json_build_object(
+    'email', m.email, 'permission', m.permission, 'account_id', m.account_id,
+    'first_name', a.first_name, 'last_name', a.last_name
+  ) order by m.created_on, m.email)
+  from farm_members m left join accounts a on a.id = m.account_id
+  where m.farm_id = f.id
+), '[]'::json)`;
 
 /** One farm as the caller sees it (404 when they cannot). */
 export async function loadFarmFeature(db: Db, farmId: string, accountId: string): Promise<FarmFeature> {
@@ -153,11 +171,35 @@ export async function loadFarmFeature(db: Db, farmId: string, accountId: string)
 /** `%`, `_` and `\` match themselves in a search. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-function filtered(query: VisibleFarmsQuery, accountId: string, options: FarmListQuery): VisibleFarmsQuery {
-  let result = query;
-  if (options.search_query) result = result.where(sql`lower(f.name)`, 'like', likePattern(options.search_query));
-  if (options.is_favorite === 'true') result = result.where('fav.account_id', '=', accountId);
-  return result;
+/**
+ * The caller's farms for the list: owned ones and shared ones as two index-friendly branches of a
+ * UNION ALL (each uses its own index on the caller's id), rather than one OR that would make
+ * PostgreSQL scan every farm of every account.
+ */
+function listableFarms(db: Db, accountId: string, options: FarmListQuery) {
+  const owned = db
+    .selectFrom('farms')
+    .selectAll('farms')
+    .select(sql<FarmRole>`'owner'`.as('role'))
+    .where('farms.owner_id', '=', accountId);
+  const shared = db
+    .selectFrom('farm_members as sm')
+    .innerJoin('farms', 'farms.id', 'sm.farm_id')
+    .selectAll('farms')
+    .select(sql<FarmRole>`sm.permission`.as('role'))
+    .where('sm.account_id', '=', accountId);
+  let query = db
+    .selectFrom(owned.unionAll(shared).as('f'))
+    .innerJoin('accounts as o', 'o.id', 'f.owner_id')
+    .leftJoin('farm_favourites as fav', (join) => join.onRef('fav.farm_id', '=', 'f.id').on('fav.account_id', '=', accountId))
+    .selectAll('f')
+    .select([
+      sql<boolean>`fav.account_id is not null`.as('is_favorite'),
+      sql<string | null>`coalesce(o.login_email, o.contact_email)`.as('owner_email'),
+    ]);
+  if (options.search_query) query = query.where(sql`lower(f.name)`, 'like', likePattern(options.search_query));
+  if (options.is_favorite === 'true') query = query.where('fav.account_id', '=', accountId);
+  return query;
 }
 
 const SORTS = {
@@ -174,25 +216,31 @@ const SORTS = {
 export async function listFarms(db: Db, accountId: string, options: FarmListQuery): Promise<FarmListResponse> {
   const { skip, limit, sort_by, sort_dir } = options;
   const direction = sort_dir === 'asc' ? sql`asc` : sql`desc`;
-  const base = filtered(visibleFarms(db, accountId), accountId, options);
-  const rows = await farmColumns(base, accountId)
+  const base = listableFarms(db, accountId, options);
+  const page = base
     .select(sql<number>`(count(*) over ())::int`.as('total_count'))
     .orderBy(sql`${SORTS[sort_by]} ${direction}`)
     .orderBy(sql`f.id ${direction}`)
     .offset(skip)
-    .limit(limit)
+    .limit(limit);
+  // One round trip: the page, its total and each farm's collaborators (only for the page's rows).
+  const rows = await db
+    .selectFrom(page.as('f'))
+    .selectAll('f')
+    .select(collaboratorsColumn.as('collaborator_rows'))
+    .orderBy(sql`${SORTS[sort_by]} ${direction}`)
+    .orderBy(sql`f.id ${direction}`)
     .execute();
 
   let total = rows[0]?.total_count ?? 0;
   if (rows.length === 0 && skip > 0) {
     // Past the last page: the window count has no row to ride on.
-    const counted = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+    const counted = await db.selectFrom(base.as('page')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
     total = counted?.n ?? 0;
   }
-  const collaborators = await loadCollaborators(db, rows.map((row) => row.id));
   return {
     type: 'FeatureCollection',
-    features: rows.map(({ total_count: _total, ...row }) => toFarmFeature(row, collaborators.get(row.id) ?? [])),
+    features: rows.map(({ total_count: _total, collaborator_rows, ...row }) => toFarmFeature(row, collaborator_rows.map(toCollaborator))),
     pages: { total_pages: Math.ceil(total / limit), total_count: total, skip, limit },
   };
 }

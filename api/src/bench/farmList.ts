@@ -1,0 +1,249 @@
+// Benchmark of `GET v2/farms` (a page of 10, sorted, with a search) at concurrency 16 over HTTP,
+// against an api process on PGlite and on PostgreSQL, each seeded with 1,000 farms and 20,000
+// fields; on PostgreSQL a raw `pg` loop replays the exact SQL the api ran, in the same run.
+// Run: `npm run bench` at the root (this file is its farm-list section).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { openDatabase, type Database, type DatabaseConfig } from '../db';
+import { seedFarms } from '../cli/seed-lib';
+import { ensureAccount } from '../plugins/accounts/service';
+import { listFarms, type FarmListQuery } from '../plugins/farms/service';
+import { startAuthServer } from '../test/auth-server';
+// Plain ES module shared with the root bench script.
+// @ts-expect-error no type declarations for the .mjs helper
+import { runLoad } from '../../../scripts/bench/load.mjs';
+
+const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
+const EMAIL = 'bench@paddock.example';
+const CONCURRENCY = 16;
+const WARMUP = 300;
+const REQUESTS = 4000;
+const SEARCHES = ['creek', 'downs', 'park', 'hill', 'vale', 'plains', 'station', 'estate'];
+const SORTS = ['updated_on', 'farm_name', 'farm_area', 'number_of_fields'] as const;
+
+interface LoadResult { requests: number; failures: number; rps: number; p50: number; p95: number; p99: number }
+type RunLoad = (options: { concurrency: number; total: number; run: (i: number) => Promise<void> }) => Promise<LoadResult>;
+const load = runLoad as RunLoad;
+
+/** The i-th query of the rotation: every sort, both directions, a search, the first pages. */
+function queryFor(i: number): FarmListQuery {
+  return {
+    skip: (i % 3) * 10,
+    limit: 10,
+    sort_by: SORTS[i % SORTS.length] ?? 'updated_on',
+    sort_dir: i % 2 === 0 ? 'desc' : 'asc',
+    search_query: SEARCHES[i % SEARCHES.length],
+  };
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+async function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/main.ts')], {
+    cwd: apiRoot,
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('api did not start');
+}
+
+async function seed(config: DatabaseConfig): Promise<void> {
+  const { db, close } = await openDatabase(config);
+  try {
+    await seedFarms(db, { email: EMAIL, farms: 1000, fieldsPerFarm: 20 });
+  } finally {
+    await close();
+  }
+}
+
+function urlFor(i: number): string {
+  const q = queryFor(i);
+  const search = new URLSearchParams({ skip: String(q.skip), limit: String(q.limit), sort_by: String(q.sort_by), sort_dir: String(q.sort_dir), search_query: String(q.search_query) });
+  return `/v2/farms?${search}`;
+}
+
+const hasWrk = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // wrk prints its version and exits 1; only a missing binary throws ENOENT.
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+})();
+
+/**
+ * Load from wrk (C, epoll) when it is installed, so the load generator takes little of the two
+ * cores the api and the database share; the same rotation of URLs as the node loop.
+ */
+async function wrkLoad(port: number, token: string, seconds: number): Promise<LoadResult> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'paddock-wrk-'));
+  const script = path.join(dir, 'farms.lua');
+  const paths = Array.from({ length: SORTS.length * SEARCHES.length * 3 }, (_, i) => urlFor(i));
+  await writeFile(script, `
+local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }
+local counter = 0
+request = function()
+  counter = counter + 1
+  return wrk.format("GET", paths[(counter % #paths) + 1], { ["Authorization"] = "Bearer ${token}" })
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("RESULT %d %d %.3f %.3f %.3f %.3f\\n", summary.requests, e.connect + e.read + e.write + e.status + e.timeout,
+    summary.duration / 1e6, latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000))
+end
+`);
+  try {
+    const out = execFileSync('wrk', ['-t2', `-c${CONCURRENCY}`, `-d${seconds}s`, '-s', script, `http://127.0.0.1:${port}/`], { encoding: 'utf8' });
+    const match = /RESULT (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)/.exec(out);
+    if (!match) throw new Error(`unexpected wrk output: ${out}`);
+    const [, requests, failures, duration, p50, p95, p99] = match.map(Number) as number[];
+    return { requests: requests ?? 0, failures: failures ?? 0, rps: Math.round((requests ?? 0) / (duration ?? 1)), p50: p50 ?? NaN, p95: p95 ?? NaN, p99: p99 ?? NaN };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function measureApi(env: Record<string, string>): Promise<LoadResult> {
+  const auth = await startAuthServer();
+  const port = await freePort();
+  const api = await startApi({ ...env, AUTH_JWKS_URL: auth.jwksUrl }, port);
+  try {
+    const token = await auth.sign({ sub: `seed|${EMAIL}`, email: EMAIL, email_verified: true }, { expiresIn: 3600 });
+    const request = async (i: number) => {
+      const response = await fetch(`http://127.0.0.1:${port}${urlFor(i)}`, { headers: { authorization: `Bearer ${token}` } });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const body = (await response.json()) as { features: unknown[] };
+      if (body.features.length === 0) throw new Error('empty page: the search matched nothing');
+    };
+    // The node loop also checks every answer is a non-empty page, so it runs first as the warm-up.
+    await load({ concurrency: CONCURRENCY, total: WARMUP, run: request });
+    if (hasWrk) return await wrkLoad(port, token, 10);
+    return await load({ concurrency: CONCURRENCY, total: REQUESTS, run: request });
+  } finally {
+    api.kill('SIGTERM');
+    await new Promise((resolve) => api.once('exit', resolve));
+    await auth.close();
+  }
+}
+
+/**
+ * Records the statements the api's own list code sends for each query of the rotation, then
+ * replays them with a bare pg pool: the same SQL, minus HTTP, auth, validation and JSON.
+ */
+async function measureRawPg(url: string): Promise<LoadResult> {
+  const statements: Array<Array<{ text: string; values: unknown[] }>> = [];
+  let recording: Array<{ text: string; values: unknown[] }> = [];
+  const realPool = new pg.Pool({ connectionString: url, max: 1 });
+  realPool.on('error', () => undefined);
+  // A pool whose clients note every statement before running it.
+  const recorder = {
+    async connect() {
+      const client = await realPool.connect();
+      return {
+        query: (text: string, values: unknown[]) => {
+          recording.push({ text, values });
+          return client.query(text, values);
+        },
+        release: () => client.release(),
+      };
+    },
+    end: () => realPool.end(),
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: recorder as unknown as pg.Pool }) });
+  for (let i = 0; i < SORTS.length * SEARCHES.length * 3; i++) {
+    recording = [];
+    // Everything the endpoint asks of the database: the caller's account, then the page.
+    const account = await ensureAccount(db, { sub: `seed|${EMAIL}`, email: EMAIL, emailVerified: true, scopes: [], clientId: null });
+    await listFarms(db, account.id, queryFor(i) as Parameters<typeof listFarms>[2]);
+    statements.push(recording);
+  }
+  await db.destroy();
+  if (statements.some((s) => s.length === 0)) throw new Error('recorded no SQL from the list code');
+
+  const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+  pool.on('error', () => undefined);
+  try {
+    const run = async (i: number) => {
+      for (const statement of statements[i % statements.length] ?? []) await pool.query(statement.text, statement.values);
+    };
+    await load({ concurrency: CONCURRENCY, total: WARMUP, run });
+    return await load({ concurrency: CONCURRENCY, total: REQUESTS, run });
+  } finally {
+    await pool.end();
+  }
+}
+
+async function withFreshPostgresDatabase<T>(baseUrl: string, work: (url: string) => Promise<T>): Promise<T> {
+  const name = `paddock_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await work(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+export interface FarmListBench {
+  loadGenerator: string;
+  concurrency: number;
+  requests: number;
+  pglite: LoadResult;
+  postgres: LoadResult | null;
+  rawPg: LoadResult | null;
+  note?: string;
+}
+
+export async function benchFarmList(pgUrl = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test'): Promise<FarmListBench> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'paddock-bench-pglite-'));
+  let pglite: LoadResult;
+  try {
+    await seed({ kind: 'pglite', dataDir });
+    pglite = await measureApi({ DATA_DIR: dataDir });
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  try {
+    return await withFreshPostgresDatabase(pgUrl, async (url) => {
+      await seed({ kind: 'postgres', url });
+      const postgres = await measureApi({ DATABASE_URL: url });
+      const rawPg = await measureRawPg(url);
+      return { loadGenerator: hasWrk ? 'wrk (10 s)' : `node fetch (${REQUESTS} requests)`, concurrency: CONCURRENCY, requests: REQUESTS, pglite, postgres, rawPg };
+    });
+  } catch (error) {
+    return { loadGenerator: hasWrk ? 'wrk (10 s)' : 'node fetch', concurrency: CONCURRENCY, requests: REQUESTS, pglite, postgres: null, rawPg: null, note: `PostgreSQL unavailable: ${(error as Error).message}` };
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  benchFarmList().then((result) => console.log(JSON.stringify(result, null, 2)), (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
