@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@paddock/shared/ui';
-import { AppModal } from './AppModal';
+import { AppModal } from '@paddock/shared/ui/modal';
 import styles from './controls.module.css';
 
 interface ConfirmModalProps {

@@ -1,5 +1,5 @@
 import { Button } from '@paddock/shared/ui';
-import { AppModal } from '../../components/AppModal';
+import { AppModal } from '@paddock/shared/ui/modal';
 import { useAccount } from '../../context';
 import { goTo } from '../../lib/paths';
 import styles from './GettingStarted.module.css';

@@ -3,7 +3,7 @@ import { Form } from 'react-final-form';
 import type { ContactDetails, Profile } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
 import { errorMessage } from '../../api/accountApi';
-import { AppModal } from '../../components/AppModal';
+import { AppModal } from '@paddock/shared/ui/modal';
 import { ProfileFields, profileInitialValues, toContactDetails, validateProfile, type ProfileFormValues } from '../../components/ProfileFields';
 import { useAccount } from '../../context';
 import { messages } from '../../lib/messages';

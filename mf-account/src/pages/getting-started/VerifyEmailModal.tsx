@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@paddock/shared/ui';
 import { errorMessage } from '../../api/accountApi';
-import { AppModal } from '../../components/AppModal';
+import { AppModal } from '@paddock/shared/ui/modal';
 import { useAccount, useAccountStore } from '../../context';
 import { messages } from '../../lib/messages';
 import styles from './GettingStarted.module.css';

@@ -3,7 +3,7 @@ import { farmNameSchema } from '@paddock/shared/contracts';
 import { errorMessage } from '../../api/farmsApi';
 import { useFarms } from '../../context';
 import { goTo, paths } from '../../lib/paths';
-import { AppModal } from '../AppModal';
+import { AppModal } from '@paddock/shared/ui/modal';
 import controls from '../controls.module.css';
 import { Icon, type IconName } from '../icons';
 import styles from './CreateFarmModal.module.css';

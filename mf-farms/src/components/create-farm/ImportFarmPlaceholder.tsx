@@ -1,5 +1,5 @@
 import { Button } from '@paddock/shared/ui';
-import { AppModal } from '../AppModal';
+import { AppModal } from '@paddock/shared/ui/modal';
 import controls from '../controls.module.css';
 
 interface ImportFarmPlaceholderProps {

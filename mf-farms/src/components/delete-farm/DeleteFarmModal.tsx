@@ -3,7 +3,7 @@ import { Button } from '@paddock/shared/ui';
 import { errorMessage } from '../../api/farmsApi';
 import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';
-import { AppModal } from '../AppModal';
+import { AppModal } from '@paddock/shared/ui/modal';
 import controls from '../controls.module.css';
 
 export interface DeleteTarget {

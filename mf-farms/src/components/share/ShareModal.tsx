@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/farmsApi';
 import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';
 import { roleLabel } from '../../lib/roles';
-import { AppModal } from '../AppModal';
+import { AppModal } from '@paddock/shared/ui/modal';
 import controls from '../controls.module.css';
 import { EmailChips } from './EmailChips';
 import { useEmailChips } from './useEmailChips';

@@ -1,3 +1,5 @@
+// The one modal of every area: react-aria (focus trap, Escape, labelled) in the shared look.
+// Its own entry point (@paddock/shared/ui/modal) keeps react-aria out of the shell bundle.
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import styles from './AppModal.module.css';
