@@ -23,14 +23,7 @@ export interface RsaPrivateJwk {
   qi: string;
 }
 
-export interface RsaPublicJwk {
-  kty: 'RSA';
-  kid: string;
-  alg: 'RS256';
-  use: 'sig';
-  n: string;
-  e: string;
-}
+export type RsaPublicJwk = Pick<RsaPrivateJwk, 'kty' | 'kid' | 'alg' | 'use' | 'n' | 'e'>;
 
 export interface IdpSecrets {
   signingKey: RsaPrivateJwk;

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine, UsageError } from './args';
 import {
   apiErrorBodySchema,
   featureFlagKeys,
@@ -27,7 +27,6 @@ ADMIN_CLIENT_SECRET (the idp's development secret for ${ADMIN_CLIENT_ID}).
 
 Example: npm run admin -w api -- --email demo@paddock.example --tier premium --flag field:multi_select=on --flag algorithm:ndre=off`;
 
-export class UsageError extends Error {}
 
 export interface AdminCommand {
   email: string;
@@ -39,23 +38,13 @@ const OFF = new Set(['off', 'false', 'no', '0', 'disabled']);
 
 /** Reads the command line; `null` means "print the usage". */
 export function parseAdminArgs(argv: string[]): AdminCommand | null {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        email: { type: 'string' },
-        tier: { type: 'string' },
-        flag: { type: 'string', multiple: true },
-        payments: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = parseCommandLine(argv, {
+    email: { type: 'string' },
+    tier: { type: 'string' },
+    flag: { type: 'string', multiple: true },
+    payments: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return null;
   const email = values.email?.trim();
   if (!email) throw new UsageError('--email is required');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
+import { parseCommandLine, UsageError } from './args';
 import { TERMS_VERSION, type AreaGeometry, type CollaboratorPermission, type Position } from '@paddock/shared/contracts';
 import { sql, type Kysely } from 'kysely';
 import { loadConfig } from '../config';
@@ -25,7 +25,6 @@ Running it again replaces the farms it made before for that account (other farms
 
 Example: npm run seed -w api -- --email bench@paddock.example --farms 1000 --fields 20`;
 
-export class UsageError extends Error {}
 
 export interface SeedOptions {
   email: string;
@@ -48,25 +47,15 @@ const count = (value: string | undefined, name: string, fallback: number, max: n
 
 /** Reads the command line; `null` means "print the usage". */
 export function parseSeedArgs(argv: string[]): SeedCommand | null {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        email: { type: 'string' },
-        farms: { type: 'string' },
-        fields: { type: 'string' },
-        'database-url': { type: 'string' },
-        schema: { type: 'string' },
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = parseCommandLine(argv, {
+    email: { type: 'string' },
+    farms: { type: 'string' },
+    fields: { type: 'string' },
+    'database-url': { type: 'string' },
+    schema: { type: 'string' },
+    'data-dir': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return null;
   const email = values.email?.trim();
   if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError('--email is required (an e-mail address)');

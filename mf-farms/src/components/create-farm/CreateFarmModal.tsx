@@ -5,6 +5,7 @@ import { useFarms } from '../../context';
 import { goTo, paths } from '../../lib/paths';
 import { AppModal } from '@paddock/shared/ui/modal';
 import controls from '../controls.module.css';
+import { FarmNameInput } from '../FarmNameInput';
 import { Icon, type IconName } from '../icons';
 import styles from './CreateFarmModal.module.css';
 
@@ -63,7 +64,6 @@ interface CreateFarmFormProps {
 
 function CreateFarmForm({ initialName, onBusy, onClose, onImport }: CreateFarmFormProps) {
   const { api, basename, bus } = useFarms();
-  const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(initialName);
   const [error, setError] = useState<string | null>(null);
@@ -108,26 +108,17 @@ function CreateFarmForm({ initialName, onBusy, onClose, onImport }: CreateFarmFo
   return (
     <form noValidate className={controls.stack} onSubmit={(event) => void draw(event)}>
       <p className={controls.text}>Give your farm a name, then draw its fields on the map or bring them in from a file.</p>
-      <div className={controls.field}>
-        <label htmlFor={inputId} className={controls.label}>Name of farm</label>
-        <input
-          ref={input}
-          id={inputId}
-          className={controls.input}
-          value={value}
-          maxLength={200}
-          autoComplete="off"
-          disabled={busy}
-          aria-required="true"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setError(null);
-          }}
-        />
-        {error && <p id={`${inputId}-error`} className={controls.error} role="alert">{error}</p>}
-      </div>
+      <FarmNameInput
+        label="Name of farm"
+        value={value}
+        error={error}
+        disabled={busy}
+        inputRef={input}
+        onChange={(next) => {
+          setValue(next);
+          setError(null);
+        }}
+      />
       <div className={styles.options}>
         <Option icon="draw" title="Draw on map" description="Outline each field yourself on the farm map." inactive={!hasName} busy={busy} type="submit" />
         <Option icon="upload" title="Import farm from file" description="Bring in boundaries from a shapefile or KML/KMZ." inactive={!hasName || busy} onPress={importFile} />

@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { farmNameSchema } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
 import { errorMessage } from '../../api/farmsApi';
-import controls from '../../components/controls.module.css';
+import { FarmNameInput } from '../../components/FarmNameInput';
 import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';
 import styles from './FarmDetailsPage.module.css';
@@ -17,7 +17,6 @@ interface RenameFarmProps {
 /** Inline rename (spec README: trimmed, 1 to 100 characters, messages in the style of create). */
 export function RenameFarm({ farmId, name, onRenamed, onCancel }: RenameFarmProps) {
   const { api, bus } = useFarms();
-  const inputId = useId();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,25 +51,19 @@ export function RenameFarm({ farmId, name, onRenamed, onCancel }: RenameFarmProp
         if (event.key === 'Escape' && !busy) onCancel();
       }}
     >
-      <div className={`${controls.field} ${styles.renameField}`}>
-        <label htmlFor={inputId} className={controls.label}>Farm name</label>
-        <input
-          id={inputId}
-          className={controls.input}
-          value={value}
-          // Focus lands in the box the user just asked to edit.
-          autoFocus
-          autoComplete="off"
-          disabled={busy}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setError(null);
-          }}
-        />
-        {error && <p id={`${inputId}-error`} className={controls.error} role="alert">{error}</p>}
-      </div>
+      <FarmNameInput
+        label="Farm name"
+        className={styles.renameField}
+        value={value}
+        error={error}
+        disabled={busy}
+        // Focus lands in the box the user just asked to edit.
+        autoFocus
+        onChange={(next) => {
+          setValue(next);
+          setError(null);
+        }}
+      />
       <div className={styles.renameActions}>
         <Button type="submit" disabled={busy} aria-busy={busy}>{busy ? 'Saving…' : 'Save'}</Button>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>Cancel</Button>
