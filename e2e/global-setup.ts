@@ -2,15 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// @ts-expect-error plain ES module shared with `npm start`
-import { startStack } from '../scripts/lib/stack.mjs';
+import { startStack, type FrontEndName } from '../scripts/lib/stack.mjs';
 import { CONTROL_PORT } from './tests/support/control';
-
-interface Stack {
-  startFrontEnd(name: string): Promise<void>;
-  stopFrontEnd(name: string): Promise<void>;
-  stop(): Promise<void>;
-}
 
 /**
  * Starts the composed system on a fresh data folder, plus a tiny control endpoint through which a
@@ -19,7 +12,7 @@ interface Stack {
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'paddock-e2e-'));
   const logs: string[] = [];
-  const stack = (await startStack({ dataDir, log: (line: string) => logs.push(line) })) as Stack;
+  const stack = await startStack({ dataDir, log: (line: string) => logs.push(line) });
 
   const control = createServer((req, res) => {
     const match = /^\/front-ends\/(\w+)\/(stop|start)$/.exec(req.url ?? '');
@@ -27,7 +20,7 @@ export default async function globalSetup() {
       res.writeHead(404).end();
       return;
     }
-    const [, name, action] = match as unknown as [string, string, 'stop' | 'start'];
+    const [, name, action] = match as unknown as [string, FrontEndName, 'stop' | 'start'];
     const work = action === 'stop' ? stack.stopFrontEnd(name) : stack.startFrontEnd(name);
     work.then(() => res.writeHead(204).end(), (error: Error) => res.writeHead(500).end(error.message));
   });

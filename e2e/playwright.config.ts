@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { urls } from '../scripts/lib/stack.mjs';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -14,7 +15,7 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   outputDir: '../test-results/e2e-artifacts',
   use: {
-    baseURL: 'http://localhost:3000',
+    baseURL: urls.host,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { signUp, uniqueEmail } from './support/auth';
+import { urls } from '../../scripts/lib/stack.mjs';
 
 interface MailboxMessage { to: string; link?: string; text?: string; html?: string }
 
 /** Finds the verification link the idp wrote to its dev mailbox for this address. */
 async function verificationLinkFor(email: string): Promise<string> {
-  const response = await fetch('http://localhost:4400/dev/mailbox.json');
+  const response = await fetch(`${urls.idp}/dev/mailbox.json`);
   const { messages } = (await response.json()) as { messages: MailboxMessage[] };
   const message = messages.find((m) => m.to === email);
   const link = message?.link ?? /https?:\/\/\S+verify-email\?ticket=[\w-]+/.exec(message?.text ?? '')?.[0];

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/auth';
 import { setFrontEnd } from './support/control';
+import { urls } from '../../scripts/lib/stack.mjs';
 
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -91,7 +92,7 @@ test('with one remote down the shell and the other areas keep working', async ({
 
 test('Log Out returns to the origin and private routes then require sign-in', async ({ page }) => {
   await signIn(page);
-  const backAtOrigin = page.waitForRequest((request) => request.isNavigationRequest() && request.url() === 'http://localhost:3000/');
+  const backAtOrigin = page.waitForRequest((request) => request.isNavigationRequest() && request.url() === `${urls.host}/`);
   await nav(page).getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
   await backAtOrigin;

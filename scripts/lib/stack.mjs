@@ -8,7 +8,11 @@ import { startStaticServer } from './static-server.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-export const ports = { host: 3000, mf_farms: 3001, mf_map: 3002, mf_commerce: 3003, mf_account: 3004, api: 4000, idp: 4400 };
+// PADDOCK_PORT_OFFSET shifts every port, so two checkouts (or two e2e runs) can run side by side.
+const portOffset = Number(process.env.PADDOCK_PORT_OFFSET ?? 0);
+const defaultPorts = { host: 3000, mf_farms: 3001, mf_map: 3002, mf_commerce: 3003, mf_account: 3004, api: 4000, idp: 4400 };
+export const ports = Object.fromEntries(Object.entries(defaultPorts).map(([name, port]) => [name, port + portOffset]));
+export const controlPort = 4990 + portOffset;
 const remoteDirs = { mf_farms: 'mf-farms', mf_map: 'mf-map', mf_commerce: 'mf-commerce', mf_account: 'mf-account' };
 
 export const urls = {

@@ -1,4 +1,6 @@
-export const CONTROL_PORT = 4990;
+import { controlPort } from '../../../scripts/lib/stack.mjs';
+
+export const CONTROL_PORT = controlPort;
 
 export async function setFrontEnd(name: 'mf_farms' | 'mf_map' | 'mf_commerce' | 'mf_account', action: 'stop' | 'start'): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${CONTROL_PORT}/front-ends/${name}/${action}`, { method: 'POST' });

@@ -7,3 +7,4 @@ export * from './microfrontend';
 export * from './onboarding';
 export * from './geojson';
 export * from './farms';
+export * from './convert';

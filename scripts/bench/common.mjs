@@ -1,0 +1,83 @@
+// What the benchmark sections share: browser flags, sign-in, the composed stack, table printing.
+import { execSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { demoUser, repoRoot, startStack, urls } from '../lib/stack.mjs';
+
+export { repoRoot, urls };
+
+export const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export async function signIn(page) {
+  await page.goto(`${urls.host}/`);
+  await page.getByLabel('Email').fill(demoUser.email);
+  await page.getByLabel('Password').fill(demoUser.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('nav[aria-label="Main"]').waitFor();
+}
+
+/** Every distinct script the page receives (a URL fetched twice counts once). */
+export function collectScripts(page) {
+  const scripts = [];
+  const seen = new Set();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script' || seen.has(response.url())) return;
+    seen.add(response.url());
+    try {
+      const body = await response.body();
+      scripts.push({ url: response.url(), raw: body.length, gzip: gzipSync(body).length, text: body.toString('utf8') });
+    } catch { /* redirected or aborted */ }
+  });
+  return scripts;
+}
+
+/** wrk (Debian's package) generates HTTP load without taking the cores the server needs. */
+export function ensureWrk() {
+  try {
+    execSync('command -v wrk', { stdio: 'ignore' });
+  } catch {
+    console.log('Installing wrk from Debian packages for the HTTP load (falls back to a node loop if that fails)…');
+    try {
+      execSync('apt-get install -y -qq wrk', { stdio: 'ignore' });
+    } catch {
+      // The farm-list bench then measures with its node load loop and says so.
+    }
+  }
+}
+
+
+let built = false;
+/** Builds every workspace once per bench run (sections that need dist folders call it). */
+export function buildOnce() {
+  if (built) return;
+  console.log('Building…');
+  execSync('npx turbo run build --output-logs=errors-only', { cwd: repoRoot, stdio: 'inherit' });
+  built = true;
+}
+
+/** Runs `fn({ stack, browser })` against a freshly started composed system on a temporary data folder. */
+export async function withStackAndBrowser(fn) {
+  buildOnce();
+  const dataDir = mkdtempSync(join(tmpdir(), 'paddock-bench-'));
+  const stack = await startStack({ dataDir, log: () => {} });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: launchArgs });
+  try {
+    return await fn({ stack, browser });
+  } finally {
+    await browser.close();
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Prints `[figure, value, goal]` rows under a title, aligned. */
+export function printRows(title, rows) {
+  const width = Math.max(...rows.map((r) => r[0].length));
+  console.log(`\n${title}`);
+  for (const [name, value, goal] of rows) console.log(`  ${name.padEnd(width)}  ${value}${goal ? `  (goal: ${goal})` : ''}`);
+}
