@@ -1,0 +1,29 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+
+/**
+ * One place that starts worker-thread pools for heavy work (file conversion, raster reads, tiles,
+ * zoning) so it never runs on the event loop. A worker module written in TypeScript is loaded through
+ * tsx, the same loader the api itself runs with (`node --import tsx`); tests under jest get it too.
+ */
+export interface WorkerPoolOptions {
+  /** The worker module, e.g. `new URL('./convert.worker.ts', import.meta.url)`. Its default export handles one task. */
+  module: URL;
+  /** Upper bound on threads; defaults to the cores the machine offers, at least 1. */
+  maxThreads?: number;
+  /** Per-worker heap limit, so one runaway task cannot take the process down with it. */
+  maxOldGenerationSizeMb?: number;
+}
+
+export function createWorkerPool({ module, maxThreads, maxOldGenerationSizeMb }: WorkerPoolOptions): Piscina {
+  const filename = fileURLToPath(module);
+  return new Piscina({
+    filename,
+    minThreads: 0,
+    maxThreads: maxThreads ?? Math.max(1, availableParallelism()),
+    idleTimeout: 30_000,
+    execArgv: filename.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    resourceLimits: maxOldGenerationSizeMb ? { maxOldGenerationSizeMb } : undefined,
+  });
+}
