@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database, type DatabaseConfig } from '../db';
+import { preparedStatementName } from '../db/prepared-pool';
 import { seedFarms } from '../cli/seed-lib';
 import { ensureAccount } from '../plugins/accounts/service';
 import { listFarms, type FarmListQuery } from '../plugins/farms/service';
@@ -184,7 +185,10 @@ async function measureRawPg(url: string): Promise<LoadResult> {
   pool.on('error', () => undefined);
   try {
     const run = async (i: number) => {
-      for (const statement of statements[i % statements.length] ?? []) await pool.query(statement.text, statement.values);
+      // Prepared by name exactly as the api's pool does (db/prepared-pool.ts), so both sides do the same database work.
+      for (const { text, values } of statements[i % statements.length] ?? []) {
+        await (values.length ? pool.query({ name: preparedStatementName(text), text, values }) : pool.query(text));
+      }
     };
     await load({ concurrency: CONCURRENCY, total: WARMUP, run });
     return await load({ concurrency: CONCURRENCY, total: REQUESTS, run });

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
+import { preparingPool } from './prepared-pool';
 import pg from 'pg';
 import { migrateToLatest } from './migrate';
 import { PGliteDialect } from './pglite-dialect';
@@ -70,5 +71,5 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Ky
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Without a listener this would crash the process.
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
 }
