@@ -1,10 +1,14 @@
 import { ApiError, createApiClient } from '@paddock/shared/api-client';
 import {
+  convertResponseSchema,
+  cropTypesResponseSchema,
   farmFeatureSchema,
   farmListResponseSchema,
   fieldCollectionSchema,
   messageResponseSchema,
   type CollaboratorPermission,
+  type ConvertResponse,
+  type CreateFieldsRequest,
   type FarmFeature,
   type FarmListResponse,
   type farmPageSizes,
@@ -38,6 +42,11 @@ export interface FarmsApi {
   deleteFarm(farmId: string): Promise<void>;
   listFields(farmId: string): Promise<FieldFeature[]>;
   deleteField(fieldId: string): Promise<void>;
+  /** Adds the fields (at most 5000 per call, all or nothing); returns how many the farm gained. */
+  addFields(farmId: string, fields: CreateFieldsRequest): Promise<number>;
+  listCropTypes(): Promise<string[]>;
+  /** Shapefile parts, a zipped shapefile, a KML or a KMZ → WGS84 features (partial: `invalid` lists the rest). */
+  convertFiles(files: readonly File[], signal?: AbortSignal): Promise<ConvertResponse>;
   /** Returns the server's message. */
   shareFarms(farmIds: string[], emails: string[], permission: CollaboratorPermission): Promise<string>;
   /** Returns the server's message, which the user sees as is (spec 1 §8). */
@@ -81,6 +90,13 @@ export function createFarmsApi({ config, getToken, fetch }: FarmsApiOptions): Fa
     deleteFarm: (farmId) => api.sendNoContent('delete', `farms/${id(farmId)}`),
     listFields: async (farmId) => (await api.get(`farms/${id(farmId)}/fields`, fieldCollectionSchema)).features,
     deleteField: (fieldId) => api.sendNoContent('delete', `fields/${id(fieldId)}`),
+    addFields: async (farmId, fields) => (await api.send('post', `farms/${id(farmId)}/fields`, fieldCollectionSchema, fields)).features.length,
+    listCropTypes: async () => (await api.get('farms/crop_types/list', cropTypesResponseSchema)).data.crop_types,
+    convertFiles: (files, signal) => {
+      const form = new FormData();
+      for (const file of files) form.append('files', file, file.name);
+      return api.upload('convert', convertResponseSchema, form, { signal });
+    },
     shareFarms: async (farmIds, emails, permission) => {
       const body = { data: { farm_ids: farmIds, account_permission: emails.map((email) => ({ email, permission })) } };
       return (await api.send('post', 'farms/share_farm', messageResponseSchema, body)).data.message;

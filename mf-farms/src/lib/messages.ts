@@ -20,6 +20,23 @@ export const messages = {
   listLoadFailed: 'We could not load your farms',
 } as const;
 
+/** The upload wizard's messages (spec 1 §5 and §8); the rest are the product's own words. */
+export const uploadMessages = {
+  wizardTitle: 'Import farm from file',
+  unsupported: 'File type is not supported.',
+  noFile: 'No file to upload',
+  missingParts: 'You need to upload other auxiliary files',
+  oneBaseName: 'All shapefile parts must share one base name.',
+  oneKml: 'Choose one .kml or .kmz file.',
+  tooLarge: (limit: string) => `These files are larger than ${limit}, the most Paddock can convert at once.`,
+  uploadFailed: (email: string) => `Farm Upload failed. Contact support at ${email}`,
+  partialTitle: 'Uploading Failed',
+  partialIntro: 'We encountered an error and failed to upload your fields. Below are the fields that were not able to upload:',
+  partialQuestion: 'Do you want to skip these fields and create the farm?',
+  partialSkip: 'Skip these files',
+  partialCancel: 'Cancel',
+} as const;
+
 /** Spec 1 §7 and §9: the farm search waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 1500;
 

@@ -33,13 +33,18 @@ interface Fit {
 
 /** Scales the projected bounds into the padded box, keeping aspect ratio, centred on both axes. */
 function fitToBox(rings: Ring[], size: number, padding: number): Fit {
-  const points = rings.flat();
-  const xs = points.map((p) => p[0]);
-  const ys = points.map((p) => p[1]);
-  const minX = Math.min(...xs);
-  const minY = Math.min(...ys);
-  const width = Math.max(...xs) - minX;
-  const height = Math.max(...ys) - minY;
+  // A loop, not Math.min(...points): a whole imported farm has more points than a call has arguments.
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const ring of rings) {
+    for (const [x, y] of ring) {
+      minX = Math.min(minX, x);
+      minY = Math.min(minY, y);
+      maxX = Math.max(maxX, x);
+      maxY = Math.max(maxY, y);
+    }
+  }
+  const width = maxX - minX;
+  const height = maxY - minY;
   const inner = size - 2 * padding;
   const extent = Math.max(width, height);
   const scale = extent > 0 ? inner / extent : 1;
@@ -50,13 +55,20 @@ const round = (value: number) => Math.round(value * 100) / 100;
 
 function ringPath(ring: Ring, fit: Fit): string {
   const points = ring.map(([x, y]) => `${round(fit.offsetX + (x - fit.minX) * fit.scale)} ${round(fit.offsetY + (y - fit.minY) * fit.scale)}`);
-  return `M${points.join('L')}Z`;
+  // Points that land on the same spot at this size draw nothing; dropping them keeps big drawings light.
+  const distinct = points.filter((point, index) => index === 0 || point !== points[index - 1]);
+  return `M${distinct.join('L')}Z`;
+}
+
+/** One SVG path of all the geometries, fitted together into a `size` box with `padding`; empty with no points. */
+export function outlinePath(geometries: readonly AreaGeometry[], size: number, padding: number): string {
+  const rings = geometries.flatMap(ringsOf).filter((ring) => ring.length > 0).map((ring) => ring.map(mercator));
+  if (rings.length === 0) return '';
+  const fit = fitToBox(rings, size, padding);
+  return rings.map((ring) => ringPath(ring, fit)).join('');
 }
 
 /** An SVG path of the geometry fitted into a `size` box with `padding`; empty for a geometry with no points. */
 export function thumbnailPath(geometry: AreaGeometry, size = VIEWBOX_SIZE, padding = VIEWBOX_PADDING): string {
-  const rings = ringsOf(geometry).filter((ring) => ring.length > 0).map((ring) => ring.map(mercator));
-  if (rings.length === 0) return '';
-  const fit = fitToBox(rings, size, padding);
-  return rings.map((ring) => ringPath(ring, fit)).join('');
+  return outlinePath([geometry], size, padding);
 }

@@ -70,4 +70,35 @@ describe('api client', () => {
     await expect(client2.send('post', 'x', z.unknown())).rejects.toMatchObject({ status: 503, message: 'busy' });
     expect(calls).toBe(1);
   });
+  it('uploads files as one multipart form with repeated entries, the bearer token and no retry', async () => {
+    const received: Array<{ type: string | null; names: string[]; texts: string[] }> = [];
+    const { client, seen } = clientWith(async (request) => {
+      const form = await request.formData();
+      const files = form.getAll('files') as File[];
+      received.push({ type: request.headers.get('content-type'), names: files.map((f) => f.name), texts: await Promise.all(files.map((f) => f.text())) });
+      return json(200, { converted: files.length });
+    }, 'up-1');
+    const form = new FormData();
+    form.append('files', new File(['shape'], 'paddocks.shp'));
+    form.append('files', new File(['table'], 'paddocks.dbf'));
+
+    await expect(client.upload('convert', z.object({ converted: z.number() }), form)).resolves.toEqual({ converted: 2 });
+    expect(seen[0]?.method).toBe('POST');
+    expect(seen[0]?.url).toBe('http://api.test/v2/convert');
+    expect(seen[0]?.headers.get('authorization')).toBe('Bearer up-1');
+    expect(received).toEqual([{ type: expect.stringMatching(/^multipart\/form-data; boundary=/), names: ['paddocks.shp', 'paddocks.dbf'], texts: ['shape', 'table'] }]);
+  });
+
+  it("normalises a refused upload into the server's detail, and never repeats an upload after a 503", async () => {
+    let calls = 0;
+    const { client } = clientWith(() => {
+      calls += 1;
+      return calls === 1 ? json(413, { detail: 'The upload is larger than 200 MB.' }) : json(503, { detail: 'busy' });
+    });
+    const form = new FormData();
+    form.append('files', new File(['x'], 'big.zip'));
+    await expect(client.upload('convert', z.unknown(), form)).rejects.toMatchObject({ status: 413, message: 'The upload is larger than 200 MB.' });
+    await expect(client.upload('convert', z.unknown(), form)).rejects.toMatchObject({ status: 503, message: 'busy' });
+    expect(calls).toBe(2);
+  });
 });

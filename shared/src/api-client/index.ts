@@ -68,7 +68,12 @@ export interface ApiClient {
   send<S extends z.ZodType>(method: 'post' | 'put' | 'patch' | 'delete', path: string, schema: S, body?: unknown): Promise<z.infer<S>>;
   /** For calls whose answer the caller does not read. */
   sendNoContent(method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown): Promise<void>;
+  /** POSTs a multipart form (files); never retried, with a timeout long enough for big uploads. */
+  upload<S extends z.ZodType>(path: string, schema: S, form: FormData, options?: { signal?: AbortSignal }): Promise<z.infer<S>>;
 }
+
+/** Uploads of up to a few hundred MB, converted on the server before it answers. */
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 function toSearchParams(params: Record<string, string | number | boolean | string[]> | undefined): URLSearchParams | undefined {
   if (!params) return undefined;
@@ -119,5 +124,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       call(async () => {
         await http(path, { method, json: body });
       }),
+    // The browser sets the multipart boundary itself; ky must not add a JSON content type.
+    upload: (path, schema, form, { signal } = {}) =>
+      call(async () => parse(schema, await http.post(path, { body: form, signal, timeout: UPLOAD_TIMEOUT_MS }).json())),
   };
 }

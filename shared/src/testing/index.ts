@@ -39,6 +39,7 @@ export interface SeenRequest {
   url: string;
   path: string;
   authorization: string | null;
+  /** Parsed JSON, or the FormData of a multipart upload. */
   body: unknown;
 }
 
@@ -50,19 +51,24 @@ export interface FakeReply {
 /** `'GET /v2/accounts/profile'` → reply; anything unlisted answers 404 like the real API would. */
 export type Routes = Record<string, FakeReply | ((request: SeenRequest) => FakeReply)>;
 
+async function readBody(request: Request): Promise<unknown> {
+  if (request.headers.get('content-type')?.startsWith('multipart/form-data')) return request.formData();
+  const text = await request.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
 /** A fake server at the network boundary: the real api client, ky included, runs against it. */
 export function fakeServer(routes: Routes) {
   const requests: SeenRequest[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
-    const text = await request.text();
     const url = new URL(request.url);
     const seen: SeenRequest = {
       method: request.method,
       url: request.url,
       path: url.pathname,
       authorization: request.headers.get('authorization'),
-      body: text ? JSON.parse(text) : undefined,
+      body: await readBody(request),
     };
     requests.push(seen);
     const route = routes[`${seen.method} ${seen.path}`];

@@ -54,16 +54,16 @@ describe('create-farm modal', () => {
     expect(screen.getByRole('dialog', { name: 'Farm management done right.' })).toBeInTheDocument();
   });
 
-  it('hands the name to the import step, which can come back to drawing with the name kept', async () => {
-    const { ui, dialog, server } = await openModal();
+  it('hands the name to the import wizard, whose Go Back returns to the modal with the name kept', async () => {
+    const { ui, dialog, server } = await openModal({ 'GET /v2/farms/crop_types/list': { status: 200, body: { data: { crop_types: ['Wheat', 'Other'] } } } });
     await ui.type(within(dialog).getByLabelText('Name of farm'), 'Riverside');
     await ui.click(within(dialog).getByRole('button', { name: 'Import farm from file' }));
 
-    const step = await screen.findByRole('dialog', { name: 'Import farm from file' });
-    expect(step).toHaveTextContent('Importing Riverside from a shapefile or KML/KMZ file arrives with the import wizard');
+    expect(await screen.findByRole('list', { name: 'Import steps' })).toHaveTextContent('Upload File');
+    const wizard = screen.getByRole('dialog', { name: 'Import farm from file' });
     expect(server.find('POST', '/v2/farms')).toHaveLength(0);
 
-    await ui.click(within(step).getByRole('button', { name: 'Draw on map instead' }));
+    await ui.click(within(wizard).getByRole('button', { name: 'Go Back' }));
     const back = await screen.findByRole('dialog', { name: 'Farm management done right.' });
     expect(within(back).getByLabelText('Name of farm')).toHaveValue('Riverside');
   });

@@ -1,17 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { FarmFeature } from '@paddock/shared/contracts';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
+import { AppModal } from '@paddock/shared/ui/modal';
 import { errorMessage } from '../../api/farmsApi';
 import { CreateFarmModal } from '../../components/create-farm/CreateFarmModal';
-import { ImportFarmPlaceholder } from '../../components/create-farm/ImportFarmPlaceholder';
 import { DeleteFarmModal, type DeleteTarget } from '../../components/delete-farm/DeleteFarmModal';
 import { Icon } from '../../components/icons';
 import { Pagination } from '../../components/Pagination';
 import { ShareModal, type ShareTarget } from '../../components/share/ShareModal';
 import { useFarms, useFarmsStore } from '../../context';
 import { useLater } from '../../hooks/useLater';
-import { DELETE_REDIRECT_MS, messages } from '../../lib/messages';
+import { DELETE_REDIRECT_MS, messages, uploadMessages } from '../../lib/messages';
 import { readFarmsNavState, withoutNavFlag } from '../../lib/paths';
 import { FarmSearch } from './FarmSearch';
 import type { RowActions } from './FarmRow';
@@ -21,14 +21,17 @@ import styles from './FarmsPage.module.css';
 
 const target = (farm: FarmFeature) => ({ id: farm.properties.farm_id, name: farm.properties.farm_name });
 
+// The wizard (dropzone, geometry maths) loads only when someone imports.
+const ImportWizard = lazy(() => import('../../components/import-wizard/ImportWizard').then((module) => ({ default: module.ImportWizard })));
+
 /** The modals of the page; the create modal also opens from the host's add menu ({createFarm: true}). */
 function useFarmsModals() {
   const location = useLocation();
   const navigate = useNavigate();
   const [createOpen, setCreateOpen] = useState(false);
   const [createName, setCreateName] = useState('');
-  const [importName, setImportName] = useState<string | null>(null);
-  // Targets outlive their modal's closing, so the text does not blank while it animates out.
+  // Targets (and the imported farm's name) outlive their modal's closing, so the text does not blank while it animates out.
+  const [importing, setImporting] = useState({ open: false, farmName: '' });
   const [share, setShare] = useState<{ open: boolean; farms: ShareTarget[] }>({ open: false, farms: [] });
   const [remove, setRemove] = useState<{ open: boolean; farm: DeleteTarget | null }>({ open: false, farm: null });
   const requested = readFarmsNavState(location.state).createFarm;
@@ -42,16 +45,16 @@ function useFarmsModals() {
 
   return {
     create: { isOpen: createOpen || requested, name: createName, set: setCreate },
-    importName,
-    startImport: (name: string) => {
+    importing,
+    startImport: (farmName: string) => {
       setCreate(false);
-      setImportName(name);
+      setImporting({ open: true, farmName });
     },
     backToCreate: () => {
-      setCreate(true, importName ?? '');
-      setImportName(null);
+      setCreate(true, importing.farmName);
+      setImporting((current) => ({ ...current, open: false }));
     },
-    closeImport: () => setImportName(null),
+    closeImport: () => setImporting((current) => ({ ...current, open: false })),
     share,
     openShare: (farms: ShareTarget[]) => setShare({ open: true, farms }),
     closeShare: () => setShare((current) => ({ ...current, open: false })),
@@ -144,7 +147,19 @@ export function FarmsPage() {
         actions={{ onToggleFavourite: (farm) => void toggleFavourite(farm), onShare: (farm) => modals.openShare([target(farm)]), onDelete: (farm) => modals.openRemove(target(farm)) }}
       />
       <CreateFarmModal isOpen={modals.create.isOpen} initialName={modals.create.name} onOpenChange={(open) => modals.create.set(open)} onImport={modals.startImport} />
-      <ImportFarmPlaceholder farmName={modals.importName} onClose={modals.closeImport} onBack={modals.backToCreate} />
+      {modals.importing.farmName && (
+        <Suspense fallback={<AppModal title={uploadMessages.wizardTitle} isOpen onOpenChange={modals.closeImport}><LoadingState label="Loading the import wizard" /></AppModal>}>
+          <ImportWizard
+            isOpen={modals.importing.open}
+            target={{ mode: 'create', farmName: modals.importing.farmName }}
+            onBack={modals.backToCreate}
+            onClose={() => {
+              modals.closeImport();
+              list.reload();
+            }}
+          />
+        </Suspense>
+      )}
       <ShareModal
         farms={modals.share.farms}
         isOpen={modals.share.open}

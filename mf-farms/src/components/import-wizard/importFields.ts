@@ -1,0 +1,81 @@
+import { area } from '@turf/turf';
+import type { ConvertedFeature, CreateFieldsRequest } from '@paddock/shared/contracts';
+
+export type NewField = CreateFieldsRequest['features'][number];
+
+/** The crop type of an imported field whose file says nothing usable (spec 1 §3, §9). */
+export const DEFAULT_CROP_TYPE = 'Other';
+/** The file attribute matched against the crop types (spec 1 §3), whatever its case (DBF often shouts). */
+const CROP_ATTRIBUTE = 'crop_name';
+/** The API's limits per POST v2/farms/{id}/fields: 5000 features, and a 32 MiB body (kept well under). */
+export const FIELD_BATCH = { maxCount: 5000, maxBytes: 24 * 1024 * 1024 } as const;
+/** fieldNameSchema's limit. */
+const MAX_NAME_LENGTH = 100;
+
+/** Every attribute any feature has, in the order the file first shows them. */
+export function attributeNames(features: readonly ConvertedFeature[]): string[] {
+  const names = new Set<string>();
+  for (const feature of features) for (const name of Object.keys(feature.properties)) names.add(name);
+  return [...names];
+}
+
+/** A value as text: trimmed, '' for null or blank. */
+const textOf = (value: ConvertedFeature['properties'][string] | undefined): string => (value === null || value === undefined ? '' : String(value).trim());
+
+/** Spec 1 §4.2: the chosen attribute's value, else 'field {n}' with n counting from 1. */
+export function fieldNameFor(feature: ConvertedFeature, index: number, attribute: string | null): string {
+  const name = attribute ? textOf(feature.properties[attribute]) : '';
+  return name ? name.slice(0, MAX_NAME_LENGTH) : `field ${index + 1}`;
+}
+
+/** The crop type list's spelling of the feature's crop_name (any case), else 'Other'. */
+export function cropTypeFor(feature: ConvertedFeature, cropTypes: ReadonlyMap<string, string>): string {
+  const key = Object.keys(feature.properties).find((name) => name.toLowerCase() === CROP_ATTRIBUTE);
+  const crop = key ? textOf(feature.properties[key]).toLowerCase() : '';
+  return cropTypes.get(crop) ?? DEFAULT_CROP_TYPE;
+}
+
+/** Crop types keyed by lower case, for matching. */
+export const cropTypeIndex = (cropTypes: readonly string[]): ReadonlyMap<string, string> => new Map(cropTypes.map((crop) => [crop.toLowerCase(), crop]));
+
+/** The fields to save, named and typed as the user matched them. */
+export function toNewFields(features: readonly ConvertedFeature[], attribute: string | null, cropTypes: ReadonlyMap<string, string>): NewField[] {
+  return features.map((feature, index) => ({
+    type: 'Feature',
+    geometry: feature.geometry,
+    properties: { field_name: fieldNameFor(feature, index, attribute), field_crop_type: cropTypeFor(feature, cropTypes) },
+  }));
+}
+
+/** Consecutive groups the API accepts in one request: at most `maxCount` fields and about `maxBytes` of JSON. */
+export function batchFields<T>(fields: readonly T[], { maxCount, maxBytes }: { maxCount: number; maxBytes: number } = FIELD_BATCH): T[][] {
+  const batches: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const field of fields) {
+    const size = JSON.stringify(field).length;
+    if (current.length > 0 && (current.length >= maxCount || bytes + size > maxBytes)) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(field);
+    bytes += size;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+const SQUARE_METRES_PER_HECTARE = 10_000;
+
+export interface ImportSummary {
+  count: number;
+  /** Total geodesic area. */
+  hectares: number;
+}
+
+/** How many fields and their total area in hectares (computed as the server does, with turf). */
+export function summarise(features: readonly ConvertedFeature[]): ImportSummary {
+  const squareMetres = features.reduce((sum, feature) => sum + area(feature), 0);
+  return { count: features.length, hectares: squareMetres / SQUARE_METRES_PER_HECTARE };
+}
