@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsPlugin } from './accounts';
 import { adminPlugin } from './admin';
+import { convertPlugin } from './convert';
 import { farmsPlugin } from './farms';
 import { fieldsPlugin } from './fields';
 
@@ -10,4 +11,4 @@ import { fieldsPlugin } from './fields';
  * `FastifyPluginAsyncZod` that registers its routes relative to `/v2`, plus one line here.
  * Each plugin is encapsulated: hooks it adds (like the admin check) stay inside it.
  */
-export const domainPlugins: readonly FastifyPluginAsyncZod[] = [accountsPlugin, adminPlugin, farmsPlugin, fieldsPlugin];
+export const domainPlugins: readonly FastifyPluginAsyncZod[] = [accountsPlugin, adminPlugin, farmsPlugin, fieldsPlugin, convertPlugin];

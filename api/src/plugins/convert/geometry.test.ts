@@ -1,0 +1,96 @@
+import type { Geometry, Position } from 'geojson';
+import { MAX_POSITIONS_PER_FIELD } from '../fields/geometry';
+import { reasons, toFieldGeometry } from './geometry';
+
+const square: Position[] = [[0, 0], [0, 10], [10, 10], [10, 0], [0, 0]]; // clockwise
+const bowtie: Position[] = [[0, 0], [10, 10], [10, 0], [0, 10], [0, 0]];
+
+/** Twice the signed area (positive = counter-clockwise), computed here independently of the module. */
+const windingOf = (ring: readonly Position[]) =>
+  ring.slice(1).reduce((sum, [x = 0, y = 0], i) => sum + ((ring[i]?.[0] ?? 0) * y - x * (ring[i]?.[1] ?? 0)), 0);
+
+function converted(geometry: Geometry) {
+  const result = toFieldGeometry(geometry);
+  if ('reason' in result) throw new Error(`expected a field geometry, got: ${result.reason}`);
+  return result;
+}
+
+describe('toFieldGeometry repairs what is safe to repair', () => {
+  it('winds the outer ring counter-clockwise and holes clockwise, as GeoJSON wants', () => {
+    const hole: Position[] = [[2, 2], [4, 2], [4, 4], [2, 4], [2, 2]]; // counter-clockwise
+    const { geometry } = converted({ type: 'Polygon', coordinates: [square, hole] });
+    if (geometry.type !== 'Polygon') throw new Error('expected a Polygon');
+    const [outer = [], inner = []] = geometry.coordinates;
+    expect(windingOf(outer)).toBeGreaterThan(0);
+    expect(windingOf(inner)).toBeLessThan(0);
+    expect(new Set(outer.map(String))).toEqual(new Set(square.map(String)));
+  });
+
+  it('closes open rings, drops repeated points and altitudes, and gives the bbox', () => {
+    const result = converted({ type: 'Polygon', coordinates: [[[0, 0, 5], [10, 0, 5], [10, 0, 5], [10, 10, 7], [0, 10, 1]]] });
+    expect(result.geometry).toEqual({ type: 'Polygon', coordinates: [[[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]]] });
+    expect(result.bbox).toEqual([0, 0, 10, 10]);
+  });
+
+  it('drops holes with no area and keeps a MultiPolygon of several parts', () => {
+    const flatHole: Position[] = [[2, 2], [4, 4], [6, 6], [2, 2]];
+    const far: Position[] = [[20, 20], [30, 20], [30, 30], [20, 20]];
+    const { geometry } = converted({ type: 'MultiPolygon', coordinates: [[square, flatHole], [far]] });
+    expect(geometry.type).toBe('MultiPolygon');
+    expect(geometry.coordinates).toHaveLength(2);
+    expect(geometry.coordinates[0]).toHaveLength(1);
+  });
+
+  it('keeps the polygons of a KML MultiGeometry and drops the label point beside them', () => {
+    const { geometry } = converted({
+      type: 'GeometryCollection',
+      geometries: [
+        { type: 'Polygon', coordinates: [square] },
+        { type: 'Point', coordinates: [5, 5] },
+        { type: 'Polygon', coordinates: [[[20, 20], [30, 20], [30, 30], [20, 20]]] },
+      ],
+    });
+    expect(geometry.type).toBe('MultiPolygon');
+    expect(geometry.coordinates).toHaveLength(2);
+  });
+
+  it('projects coordinates when given a projector', () => {
+    const projected = toFieldGeometry({ type: 'Polygon', coordinates: [[[0, 0], [1000, 0], [1000, 1000], [0, 0]]] }, (x, y) => [x / 1000 + 140, y / 1000 - 30]);
+    expect('bbox' in projected && projected.bbox).toEqual([140, -30, 141, -29]);
+  });
+});
+
+describe('toFieldGeometry refuses what cannot be a field, with the reason', () => {
+  it.each<[string, Geometry | null, string]>([
+    ['no geometry', null, reasons.noBoundary],
+    ['a point', { type: 'Point', coordinates: [1, 2] }, reasons.point],
+    ['points', { type: 'MultiPoint', coordinates: [[1, 2]] }, reasons.point],
+    ['a line', { type: 'LineString', coordinates: [[1, 2], [3, 4]] }, reasons.line],
+    ['lines', { type: 'MultiLineString', coordinates: [[[1, 2], [3, 4]]] }, reasons.line],
+    ['a collection of lines', { type: 'GeometryCollection', geometries: [{ type: 'LineString', coordinates: [[1, 2], [3, 4]] }] }, reasons.line],
+    ['a bow-tie', { type: 'Polygon', coordinates: [bowtie] }, reasons.crosses],
+    ['a ring touching itself', { type: 'Polygon', coordinates: [[[0, 0], [10, 0], [5, 5], [10, 10], [0, 10], [5, 5], [0, 0]]] }, reasons.crosses],
+    ['a ring folding back on itself', { type: 'Polygon', coordinates: [[[0, 0], [10, 0], [10, 10], [10, 5], [0, 0]]] }, reasons.crosses],
+    ['a hole crossing the boundary', { type: 'Polygon', coordinates: [square, [[5, 5], [15, 5], [15, 6], [5, 5]]] }, reasons.crosses],
+    ['a hole outside the boundary', { type: 'Polygon', coordinates: [square, [[20, 20], [21, 20], [21, 21], [20, 20]]] }, reasons.holeOutside],
+    ['two corners', { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [0, 0]]] }, reasons.tooFewCorners],
+    ['corners on a line', { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [2, 2], [0, 0]]] }, reasons.noArea],
+    ['a coordinate that is not a number', { type: 'Polygon', coordinates: [[[0, 0], [1, NaN], [1, 1], [0, 0]]] }, reasons.notNumbers],
+    ['metres, not degrees', { type: 'Polygon', coordinates: [[[273000, 5796000], [274000, 5796000], [274000, 5797000], [273000, 5796000]]] }, reasons.outOfRange],
+  ])('%s', (_label, geometry, reason) => {
+    expect(toFieldGeometry(geometry)).toEqual({ reason });
+  });
+
+  it('refuses what the fields api would refuse on save: a hole touching the boundary, a tiny area, too many positions', () => {
+    expect(toFieldGeometry({ type: 'Polygon', coordinates: [square, [[0, 0], [5, 2], [2, 5], [0, 0]]] })).toEqual({ reason: reasons.crosses });
+    const sliver: Position[] = [[147, -35], [147.000001, -35], [147.000001, -35.000001], [147, -35]];
+    expect(toFieldGeometry({ type: 'Polygon', coordinates: [sliver] })).toEqual({ reason: 'The boundary has no area' });
+    const detailed = Array.from({ length: MAX_POSITIONS_PER_FIELD + 1 }, (_, i): Position => {
+      const angle = (2 * Math.PI * i) / (MAX_POSITIONS_PER_FIELD + 1);
+      return [147 + 0.01 * Math.cos(angle), -35 + 0.01 * Math.sin(angle)];
+    });
+    expect(toFieldGeometry({ type: 'Polygon', coordinates: [detailed] })).toEqual({
+      reason: 'The boundary has 10,002 positions; at most 10,000 are allowed (simplify it)',
+    });
+  });
+});

@@ -1,0 +1,28 @@
+// POST v2/convert on a generated 100,000-polygon shapefile (over 50 MB) beside ogr2ogr on the same file.
+import { execSync } from 'node:child_process';
+import { join } from 'node:path';
+import { repoRoot } from './common.mjs';
+
+/** The convert benchmark (api/src/bench/convert.ts) in its own process, as JSON. */
+export function measure() {
+  console.log('Convert: generating a shapefile of 100,000 polygons, then converting it with ogr2ogr and with the api (PGlite, PostgreSQL)…');
+  const out = execSync('node --import tsx src/bench/convert.ts', { cwd: join(repoRoot, 'api'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(out.slice(out.indexOf('{')));
+}
+
+const fmtRun = (run) => (run ? `${run.seconds} s, ${run.featuresPerSecond.toLocaleString('en-AU')} features/s, peak RSS ${run.peakMb} MB` : 'not measured');
+const fmtApi = (run) => (run ? `${fmtRun(run)} (idle ${run.idleMb} MB before the upload; converting raised it by at most ${run.addedMb} MB; answer ${run.responseMb} MB)` : 'not measured');
+
+export function report(convert) {
+  const { inputMb, features, pglite, postgres, ogr2ogr, notes } = convert;
+  const budget = Math.round(inputMb * 2 * 10) / 10;
+  const ratio = (run) => (run && ogr2ogr ? `${(run.featuresPerSecond / ogr2ogr.featuresPerSecond).toFixed(2)}×` : 'n/a');
+  console.log(`\nPOST v2/convert, shapefile of ${features.toLocaleString('en-AU')} polygons, ${inputMb} MB (.shp + .shx + .dbf + .prj), answer streamed and read to the end`);
+  console.log(`  ogr2ogr -f GeoJSON    ${fmtRun(ogr2ogr)}`);
+  console.log(`  api on PGlite         ${fmtApi(pglite)}`);
+  console.log(`  api on PostgreSQL     ${fmtApi(postgres)}`);
+  console.log(`  throughput vs ogr2ogr: PGlite ${ratio(pglite)}, PostgreSQL ${ratio(postgres)}   (goal: ≥ 0.5×)`);
+  console.log(`  memory added by converting: PGlite +${pglite?.addedMb ?? 'n/a'} MB, PostgreSQL +${postgres?.addedMb ?? 'n/a'} MB   (goal: ≤ 2× input = ${budget} MB)`);
+  console.log('  (the api process holds Fastify, tsx and, on PGlite, an in-process WASM Postgres before any upload: its idle RSS is not part of the conversion)');
+  for (const note of notes ?? []) console.log(`  ${note}`);
+}
