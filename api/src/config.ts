@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db';
+import type { ImagerySourceConfig } from './imagery/source-config';
 
 /** Everything the api reads from its environment, resolved once at start. */
 export interface Config {
@@ -22,6 +23,13 @@ export interface Config {
   /** The identity-provider subject of the demo user, seeded on start. */
   demoSub: string;
   version: string;
+  imagery: {
+    source: ImagerySourceConfig;
+    /** Worker threads for raster work (reads, statistics, tiles); unset = one per core. */
+    workerThreads?: number;
+    /** Bound of the in-memory cache of rendered tiles, in bytes. */
+    tileCacheBytes: number;
+  };
 }
 
 export const DEFAULT_ISSUER = 'http://localhost:4400/';
@@ -46,6 +54,11 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
   SUPPORT_EMAIL: z.email().default('support@paddock.example'),
   DEMO_SUB: z.string().min(1).default('auth0|demo'),
+  IMAGERY_SOURCE: z.enum(['simulated', 'sentinel2']).default('simulated'),
+  STAC_API_URL: z.url().optional(),
+  STAC_COLLECTION: z.string().min(1).default('sentinel-2-l2a'),
+  IMAGERY_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  IMAGERY_TILE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
 });
 
 export class ConfigError extends Error {}
@@ -79,6 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
     ? { kind: 'postgres', url: e.DATABASE_URL }
     : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR ?? path.join(repoRoot, '.data', 'api', 'pglite')) };
   const corsOrigins = list(e.CORS_ORIGINS);
+  if (e.IMAGERY_SOURCE === 'sentinel2' && !e.STAC_API_URL) {
+    throw new ConfigError('Invalid api configuration: IMAGERY_SOURCE=sentinel2 needs STAC_API_URL (e.g. https://earth-search.aws.element84.com/v1)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -93,5 +109,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
     supportEmail: e.SUPPORT_EMAIL,
     demoSub: e.DEMO_SUB,
     version: readVersion(apiRoot),
+    imagery: {
+      source:
+        e.IMAGERY_SOURCE === 'sentinel2'
+          ? { kind: 'sentinel2', stacApiUrl: e.STAC_API_URL as string, collection: e.STAC_COLLECTION }
+          : { kind: 'simulated' },
+      workerThreads: e.IMAGERY_WORKERS,
+      tileCacheBytes: Math.round(e.IMAGERY_TILE_CACHE_MB * 1024 * 1024),
+    },
   };
 }

@@ -117,6 +117,14 @@ export interface FarmFavouritesTable {
   created_on: Timestamp;
 }
 
+/** A delivered high-resolution capture of a field (filled by the orders plugin). */
+export interface HighResCapturesTable {
+  field_id: string;
+  /** A `date` column: read it with to_char (drivers turn dates into local-time Date objects). */
+  captured_on: ColumnType<Date | string, string, string>;
+  created_at: Timestamp;
+}
+
 /** The whole schema as Kysely sees it. Later plugins add their tables here. */
 export interface Database {
   accounts: AccountsTable;
@@ -125,6 +133,7 @@ export interface Database {
   fields: FieldsTable;
   farm_members: FarmMembersTable;
   farm_favourites: FarmFavouritesTable;
+  high_res_captures: HighResCapturesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

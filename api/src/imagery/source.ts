@@ -21,6 +21,11 @@ export interface FieldAoi {
   cropType: string | null;
   geometry: AreaGeometry;
   bbox: BBox;
+  /**
+   * Days (`YYYY-MM-DD`) of the field's completed high-resolution orders (table `high_res_captures`).
+   * The high_res layer has pixels only for these; a source without high-res imagery ignores them.
+   */
+  highResDates?: readonly string[];
 }
 
 /** One acquisition a source can read. */

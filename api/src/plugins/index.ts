@@ -4,6 +4,7 @@ import { adminPlugin } from './admin';
 import { convertPlugin } from './convert';
 import { farmsPlugin } from './farms';
 import { fieldsPlugin } from './fields';
+import { imageryPlugin } from './imagery';
 
 /**
  * The domain plugins behind the bearer-token check, mounted under `/v2` in this order.
@@ -11,4 +12,4 @@ import { fieldsPlugin } from './fields';
  * `FastifyPluginAsyncZod` that registers its routes relative to `/v2`, plus one line here.
  * Each plugin is encapsulated: hooks it adds (like the admin check) stay inside it.
  */
-export const domainPlugins: readonly FastifyPluginAsyncZod[] = [accountsPlugin, adminPlugin, farmsPlugin, fieldsPlugin, convertPlugin];
+export const domainPlugins: readonly FastifyPluginAsyncZod[] = [accountsPlugin, adminPlugin, farmsPlugin, fieldsPlugin, convertPlugin, imageryPlugin];

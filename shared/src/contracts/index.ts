@@ -8,3 +8,4 @@ export * from './onboarding';
 export * from './geojson';
 export * from './farms';
 export * from './convert';
+export * from './imagery';

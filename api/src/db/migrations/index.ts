@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_accounts';
 import * as m0002 from './0002_farms';
+import * as m0003 from './0003_imagery';
 
 /**
  * Every migration, in order. Add a new file `NNNN_name.ts` and list it here; never edit or rename
@@ -9,4 +10,5 @@ import * as m0002 from './0002_farms';
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0002_farms': m0002,
+  '0003_imagery': m0003,
 };

@@ -1,0 +1,260 @@
+import { inflateSync } from 'node:zlib';
+import { addDecoder, BaseDecoder, fromUrl, getDecoder, type GeoTIFFImage, type TypedArray } from 'geotiff';
+import { LruCache } from './lru';
+import { describeError, retryingNetworkFailures } from './network';
+import type { ProjectedGrid } from './reproject';
+
+/**
+ * Cloud-Optimized GeoTIFF reads over HTTP range requests (geotiff.js): open once per URL (headers and
+ * tile indexes only), pick the overview level for the window's pixel size, fetch and decode only the
+ * internal tiles the window touches, and resample them onto the window's pixels.
+ *
+ * Decoded internal tiles are kept in a byte-bounded LRU shared by every read in the thread, because
+ * neighbouring map tiles, and the statistics and tiles of one capture, keep asking for the same COG
+ * tiles. (geotiff.js's own tile cache is unbounded and still refetches the bytes before it looks.)
+ */
+
+// Deflate through node's zlib rather than geotiff.js's pure-JS inflate: same bytes, several times faster.
+class NodeDeflateDecoder extends BaseDecoder {
+  override decodeBlock(buffer: ArrayBufferLike): ArrayBufferLike {
+    const out = inflateSync(new Uint8Array(buffer));
+    return out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength);
+  }
+}
+addDecoder([8, 32946], () => Promise.resolve(NodeDeflateDecoder));
+
+export interface CogLevel {
+  image: GeoTIFFImage;
+  width: number;
+  height: number;
+  tileWidth: number;
+  tileHeight: number;
+  /** Pixel size in CRS units along x and y (both positive; rows run north to south). */
+  resX: number;
+  resY: number;
+  decoder: { decode(buffer: ArrayBufferLike): Promise<ArrayBufferLike> };
+}
+
+export interface Cog {
+  url: string;
+  epsg: number;
+  /** CRS coordinates of the top-left corner of the top-left pixel. */
+  originX: number;
+  originY: number;
+  /** Full resolution first, then the overviews from finest to coarsest. */
+  levels: CogLevel[];
+  noData: number | null;
+}
+
+const MAX_OPEN_COGS = 64;
+const MAX_DECODED_BYTES = 96 * 1024 * 1024;
+
+const openCogs = new LruCache<string, Promise<Cog>>(MAX_OPEN_COGS);
+const decodedTiles = new LruCache<string, Promise<TypedArray>>(MAX_DECODED_BYTES);
+
+export class CogReadError extends Error {}
+
+/** The COG at `url`, opened once per thread (its headers and tile indexes fetched, no pixels). */
+export function openCog(url: string): Promise<Cog> {
+  const cached = openCogs.get(url);
+  if (cached) return cached;
+  const opening = retryingNetworkFailures(() => open(url)).catch((error: unknown) => {
+    openCogs.delete(url);
+    throw error instanceof CogReadError ? error : new CogReadError(`Could not open the COG ${url}: ${describeError(error)}`);
+  });
+  openCogs.set(url, opening);
+  return opening;
+}
+
+async function open(url: string): Promise<Cog> {
+  const tiff = await fromUrl(url);
+  const count = await tiff.getImageCount();
+  const images = await Promise.all(Array.from({ length: count }, (_, i) => tiff.getImage(i)));
+  const full = images[0];
+  if (!full) throw new CogReadError(`The COG ${url} has no image`);
+  const geoKeys = full.getGeoKeys() ?? {};
+  const epsg = Number(geoKeys.ProjectedCSTypeGeoKey);
+  if (!Number.isInteger(epsg) || epsg <= 0) throw new CogReadError(`The COG ${url} has no projected CRS (ProjectedCSTypeGeoKey)`);
+  const [originX = 0, originY = 0] = full.getOrigin();
+  const [resX = 0, negResY = 0] = full.getResolution();
+  const resY = Math.abs(negResY);
+  // PixelIsPoint rasters tie the first pixel's centre, not its corner.
+  const pointShift = geoKeys.GTRasterTypeGeoKey === 2 ? 0.5 : 0;
+
+  const levels = await Promise.all(
+    images
+      // Reduced-resolution images only (masks and other subfiles are not overviews).
+      .filter((image, i) => i === 0 || ((image.fileDirectory.getValue('NewSubfileType') ?? 0) & 1) === 1)
+      .map(async (image): Promise<CogLevel> => {
+        if (!image.isTiled) throw new CogReadError(`The COG ${url} is not tiled, so it cannot be read by ranges`);
+        if (image.getSamplesPerPixel() !== 1) throw new CogReadError(`The COG ${url} has ${image.getSamplesPerPixel()} samples per pixel; one band per file is expected`);
+        // Load the tile index in one range request instead of one request per tile later.
+        await Promise.all([image.fileDirectory.loadValue('TileOffsets'), image.fileDirectory.loadValue('TileByteCounts')]);
+        const compression = Number(image.fileDirectory.getValue('Compression') ?? 1);
+        const decoder = await getDecoder(compression, {
+          tileWidth: image.getTileWidth(),
+          tileHeight: image.getTileHeight(),
+          planarConfiguration: 1,
+          bitsPerSample: image.getBitsPerSample(0),
+          predictor: Number((await image.fileDirectory.loadValue('Predictor')) ?? 1),
+        });
+        return {
+          image,
+          width: image.getWidth(),
+          height: image.getHeight(),
+          tileWidth: image.getTileWidth(),
+          tileHeight: image.getTileHeight(),
+          resX: (resX * full.getWidth()) / image.getWidth(),
+          resY: (resY * full.getHeight()) / image.getHeight(),
+          decoder,
+        };
+      }),
+  );
+  levels.sort((a, b) => a.resX - b.resX);
+  return { url, epsg, originX: originX - pointShift * resX, originY: originY + pointShift * resY, levels, noData: full.getGDALNoData() };
+}
+
+/** The coarsest level whose pixels are still no larger than the window's (the full resolution if none is). */
+export function chooseLevel(cog: Cog, windowPixelSize: number): CogLevel {
+  let chosen = cog.levels[0] as CogLevel;
+  for (const level of cog.levels) if (level.resX <= windowPixelSize * 1.000001) chosen = level;
+  return chosen;
+}
+
+/**
+ * The COG's values at each pixel of the window `grid` describes (pixel centres in the COG's CRS), as
+ * digital numbers: nearest neighbour for classes, bilinear for continuous values (weights spread over
+ * the valid neighbours). NaN outside the image and where the image has no data. `null` when the
+ * window misses the image altogether.
+ */
+export async function readOnGrid(cog: Cog, grid: ProjectedGrid, method: 'nearest' | 'bilinear'): Promise<Float32Array | null> {
+  const level = chooseLevel(cog, grid.pixelSize);
+  const { resX, resY } = level;
+  // The grid's extent in this level's pixel space (edges at integers, so a centre is at k + 0.5),
+  // with one pixel of margin for the bilinear neighbours, clipped to the image.
+  const x0 = Math.max(0, Math.floor((grid.minX - cog.originX) / resX) - 1);
+  const x1 = Math.min(level.width, Math.ceil((grid.maxX - cog.originX) / resX) + 1);
+  const y0 = Math.max(0, Math.floor((cog.originY - grid.maxY) / resY) - 1);
+  const y1 = Math.min(level.height, Math.ceil((cog.originY - grid.minY) / resY) + 1);
+  if (x0 >= x1 || y0 >= y1) return null;
+  const source = await readWindow(cog, level, x0, y0, x1, y1);
+  // The grid in the window's own pixel space: u = a·x + b, v = c·y + d.
+  const a = 1 / resX;
+  const b = -cog.originX / resX - x0;
+  const c = -1 / resY;
+  const d = cog.originY / resY - y0;
+  return method === 'nearest' ? nearest(source, x1 - x0, y1 - y0, grid, a, b, c, d) : bilinear(source, x1 - x0, y1 - y0, grid, a, b, c, d);
+}
+
+// The two resampling loops run for every pixel of every band of every tile: plain loops over
+// Float32/Float64 arrays only, no closures, so they stay monomorphic and cheap.
+
+function nearest(source: Float32Array, width: number, height: number, grid: ProjectedGrid, a: number, b: number, c: number, d: number): Float32Array {
+  const { x, y } = grid;
+  const out = new Float32Array(x.length);
+  for (let p = 0; p < out.length; p++) {
+    const u = Math.floor((x[p] as number) * a + b);
+    const v = Math.floor((y[p] as number) * c + d);
+    out[p] = u < 0 || v < 0 || u >= width || v >= height ? Number.NaN : (source[v * width + u] as number);
+  }
+  return out;
+}
+
+function bilinear(source: Float32Array, width: number, height: number, grid: ProjectedGrid, a: number, b: number, c: number, d: number): Float32Array {
+  const { x, y } = grid;
+  const out = new Float32Array(x.length);
+  for (let p = 0; p < out.length; p++) {
+    const u = (x[p] as number) * a + b;
+    const v = (y[p] as number) * c + d;
+    if (u < 0 || v < 0 || u >= width || v >= height) {
+      out[p] = Number.NaN;
+      continue;
+    }
+    // The four nearest pixel centres, clamped at the window's edge (which is the image's edge or a
+    // margin pixel), weighted by distance; neighbours without data give their weight to the others.
+    const cu = u - 0.5;
+    const cv = v - 0.5;
+    const left = Math.floor(cu);
+    const top = Math.floor(cv);
+    const fx = cu - left;
+    const fy = cv - top;
+    const l = left < 0 ? 0 : left;
+    const r = left + 1 >= width ? width - 1 : left + 1;
+    const t = (top < 0 ? 0 : top) * width;
+    const bottom = (top + 1 >= height ? height - 1 : top + 1) * width;
+    const tl = source[t + l] as number;
+    const tr = source[t + r] as number;
+    const bl = source[bottom + l] as number;
+    const br = source[bottom + r] as number;
+    // NaN !== NaN: a missing neighbour weighs nothing.
+    const wtl = tl === tl ? (1 - fx) * (1 - fy) : 0;
+    const wtr = tr === tr ? fx * (1 - fy) : 0;
+    const wbl = bl === bl ? (1 - fx) * fy : 0;
+    const wbr = br === br ? fx * fy : 0;
+    const weights = wtl + wtr + wbl + wbr;
+    out[p] = weights > 0 ? ((wtl > 0 ? tl * wtl : 0) + (wtr > 0 ? tr * wtr : 0) + (wbl > 0 ? bl * wbl : 0) + (wbr > 0 ? br * wbr : 0)) / weights : Number.NaN;
+  }
+  return out;
+}
+
+/** Pixels [x0, x1) × [y0, y1) of one level as Float32 (NaN where the image has no data), from the internal tiles they span. */
+async function readWindow(cog: Cog, level: CogLevel, x0: number, y0: number, x1: number, y1: number): Promise<Float32Array> {
+  const { tileWidth, tileHeight } = level;
+  const width = x1 - x0;
+  const firstTx = Math.floor(x0 / tileWidth);
+  const lastTx = Math.floor((x1 - 1) / tileWidth);
+  const firstTy = Math.floor(y0 / tileHeight);
+  const lastTy = Math.floor((y1 - 1) / tileHeight);
+  const reads: Array<Promise<{ tx: number; ty: number; data: TypedArray }>> = [];
+  for (let ty = firstTy; ty <= lastTy; ty++) {
+    for (let tx = firstTx; tx <= lastTx; tx++) reads.push(decodedTile(cog, level, tx, ty).then((data) => ({ tx, ty, data })));
+  }
+  const window = new Float32Array(width * (y1 - y0));
+  for (const { tx, ty, data } of await Promise.all(reads)) {
+    // The part of this tile inside the window, row by row (set() converts the sample type natively).
+    const fromX = Math.max(x0, tx * tileWidth);
+    const toX = Math.min(x1, (tx + 1) * tileWidth);
+    const fromY = Math.max(y0, ty * tileHeight);
+    const toY = Math.min(y1, (ty + 1) * tileHeight);
+    for (let row = fromY; row < toY; row++) {
+      const start = (row - ty * tileHeight) * tileWidth + (fromX - tx * tileWidth);
+      window.set(data.subarray(start, start + (toX - fromX)), (row - y0) * width + (fromX - x0));
+    }
+  }
+  const { noData } = cog;
+  if (noData !== null) for (let i = 0; i < window.length; i++) if (window[i] === noData) window[i] = Number.NaN;
+  return window;
+}
+
+function decodedTile(cog: Cog, level: CogLevel, tx: number, ty: number): Promise<TypedArray> {
+  const key = `${cog.url}#${level.width}/${tx}/${ty}`;
+  const cached = decodedTiles.get(key);
+  if (cached) return cached;
+  const bytes = level.tileWidth * level.tileHeight * level.image.getBytesPerPixel();
+  const decoding = retryingNetworkFailures(() => level.image.getTileOrStrip(tx, ty, 0, level.decoder))
+    .then(({ data }) => samplesOf(level.image, data))
+    .catch((error: unknown) => {
+      decodedTiles.delete(key);
+      throw new CogReadError(`Could not read tile ${tx},${ty} of ${cog.url}: ${describeError(error)}`);
+    });
+  decodedTiles.set(key, decoding, bytes);
+  return decoding;
+}
+
+/** A decoded tile's bytes as the sample type the file declares, in this machine's byte order. */
+function samplesOf(image: GeoTIFFImage, buffer: ArrayBufferLike): TypedArray {
+  const bits = image.getBitsPerSample(0);
+  const format = image.getSampleFormat(0);
+  if (!image.littleEndian && bits > 8) swapBytes(new Uint8Array(buffer), bits / 8);
+  if (format === 3 && bits === 32) return new Float32Array(buffer);
+  if (format === 3 && bits === 64) return new Float64Array(buffer);
+  const signed = format === 2;
+  if (bits === 8) return signed ? new Int8Array(buffer) : new Uint8Array(buffer);
+  if (bits === 16) return signed ? new Int16Array(buffer) : new Uint16Array(buffer);
+  if (bits === 32) return signed ? new Int32Array(buffer) : new Uint32Array(buffer);
+  throw new CogReadError(`Unsupported sample type: ${bits}-bit format ${format}`);
+}
+
+function swapBytes(bytes: Uint8Array, size: number): void {
+  for (let i = 0; i < bytes.length; i += size) bytes.subarray(i, i + size).reverse();
+}

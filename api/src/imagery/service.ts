@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import type { ImageryAlgorithm } from '@paddock/shared/contracts';
+import type { Piscina } from 'piscina';
+import { createWorkerPool } from '../workers/pool';
+import type { CaptureStatistics, TileRequest } from './engine';
+import { LruCache } from './sentinel2/lru';
+import type { ImagerySourceConfig } from './source-config';
+import type { Capture, FieldAoi, SourceLayer } from './source';
+import type { CatalogCapture, ImageryResults, ImageryTask, SeriesPoint, TaskOf } from './tasks';
+
+/** A field as the api knows it: what the source needs plus the version that keys every cache. */
+export interface ImageryField extends FieldAoi {
+  farmId: string;
+  /** The field's `updated_on` (any change of boundary, name or crop type moves it). */
+  version: string;
+}
+
+/**
+ * Identifies a set of fields at their current versions (and their completed high-res days), so a
+ * cached capture list, statistic or tile is never used after a field changes.
+ */
+export function fieldsKeyOf(fields: readonly ImageryField[]): string {
+  const parts = [...fields]
+    .sort((a, b) => a.fieldId.localeCompare(b.fieldId))
+    .map((field) => `${field.fieldId}@${field.version}#${(field.highResDates ?? []).join(',')}`);
+  return createHash('sha1').update(parts.join('|')).digest('base64url');
+}
+
+/** Field sets whose measured cloud cover is kept (each with every capture measured so far). */
+const MAX_CLOUD_COVER_SETS = 2_000;
+const MAX_CACHED_CAPTURES = 20_000;
+const MAX_CACHED_STATISTICS = 5_000;
+const MAX_CACHED_SERIES = 1_000;
+
+export interface ImageryServiceOptions {
+  source: ImagerySourceConfig;
+  workerThreads?: number;
+  tileCacheBytes: number;
+}
+
+/**
+ * The main thread's side of the imagery engine: dispatches raster work to the worker pool, shares
+ * one computation between concurrent identical requests, and keeps small LRU caches (cloud cover,
+ * captures, statistics, time series) and a byte-bounded one of rendered tiles, so every thread
+ * benefits from work any thread did.
+ */
+export class ImageryService {
+  private readonly pool: Piscina;
+  private readonly cloudCover = new LruCache<string, Map<string, number>>(MAX_CLOUD_COVER_SETS);
+  private readonly captures = new LruCache<string, Promise<Capture | null>>(MAX_CACHED_CAPTURES);
+  private readonly statistics = new LruCache<string, Promise<CaptureStatistics>>(MAX_CACHED_STATISTICS);
+  private readonly series = new LruCache<string, Promise<SeriesPoint[]>>(MAX_CACHED_SERIES);
+  private readonly tiles: LruCache<string, Uint8Array>;
+
+  constructor(private readonly options: ImageryServiceOptions) {
+    this.pool = createWorkerPool({
+      module: new URL('./worker.ts', import.meta.url),
+      maxThreads: options.workerThreads,
+      maxOldGenerationSizeMb: 512,
+    });
+    this.tiles = new LruCache(options.tileCacheBytes);
+  }
+
+  get sourceKind(): ImagerySourceConfig['kind'] {
+    return this.options.source.kind;
+  }
+
+  private run<K extends ImageryTask['kind']>(task: Omit<TaskOf<K>, 'source'>): Promise<ImageryResults[K]> {
+    return this.pool.run({ ...task, source: this.options.source }) as Promise<ImageryResults[K]>;
+  }
+
+  /** Memoises a promise in `cache`, forgetting it if it fails so the next call retries. */
+  private shared<T>(cache: LruCache<string, Promise<T>>, key: string, compute: () => Promise<T>): Promise<T> {
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const pending = compute();
+    cache.set(key, pending);
+    pending.catch(() => cache.delete(key));
+    return pending;
+  }
+
+  /** The captures between `from` and `to` (newest first), each with its cloud cover inside the fields. */
+  async catalog(fields: readonly ImageryField[], layer: SourceLayer, from: string, to: string): Promise<CatalogCapture[]> {
+    const fieldsKey = fieldsKeyOf(fields);
+    const known = this.cloudCover.get(fieldsKey) ?? new Map<string, number>();
+    const found = await this.run<'catalog'>({ kind: 'catalog', fields: [...fields], knownCloudPercent: Object.fromEntries(known), layer, from, to });
+    for (const { capture, cloudPercent } of found) {
+      known.set(capture.id, cloudPercent);
+      this.captures.set(`${layer}|${capture.date}|${fieldsKey}`, Promise.resolve(capture));
+    }
+    this.cloudCover.set(fieldsKey, known);
+    return found;
+  }
+
+  /** The capture of `layer` on `date` over the fields, or null (not remembered: a real archive may still receive it). */
+  async capture(fields: readonly ImageryField[], layer: SourceLayer, date: string): Promise<Capture | null> {
+    const key = `${layer}|${date}|${fieldsKeyOf(fields)}`;
+    const capture = await this.shared(this.captures, key, () => this.run<'capture'>({ kind: 'capture', fields: [...fields], layer, date }));
+    if (!capture) this.captures.delete(key);
+    return capture;
+  }
+
+  fieldStatistics(fields: readonly ImageryField[], capture: Capture, algorithm: ImageryAlgorithm): Promise<CaptureStatistics> {
+    const key = `${capture.id}|${algorithm}|${fieldsKeyOf(fields)}`;
+    return this.shared(this.statistics, key, () => this.run<'statistics'>({ kind: 'statistics', fields: [...fields], capture, algorithm }));
+  }
+
+  /** A rendered PNG tile, from the tile cache when `cacheKey` was rendered before. */
+  async tile(cacheKey: string, request: TileRequest): Promise<Uint8Array> {
+    const cached = this.tiles.get(cacheKey);
+    if (cached) return cached;
+    const png = await this.run<'tile'>({ kind: 'tile', request });
+    this.tiles.set(cacheKey, png, png.byteLength);
+    return png;
+  }
+
+  timeseries(field: ImageryField, algorithm: ImageryAlgorithm, from: string, to: string, maxCloudPercent: number): Promise<SeriesPoint[]> {
+    const key = `${fieldsKeyOf([field])}|${algorithm}|${from}|${to}|${maxCloudPercent}`;
+    return this.shared(this.series, key, () => this.run<'timeseries'>({ kind: 'timeseries', field, algorithm, from, to, maxCloudPercent }));
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}

@@ -1,0 +1,242 @@
+import { createHash } from 'node:crypto';
+import {
+  algorithmUnits,
+  catalogQuerySchema,
+  catalogResponseSchema,
+  DEFAULT_SEARCH_DAYS,
+  parseAlgorithmCode,
+  statisticsParamsSchema,
+  statisticsQuerySchema,
+  statisticsResponseSchema,
+  tileParamsSchema,
+  tileQuerySchema,
+  timeseriesQuerySchema,
+  timeseriesResponseSchema,
+  type CatalogResponse,
+  type ColorStretch,
+  type ImageryAlgorithm,
+  type TimeseriesPoint,
+  type TimeseriesResponse,
+} from '@paddock/shared/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound, UnprocessableError } from '../../errors';
+import { addDays, IMAGERY_ARCHIVE_START, maxDate, minDate, todayUtc } from '../../imagery/dates';
+import { stretchRange } from '../../imagery/palettes';
+import { seasonsAround } from '../../imagery/seasons';
+import { fieldsKeyOf, ImageryService, type ImageryField } from '../../imagery/service';
+import type { Capture, SourceLayer } from '../../imagery/source';
+import type { SeriesPoint } from '../../imagery/tasks';
+import { currentAccount } from '../accounts/service';
+import { errorResponses } from '../responses';
+import { loadFarmFields, loadImageryFields, requireAlgorithm, requireSelection } from './access';
+import { catalogEntries, round4, statisticsResponse } from './responses';
+
+const tags = ['imagery'];
+/** Bumped when rendering changes, so browsers drop tiles drawn the old way. */
+const RENDERER_VERSION = 1;
+/** Browsers may reuse a tile this long without asking; after that the ETag makes the check cheap. */
+const TILE_CACHE_CONTROL = 'private, max-age=300';
+
+const noImagery = (date: string) => notFound(`No imagery for these fields on ${date}`);
+
+/** Whether an `If-None-Match` header names the ETag (weak comparison, as RFC 9110 asks for this header). */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Satellite and sensor imagery (spec 2 §7): the catalog of capture dates with cloud cover measured
+ * inside the selected fields, the legend's statistics, XYZ PNG tiles clipped to the fields, and a
+ * per-field time series. Handlers authorise and look fields up; every pixel is handled in the
+ * imagery worker threads.
+ */
+export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
+  const imagery = new ImageryService(config.imagery);
+  app.addHook('onClose', async () => imagery.close());
+
+  /** The capture of `layer` on `date` over the fields; 404 when there is none (or the day is still to come). */
+  async function captureOn(fields: readonly ImageryField[], layer: SourceLayer, date: string): Promise<Capture> {
+    const capture = date > todayUtc() ? null : await imagery.capture(fields, layer, date);
+    if (!capture) throw noImagery(date);
+    return capture;
+  }
+
+  /** The values a tile's palette spans; a fixed stretch needs no statistics. */
+  async function valueRangeOf(fields: readonly ImageryField[], capture: Capture, algorithm: ImageryAlgorithm, stretch: ColorStretch): Promise<[number, number]> {
+    const summary = stretch === 'fixed' ? null : (await imagery.fieldStatistics(fields, capture, algorithm)).summary;
+    return stretchRange(algorithm, stretch, summary);
+  }
+
+  app.get(
+    '/catalog',
+    {
+      schema: {
+        tags,
+        summary:
+          'Capture dates over the fields, newest first, each with its cloud cover inside the fields and an item (tile URL template, statistics URL) per calculation',
+        querystring: catalogQuerySchema,
+        response: { 200: catalogResponseSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request): Promise<CatalogResponse> => {
+      const { field_ids, layer_filter: layer, search_days, latest_date_utc } = request.query;
+      const account = await currentAccount(request);
+      requireSelection(account, field_ids);
+      const fields = await loadImageryFields(db, account.id, field_ids, layer);
+      const to = minDate(latest_date_utc ?? todayUtc(), todayUtc());
+      const days = search_days ?? (layer === 'high_res' ? undefined : DEFAULT_SEARCH_DAYS);
+      const from = days === undefined ? IMAGERY_ARCHIVE_START : maxDate(addDays(to, 1 - days), IMAGERY_ARCHIVE_START);
+      const found = to < from ? [] : await imagery.catalog(fields, layer, from, to);
+      // The next page ends the day before this one began: no capture is listed twice.
+      const next = addDays(from, -1);
+      const ids = fields.map((field) => field.fieldId);
+      return {
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            geometry: null,
+            properties: {
+              layer,
+              field_ids: ids,
+              search_from: from,
+              search_to: to,
+              dates: catalogEntries(layer, found, ids),
+              next_latest_date_utc: next < IMAGERY_ARCHIVE_START ? null : next,
+            },
+          },
+        ],
+      };
+    },
+  );
+
+  app.get(
+    '/algorithm/:algorithm/statistics.json',
+    {
+      schema: {
+        tags,
+        summary: "The legend's statistics of a calculation over the fields' clear pixels on a capture day (cloud and shadow left out)",
+        params: statisticsParamsSchema,
+        querystring: statisticsQuerySchema,
+        response: { 200: statisticsResponseSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const { layer, algorithm } = parseAlgorithmCode(request.params.algorithm);
+      const { field_ids, latest_capture_date, color_stretch } = request.query;
+      const account = await currentAccount(request);
+      requireAlgorithm(account, algorithm);
+      requireSelection(account, field_ids);
+      const fields = await loadImageryFields(db, account.id, field_ids, layer);
+      const capture = await captureOn(fields, layer, latest_capture_date);
+      const statistics = await imagery.fieldStatistics(fields, capture, algorithm);
+      const range = stretchRange(algorithm, color_stretch, statistics.summary);
+      return statisticsResponse(layer, algorithm, capture.date, statistics, color_stretch, range);
+    },
+  );
+
+  app.get(
+    '/tiles/:algorithm/:capture_date/:z/:x/:y.png',
+    {
+      schema: {
+        tags,
+        summary:
+          'A 256×256 PNG tile of a calculation on a capture day, clipped to the fields (NDVI-R is not), coloured by the statistics stretch. Strong ETag; If-None-Match answers 304.',
+        params: tileParamsSchema,
+        querystring: tileQuerySchema,
+        response: {
+          200: z.unknown().describe('image/png, 256×256'),
+          304: z.null().describe('Not modified: the tile is the one named by If-None-Match'),
+          ...errorResponses(401, 403, 404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { layer, algorithm } = parseAlgorithmCode(request.params.algorithm);
+      const { capture_date, z, x, y } = request.params;
+      const { field_ids, color_stretch } = request.query;
+      if (x >= 2 ** z || y >= 2 ** z) {
+        throw new UnprocessableError([{ loc: ['path', x >= 2 ** z ? 'x' : 'y'], msg: `Tile ${z}/${x}/${y} is outside the map`, type: 'value_error' }]);
+      }
+      const account = await currentAccount(request);
+      requireAlgorithm(account, algorithm);
+      requireSelection(account, field_ids);
+      const fields = await loadImageryFields(db, account.id, field_ids, layer);
+      const capture = await captureOn(fields, layer, capture_date);
+      const range = await valueRangeOf(fields, capture, algorithm, color_stretch);
+      const regionFields = algorithm === 'NDVI-R' ? await loadFarmFields(db, fields.map((field) => field.farmId)) : undefined;
+
+      const etag = `"${createHash('sha1')
+        .update(
+          JSON.stringify([
+            RENDERER_VERSION,
+            imagery.sourceKind,
+            capture.id,
+            request.params.algorithm,
+            fieldsKeyOf(fields),
+            regionFields ? fieldsKeyOf(regionFields) : null,
+            z,
+            x,
+            y,
+            color_stretch,
+            range,
+          ]),
+        )
+        .digest('base64url')}"`;
+      void reply.header('ETag', etag).header('Cache-Control', TILE_CACHE_CONTROL);
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+
+      const png = await imagery.tile(etag, { fields, regionFields, capture, algorithm, z, x, y, valueRange: range });
+      return reply.type('image/png').send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+    },
+  );
+
+  app.get(
+    '/fields/:id/timeseries',
+    {
+      schema: {
+        tags,
+        summary:
+          "A field's mean with its 10th–90th percentile band per clear-enough capture, for the current season and the previous one (seasons follow the crop type)",
+        params: z.object({ id: z.string() }),
+        querystring: timeseriesQuerySchema,
+        response: { 200: timeseriesResponseSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const { algorithm, max_cloud_percent } = request.query;
+      const account = await currentAccount(request);
+      requireAlgorithm(account, algorithm);
+      const [field] = await loadImageryFields(db, account.id, [request.params.id], 'standard');
+      if (!field) throw notFound('Field not found');
+      const today = todayUtc();
+      const { current, previous } = seasonsAround(field.cropType, today);
+      const [currentPoints, previousPoints] = await Promise.all([
+        imagery.timeseries(field, algorithm, current.start, minDate(current.end, today), max_cloud_percent),
+        imagery.timeseries(field, algorithm, previous.start, previous.end, max_cloud_percent),
+      ]);
+      const toPoint = (point: SeriesPoint): TimeseriesPoint => ({
+        date: point.date,
+        mean: round4(point.mean),
+        p10: round4(point.p10),
+        p90: round4(point.p90),
+        cloud_percent: point.cloudPercent,
+      });
+      const answer: TimeseriesResponse = {
+        field_id: field.fieldId,
+        algorithm,
+        unit: algorithmUnits[algorithm],
+        max_cloud_percent,
+        seasons: [
+          { season: 'current', start_date: current.start, end_date: current.end, points: currentPoints.map(toPoint) },
+          { season: 'previous', start_date: previous.start, end_date: previous.end, points: previousPoints.map(toPoint) },
+        ],
+      };
+      return answer;
+    },
+  );
+};
