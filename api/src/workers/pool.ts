@@ -25,5 +25,8 @@ export function createWorkerPool({ module, maxThreads, maxOldGenerationSizeMb }:
     idleTimeout: 30_000,
     execArgv: filename.endsWith('.ts') ? ['--import', 'tsx'] : [],
     resourceLimits: maxOldGenerationSizeMb ? { maxOldGenerationSizeMb } : undefined,
+    // geotiff's `web-worker` dependency destructures worker_threads.workerData when loaded in a
+    // worker thread; piscina leaves it undefined, which fails the whole worker module's import.
+    workerData: {},
   });
 }
