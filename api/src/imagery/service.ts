@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ImageryAlgorithm } from '@paddock/shared/contracts';
 import type { Piscina } from 'piscina';
 import { createWorkerPool } from '../workers/pool';
-import type { CaptureStatistics, TileRequest } from './engine';
+import type { CaptureStatistics, ExportRequest, TileRequest } from './engine';
 import { LruCache } from './sentinel2/lru';
 import type { ImagerySourceConfig } from './source-config';
 import type { Capture, FieldAoi, SourceLayer } from './source';
@@ -57,6 +57,8 @@ export class ImageryService {
       module: new URL('./worker.ts', import.meta.url),
       maxThreads: options.workerThreads,
       maxOldGenerationSizeMb: 512,
+      // A map opened after a quiet spell should not wait 1–3 s for a thread to start and load sharp.
+      minThreads: 1,
     });
     this.tiles = new LruCache(options.tileCacheBytes);
   }
@@ -112,6 +114,11 @@ export class ImageryService {
     const png = await this.run<'tile'>({ kind: 'tile', request });
     this.tiles.set(cacheKey, png, png.byteLength);
     return png;
+  }
+
+  /** The PNG map image of a PDF export (never cached: exports are rare and large). */
+  exportImage(request: ExportRequest): Promise<Uint8Array> {
+    return this.run<'export'>({ kind: 'export', request });
   }
 
   timeseries(field: ImageryField, algorithm: ImageryAlgorithm, from: string, to: string, maxCloudPercent: number): Promise<SeriesPoint[]> {

@@ -14,13 +14,23 @@ export interface WorkerPoolOptions {
   maxThreads?: number;
   /** Per-worker heap limit, so one runaway task cannot take the process down with it. */
   maxOldGenerationSizeMb?: number;
+  /** Threads kept alive while idle, so the first task after a quiet spell does not pay a thread start. */
+  minThreads?: number;
 }
 
-export function createWorkerPool({ module, maxThreads, maxOldGenerationSizeMb }: WorkerPoolOptions): Piscina {
+/**
+ * Workers run at a lower CPU priority than the event loop (Linux applies nice per thread). When
+ * heavy work fills every core, requests such as /health and the database calls that feed the
+ * workers still get the CPU promptly; when the event loop is idle the workers lose nothing.
+ */
+export const WORKER_NICE_INCREMENT = 10;
+
+export function createWorkerPool({ module, maxThreads, maxOldGenerationSizeMb, minThreads = 0 }: WorkerPoolOptions): Piscina {
   const filename = fileURLToPath(module);
   return new Piscina({
     filename,
-    minThreads: 0,
+    minThreads,
+    niceIncrement: WORKER_NICE_INCREMENT,
     maxThreads: maxThreads ?? Math.max(1, availableParallelism()),
     idleTimeout: 30_000,
     execArgv: filename.endsWith('.ts') ? ['--import', 'tsx'] : [],
