@@ -1,15 +1,18 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import type { MfProps } from '@paddock/shared/contracts';
+import { MapAreaProvider } from './context';
 import { FarmMapPage } from './pages/FarmMapPage';
 
 /** The area's own router; the host decides which paths reach this area and shows 404s itself. */
-export function App({ basename }: MfProps) {
+export function App(props: MfProps) {
   return (
-    <BrowserRouter basename={basename}>
-      <Routes>
+    <MapAreaProvider props={props}>
+      <BrowserRouter basename={props.basename}>
+        <Routes>
           <Route path="/farms/:farmId" element={<FarmMapPage />} />
-        <Route path="*" element={null} />
-      </Routes>
-    </BrowserRouter>
+          <Route path="*" element={null} />
+        </Routes>
+      </BrowserRouter>
+    </MapAreaProvider>
   );
 }

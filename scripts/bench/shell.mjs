@@ -70,7 +70,7 @@ export async function measure() {
         window.history.pushState(null, '', '/farms/bench-farm');
         window.dispatchEvent(new PopStateEvent('popstate'));
       });
-      await p.getByRole('heading', { name: 'Farm map', level: 1 }).waitFor();
+      await p.getByRole('heading', { name: 'Farm not found', level: 1 }).waitFor();
       await p.waitForLoadState('networkidle');
       const defining = scripts.filter((s) => /\.__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE=/.test(s.text));
       results.reactCopies = defining.length;

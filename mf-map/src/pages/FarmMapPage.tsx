@@ -1,5 +1,8 @@
-import { PageTitle } from '../PageTitle';
+import { useParams } from 'react-router-dom';
+import { FarmMapScreen } from './farm-map/FarmMapScreen';
 
+/** /farms/{farm_id}: each farm gets a fresh screen (and store). */
 export function FarmMapPage() {
-  return <PageTitle title="Farm map" />;
+  const { farmId = '' } = useParams();
+  return <FarmMapScreen key={farmId} farmId={farmId} />;
 }

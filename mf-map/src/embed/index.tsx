@@ -1,0 +1,65 @@
+import { createRoot } from 'react-dom/client';
+import { createMapApi } from '../api/mapApi';
+import { createMapStore } from '../store';
+import { EmbeddedFarmMap } from './EmbeddedFarmMap';
+import { createEmitter, selectedFeatures, type FarmMapEventName, type FarmMapEvents } from './events';
+
+export type { FarmMapEvents, FarmMapEventName, FieldGeoJson } from './events';
+
+export interface FarmMapOptions {
+  farmId: string;
+  /** A bearer token for the Paddock API, fresh on each call (the page owns sign-in). */
+  getToken(): Promise<string>;
+  /** The API's base URL including `/v2`, e.g. `https://api.paddock.example/v2`. */
+  apiUrl: string;
+  /** 'view' only shows the fields; 'select' lets the user pick fields by clicking them. Default 'view'. */
+  mode?: 'view' | 'select';
+}
+
+export interface FarmMapInstance {
+  /** Subscribes to an event; returns the unsubscribe. */
+  on<E extends FarmMapEventName>(event: E, listener: (payload: FarmMapEvents[E]) => void): () => void;
+  /** Selects these fields (unknown ids are ignored); does not echo a 'select' event. */
+  setSelection(fieldIds: string[]): void;
+  /** Unmounts the map and drops every listener. */
+  destroy(): void;
+}
+
+/**
+ * The farm map for pages outside Paddock (ARCHITECTURE §2): framework-free for the caller, its own
+ * React root inside `element`, events as plain GeoJSON.
+ */
+export function createFarmMap(element: HTMLElement, { farmId, getToken, apiUrl, mode = 'view' }: FarmMapOptions): FarmMapInstance {
+  const emitter = createEmitter();
+  const store = createMapStore();
+  // Nobody edits through an embedded map; any number of fields can be selected (by clicks in 'select' mode).
+  store.getState().setAccess({ edit: false, multiSelect: true, advanced: true });
+  const api = createMapApi({ config: { apiUrl }, getToken: () => getToken() });
+
+  let echo = true;
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.selectedFields !== previous.selectedFields && echo) {
+      emitter.emit('select', { fields: selectedFeatures(state.fields, state.selectedFields) });
+    }
+  });
+
+  const root = createRoot(element);
+  root.render(<EmbeddedFarmMap farmId={farmId} api={api} store={store} emitter={emitter} selectable={mode === 'select'} />);
+
+  return {
+    on: (event, listener) => emitter.on(event, listener),
+    setSelection(fieldIds) {
+      echo = false;
+      try {
+        store.getState().setSelection(fieldIds);
+      } finally {
+        echo = true;
+      }
+    },
+    destroy() {
+      unsubscribe();
+      emitter.clear();
+      root.unmount();
+    },
+  };
+}

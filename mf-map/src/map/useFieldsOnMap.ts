@@ -1,0 +1,116 @@
+import { useEffect, useEffectEvent } from 'react';
+import type Feature from 'ol/Feature';
+import type Geometry from 'ol/geom/Geometry';
+import type { EventsKey } from 'ol/events';
+import { unByKey } from 'ol/Observable';
+import type VectorSource from 'ol/source/Vector';
+import type { FieldFeature } from '@paddock/shared/contracts';
+import type { MapState, MapStore } from '../store';
+import type { MapParts } from './createMap';
+import { FIELD_FLAGS, toOlFeatures } from './fieldsLayer';
+
+/**
+ * Brings the source in line with the fields: a first load adds every feature in one call; later
+ * loads touch only what changed (by id and updated_on), so a save does not rebuild thousands.
+ */
+export function syncFieldFeatures(source: VectorSource<Feature<Geometry>>, fields: FieldFeature[], selected: ReadonlySet<string>) {
+  const markSelected = (features: Feature<Geometry>[]) =>
+    features.forEach((feature) => feature.set(FIELD_FLAGS.selected, selected.has(String(feature.getId())), true));
+
+  if (source.getFeatures().length === 0) {
+    const features = toOlFeatures(fields);
+    markSelected(features);
+    source.addFeatures(features);
+    return;
+  }
+  const existing = new Map(source.getFeatures().map((feature) => [String(feature.getId()), feature]));
+  const changed: FieldFeature[] = [];
+  for (const field of fields) {
+    const feature = existing.get(field.id);
+    existing.delete(field.id);
+    if (!feature || feature.get('updated_on') !== field.properties.updated_on) changed.push(field);
+  }
+  existing.forEach((feature) => source.removeFeature(feature));
+  for (const feature of toOlFeatures(changed)) {
+    const current = source.getFeatureById(String(feature.getId()));
+    if (current) {
+      // The geometry goes through setGeometry so the source re-indexes the feature.
+      const { [feature.getGeometryName()]: geometry, ...properties } = feature.getProperties();
+      current.setProperties(properties, true);
+      current.setGeometry(geometry);
+    } else {
+      markSelected([feature]);
+      source.addFeature(feature);
+    }
+  }
+}
+
+/** Marks selection changes on the features without touching the spatial index, then redraws once. */
+function markSelection(parts: MapParts, selected: string[], previous: string[]) {
+  const next = new Set(selected);
+  const { source, layer } = parts.fields;
+  for (const id of previous) if (!next.has(id)) source.getFeatureById(id)?.set(FIELD_FLAGS.selected, false, true);
+  for (const id of selected) source.getFeatureById(id)?.set(FIELD_FLAGS.selected, true, true);
+  layer.changed();
+}
+
+/**
+ * Keeps the fields layer in step with the store: the features, the selection highlight, the first
+ * fit, and `data-fields-rendered` on the map element once a load has been drawn (benchmarks wait on it).
+ */
+export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLElement | null) {
+  useEffect(() => {
+    if (!target) return;
+    let fittedFarm: string | null = null;
+    let renderedKey: EventsKey | null = null;
+
+    const applyFields = (state: MapState) => {
+      if (!state.farm) return;
+      syncFieldFeatures(parts.fields.source, state.fields, new Set(state.selectedFields));
+      if (fittedFarm !== state.farm.id) {
+        fittedFarm = state.farm.id;
+        parts.handle.zoomToFields();
+      }
+      if (renderedKey) unByKey(renderedKey);
+      const count = parts.fields.source.getFeatures().length;
+      renderedKey = parts.map.once('rendercomplete', () => {
+        target.dataset.fieldsRendered = String(count);
+      });
+      parts.map.render();
+    };
+
+    applyFields(store.getState());
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (state.fields !== previous.fields || state.farm?.id !== previous.farm?.id) applyFields(state);
+      if (state.selectedFields !== previous.selectedFields) markSelection(parts, state.selectedFields, previous.selectedFields);
+    });
+    return () => {
+      unsubscribe();
+      if (renderedKey) unByKey(renderedKey);
+    };
+  }, [parts, store, target]);
+}
+
+/** Reports clicks on fields (by id) and shows a pointer over them; `onFieldClick` null makes the map read-only. */
+export function useFieldClicks(parts: MapParts, onFieldClick: ((fieldId: string) => void) | null) {
+  const clickable = onFieldClick !== null;
+  const report = useEffectEvent((fieldId: string) => onFieldClick?.(fieldId));
+
+  useEffect(() => {
+    if (!clickable) return;
+    const { map, fields } = parts;
+    const options = { layerFilter: (layer: unknown) => layer === fields.layer, hitTolerance: 2 };
+    const keys = [
+      map.on('singleclick', (event) => {
+        const feature = map.forEachFeatureAtPixel(event.pixel, (hit) => hit, options);
+        const id = feature?.getId();
+        if (id !== undefined) report(String(id));
+      }),
+      map.on('pointermove', (event) => {
+        if (event.dragging) return;
+        map.getTargetElement().style.cursor = map.hasFeatureAtPixel(event.pixel, options) ? 'pointer' : '';
+      }),
+    ];
+    return () => unByKey(keys);
+  }, [parts, clickable]);
+}
