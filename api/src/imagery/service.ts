@@ -59,6 +59,8 @@ export class ImageryService {
       maxOldGenerationSizeMb: 512,
       // A map opened after a quiet spell should not wait 1–3 s for a thread to start and load sharp.
       minThreads: 1,
+      // The Sentinel-2 source waits on HTTP range reads; more tasks per thread keep the cores busy meanwhile.
+      concurrentTasksPerWorker: options.source.kind === 'sentinel2' ? 4 : 1,
     });
     this.tiles = new LruCache(options.tileCacheBytes);
   }

@@ -16,6 +16,11 @@ export interface WorkerPoolOptions {
   maxOldGenerationSizeMb?: number;
   /** Threads kept alive while idle, so the first task after a quiet spell does not pay a thread start. */
   minThreads?: number;
+  /**
+   * Tasks one thread works on at once. Above 1 only for tasks that wait on I/O (e.g. COG range
+   * reads over HTTP), so one task's compute overlaps another's wait.
+   */
+  concurrentTasksPerWorker?: number;
 }
 
 /**
@@ -25,12 +30,13 @@ export interface WorkerPoolOptions {
  */
 export const WORKER_NICE_INCREMENT = 10;
 
-export function createWorkerPool({ module, maxThreads, maxOldGenerationSizeMb, minThreads = 0 }: WorkerPoolOptions): Piscina {
+export function createWorkerPool({ module, maxThreads, maxOldGenerationSizeMb, minThreads = 0, concurrentTasksPerWorker = 1 }: WorkerPoolOptions): Piscina {
   const filename = fileURLToPath(module);
   return new Piscina({
     filename,
     minThreads,
     niceIncrement: WORKER_NICE_INCREMENT,
+    concurrentTasksPerWorker,
     maxThreads: maxThreads ?? Math.max(1, availableParallelism()),
     idleTimeout: 30_000,
     execArgv: filename.endsWith('.ts') ? ['--import', 'tsx'] : [],
