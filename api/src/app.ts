@@ -12,12 +12,15 @@ import { installErrorHandling } from './errors';
 import { healthPlugin } from './plugins/health';
 import { domainPlugins } from './plugins';
 import { zodValidatorCompiler } from './validation';
+import { announceWrites, WriteEvents } from './writes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Kysely<Database>;
     databaseKind: DatabaseKind;
+    /** Successful writes, for in-process caches to drop what they hold. */
+    writes: WriteEvents;
   }
 }
 
@@ -51,6 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('databaseKind', database.kind);
+  app.decorate('writes', new WriteEvents());
   app.decorateRequest('user', null as unknown as AuthUser);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
@@ -87,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v2.register(healthPlugin);
       await v2.register(async (secured) => {
         requireAuth(secured, verify);
+        announceWrites(secured, app.writes);
         for (const plugin of domainPlugins) await secured.register(plugin);
       });
     },

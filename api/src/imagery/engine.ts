@@ -1,4 +1,4 @@
-import type { ImageryAlgorithm } from '@paddock/shared/contracts';
+import { EXPORT_MAX_WIDTH, type ImageryAlgorithm } from '@paddock/shared/contracts';
 import sharp from 'sharp';
 import { mercatorBBox, mercatorScale, subWindow, tileWindow, TILE_SIZE } from './geo';
 import { algorithmBands, computeIndex } from './indices';
@@ -115,18 +115,27 @@ export async function fieldStatistics(
   };
 }
 
-export interface TileRequest {
-  /** The selected fields: the tile is clipped to them (except NDVI-R). */
+/** What a rendering shows, wherever it is drawn (a tile, or the map image of an export). */
+export interface RenderRequest {
+  /** The selected fields: the image is clipped to them (except NDVI-R). */
   fields: readonly FieldAoi[];
   /** NDVI-R only: every field the source should know about in the region (e.g. the whole farm). */
   regionFields?: readonly FieldAoi[];
   capture: Capture;
   algorithm: ImageryAlgorithm;
+  /** Values drawn in the palette's first and last colour. */
+  valueRange: readonly [number, number];
+}
+
+export interface TileRequest extends RenderRequest {
   z: number;
   x: number;
   y: number;
-  /** Values drawn in the palette's first and last colour. */
-  valueRange: readonly [number, number];
+}
+
+/** The map image of a PDF export: the fields' extent, `width` pixels across. */
+export interface ExportRequest extends RenderRequest {
+  width: number;
 }
 
 /** How obscured pixels are drawn on calculated layers: translucent white cloud, translucent grey shadow. */
@@ -143,8 +152,9 @@ const lookupFor = (algorithm: ImageryAlgorithm): Uint8Array => {
   return lookup;
 };
 
-/** Where a read lands in the tile, and which of its pixels to draw (null: all). */
+/** Where a read lands in the image (`stride` pixels wide), and which of its pixels to draw (null: all). */
 interface Placement {
+  stride: number;
   width: number;
   height: number;
   column: number;
@@ -155,7 +165,7 @@ interface Placement {
 /** Colours a calculated layer through the palette; cloud and shadow in their overlay colours. */
 function paintIndex(rgba: Uint8Array, at: Placement, mask: Uint8Array, index: Float32Array, lookup: Uint8Array, low: number, scale: number): void {
   for (let row = 0; row < at.height; row += 1) {
-    let offset = ((at.row + row) * TILE_SIZE + at.column) * 4;
+    let offset = ((at.row + row) * at.stride + at.column) * 4;
     for (let i = row * at.width, end = i + at.width; i < end; i += 1, offset += 4) {
       if (at.labels !== null && at.labels[i] === 0) continue;
       const cls = mask[i];
@@ -187,7 +197,7 @@ const COLOUR_CURVE = Uint8Array.from({ length: COLOUR_STEPS + 1 }, (_, k) => Mat
 function paintTrueColour(rgba: Uint8Array, at: Placement, mask: Uint8Array, channels: readonly Float32Array[], low: number, span: number): void {
   const scale = COLOUR_STEPS / span;
   for (let row = 0; row < at.height; row += 1) {
-    let offset = ((at.row + row) * TILE_SIZE + at.column) * 4;
+    let offset = ((at.row + row) * at.stride + at.column) * 4;
     for (let i = row * at.width, end = i + at.width; i < end; i += 1, offset += 4) {
       if ((at.labels !== null && at.labels[i] === 0) || mask[i] === pixelClass.noData) continue;
       let drawn = true;
@@ -201,17 +211,17 @@ function paintTrueColour(rgba: Uint8Array, at: Placement, mask: Uint8Array, chan
   }
 }
 
-/** RGBA pixels of one 256×256 tile; transparent outside the fields (unless NDVI-R) and where there is no data. */
-async function tilePixels(source: ImagerySource, request: TileRequest): Promise<Uint8Array> {
+/** RGBA pixels of a mercator window; transparent outside the fields (unless NDVI-R) and where there is no data. */
+async function windowPixels(source: ImagerySource, request: RenderRequest, target: RasterWindow): Promise<Uint8Array> {
   const { algorithm, capture, fields } = request;
-  const rgba = new Uint8Array(TILE_SIZE * TILE_SIZE * 4);
-  const tile = tileWindow(request.z, request.x, request.y);
+  const rgba = new Uint8Array(target.width * target.height * 4);
   const regional = algorithm === 'NDVI-R';
-  const part = regional ? { window: tile, column: 0, row: 0 } : clippedPart(tile, fields);
+  const part = regional ? { window: target, column: 0, row: 0 } : clippedPart(target, fields);
   if (!part) return rgba;
 
   const read = await source.read(regional ? (request.regionFields ?? fields) : fields, capture, algorithmBands[algorithm], part.window);
   const at: Placement = {
+    stride: target.width,
     width: part.window.width,
     height: part.window.height,
     column: part.column,
@@ -229,27 +239,71 @@ async function tilePixels(source: ImagerySource, request: TileRequest): Promise<
   return rgba;
 }
 
-/** The part of the tile the fields' bboxes cover (pixel-aligned), or null when they miss it. */
-function clippedPart(tile: RasterWindow, fields: readonly FieldAoi[]) {
-  if (fields.length === 0) return null;
+/** The mercator bbox around all the fields. */
+function fieldsMercatorBBox(fields: readonly FieldAoi[]): RasterWindow['bbox'] {
   const boxes = fields.map((field) => mercatorBBox(field.bbox));
-  const union: RasterWindow['bbox'] = [
+  return [
     Math.min(...boxes.map((box) => box[0])),
     Math.min(...boxes.map((box) => box[1])),
     Math.max(...boxes.map((box) => box[2])),
     Math.max(...boxes.map((box) => box[3])),
   ];
-  return subWindow(tile, union);
+}
+
+/** The part of the window the fields' bboxes cover (pixel-aligned), or null when they miss it. */
+function clippedPart(target: RasterWindow, fields: readonly FieldAoi[]) {
+  if (fields.length === 0) return null;
+  return subWindow(target, fieldsMercatorBBox(fields));
 }
 
 /** PNG compression: level 4 without adaptive filtering is the size/speed sweet spot for tiles (filtering costs 4× for under 1% smaller files). */
 const PNG_OPTIONS = { compressionLevel: 4, adaptiveFiltering: false } as const;
 
-async function encodePng(rgba: Uint8Array): Promise<Uint8Array> {
-  const png = await sharp(rgba, { raw: { width: TILE_SIZE, height: TILE_SIZE, channels: 4 } }).png(PNG_OPTIONS).toBuffer();
+async function encodePng(rgba: Uint8Array, width = TILE_SIZE, height = TILE_SIZE): Promise<Uint8Array> {
+  const png = await sharp(rgba, { raw: { width, height, channels: 4 } }).png(PNG_OPTIONS).toBuffer();
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }
 
 export async function renderTile(source: ImagerySource, request: TileRequest): Promise<Uint8Array> {
-  return encodePng(await tilePixels(source, request));
+  return encodePng(await windowPixels(source, request, tileWindow(request.z, request.x, request.y)));
+}
+
+/** Room around the fields in an export image, as a share of their extent. */
+const EXPORT_MARGIN = 0.05;
+const OUTLINE_RGBA = [29, 42, 31, 255] as const;
+
+/** The export image's window: the fields' extent with a margin, `width` pixels across (neither side beyond EXPORT_MAX_WIDTH). */
+export function exportWindow(fields: readonly FieldAoi[], width: number): RasterWindow {
+  const [minX, minY, maxX, maxY] = fieldsMercatorBBox(fields);
+  const margin = Math.max(maxX - minX, maxY - minY) * EXPORT_MARGIN;
+  const bbox: RasterWindow['bbox'] = [minX - margin, minY - margin, maxX + margin, maxY + margin];
+  const aspect = (bbox[3] - bbox[1]) / (bbox[2] - bbox[0]);
+  const across = Math.min(width, EXPORT_MAX_WIDTH, Math.floor(EXPORT_MAX_WIDTH / aspect));
+  return { bbox, width: Math.max(1, across), height: Math.max(1, Math.round(across * aspect)) };
+}
+
+/** Draws the fields' boundaries: inside pixels next to another field or to the outside, two pixels thick. */
+function drawOutlines(rgba: Uint8Array, window: RasterWindow, fields: readonly FieldAoi[]): void {
+  const labels = rasteriseFields(fields, window);
+  const { width, height } = window;
+  const labelAt = (column: number, row: number) => (column < 0 || row < 0 || column >= width || row >= height ? 0 : (labels[row * width + column] as number));
+  for (let row = 0; row < height; row += 1) {
+    for (let column = 0; column < width; column += 1) {
+      const label = labels[row * width + column] as number;
+      if (label === 0) continue;
+      let edge = false;
+      for (let d = 1; d <= 2 && !edge; d += 1) {
+        edge = labelAt(column - d, row) !== label || labelAt(column + d, row) !== label || labelAt(column, row - d) !== label || labelAt(column, row + d) !== label;
+      }
+      if (edge) rgba.set(OUTLINE_RGBA, (row * width + column) * 4);
+    }
+  }
+}
+
+/** The map image of a PDF export: the calculation over the fields' extent, with their boundaries, as a PNG. */
+export async function renderExport(source: ImagerySource, request: ExportRequest): Promise<Uint8Array> {
+  const window = exportWindow(request.fields, request.width);
+  const rgba = await windowPixels(source, request, window);
+  drawOutlines(rgba, window, request.fields);
+  return encodePng(rgba, window.width, window.height);
 }

@@ -3,7 +3,7 @@ import type { ImageryAlgorithm } from '@paddock/shared/contracts';
 import type { Piscina } from 'piscina';
 import { createWorkerPool } from '../workers/pool';
 import type { CaptureStatistics, ExportRequest, TileRequest } from './engine';
-import { LruCache } from './sentinel2/lru';
+import { LruCache } from './lru';
 import type { ImagerySourceConfig } from './source-config';
 import type { Capture, FieldAoi, SourceLayer } from './source';
 import type { CatalogCapture, ImageryResults, ImageryTask, SeriesPoint, TaskOf } from './tasks';

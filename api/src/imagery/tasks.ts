@@ -1,5 +1,5 @@
 import type { ImageryAlgorithm } from '@paddock/shared/contracts';
-import { fieldStatistics, measureCloudPercent, renderTile, type CaptureStatistics, type TileRequest } from './engine';
+import { fieldStatistics, measureCloudPercent, renderExport, renderTile, type CaptureStatistics, type ExportRequest, type TileRequest } from './engine';
 import { createImagerySource, type ImagerySourceConfig } from './source-config';
 import type { Capture, FieldAoi, ImagerySource, SourceLayer } from './source';
 
@@ -25,6 +25,7 @@ export type ImageryTask =
   | (WithSource & { kind: 'capture'; fields: FieldAoi[]; layer: SourceLayer; date: string })
   | (WithSource & { kind: 'statistics'; fields: FieldAoi[]; capture: Capture; algorithm: ImageryAlgorithm })
   | (WithSource & { kind: 'tile'; request: TileRequest })
+  | (WithSource & { kind: 'export'; request: ExportRequest })
   | (WithSource & { kind: 'timeseries'; field: FieldAoi; algorithm: ImageryAlgorithm; from: string; to: string; maxCloudPercent: number });
 
 export interface CatalogCapture {
@@ -45,6 +46,7 @@ export interface ImageryResults {
   capture: Capture | null;
   statistics: CaptureStatistics;
   tile: Uint8Array;
+  export: Uint8Array;
   timeseries: SeriesPoint[];
 }
 
@@ -100,6 +102,8 @@ export async function runImageryTask(task: ImageryTask): Promise<ImageryResults[
       return fieldStatistics(source, task.fields, task.capture, task.algorithm);
     case 'tile':
       return renderTile(source, task.request);
+    case 'export':
+      return renderExport(source, task.request);
     case 'timeseries':
       return timeseries(source, task);
   }

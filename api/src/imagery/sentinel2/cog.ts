@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { addDecoder, BaseDecoder, fromUrl, getDecoder, type GeoTIFFImage, type TypedArray } from 'geotiff';
-import { LruCache } from './lru';
+import { LruCache } from '../lru';
 import { describeError, retryingNetworkFailures } from './network';
 import type { ProjectedGrid } from './reproject';
 

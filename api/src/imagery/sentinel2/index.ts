@@ -2,7 +2,7 @@ import proj4 from 'proj4';
 import { pixelClass, type BandName, type Capture, type FieldAoi, type ImagerySource, type RasterRead, type RasterWindow, type SourceLayer } from '../source';
 import { hasSentinel2Asset, resolveAsset, SCL_CLASSES, type ResolvedAsset } from './bands';
 import { openCog, readOnGrid } from './cog';
-import { LruCache } from './lru';
+import { LruCache } from '../lru';
 import { projectWindow, type ProjectedGrid } from './reproject';
 import type { StacItem, StacSearchBody } from './stac';
 import { searchItems, StacError } from './stac-client';

@@ -29,8 +29,9 @@ import type { Capture, SourceLayer } from '../../imagery/source';
 import type { SeriesPoint } from '../../imagery/tasks';
 import { currentAccount } from '../accounts/service';
 import { errorResponses } from '../responses';
-import { loadFarmFields, loadImageryFields, requireAlgorithm, requireSelection } from './access';
+import { loadFarmFields, loadImageryFields, RecentTileAccess, requireAlgorithm, requireSelection } from './access';
 import { catalogEntries, round4, statisticsResponse } from './responses';
+import { registerExportRoute } from './export';
 
 const tags = ['imagery'];
 /** Bumped when rendering changes, so browsers drop tiles drawn the old way. */
@@ -56,7 +57,13 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   const imagery = new ImageryService(config.imagery);
-  app.addHook('onClose', async () => imagery.close());
+  const tileAccess = new RecentTileAccess();
+  const stopWatchingWrites = app.writes.onWrite(() => tileAccess.clear());
+  app.addHook('onClose', async () => {
+    stopWatchingWrites();
+    await imagery.close();
+  });
+  registerExportRoute(app, imagery);
 
   /** The capture of `layer` on `date` over the fields; 404 when there is none (or the day is still to come). */
   async function captureOn(fields: readonly ImageryField[], layer: SourceLayer, date: string): Promise<Capture> {
@@ -162,10 +169,12 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
       if (x >= 2 ** z || y >= 2 ** z) {
         throw new UnprocessableError([{ loc: ['path', x >= 2 ** z ? 'x' : 'y'], msg: `Tile ${z}/${x}/${y} is outside the map`, type: 'value_error' }]);
       }
-      const account = await currentAccount(request);
+      const { account, fields } = await tileAccess.get({ sub: request.user.sub, layer, fieldIds: field_ids }, async () => {
+        const caller = await currentAccount(request);
+        return { account: caller, fields: await loadImageryFields(db, caller.id, field_ids, layer) };
+      });
       requireAlgorithm(account, algorithm);
       requireSelection(account, field_ids);
-      const fields = await loadImageryFields(db, account.id, field_ids, layer);
       const capture = await captureOn(fields, layer, capture_date);
       const range = await valueRangeOf(fields, capture, algorithm, color_stretch);
       const regionFields = algorithm === 'NDVI-R' ? await loadFarmFields(db, fields.map((field) => field.farmId)) : undefined;

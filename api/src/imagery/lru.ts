@@ -36,6 +36,11 @@ export class LruCache<K, V> {
     this.total -= entry.weight;
   }
 
+  clear(): void {
+    this.entries.clear();
+    this.total = 0;
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -1,0 +1,56 @@
+import { exportQuerySchema, parseAlgorithmCode, statisticsParamsSchema } from '@paddock/shared/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, notFound } from '../../errors';
+import { todayUtc } from '../../imagery/dates';
+import { stretchRange } from '../../imagery/palettes';
+import type { ImageryService } from '../../imagery/service';
+import { currentAccount } from '../accounts/service';
+import { errorResponses } from '../responses';
+import { loadFarmFields, loadImageryFields, requireAlgorithm, requireSelection } from './access';
+
+/**
+ * `GET v2/algorithm/{layer}_{algorithm}/export.png`: the map image of the PDF export (spec 2 §4,
+ * §6: Advanced only). The fields' extent is rendered by the tile renderer in the worker threads,
+ * at most 2048 px on a side, with the field boundaries drawn in.
+ */
+export function registerExportRoute(app: Parameters<FastifyPluginAsyncZod>[0], imagery: ImageryService): void {
+  const { db } = app;
+  app.get(
+    '/algorithm/:algorithm/export.png',
+    {
+      schema: {
+        tags: ['imagery'],
+        summary: "A PNG of a calculation over the fields' extent on a capture day, with their boundaries, for the PDF export (Advanced only)",
+        params: statisticsParamsSchema,
+        querystring: exportQuerySchema,
+        response: { 200: z.unknown().describe('image/png'), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { layer, algorithm } = parseAlgorithmCode(request.params.algorithm);
+      const { field_ids, latest_capture_date: date, width } = request.query;
+      const account = await currentAccount(request);
+      if (account.tier !== 'premium') throw forbidden('Export Map is an Advanced feature. Upgrade to Advanced to export maps as PDF.');
+      requireAlgorithm(account, algorithm);
+      requireSelection(account, field_ids);
+      const fields = await loadImageryFields(db, account.id, field_ids, layer);
+      const capture = date > todayUtc() ? null : await imagery.capture(fields, layer, date);
+      if (!capture) throw notFound(`No imagery for these fields on ${date}`);
+      const statistics = await imagery.fieldStatistics(fields, capture, algorithm);
+      const regionFields = algorithm === 'NDVI-R' ? await loadFarmFields(db, fields.map((field) => field.farmId)) : undefined;
+      const png = await imagery.exportImage({
+        fields,
+        regionFields,
+        capture,
+        algorithm,
+        valueRange: stretchRange(algorithm, 'dynamic', statistics.summary),
+        width,
+      });
+      return reply
+        .type('image/png')
+        .header('Cache-Control', 'private, no-store')
+        .send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+    },
+  );
+}
