@@ -2,8 +2,8 @@ import { algorithmFeatureFlags, type AreaGeometry, type FeatureFlagKey, type Ima
 import { sql, type Kysely } from 'kysely';
 import type { AccountRow, Database } from '../../db/types';
 import { forbidden, notFound } from '../../errors';
-import { LruCache } from '../../imagery/lru';
 import type { ImageryField } from '../../imagery/service';
+import { RecentAnswers } from '../../recent-answers';
 import { FEATURE_FLAG_COPY, featureFlagsFor } from '../accounts/feature-flags';
 import { isUuid } from '../farms/service';
 import { FIELD_NOT_FOUND } from '../fields/service';
@@ -127,28 +127,11 @@ export interface TileAccess {
 
 /**
  * The caller's account and fields for tile requests, looked up once per caller, layer and field list
- * every few seconds instead of once per tile. This keeps the database (and, on PGlite, the event loop)
- * free while tiles render. Any write through this api process clears it (see `WriteEvents`), so an
- * edited boundary or a changed share shows at once; a write made through another api process reaches
- * this one's tiles within the TTL.
+ * every few seconds instead of once per tile, so the database (and, on PGlite, the event loop) stays
+ * free while tiles render. Cleared by every write, so an edited boundary or a changed share shows at once.
  */
-export class RecentTileAccess {
-  private readonly entries = new LruCache<string, { expires: number; access: Promise<TileAccess> }>(MAX_TILE_ACCESS_ENTRIES);
-
-  constructor(private readonly now: () => number = Date.now) {}
-
-  clear(): void {
-    this.entries.clear();
-  }
-
-  get(key: { sub: string; layer: ImageryLayer; fieldIds: readonly string[] }, load: () => Promise<TileAccess>): Promise<TileAccess> {
-    const id = `${key.sub}\u0000${key.layer}\u0000${key.fieldIds.join(',')}`;
-    const cached = this.entries.get(id);
-    if (cached && cached.expires > this.now()) return cached.access;
-    const access = load();
-    this.entries.set(id, { expires: this.now() + TILE_ACCESS_TTL_MS, access });
-    // A refusal is not remembered: the next tile asks again (e.g. right after being shared the farm).
-    access.catch(() => this.entries.delete(id));
-    return access;
-  }
+export function recentTileAccess(): RecentAnswers<TileAccess> {
+  return new RecentAnswers(TILE_ACCESS_TTL_MS, MAX_TILE_ACCESS_ENTRIES);
 }
+
+export const tileAccessKey = (sub: string, layer: ImageryLayer, fieldIds: readonly string[]): string => `${sub}\u0000${layer}\u0000${fieldIds.join(',')}`;

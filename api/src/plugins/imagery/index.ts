@@ -29,7 +29,7 @@ import type { Capture, SourceLayer } from '../../imagery/source';
 import type { SeriesPoint } from '../../imagery/tasks';
 import { currentAccount } from '../accounts/service';
 import { errorResponses } from '../responses';
-import { loadFarmFields, loadImageryFields, RecentTileAccess, requireAlgorithm, requireSelection } from './access';
+import { loadFarmFields, loadImageryFields, recentTileAccess, requireAlgorithm, requireSelection, tileAccessKey } from './access';
 import { catalogEntries, round4, statisticsResponse } from './responses';
 import { registerExportRoute } from './export';
 
@@ -57,7 +57,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   const imagery = new ImageryService(config.imagery);
-  const tileAccess = new RecentTileAccess();
+  const tileAccess = recentTileAccess();
   const stopWatchingWrites = app.writes.onWrite(() => tileAccess.clear());
   app.addHook('onClose', async () => {
     stopWatchingWrites();
@@ -169,7 +169,7 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
       if (x >= 2 ** z || y >= 2 ** z) {
         throw new UnprocessableError([{ loc: ['path', x >= 2 ** z ? 'x' : 'y'], msg: `Tile ${z}/${x}/${y} is outside the map`, type: 'value_error' }]);
       }
-      const { account, fields } = await tileAccess.get({ sub: request.user.sub, layer, fieldIds: field_ids }, async () => {
+      const { account, fields } = await tileAccess.get(tileAccessKey(request.user.sub, layer, field_ids), async () => {
         const caller = await currentAccount(request);
         return { account: caller, fields: await loadImageryFields(db, caller.id, field_ids, layer) };
       });
