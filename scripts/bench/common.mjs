@@ -36,18 +36,23 @@ export function collectScripts(page) {
   return scripts;
 }
 
-/** wrk (Debian's package) generates HTTP load without taking the cores the server needs. */
-export function ensureWrk() {
+/** Installs `debianPackage` when `command` is missing; a failed install leaves the section to say what it could not measure. */
+export function ensureCommand(command, debianPackage, purpose) {
   try {
-    execSync('command -v wrk', { stdio: 'ignore' });
+    execSync(`command -v ${command}`, { stdio: 'ignore' });
   } catch {
-    console.log('Installing wrk from Debian packages for the HTTP load (falls back to a node loop if that fails)…');
+    console.log(`Installing ${debianPackage} from Debian packages ${purpose}…`);
     try {
-      execSync('apt-get install -y -qq wrk', { stdio: 'ignore' });
+      execSync(`apt-get install -y -qq ${debianPackage}`, { stdio: 'ignore' });
     } catch {
-      // The farm-list bench then measures with its node load loop and says so.
+      // The section reports the figure as not measured.
     }
   }
+}
+
+/** wrk (Debian's package) generates HTTP load without taking the cores the server needs. */
+export function ensureWrk() {
+  ensureCommand('wrk', 'wrk', 'for the HTTP load (falls back to a node loop if that fails)');
 }
 
 
