@@ -2,17 +2,16 @@
 // beside `ogr2ogr -f GeoJSON` (GDAL) converting the same file, in the same run. The api runs as its
 // own process (PGlite in a temp folder); its memory is read from /proc while it converts.
 // Run: `npm run bench convert` at the root (this file is its convert section).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { openAsBlob, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startAuthServer } from '../test/auth-server';
+import { pickPort, startApi } from './api-process';
 import { WGS84_PRJ, writeShapefile, type ShapefileFeature } from '../plugins/convert/testing/shapefile-writer';
 
-const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** The api's port in this benchmark, unless something else holds it (another e2e stack may). */
 const PREFERRED_PORT = 4600;
 const FEATURES = 100_000;
@@ -74,36 +73,6 @@ function procStatusKb(pid: number, key: 'VmRSS' | 'VmHWM'): number {
   return Number(match?.[1] ?? NaN);
 }
 
-/** PREFERRED_PORT when it is free, else any free port: the health check must reach our api, not another server. */
-const pickPort = () =>
-  new Promise<number>((resolve, reject) => {
-    const tryListen = (port: number) => {
-      const server = createServer();
-      server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' && port !== 0 ? tryListen(0) : reject(error)));
-      server.listen(port, '127.0.0.1', () => {
-        const { port: bound } = server.address() as AddressInfo;
-        server.close(() => resolve(bound));
-      });
-    };
-    tryListen(PREFERRED_PORT);
-  });
-
-async function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/main.ts')], {
-    cwd: apiRoot,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
-    if (ok) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('api did not start');
-}
-
 async function postShapefile(port: number, base: string, token: string): Promise<{ status: number; bytes: number; tail: string }> {
   const form = new FormData();
   for (const part of ['shp', 'shx', 'dbf', 'prj']) form.append('files', await openAsBlob(`${base}.${part}`), `fields.${part}`);
@@ -120,7 +89,7 @@ async function postShapefile(port: number, base: string, token: string): Promise
 
 async function measureApi(base: string, env: Record<string, string>): Promise<ApiRun> {
   const auth = await startAuthServer();
-  const port = await pickPort();
+  const port = await pickPort(PREFERRED_PORT);
   const api = await startApi({ ...env, AUTH_JWKS_URL: auth.jwksUrl }, port);
   const pid = api.pid as number;
   try {

@@ -2,9 +2,8 @@
 // against an api process on PGlite and on PostgreSQL, each seeded with 1,000 farms and 20,000
 // fields; on PostgreSQL a raw `pg` loop replays the exact SQL the api ran, in the same run.
 // Run: `npm run bench` at the root (this file is its farm-list section).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,11 +15,11 @@ import { seedFarms } from '../cli/seed-lib';
 import { ensureAccount } from '../plugins/accounts/service';
 import { listFarms, type FarmListQuery } from '../plugins/farms/service';
 import { startAuthServer } from '../test/auth-server';
+import { pickPort, startApi } from './api-process';
 // Plain ES module shared with the root bench script.
 // @ts-expect-error no type declarations for the .mjs helper
 import { runLoad } from '../../../scripts/bench/load.mjs';
 
-const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 const EMAIL = 'bench@paddock.example';
 const CONCURRENCY = 16;
 const WARMUP = 300;
@@ -41,30 +40,6 @@ function queryFor(i: number): FarmListQuery {
     sort_dir: i % 2 === 0 ? 'desc' : 'asc',
     search_query: SEARCHES[i % SEARCHES.length],
   };
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-async function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/main.ts')], {
-    cwd: apiRoot,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
-    if (ok) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('api did not start');
 }
 
 async function seed(config: DatabaseConfig): Promise<void> {
@@ -126,7 +101,7 @@ end
 
 async function measureApi(env: Record<string, string>): Promise<LoadResult> {
   const auth = await startAuthServer();
-  const port = await freePort();
+  const port = await pickPort();
   const api = await startApi({ ...env, AUTH_JWKS_URL: auth.jwksUrl }, port);
   try {
     const token = await auth.sign({ sub: `seed|${EMAIL}`, email: EMAIL, email_verified: true }, { expiresIn: 3600 });

@@ -1,0 +1,39 @@
+// The api as a child process for the benchmarks, on a port that is really ours.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** `preferred` when it is free, else any free port: the health check must reach our api, not another server. */
+export function pickPort(preferred = 0): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const tryListen = (port: number) => {
+      const server = createServer();
+      server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' && port !== 0 ? tryListen(0) : reject(error)));
+      server.listen(port, '127.0.0.1', () => {
+        const { port: bound } = server.address() as AddressInfo;
+        server.close(() => resolve(bound));
+      });
+    };
+    tryListen(preferred);
+  });
+}
+
+/** Starts `src/main.ts` with `env` on `port` and resolves once /health answers. */
+export async function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/main.ts')], {
+    cwd: apiRoot,
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('api did not start');
+}
