@@ -8,6 +8,7 @@ import type { Database, NewFarm, NewField } from '../db/types';
 import { describeLocation } from '../plugins/farms/location';
 import { normaliseEmail } from '../plugins/farms/membership';
 import { measureGeometry, unionBBox } from '../plugins/fields/geometry';
+import { createRandom } from '../random';
 
 export const USAGE = `Usage: npm run seed -w api -- --email <email> [--farms 1000] [--fields 20] [--database-url <url>] [--schema <name>] [--data-dir <dir>]
 
@@ -71,18 +72,6 @@ export function parseSeedArgs(argv: string[]): SeedCommand | null {
 
 // ---------------------------------------------------------------------------------------------
 // Generated data: deterministic for an e-mail, so two runs make the same farms.
-
-/** mulberry32: a small, fast, seeded PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const hash = (text: string): number => {
   let h = 2166136261;
@@ -185,7 +174,7 @@ const DAY_MS = 86_400_000;
 
 /** The farms of a seed run, in memory (geometry measured as the api does). */
 export function generateFarms(options: SeedOptions, ownerId: string, now = new Date()): SeedFarm[] {
-  const random = prng(hash(normaliseEmail(options.email)));
+  const random = createRandom(hash(normaliseEmail(options.email)));
   const names = farmNames(options.farms, random);
   return names.map((name, index) => {
     const [, regionLat, regionLon] = pick(random, REGIONS);

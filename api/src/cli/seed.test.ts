@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { findGeometryProblem } from '../plugins/fields/geometry';
 import { createFarm, signIn } from '../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../test/harness';
-import { farmNames, generateFarms, parseSeedArgs, prng, runSeedCli, seedFarms } from './seed-lib';
+import { createRandom } from '../random';
+import { farmNames, generateFarms, parseSeedArgs, runSeedCli, seedFarms } from './seed-lib';
 
 describe('seed arguments', () => {
   it('reads the documented example and defaults', () => {
@@ -68,7 +69,7 @@ describe('seed data', () => {
   });
 
   it('names farms uniquely, the same way for the same e-mail', () => {
-    const names = farmNames(1500, prng(7));
+    const names = farmNames(1500, createRandom(7));
     expect(new Set(names).size).toBe(1500);
     expect(names[0]).toMatch(/^[A-Z][A-Za-z ]+ (Downs|Station|Park|Farm|Plains|Creek|Hill|Estate|Vale|Pastoral Co|Grazing|Aggregation|Ag|Partners|Flat|Springs|Ridge|Homestead)$/);
     expect(names.some((name) => name.endsWith(' No. 2'))).toBe(true);

@@ -2,7 +2,7 @@ import type { AreaGeometry } from '@paddock/shared/contracts';
 import { booleanPointInPolygon } from '@turf/turf';
 import { latToMercatorY, lonToMercatorX, mercatorXToLon, mercatorYToLat } from './geo';
 import { fillPolygon, rasteriseFields, type PixelPolygon } from './rasterise';
-import { createRandom } from './simulated/noise';
+import { createRandom } from '../random';
 import type { RasterWindow } from './source';
 
 /** A random star-shaped ring around (cx, cy): never self-intersecting, counter-clockwise, closed. */

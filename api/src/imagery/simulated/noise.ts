@@ -22,17 +22,6 @@ export function hashString(text: string): number {
 /** A uniform number in [0, 1) from two integers and a seed. */
 export const uniform = (a: number, b: number, seed: number): number => hash3(a, b, seed) / 4294967296;
 
-/** mulberry32: a small seeded PRNG for sequences (e.g. the tests' random points). */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Eight unit gradient directions: the axes and the diagonals.
 const D = Math.SQRT1_2;
