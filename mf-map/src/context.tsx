@@ -1,9 +1,11 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { MfProps } from '@paddock/shared/contracts';
 import { createMapApi, type MapApi } from './api/mapApi';
+import { createImageryApi, type ImageryApi } from './imagery/lib/imageryApi';
 
 export interface MapAreaValue extends MfProps {
   api: MapApi;
+  imagery: ImageryApi;
 }
 
 const MapAreaContext = createContext<MapAreaValue | null>(null);
@@ -25,6 +27,7 @@ interface ProviderProps {
 export function MapAreaProvider({ props, fetch, children }: ProviderProps) {
   const { basename, auth, bus, config, profile } = props;
   const api = useMemo(() => createMapApi({ config, getToken: (options) => auth.getToken(options), fetch }), [config, auth, fetch]);
-  const value = useMemo(() => ({ basename, auth, bus, config, profile, api }), [basename, auth, bus, config, profile, api]);
+  const imagery = useMemo(() => createImageryApi({ config, getToken: (options) => auth.getToken(options), fetch }), [config, auth, fetch]);
+  const value = useMemo(() => ({ basename, auth, bus, config, profile, api, imagery }), [basename, auth, bus, config, profile, api, imagery]);
   return <MapAreaContext.Provider value={value}>{children}</MapAreaContext.Provider>;
 }

@@ -273,7 +273,7 @@ const EXPORT_MARGIN = 0.05;
 const OUTLINE_RGBA = [29, 42, 31, 255] as const;
 
 /** The export image's window: the fields' extent with a margin, `width` pixels across (neither side beyond EXPORT_MAX_WIDTH). */
-export function exportWindow(fields: readonly FieldAoi[], width: number): RasterWindow {
+function exportWindow(fields: readonly FieldAoi[], width: number): RasterWindow {
   const [minX, minY, maxX, maxY] = fieldsMercatorBBox(fields);
   const margin = Math.max(maxX - minX, maxY - minY) * EXPORT_MARGIN;
   const bbox: RasterWindow['bbox'] = [minX - margin, minY - margin, maxX + margin, maxY + margin];

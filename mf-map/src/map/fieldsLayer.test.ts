@@ -2,7 +2,7 @@ import Feature from 'ol/Feature';
 import VectorSource from 'ol/source/Vector';
 import type Geometry from 'ol/geom/Geometry';
 import { makeField } from '../test/fixtures';
-import { FIELD_FLAGS, fieldStyle, toAreaGeometry, toOlFeatures } from './fieldsLayer';
+import { FIELD_FLAGS, fieldOutlineStyle, fieldStyle, toAreaGeometry, toOlFeatures } from './fieldsLayer';
 import { syncFieldFeatures } from './useFieldsOnMap';
 
 const labelled = (name: string) => new Feature({ field_name: name });
@@ -28,6 +28,18 @@ describe('fields layer styles', () => {
     const editing = labelled('North');
     editing.set(FIELD_FLAGS.editing, true);
     expect(fieldStyle(editing, 5)).toEqual([]);
+  });
+
+  it('over imagery draws the same outlines and names without fills', () => {
+    const [filled] = fieldStyle(labelled('North'), 5);
+    const [outline, label] = fieldOutlineStyle(labelled('North'), 5);
+    expect(filled?.getFill()).not.toBeNull();
+    expect(outline?.getFill()).toBeNull();
+    expect(outline?.getStroke()).toBe(filled?.getStroke());
+    expect(label?.getText()?.getText()).toBe('North');
+    const selected = labelled('North');
+    selected.set(FIELD_FLAGS.selected, true);
+    expect(fieldOutlineStyle(selected, 500)[0]?.getFill()).toBeNull();
   });
 });
 

@@ -39,31 +39,38 @@ const labelHalo = new Stroke({ color: 'rgba(255, 255, 255, 0.9)', width: 3 });
 const labelFont = '600 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 // Every Style the layer uses is made once and reused: none are created while the map renders.
-const boundary = { plain: new Style({ fill: fieldFill, stroke: fieldStroke }), selected: new Style({ fill: selectedFill, stroke: selectedStroke, zIndex: 1 }) };
-const withoutLabel = { plain: [boundary.plain], selected: [boundary.selected] };
+const filledBoundary = { plain: new Style({ fill: fieldFill, stroke: fieldStroke }), selected: new Style({ fill: selectedFill, stroke: selectedStroke, zIndex: 1 }) };
+const outlineBoundary = { plain: new Style({ stroke: fieldStroke }), selected: new Style({ stroke: selectedStroke, zIndex: 1 }) };
 const NOT_DRAWN: Style[] = [];
-const labelled = new Map<string, Style[]>();
 
-function labelledStyles(name: string, selected: boolean): Style[] {
-  const key = `${selected ? 's' : 'p'}:${name}`;
-  let styles = labelled.get(key);
-  if (!styles) {
-    // overflow false: a name wider than its field is left out rather than spilling over neighbours.
-    const text = new Text({ text: name, font: labelFont, fill: labelFill, stroke: labelHalo, overflow: false });
-    styles = [selected ? boundary.selected : boundary.plain, new Style({ text, zIndex: selected ? 1 : 0 })];
-    labelled.set(key, styles);
-  }
-  return styles;
+function styleWith(boundaries: typeof filledBoundary) {
+  const withoutLabel = { plain: [boundaries.plain], selected: [boundaries.selected] };
+  const labelled = new Map<string, Style[]>();
+  const labelledStyles = (name: string, selected: boolean): Style[] => {
+    const key = `${selected ? 's' : 'p'}:${name}`;
+    let styles = labelled.get(key);
+    if (!styles) {
+      // overflow false: a name wider than its field is left out rather than spilling over neighbours.
+      const text = new Text({ text: name, font: labelFont, fill: labelFill, stroke: labelHalo, overflow: false });
+      styles = [selected ? boundaries.selected : boundaries.plain, new Style({ text, zIndex: selected ? 1 : 0 })];
+      labelled.set(key, styles);
+    }
+    return styles;
+  };
+  return (feature: FeatureLike, resolution: number): Style[] => {
+    if (feature.get(FIELD_FLAGS.editing)) return NOT_DRAWN;
+    const selected = Boolean(feature.get(FIELD_FLAGS.selected));
+    const name: unknown = feature.get('field_name');
+    if (resolution > LABEL_MAX_RESOLUTION || typeof name !== 'string' || !name) return selected ? withoutLabel.selected : withoutLabel.plain;
+    return labelledStyles(name, selected);
+  };
 }
 
 /** The fields layer's style: outline and fill, the name when zoomed in enough, highlighted when selected. */
-export function fieldStyle(feature: FeatureLike, resolution: number): Style[] {
-  if (feature.get(FIELD_FLAGS.editing)) return NOT_DRAWN;
-  const selected = Boolean(feature.get(FIELD_FLAGS.selected));
-  const name: unknown = feature.get('field_name');
-  if (resolution > LABEL_MAX_RESOLUTION || typeof name !== 'string' || !name) return selected ? withoutLabel.selected : withoutLabel.plain;
-  return labelledStyles(name, selected);
-}
+export const fieldStyle = styleWith(filledBoundary);
+
+/** The same over imagery: outlines only, so the fills do not tint the imagery's colours. */
+export const fieldOutlineStyle = styleWith(outlineBoundary);
 
 // The drawn image reaches this much beyond the view, so a pan shows fields before the next redraw.
 const IMAGE_RATIO = 1.5;

@@ -206,6 +206,23 @@ export const statisticsResponseSchema = z.object({
 });
 export type StatisticsResponse = z.infer<typeof statisticsResponseSchema>;
 
+// --- GET v2/algorithm/{layer}_{algorithm}/export.png -------------------------------------------
+
+/** The widest map image a PDF export may ask for (and the tallest the server draws). */
+export const EXPORT_MAX_WIDTH = 2048;
+
+/**
+ * The map image of the PDF export (spec 2 §4): the fields' extent on a capture day with their
+ * boundaries drawn, `width` pixels across. Advanced only, with the calculation gates of the tiles.
+ */
+export const exportQuerySchema = z.object({
+  field_ids: fieldIdsQuerySchema,
+  /** The capture's day (for sensor_em, the window's `start_date`). */
+  latest_capture_date: isoDateSchema,
+  width: z.coerce.number().int().min(64).max(EXPORT_MAX_WIDTH).default(1600),
+});
+export type ExportQuery = z.input<typeof exportQuerySchema>;
+
 // --- GET v2/tiles/{layer}_{algorithm}/{capture_date}/{z}/{x}/{y}.png ----------------------------
 
 /**

@@ -19,6 +19,8 @@ export const dateFormats = {
   long: 'MMMM d, yyyy',
   short: 'd MMM yyyy',
   dayMonth: 'd MMM',
+  /** The start and end of a date range (spec 2 §2: 'MMM d, yyyy'). */
+  range: 'MMM d, yyyy',
 } as const;
 export type DateFormatName = keyof typeof dateFormats;
 

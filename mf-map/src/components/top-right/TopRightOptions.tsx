@@ -7,17 +7,16 @@ import { DELETE_REDIRECT_MS } from '../../lib/messages';
 import { goTo, paths } from '../../lib/paths';
 import { useMapStore } from '../../store';
 import { RenameFarmDialog } from '../farm/RenameFarmDialog';
-import { TutorialDialog } from '../farm/TutorialDialog';
 import { Icon } from '../icons';
 import { RemoteMount } from '../RemoteMount';
 import { MapSearch } from './MapSearch';
 import controls from '../controls.module.css';
 import styles from './TopRight.module.css';
 
-type Dialog = 'rename' | 'delete' | 'share' | 'tutorial' | null;
+type Dialog = 'rename' | 'delete' | 'share' | null;
 
 /** Spec 1 §2.7: the more-menu of view mode; each user sees what their role on the farm allows. */
-function MoreMenu({ onChoose }: { onChoose(dialog: Exclude<Dialog, null>): void }) {
+function MoreMenu({ onChoose }: { onChoose(choice: Exclude<Dialog, null> | 'tutorial'): void }) {
   const role = useMapStore((s) => s.farm?.properties.permission ?? 'viewer');
   const can = abilitiesOf(role);
   const items = [
@@ -30,7 +29,7 @@ function MoreMenu({ onChoose }: { onChoose(dialog: Exclude<Dialog, null>): void 
     <MenuTrigger>
       <AriaButton className={styles.more} aria-label="More options"><Icon name="more" /></AriaButton>
       <Popover placement="bottom end" className={controls.popover}>
-        <Menu aria-label="More options" className={controls.listBox} onAction={(key: Key) => onChoose(key as Exclude<Dialog, null>)}>
+        <Menu aria-label="More options" className={controls.listBox} onAction={(key: Key) => onChoose(key as Exclude<Dialog, null> | 'tutorial')}>
           {items.map((item) => (
             <MenuItem key={item.id} id={item.id} className={controls.menuItem} data-danger={item.id === 'delete' || undefined}>{item.label}</MenuItem>
           ))}
@@ -41,7 +40,7 @@ function MoreMenu({ onChoose }: { onChoose(dialog: Exclude<Dialog, null>): void 
 }
 
 /** The map's top-right options: the search box, and in view mode the more-menu and its dialogs. */
-export function TopRightOptions() {
+export function TopRightOptions({ onViewTutorial }: { onViewTutorial(): void }) {
   const props = useMapArea();
   const { bus, basename } = props;
   const farm = useMapStore((s) => s.farm);
@@ -61,9 +60,8 @@ export function TopRightOptions() {
   return (
     <div className={styles.options}>
       <MapSearch />
-      {mode === 'view' && farm && <MoreMenu onChoose={setDialog} />}
+      {mode === 'view' && farm && <MoreMenu onChoose={(choice) => (choice === 'tutorial' ? onViewTutorial() : setDialog(choice))} />}
       {target && <RenameFarmDialog farm={target} isOpen={dialog === 'rename'} onClose={close} />}
-      <TutorialDialog isOpen={dialog === 'tutorial'} onClose={close} />
       {(dialog === 'share' || dialog === 'delete') && farm && (
         <RemoteMount
           key={dialog}

@@ -260,16 +260,23 @@ describe('farm map page', () => {
     }
   });
 
-  it('View Tutorial walks through the map controls and can be skipped', async () => {
+  it('runs the tutorial on a first visit; skipping it keeps it away, and View Tutorial brings it back', async () => {
+    window.localStorage.clear();
+    const first = renderMapPage({ routes: farmRoutes('viewer') });
+    const tour = await screen.findByRole('region', { name: 'Your fields' });
+    expect(tour).toHaveTextContent('Step 1 of 6');
+    await first.ui.click(within(tour).getByRole('button', { name: 'Skip tutorial' }));
+    expect(screen.queryByRole('region', { name: 'Your fields' })).not.toBeInTheDocument();
+    first.unmount();
+
     const { ui } = renderMapPage({ routes: farmRoutes('viewer') });
     await ui.click(await screen.findByRole('button', { name: 'More options' }));
+    expect(screen.queryByRole('region', { name: 'Your fields' })).not.toBeInTheDocument();
     await ui.click(screen.getByRole('menuitem', { name: 'View Tutorial' }));
-    expect(screen.getByRole('dialog', { name: 'Tutorial: Your fields' })).toHaveTextContent('Step 1 of 4');
     await ui.click(screen.getByRole('button', { name: 'Next' }));
-    await ui.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('dialog', { name: 'Tutorial: Map controls' })).toHaveTextContent('measure tools');
-    await ui.click(screen.getByRole('button', { name: 'Skip tutorial' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Layers and calculations' })).toHaveTextContent('Step 2 of 6');
+    await ui.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('region', { name: 'Your fields' })).toBeInTheDocument();
   });
 
   it("Import Field opens the farms area's wizard for this farm and reloads the fields it saved", async () => {

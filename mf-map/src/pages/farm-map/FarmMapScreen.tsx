@@ -12,6 +12,9 @@ import { RemoteMount } from '../../components/RemoteMount';
 import { SelectionNotices } from '../../components/SelectionNotices';
 import { TopRightOptions } from '../../components/top-right/TopRightOptions';
 import { useMapArea } from '../../context';
+import { ImageryOverlay } from '../../imagery/ImageryOverlay';
+import { MapTutorial } from '../../imagery/tutorial/MapTutorial';
+import { useTutorial } from '../../imagery/tutorial/useTutorial';
 import { loadImportWizard, type ImportWizardModule } from '../../lib/farmsModules';
 import { keepMeasureModeInStorage } from '../../lib/measureStorage';
 import { messages } from '../../lib/messages';
@@ -94,6 +97,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
   const [handle, setHandle] = useState<MapHandle | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<{ id: string; name: string } | null>(null);
   const [importing, setImporting] = useState(false);
+  const tutorial = useTutorial();
   const actions = useFieldActions(store);
   const onFieldClick = useMemo(() => fieldClickHandler(store), [store]);
   const { farm, pendingSwitch } = useMapStore(useShallow((s) => ({ farm: s.farm, pendingSwitch: s.drawing.pendingSwitch })));
@@ -130,7 +134,9 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
           </Suspense>
           {status.kind === 'ready' && (
             <>
-              <TopRightOptions />
+              <ImageryOverlay />
+              <TopRightOptions onViewTutorial={tutorial.show} />
+              <MapTutorial isOpen={tutorial.isOpen} onClose={tutorial.close} />
               <MapControls />
               <ManageOverlay actions={actions} onDelete={deleteCurrent} />
             </>

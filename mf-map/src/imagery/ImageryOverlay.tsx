@@ -1,0 +1,97 @@
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { ImageryLayer } from '@paddock/shared/contracts';
+import { Spinner } from '@paddock/shared/ui';
+import { useMapArea } from '../context';
+import { useOlMap } from '../map/olMapContext';
+import { useMapStore, useMapStoreApi } from '../store';
+import { CropTypePrompt } from './components/CropTypePrompt';
+import { DateTimeline } from './components/DateTimeline';
+import { ExportMapDialog, type ExportSubject } from './components/ExportMapDialog';
+import { ImageryPanel } from './components/ImageryPanel';
+import { Legend } from './components/Legend';
+import { ZoningPanel } from './components/ZoningPanel';
+import { imageryFieldsOf } from './lib/imageryFields';
+import { entryDay, entryLabel } from './lib/timeline';
+import { TimeSeriesCard } from './timeseries/TimeSeriesCard';
+import { useCatalog } from './useCatalog';
+import { useDateChoice } from './useDateChoice';
+import { useRasterLoading } from './useRasterLoading';
+import { useStatistics } from './useStatistics';
+import styles from './imagery.module.css';
+
+// OpenLayers arrives with the map's own lazy chunk; the tile layer waits for it too.
+const ImageryTiles = lazy(() => import('./map/ImageryTiles'));
+
+/**
+ * Imagery on the farm map (spec 2 §2–§4): map settings and actions, the date timeline, tiles,
+ * legend and loading state, the season chart, the crop-type prompt and the PDF export. Zoning mode
+ * shows its own panel instead.
+ */
+export function ImageryOverlay() {
+  const { imagery } = useMapArea();
+  const store = useMapStoreApi();
+  const handle = useOlMap();
+  const s = useMapStore(
+    useShallow((state) => ({
+      mode: state.mode,
+      farm: state.farm,
+      fields: state.fields,
+      selectedFields: state.selectedFields,
+      multiSelect: state.access.multiSelect,
+      layer: state.selectedLayer,
+      algorithm: state.selectedAlgorithm,
+      catalog: state.catalog,
+      date: state.selectedDate,
+      rasterLoading: state.rasterLoading,
+      exportMode: state.exportMode,
+    })),
+  );
+  const viewing = s.mode === 'view';
+  const imageryLayer: ImageryLayer | null = viewing && s.layer !== 'zoning' ? s.layer : null;
+  const target = useMemo(() => imageryFieldsOf(s.fields, s.selectedFields, s.multiSelect), [s.fields, s.selectedFields, s.multiSelect]);
+  const fieldIds = target.kind === 'fields' ? target.ids : null;
+  const paging = useCatalog(imageryLayer, fieldIds);
+  const statistics = useStatistics(imageryLayer, s.algorithm, s.date, fieldIds);
+  const dates = useDateChoice();
+
+  const template = useMemo(
+    () => (imageryLayer && s.algorithm && s.date && fieldIds ? imagery.tileTemplate({ fieldIds, layer: imageryLayer, algorithm: s.algorithm, date: s.date }) : null),
+    [imagery, imageryLayer, s.algorithm, s.date, fieldIds],
+  );
+  useRasterLoading(template);
+  const tilesSettled = useCallback(() => store.getState().setRasterLoading(false), [store]);
+
+  const selectedEntry = s.catalog?.find((entry) => entryDay(entry) === s.date);
+  const exportSubject: ExportSubject | null =
+    s.farm && imageryLayer && s.algorithm && s.date && fieldIds
+      ? { farmName: s.farm.properties.farm_name, layer: imageryLayer, algorithm: s.algorithm, day: s.date, dateLabel: selectedEntry ? entryLabel(selectedEntry) : s.date, fieldIds }
+      : null;
+  const seriesField = imageryLayer === 'standard' && s.selectedFields.length === 1 ? s.fields.find((field) => field.id === s.selectedFields[0]) : undefined;
+
+  if (s.mode === 'zoning') return <ZoningPanel />;
+  if (!viewing) return null;
+  return (
+    <>
+      <ImageryPanel onExport={() => store.getState().setExportMode(true)} />
+      {imageryLayer && <DateTimeline target={target} paging={paging} onChoose={(entry) => dates.choose(entryDay(entry))} />}
+      <div className={styles.legendArea}>
+        {s.algorithm && <Legend algorithm={s.algorithm} state={statistics} />}
+        {seriesField && <TimeSeriesCard field={seriesField} algorithm={s.algorithm} selectedDate={s.date} onPick={dates.choose} />}
+      </div>
+      {s.rasterLoading && (
+        <div className={styles.rasterLoading} role="status">
+          <Spinner label="Loading imagery" />
+          <span>Loading imagery…</span>
+        </div>
+      )}
+      {handle && template && (
+        <Suspense fallback={null}>
+          <ImageryTiles handle={handle} template={template} fetchTile={imagery.fetchTile} onSettled={tilesSettled} />
+        </Suspense>
+      )}
+      <CropTypePrompt field={dates.fieldNeedingCropType} onSaved={dates.cropTypeSaved} onCancel={dates.cancel} />
+      <ExportMapDialog isOpen={s.exportMode} subject={exportSubject} statistics={statistics} onClose={() => store.getState().setExportMode(false)} />
+    </>
+  );
+}

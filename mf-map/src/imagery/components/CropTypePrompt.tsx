@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Button as AriaButton, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import type { FieldFeature } from '@paddock/shared/contracts';
+import { Button } from '@paddock/shared/ui';
+import { AppModal } from '@paddock/shared/ui/modal';
+import { failureMessage } from '../../api/mapApi';
+import { Icon } from '../../components/icons';
+import { useCropTypes } from '../../components/manage/FieldDetailsPanel';
+import { useMapArea } from '../../context';
+import { messages } from '../../lib/messages';
+import { useMapStoreApi } from '../../store';
+import { imageryMessages } from '../lib/labels';
+import controls from '../../components/controls.module.css';
+import styles from '../imagery.module.css';
+
+interface CropTypePromptProps {
+  field: FieldFeature | null;
+  /** The crop type was saved: go on with the date. */
+  onSaved(): void;
+  onCancel(): void;
+}
+
+/**
+ * Spec 2 §4: before imagery of a single field without a crop type, the user gives its crop type
+ * (PUT v2/fields/{id}); the date opens once it is saved.
+ */
+export function CropTypePrompt({ field, onSaved, onCancel }: CropTypePromptProps) {
+  const { api, bus } = useMapArea();
+  const store = useMapStoreApi();
+  const { cropTypes, failed, retry } = useCropTypes();
+  const [choice, setChoice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setChoice(null);
+    onCancel();
+  };
+  const save = async () => {
+    if (!field || !choice) return;
+    setBusy(true);
+    try {
+      const saved = await api.updateField(field.id, { cropType: choice });
+      store.getState().fieldUpdated(saved);
+      bus.toast('success', messages.cropTypeUpdated);
+      setChoice(null);
+      onSaved();
+    } catch (error) {
+      bus.toast('error', failureMessage(imageryMessages.cropTypeUpdateFailed, error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AppModal title={imageryMessages.selectCropType} isOpen={field !== null} isBusy={busy} onOpenChange={(open) => !open && close()}>
+      <div className={controls.stack}>
+        <p className={controls.text}>{messages.cropTypeRequired}</p>
+        <Select className={controls.field} value={choice} onChange={(key) => setChoice(key === null ? null : String(key))} isDisabled={busy}>
+          <Label className={controls.label}>Crop Type for {field?.properties.field_name}</Label>
+          <AriaButton className={styles.selectButton}>
+            <SelectValue>{({ isPlaceholder, defaultChildren }) => (isPlaceholder ? (cropTypes.length ? 'Choose a crop type' : 'Loading crop types…') : defaultChildren)}</SelectValue>
+            <Icon name="chevron" size={16} />
+          </AriaButton>
+          <Popover className={controls.popover}>
+            <ListBox className={controls.listBox}>
+              {cropTypes.map((name) => (
+                <ListBoxItem key={name} id={name} className={controls.option}>{name}</ListBoxItem>
+              ))}
+            </ListBox>
+          </Popover>
+        </Select>
+        {failed && (
+          <p className={controls.error} role="alert">
+            The crop types could not be loaded. <button type="button" className={styles.textButton} onClick={retry}>Try again</button>
+          </p>
+        )}
+        <div className={controls.actions}>
+          <Button variant="secondary" onClick={close} disabled={busy}>Cancel</Button>
+          <Button onClick={() => void save()} disabled={!choice || busy} aria-busy={busy || undefined}>{busy ? 'Saving…' : 'Save'}</Button>
+        </div>
+      </div>
+    </AppModal>
+  );
+}

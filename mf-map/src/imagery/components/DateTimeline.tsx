@@ -1,0 +1,135 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { CatalogEntry } from '@paddock/shared/contracts';
+import { Spinner } from '@paddock/shared/ui';
+import { Icon } from '../../components/icons';
+import { useMapStore } from '../../store';
+import type { ImageryFields } from '../lib/imageryFields';
+import { imageryMessages } from '../lib/labels';
+import { readMaxCloud, writeMaxCloud } from '../lib/storage';
+import { cloudWording, entryCloud, entryDay, entryLabel, visibleEntries } from '../lib/timeline';
+import type { CatalogPaging } from '../useCatalog';
+import controls from '../../components/controls.module.css';
+import styles from '../imagery.module.css';
+
+/** Spec 2 §9: the timeline scrolls 1000 px per click. */
+export const TIMELINE_SCROLL_PX = 1000;
+/** The cloud limits the user can hide dates above. */
+const CLOUD_LIMITS = [10, 25, 50, 75] as const;
+
+const FIELD_HINTS: Record<Exclude<ImageryFields['kind'], 'fields'>, string> = {
+  'no-fields': 'Add a field to this farm to see its imagery dates.',
+  'select-a-field': 'Select a field to see its imagery dates.',
+  'too-many': 'Too many fields for imagery at once: select the fields you want to see.',
+};
+
+function CloudFilter({ maxCloud, onChange }: { maxCloud: number | null; onChange(value: number | null): void }) {
+  const id = useId();
+  return (
+    <div className={styles.cloudFilter}>
+      <label htmlFor={id}>Hide dates above</label>
+      <select id={id} className={styles.cloudSelect} value={maxCloud ?? ''} onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}>
+        <option value="">Show all</option>
+        {CLOUD_LIMITS.map((limit) => (
+          <option key={limit} value={limit}>{limit} % cloud</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function DateEntry({ entry, selected, onChoose }: { entry: CatalogEntry; selected: boolean; onChoose(entry: CatalogEntry): void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const cloud = entryCloud(entry);
+  useEffect(() => {
+    if (selected) ref.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [selected]);
+  return (
+    <li className={styles.dateItem}>
+      <button ref={ref} type="button" className={styles.date} aria-pressed={selected} onClick={() => onChoose(entry)}>
+        <span className={styles.dateLabel}>{entryLabel(entry)}</span>
+        <span className={styles.cloud} data-cloud={cloudWording(cloud)}>
+          {cloudWording(cloud)} · {Math.round(cloud)} %
+        </span>
+      </button>
+    </li>
+  );
+}
+
+interface DateTimelineProps {
+  target: ImageryFields;
+  paging: CatalogPaging;
+  onChoose(entry: CatalogEntry): void;
+}
+
+/**
+ * The date timeline at the bottom of the map (spec 2 §2): newest first, each date with its cloud
+ * wording, scrolled 1000 px at a time, with older pages on demand and cloudy dates hidden on request.
+ */
+export function DateTimeline({ target, paging, onChoose }: DateTimelineProps) {
+  const catalog = useMapStore((s) => s.catalog);
+  const selectedDate = useMapStore((s) => s.selectedDate);
+  const [maxCloud, setMaxCloud] = useState(readMaxCloud);
+  const scroller = useRef<HTMLOListElement>(null);
+  const headingId = useId();
+  const entries = useMemo(() => visibleEntries(catalog ?? [], maxCloud), [catalog, maxCloud]);
+  const hidden = (catalog?.length ?? 0) - entries.length;
+
+  const chooseLimit = (limit: number | null) => {
+    setMaxCloud(limit);
+    writeMaxCloud(limit);
+  };
+  const scroll = (direction: 1 | -1) => scroller.current?.scrollBy({ left: direction * TIMELINE_SCROLL_PX, behavior: 'smooth' });
+
+  let body;
+  if (target.kind !== 'fields') body = <p className={styles.timelineNote}>{FIELD_HINTS[target.kind]}</p>;
+  else if (paging.status.kind === 'loading' || paging.status.kind === 'idle') body = <div className={styles.timelineNote}><Spinner label="Loading dates" /></div>;
+  else if (paging.status.kind === 'error') {
+    body = (
+      <p className={styles.timelineNote} role="alert">
+        {paging.status.message}{' '}
+        <button type="button" className={styles.textButton} onClick={paging.retry}>Try again</button>
+      </p>
+    );
+  } else if (!catalog?.length && !paging.olderFrom) body = <p className={styles.timelineEmpty}>{imageryMessages.noDatesAvailable}</p>;
+  else {
+    body = (
+      <div className={styles.timelineRow}>
+        <button type="button" className={controls.iconButton} aria-label="Scroll to newer dates" onClick={() => scroll(-1)}>
+          <span className={styles.flipLeft}><Icon name="chevron" /></span>
+        </button>
+        <ol ref={scroller} className={styles.dates} aria-labelledby={headingId}>
+          {entries.map((entry) => (
+            <DateEntry key={entryDay(entry)} entry={entry} selected={entryDay(entry) === selectedDate} onChoose={onChoose} />
+          ))}
+          {entries.length === 0 && (
+            <li className={styles.timelineEmpty}>
+              {imageryMessages.noDatesAvailableShort}
+              {hidden > 0 && <span className={styles.hiddenNote}> ({hidden} above {maxCloud} % cloud hidden)</span>}
+            </li>
+          )}
+          {paging.olderFrom && (
+            <li className={styles.dateItem}>
+              <button type="button" className={styles.older} onClick={paging.loadOlder} disabled={paging.loadingOlder} aria-busy={paging.loadingOlder || undefined}>
+                {paging.loadingOlder ? 'Loading…' : 'Older dates'}
+              </button>
+            </li>
+          )}
+        </ol>
+        <button type="button" className={controls.iconButton} aria-label="Scroll to older dates" onClick={() => scroll(1)}>
+          <span className={styles.flipRight}><Icon name="chevron" /></span>
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <section className={styles.timeline} aria-labelledby={headingId}>
+      <header className={styles.timelineHeader}>
+        <h2 id={headingId} className={styles.timelineTitle}>Imagery dates</h2>
+        {target.kind === 'fields' && <CloudFilter maxCloud={maxCloud} onChange={chooseLimit} />}
+      </header>
+      {body}
+      {paging.olderError && <p className={controls.error} role="alert">{paging.olderError}</p>}
+    </section>
+  );
+}

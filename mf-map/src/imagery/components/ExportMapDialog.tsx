@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { algorithmUnits, type ImageryAlgorithm, type ImageryLayer } from '@paddock/shared/contracts';
+import { Button } from '@paddock/shared/ui';
+import { AppModal } from '@paddock/shared/ui/modal';
+import { errorMessage } from '../../api/mapApi';
+import { useMapArea } from '../../context';
+import { algorithmLabels, layerLabels } from '../lib/labels';
+import type { StatisticsState } from './Legend';
+import controls from '../../components/controls.module.css';
+import styles from '../imagery.module.css';
+
+/** Pixels across of the server-rendered map image (the server allows up to 2048). */
+const EXPORT_IMAGE_WIDTH = 1600;
+
+export interface ExportSubject {
+  farmName: string;
+  layer: ImageryLayer;
+  algorithm: ImageryAlgorithm;
+  /** The capture day, and how the timeline labels it. */
+  day: string;
+  dateLabel: string;
+  fieldIds: readonly string[];
+}
+
+/** Hands a file to the browser as a download. */
+function download(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click has been handled.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+interface ExportMapDialogProps {
+  isOpen: boolean;
+  /** Null when no date is chosen yet. */
+  subject: ExportSubject | null;
+  statistics: StatisticsState;
+  onClose(): void;
+}
+
+/**
+ * Export mode (spec 2 §4): the map of the chosen date as an A4 PDF. The image comes from the
+ * server, which refuses it to Basic accounts; jsPDF loads only when a PDF is made.
+ */
+export function ExportMapDialog({ isOpen, subject, statistics, onClose }: ExportMapDialogProps) {
+  const { imagery } = useMapArea();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  const exportPdf = async () => {
+    if (!subject) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const [image, pdf] = await Promise.all([
+        imagery.exportImage({ fieldIds: subject.fieldIds, layer: subject.layer, algorithm: subject.algorithm, date: subject.day, width: EXPORT_IMAGE_WIDTH }),
+        import('../pdf/mapPdf'),
+      ]);
+      const stats = statistics.kind === 'ready' ? statistics.statistics : null;
+      const content = {
+        farmName: subject.farmName,
+        layer: subject.layer,
+        algorithm: subject.algorithm,
+        dateLabel: subject.dateLabel,
+        png: new Uint8Array(await image.arrayBuffer()),
+        legend: stats && { colors: stats.color_rendering.color_range, min: stats.min, mean: stats.mean, max: stats.max, unit: algorithmUnits[subject.algorithm] },
+      };
+      download(pdf.buildMapPdf(content).output('blob'), pdf.pdfFileName(content, subject.day));
+      close();
+    } catch (failure) {
+      setError(errorMessage(failure, 'The map could not be exported. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AppModal title="Export Map" isOpen={isOpen} isBusy={busy} onOpenChange={(open) => !open && close()}>
+      <div className={controls.stack}>
+        {subject ? (
+          <dl className={styles.summary}>
+            <div><dt>Farm</dt><dd>{subject.farmName}</dd></div>
+            <div><dt>Layer</dt><dd>{layerLabels[subject.layer]}</dd></div>
+            <div><dt>Calculation</dt><dd>{algorithmLabels[subject.algorithm]}</dd></div>
+            <div><dt>Date</dt><dd>{subject.dateLabel}</dd></div>
+          </dl>
+        ) : (
+          <p className={controls.text}>Choose a date on the timeline first: the PDF shows the map of that date with its legend.</p>
+        )}
+        {error && <p className={controls.warning} role="alert">{error}</p>}
+        <div className={controls.actions}>
+          <Button variant="secondary" onClick={close} disabled={busy}>Cancel</Button>
+          {subject && (
+            <Button onClick={() => void exportPdf()} disabled={busy} aria-busy={busy || undefined}>{busy ? 'Preparing the PDF…' : 'Download PDF'}</Button>
+          )}
+        </div>
+      </div>
+    </AppModal>
+  );
+}

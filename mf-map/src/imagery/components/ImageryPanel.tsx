@@ -1,0 +1,167 @@
+import { useId, useState, type MouseEvent } from 'react';
+import {
+  Button as AriaButton,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  Popover,
+  Select,
+  SelectValue,
+  type Key,
+} from 'react-aria-components';
+import { useShallow } from 'zustand/react/shallow';
+import { layerAlgorithms, type ImageryAlgorithm, type ImageryLayer } from '@paddock/shared/contracts';
+import { Icon } from '../../components/icons';
+import { useMapArea } from '../../context';
+import { messages } from '../../lib/messages';
+import { goTo, paths, productPath } from '../../lib/paths';
+import { useMapStore, useMapStoreApi, type MapLayerId } from '../../store';
+import { isAlgorithmLocked } from '../lib/access';
+import { isPhoneWidth } from '../lib/layout';
+import { algorithmLabels, imageryMessages, imageryPaths, layerLabels } from '../lib/labels';
+import { UpgradeIcon } from './UpgradeIcon';
+import controls from '../../components/controls.module.css';
+import styles from '../imagery.module.css';
+
+const LAYERS: MapLayerId[] = ['standard', 'high_res', 'sensor_em', 'zoning'];
+
+/** Spec 2 §4: selecting a layer clears the catalog and date and sets the layer's calculation. */
+function LayerMenu() {
+  const store = useMapStoreApi();
+  const layer = useMapStore((s) => s.selectedLayer);
+  return (
+    <Select
+      className={styles.select}
+      value={layer}
+      onChange={(key) => key !== null && key !== layer && store.getState().selectLayer(key as MapLayerId)}
+    >
+      <Label className={controls.label}>Layer:</Label>
+      <AriaButton className={styles.selectButton}>
+        <SelectValue />
+        <Icon name="chevron" size={16} />
+      </AriaButton>
+      <Popover className={controls.popover}>
+        <ListBox className={controls.listBox}>
+          {LAYERS.map((id) => (
+            <ListBoxItem key={id} id={id} className={controls.option}>{layerLabels[id]}</ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+/**
+ * The layer's calculations ('Depth:' on Rapid-EM). Calculations the user may not use yet show the
+ * upgrade icon and cannot be picked (spec 2 §4).
+ */
+function CalculationMenu({ layer }: { layer: ImageryLayer }) {
+  const { profile } = useMapArea();
+  const store = useMapStoreApi();
+  const algorithm = useMapStore((s) => s.selectedAlgorithm);
+  const options = layerAlgorithms[layer];
+  const locked = options.filter((option) => isAlgorithmLocked(profile, option));
+  return (
+    <Select
+      className={styles.select}
+      value={algorithm && options.includes(algorithm) ? algorithm : null}
+      disabledKeys={locked}
+      onChange={(key) => key !== null && store.getState().setAlgorithm(key as ImageryAlgorithm)}
+    >
+      <Label className={controls.label}>{layer === 'sensor_em' ? 'Depth:' : 'Calculation:'}</Label>
+      <AriaButton className={styles.selectButton}>
+        <SelectValue />
+        <Icon name="chevron" size={16} />
+      </AriaButton>
+      <Popover className={controls.popover}>
+        <ListBox className={controls.listBox}>
+          {options.map((option) => (
+            <ListBoxItem key={option} id={option} textValue={algorithmLabels[option]} className={`${controls.option} ${styles.option}`}>
+              {algorithmLabels[option]}
+              {locked.includes(option) && <UpgradeIcon className={styles.upgrade} />}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+/** The 'Get Advanced' link to the upgrade page (spec 1 §9). */
+function GetAdvancedLink() {
+  const { basename } = useMapArea();
+  const open = (event: MouseEvent) => {
+    event.preventDefault();
+    goTo(basename, paths.advanced);
+  };
+  return <a className={controls.link} href={productPath(basename, paths.advanced)} onClick={open}>{messages.getAdvanced}</a>;
+}
+
+type Action = 'order' | 'book' | 'export' | 'zones';
+
+/** Spec 2 §2 Actions menu. Export Map is for Advanced users only; Create Zones needs fields and an editor. */
+function ActionsMenu({ onExport }: { onExport(): void }) {
+  const { basename } = useMapArea();
+  const store = useMapStoreApi();
+  const { advanced, canZone } = useMapStore(useShallow((s) => ({ advanced: s.access.advanced, canZone: s.access.edit && s.fields.length > 0 })));
+  const act = (key: Key) => {
+    const action = key as Action;
+    if (action === 'order') window.open(productPath(basename, imageryPaths.orderHighRes), '_blank', 'noopener');
+    else if (action === 'book') goTo(basename, imageryPaths.rapidEmBooking);
+    else if (action === 'export') onExport();
+    else store.getState().setMode('zoning');
+  };
+  return (
+    <MenuTrigger>
+      <AriaButton className={styles.actionsButton}>
+        Actions <Icon name="chevron" size={16} />
+      </AriaButton>
+      <Popover placement="bottom start" className={controls.popover}>
+        <Menu aria-label="Actions" className={controls.listBox} onAction={act} disabledKeys={canZone ? [] : ['zones']}>
+          <MenuItem id="order" className={controls.menuItem}>Order High Resolution</MenuItem>
+          <MenuItem id="book" className={controls.menuItem}>Book Rapid-EM Machine</MenuItem>
+          {advanced && <MenuItem id="export" className={controls.menuItem}>Export Map</MenuItem>}
+          <MenuItem id="zones" className={controls.menuItem}>Create Zones</MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+/**
+ * The imagery settings of view mode (spec 2 §2 left settings panel): layer, calculation, the
+ * Advanced cues and the Actions menu. At phone width it folds away behind its heading.
+ */
+export function ImageryPanel({ onExport }: { onExport(): void }) {
+  const { layer, advanced } = useMapStore(useShallow((s) => ({ layer: s.selectedLayer, advanced: s.access.advanced })));
+  const [open, setOpen] = useState(() => !isPhoneWidth());
+  const bodyId = useId();
+  return (
+    <section className={styles.panel} aria-label="Map settings" data-open={open || undefined}>
+      <button type="button" className={styles.panelToggle} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+        <span>{layerLabels[layer]}</span>
+        <Icon name="chevron" size={16} />
+      </button>
+      <div id={bodyId} className={styles.panelBody} hidden={!open}>
+        <LayerMenu />
+        {layer !== 'zoning' && <CalculationMenu layer={layer} />}
+        {!advanced && layer !== 'zoning' && layer !== 'sensor_em' && (
+          <p className={styles.cue}>
+            <UpgradeIcon className={styles.cueIcon} /> {imageryMessages.enableAdvancedCalculations}. <GetAdvancedLink />
+          </p>
+        )}
+        <ActionsMenu onExport={onExport} />
+        {!advanced && (
+          <div className={styles.banner} role="note">
+            <strong>{imageryMessages.unlockWithAdvanced}</strong>
+            <span>Export Map saves the map, its date and its legend as a PDF.</span>
+            <GetAdvancedLink />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useId, useState } from 'react';
+import { timeseriesAlgorithms, type FieldFeature, type ImageryAlgorithm, type TimeseriesResponse } from '@paddock/shared/contracts';
+import { Spinner } from '@paddock/shared/ui';
+import { errorMessage } from '../../api/mapApi';
+import { Icon } from '../../components/icons';
+import { useMapArea } from '../../context';
+import { isAlgorithmLocked } from '../lib/access';
+import type { TimeseriesAlgorithm } from '../lib/imageryApi';
+import { algorithmLabels } from '../lib/labels';
+import { isPhoneWidth } from '../lib/layout';
+import { TimeSeriesChart } from './TimeSeriesChart';
+import styles from '../imagery.module.css';
+
+type SeriesAnswer = { kind: 'ready'; data: TimeseriesResponse } | { kind: 'error'; message: string };
+
+const isSeriesAlgorithm = (algorithm: ImageryAlgorithm | null): algorithm is TimeseriesAlgorithm =>
+  (timeseriesAlgorithms as readonly string[]).includes(algorithm ?? '');
+
+/** The calculation shown on the map when a series can follow it, else NDVI. */
+function seriesAlgorithmFor(algorithm: ImageryAlgorithm | null, locked: (algorithm: ImageryAlgorithm) => boolean): TimeseriesAlgorithm {
+  return isSeriesAlgorithm(algorithm) && !locked(algorithm) ? algorithm : 'NDVI';
+}
+
+interface TimeSeriesCardProps {
+  field: FieldFeature;
+  algorithm: ImageryAlgorithm | null;
+  selectedDate: string | null;
+  onPick(date: string): void;
+}
+
+/** The selected field's season at a glance (GET v2/fields/{id}/timeseries); a point opens its date on the map. */
+export function TimeSeriesCard({ field, algorithm, selectedDate, onPick }: TimeSeriesCardProps) {
+  const { imagery, profile } = useMapArea();
+  const series = seriesAlgorithmFor(algorithm, (candidate) => isAlgorithmLocked(profile, candidate));
+  const [answer, setAnswer] = useState<{ key: string; state: SeriesAnswer } | null>(null);
+  const [open, setOpen] = useState(() => !isPhoneWidth());
+  const [attempt, setAttempt] = useState(0);
+  const bodyId = useId();
+  // A field's series changes with its crop type (its seasons) and boundary: both move updated_on.
+  const key = `${field.id}|${field.properties.updated_on}|${series}|${attempt}`;
+
+  useEffect(() => {
+    let cancelled = false;
+    imagery.timeseries(field.id, series).then(
+      (data) => !cancelled && setAnswer({ key, state: { kind: 'ready', data } }),
+      (error: unknown) => !cancelled && setAnswer({ key, state: { kind: 'error', message: errorMessage(error, 'The season chart could not be loaded.') } }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [imagery, field.id, series, key]);
+
+  const state = answer?.key === key ? answer.state : { kind: 'loading' as const };
+
+  const hasPoints = state.kind === 'ready' && state.data.seasons.some((season) => season.points.length > 0);
+  return (
+    <section className={styles.seriesCard} aria-label="Season chart" data-open={open || undefined}>
+      <button type="button" className={styles.panelToggle} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+        <span>{algorithmLabels[series]} this season · {field.properties.field_name}</span>
+        <Icon name="chevron" size={16} />
+      </button>
+      <div id={bodyId} hidden={!open} className={styles.seriesBody}>
+        {state.kind === 'loading' && <Spinner label="Loading the season chart" />}
+        {state.kind === 'error' && (
+          <p className={styles.legendNote} role="alert">
+            {state.message} <button type="button" className={styles.textButton} onClick={() => setAttempt((n) => n + 1)}>Try again</button>
+          </p>
+        )}
+        {state.kind === 'ready' && !hasPoints && <p className={styles.legendNote}>No clear images of this field this season or last.</p>}
+        {state.kind === 'ready' && hasPoints && (
+          <>
+            <TimeSeriesChart data={state.data} selectedDate={selectedDate} onPick={onPick} />
+            <p className={styles.seriesKey}>
+              <span className={styles.keyCurrent}>This season: mean, 10th–90th percentile band</span>
+              <span className={styles.keyPrevious}>Last season</span>
+            </p>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useCallback, useState } from 'react';
+import type { FieldFeature, ImageryAlgorithm } from '@paddock/shared/contracts';
+import { useMapArea } from '../context';
+import { useMapStoreApi, type MapState } from '../store';
+import { isAlgorithmLocked } from './lib/access';
+import { calculationForDate, entryDay } from './lib/timeline';
+
+interface Choice {
+  day: string;
+  algorithm: ImageryAlgorithm | null;
+}
+
+/**
+ * Spec 2 §4: exactly one standard-layer field selected, and it has no crop type yet. Only users who
+ * may edit the field are asked (a viewer could not save the answer).
+ */
+function fieldNeedingCropType(state: MapState): FieldFeature | null {
+  if (!state.access.edit || state.selectedLayer !== 'standard' || state.selectedFields.length !== 1) return null;
+  const field = state.fields.find((candidate) => candidate.id === state.selectedFields[0]);
+  return field && !field.properties.field_crop_type ? field : null;
+}
+
+/**
+ * Choosing a date (from the timeline or the time-series chart): picks the calculation the date
+ * opens with, and first asks for the crop type when the one selected field has none.
+ */
+export function useDateChoice() {
+  const { profile } = useMapArea();
+  const store = useMapStoreApi();
+  const [pending, setPending] = useState<{ choice: Choice; field: FieldFeature } | null>(null);
+
+  const apply = useCallback(
+    ({ day, algorithm }: Choice) => {
+      const state = store.getState();
+      if (algorithm) state.setAlgorithm(algorithm);
+      state.setSelectedDate(day);
+    },
+    [store],
+  );
+
+  const choose = useCallback(
+    (day: string) => {
+      const state = store.getState();
+      const entry = state.catalog?.find((candidate) => entryDay(candidate) === day);
+      const layer = state.selectedLayer;
+      // A date outside the loaded catalog (an older time-series point) keeps the calculation shown.
+      const algorithm = entry && layer !== 'zoning' ? calculationForDate(entry, layer, state.selectedAlgorithm, (a) => isAlgorithmLocked(profile, a)) : null;
+      const field = fieldNeedingCropType(state);
+      if (field) setPending({ choice: { day, algorithm }, field });
+      else apply({ day, algorithm });
+    },
+    [store, profile, apply],
+  );
+
+  const cropTypeSaved = useCallback(() => {
+    if (pending) apply(pending.choice);
+    setPending(null);
+  }, [pending, apply]);
+
+  const cancel = useCallback(() => setPending(null), []);
+
+  return { choose, fieldNeedingCropType: pending?.field ?? null, cropTypeSaved, cancel };
+}
