@@ -99,3 +99,12 @@ export function issuesOf(response: { statusCode: number; json: () => unknown; bo
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sets a user's tier and feature flags straight in the database (the admin route needs an admin token). */
+export async function setTier(t: TestContext, user: TestUser, tier: 'basic' | 'premium', flags: Record<string, boolean> = {}): Promise<void> {
+  await t.app.db
+    .updateTable('accounts')
+    .set({ tier, feature_flags: JSON.stringify(flags) })
+    .where('sub', '=', String((user.claims as JWTPayload).sub))
+    .execute();
+}

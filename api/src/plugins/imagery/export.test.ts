@@ -1,8 +1,7 @@
 import { catalogResponseSchema, type CatalogCaptureEntry, type FieldFeature } from '@paddock/shared/contracts';
-import type { JWTPayload } from 'jose';
 import sharp from 'sharp';
 import { latToMercatorY, lonToMercatorX } from '../../imagery/geo';
-import { addFields, createFarm, fieldFeature, signIn, type TestUser } from '../../test/farms';
+import { addFields, createFarm, fieldFeature, setTier, signIn, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 
 /** A rectangle paddock with its south-west corner at (lon, lat). */
@@ -22,12 +21,6 @@ describe.each(availableBackends())('GET v2/algorithm/{code}/export.png on %s', (
   /** The clearest capture day of the field in the last year. */
   let clearDay: string;
 
-  const setAccount = (user: TestUser, tier: 'basic' | 'premium', flags: Record<string, boolean> = {}) =>
-    t.app.db
-      .updateTable('accounts')
-      .set({ tier, feature_flags: JSON.stringify(flags) })
-      .where('sub', '=', String((user.claims as JWTPayload).sub))
-      .execute();
   const get = (user: TestUser, url: string) => t.request({ method: 'GET', url, token: user.token });
 
   beforeAll(async () => {
@@ -48,14 +41,14 @@ describe.each(availableBackends())('GET v2/algorithm/{code}/export.png on %s', (
   });
 
   it('refuses Basic accounts: Export Map is an Advanced feature', async () => {
-    await setAccount(owner, 'basic');
+    await setTier(t, owner, 'basic');
     const response = await get(owner, exportUrl('standard_NDVI', [field.id], clearDay, 800));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ detail: expect.stringContaining('Export Map is an Advanced feature') });
   });
 
   it('renders the fields for Advanced accounts: a PNG of the asked width in the fields’ shape, with colour inside', async () => {
-    await setAccount(owner, 'premium');
+    await setTier(t, owner, 'premium');
     const response = await get(owner, exportUrl('standard_NDVI', [field.id], clearDay, 800));
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
@@ -78,16 +71,16 @@ describe.each(availableBackends())('GET v2/algorithm/{code}/export.png on %s', (
   });
 
   it('keeps the calculation gate: NDRE needs its flag too', async () => {
-    await setAccount(owner, 'premium', { 'algorithm:ndre': false });
+    await setTier(t, owner, 'premium', { 'algorithm:ndre': false });
     expect((await get(owner, exportUrl('standard_NDRE', [field.id], clearDay, 400))).statusCode).toBe(403);
-    await setAccount(owner, 'premium', { 'algorithm:ndre': true });
+    await setTier(t, owner, 'premium', { 'algorithm:ndre': true });
     expect((await get(owner, exportUrl('standard_NDRE', [field.id], clearDay, 400))).statusCode).toBe(200);
   });
 
   it('answers 404 for fields of farms the caller is not a member of, and 422 beyond 2048 px', async () => {
-    await setAccount(stranger, 'premium');
+    await setTier(t, stranger, 'premium');
     expect((await get(stranger, exportUrl('standard_NDVI', [field.id], clearDay, 400))).statusCode).toBe(404);
-    await setAccount(owner, 'premium');
+    await setTier(t, owner, 'premium');
     expect((await get(owner, exportUrl('standard_NDVI', [field.id], clearDay, 4096))).statusCode).toBe(422);
   });
 });

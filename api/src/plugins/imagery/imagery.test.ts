@@ -7,14 +7,13 @@ import {
   type CatalogWindowEntry,
   type FieldFeature,
 } from '@paddock/shared/contracts';
-import type { JWTPayload } from 'jose';
 import sharp from 'sharp';
 import { addDays, todayUtc } from '../../imagery/dates';
 import { measureCloudPercent } from '../../imagery/engine';
 import { latToMercatorY, lonToMercatorX, MERCATOR_HALF_WORLD } from '../../imagery/geo';
 import { SimulatedSource } from '../../imagery/simulated';
 import type { FieldAoi } from '../../imagery/source';
-import { addFields, createFarm, fieldFeature, share, signIn, type TestUser } from '../../test/farms';
+import { addFields, createFarm, fieldFeature, setTier, share, signIn, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 
 /** A rectangle with its south-west corner at (lon, lat), optionally with a rectangular hole. */
@@ -56,12 +55,6 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
   let canola: FieldFeature;
   let advancedField: FieldFeature;
 
-  const setAccount = (user: TestUser, tier: 'basic' | 'premium', flags: Record<string, boolean> = {}) =>
-    t.app.db
-      .updateTable('accounts')
-      .set({ tier, feature_flags: JSON.stringify(flags) })
-      .where('sub', '=', String((user.claims as JWTPayload).sub))
-      .execute();
 
   const get = (user: TestUser, url: string, headers: Record<string, string> = {}) => t.request({ method: 'GET', url, token: user.token, headers });
 
@@ -86,7 +79,7 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
     const ownFarm = await createFarm(t, advanced, 'Advanced Farm');
     [advancedField] = (await addFields(t, advanced, ownFarm.id, fieldFeature('North', paddock(147.4, -35.2, 0.01, 0.008), { field_crop_type: 'Barley' })))
       .features as [FieldFeature];
-    await setAccount(advanced, 'premium');
+    await setTier(t, advanced, 'premium');
     // Imagery work makes this suite long on a busy machine: tokens that outlive it.
     for (const user of [owner, viewer, stranger, advanced]) user.token = await t.token(user.claims, { expiresIn: 3600 });
   }, 120_000);
@@ -266,7 +259,7 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
 
     it('refuses an Advanced user whose flag is switched off', async () => {
       const user = await signIn(t);
-      await setAccount(user, 'premium', { 'algorithm:pcd': false });
+      await setTier(t, user, 'premium', { 'algorithm:pcd': false });
       const farm = await createFarm(t, user, 'Flagless');
       const [field] = (await addFields(t, user, farm.id, fieldFeature('F', paddock(147.5, -35.3, 0.01, 0.01)))).features as [FieldFeature];
       const response = await get(user, `/v2/algorithm/standard_PCD/statistics.json?${query({ field_ids: field.id, latest_capture_date: '2025-09-22' })}`);
@@ -278,13 +271,13 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
       const basic = await catalog(owner, { field_ids: [wheat.id, canola.id], latest_date_utc: LATEST, search_days: '10' });
       expect(basic.statusCode).toBe(403);
       expect(basic.json()).toEqual({ detail: 'Multi-field imagery is part of Advanced. Upgrade to Advanced to use it.' });
-      await setAccount(owner, 'premium');
+      await setTier(t, owner, 'premium');
       try {
         const both = await catalog(owner, { field_ids: [wheat.id, canola.id], latest_date_utc: LATEST, search_days: '10' });
         expect(both.statusCode).toBe(200);
         expect(catalogResponseSchema.parse(both.json()).features[0]?.properties.field_ids).toEqual([wheat.id, canola.id]);
       } finally {
-        await setAccount(owner, 'basic');
+        await setTier(t, owner, 'basic');
       }
     });
   });
