@@ -1,11 +1,10 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { createBus, type PaddockEvents, type ToastKind } from '@paddock/shared/bus';
 import type { IdpUser, MfProps, Profile } from '@paddock/shared/contracts';
 import { AccountProvider } from '../context';
 import { AccountRoutes } from '../routes';
-import { fakeServer, makeProfile, makeUser, TEST_API_URL, TEST_IDP_URL, type Routes } from '@paddock/shared/testing';
+import { fakeServer, makeProfile, makeUser, TEST_API_URL, TEST_IDP_URL, type Routes, recordingBus } from '@paddock/shared/testing';
 
 export const API_URL = TEST_API_URL;
 export const IDP_URL = TEST_IDP_URL;
@@ -25,11 +24,7 @@ interface RenderOptions {
 /** Renders the area at `route` with host-like props, a recording bus and the fake server. */
 export function renderAccount({ route, profile = makeProfile(), user = makeUser(), routes = {}, refreshUser, advanceTimers }: RenderOptions) {
   const server = fakeServer(routes);
-  const bus = createBus(new EventTarget());
-  const toasts: Array<{ kind: ToastKind; message: string }> = [];
-  const profileEvents: Array<PaddockEvents['paddock:profile-changed']> = [];
-  bus.on('paddock:toast', (toast) => toasts.push(toast));
-  bus.on('paddock:profile-changed', (event) => profileEvents.push(event));
+  const { bus, toasts, events: { 'paddock:profile-changed': profileEvents } } = recordingBus('paddock:profile-changed');
 
   const props: MfProps = {
     basename: '/',

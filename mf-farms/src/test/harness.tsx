@@ -1,9 +1,8 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { createBus, type PaddockEvents, type ToastKind } from '@paddock/shared/bus';
 import type { MfProps } from '@paddock/shared/contracts';
-import { fakeMfProps, fakeServer, TEST_API_URL, type Routes } from '@paddock/shared/testing';
+import { fakeMfProps, fakeServer, TEST_API_URL, type Routes, recordingBus } from '@paddock/shared/testing';
 import { FarmsProvider } from '../context';
 import { FarmsRoutes } from '../routes';
 
@@ -26,11 +25,7 @@ interface RenderOptions {
 /** Renders the area at `route` with host-like props, a recording bus and the fake server. */
 export function renderFarms({ route, state, routes = {}, props: overrides = {}, advanceTimers, wrapFetch }: RenderOptions) {
   const server = fakeServer(routes);
-  const bus = createBus(new EventTarget());
-  const toasts: Array<{ kind: ToastKind; message: string }> = [];
-  const farmEvents: Array<PaddockEvents['paddock:farm-changed']> = [];
-  bus.on('paddock:toast', (toast) => toasts.push(toast));
-  bus.on('paddock:farm-changed', (event) => farmEvents.push(event));
+  const { bus, toasts, events: { 'paddock:farm-changed': farmEvents } } = recordingBus('paddock:farm-changed');
 
   const props = fakeMfProps({ bus, ...overrides });
   const view = render(

@@ -2,9 +2,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { createBus, type PaddockEvents, type ToastKind } from '@paddock/shared/bus';
 import type { MfProps } from '@paddock/shared/contracts';
-import { fakeMfProps, fakeServer, type Routes as ServerRoutes } from '@paddock/shared/testing';
+import { fakeMfProps, fakeServer, type Routes as ServerRoutes, recordingBus } from '@paddock/shared/testing';
 import { MapAreaProvider } from '../context';
 import type { MapHandle } from '../map/olMapContext';
 import type { FarmMapViewProps } from '../map/FarmMapView';
@@ -45,11 +44,7 @@ interface RenderOptions {
 /** The map page at /farms/{id} with host-like props, a recording bus and the fake API. */
 export function renderMapPage({ farmId = 'f1', state, routes = {}, props: overrides = {} }: RenderOptions = {}) {
   const server = fakeServer(routes);
-  const bus = createBus(new EventTarget());
-  const toasts: Array<{ kind: ToastKind; message: string }> = [];
-  const farmEvents: Array<PaddockEvents['paddock:farm-changed']> = [];
-  bus.on('paddock:toast', (toast) => toasts.push(toast));
-  bus.on('paddock:farm-changed', (event) => farmEvents.push(event));
+  const { bus, toasts, events: { 'paddock:farm-changed': farmEvents } } = recordingBus('paddock:farm-changed');
   const props = fakeMfProps({ bus, ...overrides });
   const view = render(
     <MapAreaProvider props={props} fetch={server.fetch}>

@@ -1,6 +1,6 @@
 // Test fixtures for the contracts every area shares: host-like props, API-shaped profiles and a fake
 // API server at the network boundary (the real api client, ky included, runs against it).
-import { createBus } from '../bus';
+import { createBus, type PaddockEvents } from '../bus';
 import type { Account, IdpUser, MfProps, Profile } from '../contracts';
 
 /** A profile as the API sends it; `account` overrides only what a test cares about. */
@@ -97,4 +97,21 @@ export function fakeMfProps(overrides: Partial<MfProps> = {}): MfProps {
     config: { apiUrl: TEST_API_URL, idpUrl: TEST_IDP_URL, supportEmail: 'support@paddock.example' },
     ...overrides,
   };
+}
+
+/**
+ * A bus on its own EventTarget that records what an area emits: toasts, and the events named in
+ * `record` (e.g. `paddock:farm-changed`), each in the order they came.
+ */
+export function recordingBus<K extends keyof PaddockEvents>(...record: K[]) {
+  const bus = createBus(new EventTarget());
+  const toasts: Array<PaddockEvents['paddock:toast']> = [];
+  const events = {} as { [E in K]: Array<PaddockEvents[E]> };
+  bus.on('paddock:toast', (toast) => toasts.push(toast));
+  for (const name of record) {
+    const seen: Array<PaddockEvents[K]> = [];
+    events[name] = seen as (typeof events)[K];
+    bus.on(name, (payload) => seen.push(payload));
+  }
+  return { bus, toasts, events };
 }
