@@ -1,4 +1,4 @@
-import { parseCommandLine, UsageError } from './args';
+import { parseCommandLine, readCommand, UsageError, type CliIo } from './args';
 import {
   apiErrorBodySchema,
   featureFlagKeys,
@@ -84,11 +84,6 @@ export function formatProfile(profile: Profile): string {
   ].join('\n');
 }
 
-export interface CliIo {
-  log(message: string): void;
-  error(message: string): void;
-}
-
 const causeOf = (error: unknown): string => {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   return cause?.code ?? cause?.message ?? (error as Error).message;
@@ -113,17 +108,8 @@ function describeApiError(status: number, body: unknown): string {
 
 /** The admin command: token from the idp (client_credentials), then the admin route. Returns the exit code. */
 export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo, fetchImpl: typeof fetch = fetch): Promise<number> {
-  let command: AdminCommand | null;
-  try {
-    command = parseAdminArgs(argv);
-  } catch (error) {
-    io.error(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (!command) {
-    io.log(USAGE);
-    return 0;
-  }
+  const command = readCommand(argv, parseAdminArgs, USAGE, io);
+  if ('exitCode' in command) return command.exitCode;
 
   const issuer = env.AUTH_ISSUER || DEFAULT_ISSUER;
   const audience = env.AUTH_AUDIENCE || DEFAULT_AUDIENCE;

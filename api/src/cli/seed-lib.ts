@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { parseCommandLine, UsageError } from './args';
+import { parseCommandLine, readCommand, UsageError, type CliIo } from './args';
 import { TERMS_VERSION, type AreaGeometry, type CollaboratorPermission, type Position } from '@paddock/shared/contracts';
 import { sql, type Kysely } from 'kysely';
 import { loadConfig } from '../config';
@@ -346,26 +346,12 @@ export async function seedFarms(db: Kysely<Database>, options: SeedOptions): Pro
   };
 }
 
-export interface CliIo {
-  log(message: string): void;
-  error(message: string): void;
-}
-
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The seed command: open (and migrate) the database, seed, print counts and time. Returns the exit code. */
 export async function runSeedCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo, apiRoot: string): Promise<number> {
-  let command: SeedCommand | null;
-  try {
-    command = parseSeedArgs(argv);
-  } catch (error) {
-    io.error(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (!command) {
-    io.log(USAGE);
-    return 0;
-  }
+  const command = readCommand(argv, parseSeedArgs, USAGE, io);
+  if ('exitCode' in command) return command.exitCode;
 
   const fromEnv = loadConfig(
     { ...env, ...(command.databaseUrl ? { DATABASE_URL: command.databaseUrl } : {}), ...(command.dataDir ? { DATA_DIR: command.dataDir } : {}) },
