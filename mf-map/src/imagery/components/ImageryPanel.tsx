@@ -29,6 +29,16 @@ import styles from '../imagery.module.css';
 const LAYERS: MapLayerId[] = ['standard', 'high_res', 'sensor_em', 'zoning'];
 
 /** Spec 2 §4: selecting a layer clears the catalog and date and sets the layer's calculation. */
+/** The closed look of the panel's pickers: the chosen value and a chevron. */
+function SelectTrigger() {
+  return (
+    <AriaButton className={styles.selectButton}>
+      <SelectValue />
+      <Icon name="chevron" size={16} />
+    </AriaButton>
+  );
+}
+
 function LayerMenu() {
   const store = useMapStoreApi();
   const layer = useMapStore((s) => s.selectedLayer);
@@ -39,10 +49,7 @@ function LayerMenu() {
       onChange={(key) => key !== null && key !== layer && store.getState().selectLayer(key as MapLayerId)}
     >
       <Label className={controls.label}>Layer:</Label>
-      <AriaButton className={styles.selectButton}>
-        <SelectValue />
-        <Icon name="chevron" size={16} />
-      </AriaButton>
+      <SelectTrigger />
       <Popover className={controls.popover}>
         <ListBox className={controls.listBox}>
           {LAYERS.map((id) => (
@@ -72,10 +79,7 @@ function CalculationMenu({ layer }: { layer: ImageryLayer }) {
       onChange={(key) => key !== null && store.getState().setAlgorithm(key as ImageryAlgorithm)}
     >
       <Label className={controls.label}>{layer === 'sensor_em' ? 'Depth:' : 'Calculation:'}</Label>
-      <AriaButton className={styles.selectButton}>
-        <SelectValue />
-        <Icon name="chevron" size={16} />
-      </AriaButton>
+      <SelectTrigger />
       <Popover className={controls.popover}>
         <ListBox className={controls.listBox}>
           {options.map((option) => (
