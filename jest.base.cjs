@@ -1,5 +1,14 @@
 // Shared jest settings: TypeScript/TSX through @swc/jest, ESM-only packages transpiled too.
-const esmPackages = ['ky', 'jose', 'oidc-provider', 'single-spa', 'single-spa-react', 'nanoid', 'kysely-pglite', '@electric-sql'];
+const esmPackages = [
+  'ky',
+  'jose',
+  'oidc-provider',
+  'single-spa',
+  'single-spa-react',
+  'nanoid',
+  'kysely-pglite',
+  '@electric-sql',
+];
 
 /** @param {'node' | 'jsdom'} environment */
 module.exports = function jestConfig(environment) {
@@ -7,10 +16,17 @@ module.exports = function jestConfig(environment) {
     // jsdom gets Node's fetch primitives so components run the real api client against a fake fetch.
     testEnvironment: environment === 'jsdom' ? require.resolve('./jest.environment-dom.cjs') : 'node',
     transform: {
-      '^.+\\.(t|j|mj)sx?$': ['@swc/jest', {
-        jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
-        module: { type: 'commonjs' },
-      }],
+      '^.+\\.(t|j|mj)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
     },
     transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
     moduleNameMapper: { '\\.(css)$': 'identity-obj-proxy' },

@@ -6,7 +6,20 @@
 // (a multipart upload would hang), so tests build files and forms from Node's own.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
-const fromNode = ['fetch', 'Request', 'Response', 'Headers', 'AbortController', 'AbortSignal', 'ReadableStream', 'TextEncoder', 'TextDecoder', 'FormData', 'File', 'Blob'];
+const fromNode = [
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'AbortController',
+  'AbortSignal',
+  'ReadableStream',
+  'TextEncoder',
+  'TextDecoder',
+  'FormData',
+  'File',
+  'Blob',
+];
 
 class JsdomWithFetchEnvironment extends TestEnvironment {
   constructor(config, context) {

@@ -22,7 +22,10 @@ export default async function globalSetup() {
     }
     const [, name, action] = match as unknown as [string, FrontEndName, 'stop' | 'start'];
     const work = action === 'stop' ? stack.stopFrontEnd(name) : stack.startFrontEnd(name);
-    work.then(() => res.writeHead(204).end(), (error: Error) => res.writeHead(500).end(error.message));
+    work.then(
+      () => res.writeHead(204).end(),
+      (error: Error) => res.writeHead(500).end(error.message),
+    );
   });
   await new Promise<void>((resolve) => control.listen(CONTROL_PORT, '127.0.0.1', resolve));
 

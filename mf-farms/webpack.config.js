@@ -4,5 +4,9 @@ module.exports = createConfig({
   packageDir: __dirname,
   name: 'mf_farms',
   port: 3001,
-  exposes: { './spa': './src/spa.tsx', './import-wizard': './src/import-wizard.tsx', './farm-dialogs': './src/farm-dialogs.tsx' },
+  exposes: {
+    './spa': './src/spa.tsx',
+    './import-wizard': './src/import-wizard.tsx',
+    './farm-dialogs': './src/farm-dialogs.tsx',
+  },
 });

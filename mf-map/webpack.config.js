@@ -21,10 +21,27 @@ const partnerPortal = {
   devtool: 'source-map',
   context: __dirname,
   entry: { 'partner-portal': './src/partner-portal/partner-portal.ts' },
-  output: { path: path.join(__dirname, 'dist'), filename: '[name].js', chunkFilename: 'partner-portal.[contenthash:8].js', publicPath: 'auto', clean: false },
+  output: {
+    path: path.join(__dirname, 'dist'),
+    filename: '[name].js',
+    chunkFilename: 'partner-portal.[contenthash:8].js',
+    publicPath: 'auto',
+    clean: false,
+  },
   resolve: { extensions: ['.ts', '.js', '.mjs'] },
-  module: { rules: [{ test: /\.ts$/, exclude: /node_modules/, loader: 'esbuild-loader', options: { loader: 'ts', target: 'es2020' } }] },
-  plugins: [new HtmlWebpackPlugin({ template: './public/partner-portal.html', filename: 'partner-portal.html', chunks: ['partner-portal'], inject: 'body' })],
+  module: {
+    rules: [
+      { test: /\.ts$/, exclude: /node_modules/, loader: 'esbuild-loader', options: { loader: 'ts', target: 'es2020' } },
+    ],
+  },
+  plugins: [
+    new HtmlWebpackPlugin({
+      template: './public/partner-portal.html',
+      filename: 'partner-portal.html',
+      chunks: ['partner-portal'],
+      inject: 'body',
+    }),
+  ],
   performance: { hints: false },
   stats: 'errors-warnings',
 };

@@ -7,11 +7,22 @@ import { parseArgs } from 'node:util';
 import { startStaticServer } from './lib/static-server.mjs';
 
 const { values } = parseArgs({
-  options: { dir: { type: 'string', default: 'dist' }, port: { type: 'string' }, spa: { type: 'boolean', default: false }, runtime: { type: 'string' } },
+  options: {
+    dir: { type: 'string', default: 'dist' },
+    port: { type: 'string' },
+    spa: { type: 'boolean', default: false },
+    runtime: { type: 'string' },
+  },
 });
 const runtimeFiles = {};
 if (values.runtime) {
-  for (const name of ['config.json', 'remotes.json']) runtimeFiles[`/${name}`] = JSON.parse(readFileSync(join(values.runtime, name), 'utf8'));
+  for (const name of ['config.json', 'remotes.json'])
+    runtimeFiles[`/${name}`] = JSON.parse(readFileSync(join(values.runtime, name), 'utf8'));
 }
-const server = await startStaticServer({ dir: resolve(values.dir), port: Number(values.port), spa: values.spa, runtimeFiles });
+const server = await startStaticServer({
+  dir: resolve(values.dir),
+  port: Number(values.port),
+  spa: values.spa,
+  runtimeFiles,
+});
 console.log(`serving ${values.dir} on ${server.url}`);

@@ -27,8 +27,12 @@ for (const ws of workspaces) {
 rmSync(e2eResult, { force: true });
 
 const steps = [];
+steps.push(['format', run('npx prettier --check . --log-level warn')]);
 steps.push(['lint and types', run('npx turbo run lint typecheck --continue --output-logs=errors-only')]);
-steps.push(['unit, component and API', run('npx turbo run test --continue --concurrency=2 -- --json --outputFile=test-results/jest.json')]);
+steps.push([
+  'unit, component and API',
+  run('npx turbo run test --continue --concurrency=2 -- --json --outputFile=test-results/jest.json'),
+]);
 steps.push(['build', run('npx turbo run build --output-logs=errors-only')]);
 steps.push(['e2e', run('npm run e2e -w e2e')]);
 

@@ -99,7 +99,9 @@ describe.each(availableBackends())('api basics on %s', (kind) => {
       payload: '{"data": {"first_name": "Ann"',
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ detail: [{ loc: ['body'], msg: 'The request body is not valid JSON', type: 'json_invalid' }] });
+    expect(response.json()).toEqual({
+      detail: [{ loc: ['body'], msg: 'The request body is not valid JSON', type: 'json_invalid' }],
+    });
   });
 
   it('answers an unsupported content type with a detail, not a 500', async () => {
@@ -117,7 +119,9 @@ describe.each(availableBackends())('api basics on %s', (kind) => {
   it('serves the OpenAPI description generated from the zod schemas, and the docs page', async () => {
     const response = await t.request({ method: 'GET', url: '/openapi.json' });
     expect(response.statusCode).toBe(200);
-    const doc = response.json<{ paths: Record<string, Record<string, { security?: unknown; requestBody?: unknown }>> }>();
+    const doc = response.json<{
+      paths: Record<string, Record<string, { security?: unknown; requestBody?: unknown }>>;
+    }>();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/health',
@@ -138,7 +142,11 @@ describe.each(availableBackends())('api basics on %s', (kind) => {
     const preflight = await t.request({
       method: 'OPTIONS',
       url: '/v2/accounts/profile',
-      headers: { origin: 'http://localhost:3004', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'http://localhost:3004',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:3004');
@@ -156,12 +164,19 @@ describe.each(availableBackends())('unexpected failures on %s', (kind) => {
     const testDb = await createTestDatabase(kind);
     const database = await openDatabase(testDb.config);
     const { loadConfig } = await import('./config');
-    const config = { ...loadConfig({ AUTH_JWKS_URL: auth.jwksUrl }, path.resolve(__dirname, '..')), database: testDb.config };
+    const config = {
+      ...loadConfig({ AUTH_JWKS_URL: auth.jwksUrl }, path.resolve(__dirname, '..')),
+      database: testDb.config,
+    };
     const app = await buildApp({ config, database });
     try {
       await database.close(); // the database goes away under the running app
       const token = await auth.sign(newUser());
-      const response = await app.inject({ method: 'GET', url: '/v2/accounts/profile', headers: { authorization: `Bearer ${token}` } });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/v2/accounts/profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ detail: 'Something went wrong' });
       const health = await app.inject({ method: 'GET', url: '/health' });

@@ -22,7 +22,13 @@ describe('loadConfig', () => {
       demoSub: 'auth0|demo',
       version: (JSON.parse(readFileSync(path.join(apiRoot, 'package.json'), 'utf8')) as { version: string }).version,
     });
-    expect(DEFAULT_CORS_ORIGINS).toEqual(['http://localhost:3000', 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004']);
+    expect(DEFAULT_CORS_ORIGINS).toEqual([
+      'http://localhost:3000',
+      'http://localhost:3001',
+      'http://localhost:3002',
+      'http://localhost:3003',
+      'http://localhost:3004',
+    ]);
   });
 
   it('reads the environment', () => {

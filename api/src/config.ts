@@ -79,7 +79,9 @@ export function readVersion(apiRoot: string): string {
  */
 export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
   // Empty strings count as "not set" (e.g. `DATABASE_URL=` in a .env file).
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
@@ -93,7 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
     : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR ?? path.join(repoRoot, '.data', 'api', 'pglite')) };
   const corsOrigins = list(e.CORS_ORIGINS);
   if (e.IMAGERY_SOURCE === 'sentinel2' && !e.STAC_API_URL) {
-    throw new ConfigError('Invalid api configuration: IMAGERY_SOURCE=sentinel2 needs STAC_API_URL (e.g. https://earth-search.aws.element84.com/v1)');
+    throw new ConfigError(
+      'Invalid api configuration: IMAGERY_SOURCE=sentinel2 needs STAC_API_URL (e.g. https://earth-search.aws.element84.com/v1)',
+    );
   }
   return {
     port: e.PORT,
@@ -102,7 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
     auth: {
       issuer,
       audience: e.AUTH_AUDIENCE,
-      jwksUrl: e.AUTH_JWKS_URL ?? new URL('.well-known/jwks.json', issuer.endsWith('/') ? issuer : `${issuer}/`).toString(),
+      jwksUrl:
+        e.AUTH_JWKS_URL ?? new URL('.well-known/jwks.json', issuer.endsWith('/') ? issuer : `${issuer}/`).toString(),
     },
     corsOrigins: corsOrigins.length > 0 ? corsOrigins : DEFAULT_CORS_ORIGINS,
     adminEmails: list(e.ADMIN_EMAILS).map((email) => email.toLowerCase()),

@@ -1,4 +1,10 @@
-import { adminAccountPatchSchema, contactDetailsRequestSchema, createFarmRequestSchema, profilePatchSchema, shareFarmRequestSchema } from '@paddock/shared/contracts';
+import {
+  adminAccountPatchSchema,
+  contactDetailsRequestSchema,
+  createFarmRequestSchema,
+  profilePatchSchema,
+  shareFarmRequestSchema,
+} from '@paddock/shared/contracts';
 import { z } from 'zod';
 import { toValidationIssue, type RequestPart } from './errors';
 
@@ -30,8 +36,12 @@ describe('validation issues in FastAPI shape', () => {
   });
 
   it('reports missing parts as required', () => {
-    expect(detail(contactDetailsRequestSchema, {})).toEqual([{ loc: ['body', 'data'], msg: 'Profile data is required', type: 'missing' }]);
-    expect(detail(contactDetailsRequestSchema, null)).toEqual([{ loc: ['body'], msg: 'Request body is required', type: 'missing' }]);
+    expect(detail(contactDetailsRequestSchema, {})).toEqual([
+      { loc: ['body', 'data'], msg: 'Profile data is required', type: 'missing' },
+    ]);
+    expect(detail(contactDetailsRequestSchema, null)).toEqual([
+      { loc: ['body'], msg: 'Request body is required', type: 'missing' },
+    ]);
   });
 
   it('names unknown feature flags and query/path parts', () => {
@@ -52,7 +62,13 @@ describe('validation issues in FastAPI shape', () => {
     ]);
     expect(detail(createFarmRequestSchema, { data: {} })[0]?.msg).toBe('Farm Name is required!');
     expect(
-      detail(shareFarmRequestSchema, { data: { farm_ids: ['f'], account_permission: [{ email: 'nope', permission: 'viewer' }] } })[0],
-    ).toEqual({ loc: ['body', 'data', 'account_permission', 0, 'email'], msg: 'Email Address is invalid', type: 'value_error' });
+      detail(shareFarmRequestSchema, {
+        data: { farm_ids: ['f'], account_permission: [{ email: 'nope', permission: 'viewer' }] },
+      })[0],
+    ).toEqual({
+      loc: ['body', 'data', 'account_permission', 0, 'email'],
+      msg: 'Email Address is invalid',
+      type: 'value_error',
+    });
   });
 });

@@ -138,13 +138,18 @@ function describeIssue(issue: Issue, part: RequestPart): ValidationIssue {
   switch (issue.code) {
     case 'invalid_type':
       if (missing) return { loc, msg: `${label} is required`, type: 'missing' };
-      return { loc, msg: `${label} must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`, type: `${issue.expected}_type` };
+      return {
+        loc,
+        msg: `${label} must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`,
+        type: `${issue.expected}_type`,
+      };
     case 'invalid_format':
       if (issue.format === 'email') return { loc, msg: 'Invalid Email Address', type: 'value_error' };
       if (issue.format === 'url') return { loc, msg: `${label} must be a valid URL`, type: 'url_parsing' };
       return { loc, msg: `${label} is not in the right format`, type: 'string_pattern_mismatch' };
     case 'invalid_value':
-      if (issue.values.length === 1) return { loc, msg: `${label} must be ${String(issue.values[0])}`, type: 'literal_error' };
+      if (issue.values.length === 1)
+        return { loc, msg: `${label} must be ${String(issue.values[0])}`, type: 'literal_error' };
       return { loc, msg: `${label} must be one of: ${quoteList(issue.values)}`, type: 'enum' };
     case 'invalid_union': {
       // e.g. user_type: one of the occupations, or empty. Report the accepted values together.
@@ -154,18 +159,22 @@ function describeIssue(issue: Issue, part: RequestPart): ValidationIssue {
     }
     case 'too_big':
       if (issue.origin === 'string') {
-        if (issue.exact) return { loc, msg: `${label} must be exactly ${issue.maximum} characters`, type: 'string_length' };
+        if (issue.exact)
+          return { loc, msg: `${label} must be exactly ${issue.maximum} characters`, type: 'string_length' };
         return { loc, msg: `${label} must be at most ${issue.maximum} characters`, type: 'string_too_long' };
       }
-      if (issue.origin === 'array') return { loc, msg: `${label} must have at most ${items(issue.maximum)}`, type: 'too_long' };
+      if (issue.origin === 'array')
+        return { loc, msg: `${label} must have at most ${items(issue.maximum)}`, type: 'too_long' };
       return { loc, msg: `${label} must be at most ${issue.maximum}`, type: 'less_than_equal' };
     case 'too_small':
       if (issue.origin === 'string') {
-        if (issue.exact) return { loc, msg: `${label} must be exactly ${issue.minimum} characters`, type: 'string_length' };
+        if (issue.exact)
+          return { loc, msg: `${label} must be exactly ${issue.minimum} characters`, type: 'string_length' };
         if (Number(issue.minimum) <= 1) return { loc, msg: `${label} is required`, type: 'missing' };
         return { loc, msg: `${label} must be at least ${issue.minimum} characters`, type: 'string_too_short' };
       }
-      if (issue.origin === 'array') return { loc, msg: `${label} must have at least ${items(issue.minimum)}`, type: 'too_short' };
+      if (issue.origin === 'array')
+        return { loc, msg: `${label} must have at least ${items(issue.minimum)}`, type: 'too_short' };
       return { loc, msg: `${label} must be at least ${issue.minimum}`, type: 'greater_than_equal' };
     case 'unrecognized_keys': {
       const what = issue.path.at(-1) === 'feature_flags' ? 'Unknown feature flag' : 'Unknown field';

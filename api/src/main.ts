@@ -27,14 +27,16 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const where = config.database.kind === 'pglite' ? `PGlite in ${config.database.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const where =
+    config.database.kind === 'pglite' ? `PGlite in ${config.database.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   app.log.info(`database: ${where}; tokens from ${config.auth.issuer} for ${config.auth.audience}`);
   console.log(`api listening on http://localhost:${config.port}`);
 }
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(error.message);
-  else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(`api: ${(error as Error).message}. Is the api already running?`);
+  else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+    console.error(`api: ${(error as Error).message}. Is the api already running?`);
   else console.error('api failed to start:', error);
   process.exit(1);
 });

@@ -11,7 +11,11 @@ describe('RecentAnswers', () => {
   it('answers a burst of asks with one lookup', async () => {
     const cache = recent();
     const load = jest.fn(async () => 'first');
-    await expect(Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)])).resolves.toEqual(['first', 'first', 'first']);
+    await expect(Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)])).resolves.toEqual([
+      'first',
+      'first',
+      'first',
+    ]);
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -32,7 +36,9 @@ describe('RecentAnswers', () => {
 
   it('does not remember a refusal', async () => {
     const cache = recent();
-    await expect(cache.get('k', async () => Promise.reject(new Error('Field not found')))).rejects.toThrow('Field not found');
+    await expect(cache.get('k', async () => Promise.reject(new Error('Field not found')))).rejects.toThrow(
+      'Field not found',
+    );
     await expect(cache.get('k', async () => 'now shared')).resolves.toBe('now shared');
   });
 

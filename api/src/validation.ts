@@ -26,7 +26,9 @@ export type IssueRewriter = (issue: ValidationIssue, input: unknown) => Validati
  * passed through `rewrite` with the request body, and repeated entries (same loc and msg) are dropped.
  * Set it as the route's `validatorCompiler`.
  */
-export function zodValidatorCompilerWith<RouteSchema = z.ZodType>(rewrite: IssueRewriter): FastifySchemaCompiler<RouteSchema> {
+export function zodValidatorCompilerWith<RouteSchema = z.ZodType>(
+  rewrite: IssueRewriter,
+): FastifySchemaCompiler<RouteSchema> {
   return (route) => {
     // Fastify hands the compiler one part's schema at a time (typed as the whole route schema).
     const schema = route.schema as unknown as z.ZodType;

@@ -2,7 +2,12 @@ import { expect, test } from '@playwright/test';
 import { signUp, uniqueEmail } from './support/auth';
 import { urls } from '../../scripts/lib/stack.mjs';
 
-interface MailboxMessage { to: string; link?: string; text?: string; html?: string }
+interface MailboxMessage {
+  to: string;
+  link?: string;
+  text?: string;
+  html?: string;
+}
 
 /** Finds the verification link the idp wrote to its dev mailbox for this address. */
 async function verificationLinkFor(email: string): Promise<string> {

@@ -28,16 +28,33 @@ async function api<T>(token: string, method: string, path: string, body?: unknow
 
 const square = (west: number, name: string) => ({
   type: 'Feature',
-  geometry: { type: 'Polygon', coordinates: [[[west, -35.0], [west + 0.01, -35.0], [west + 0.01, -35.01], [west, -35.01], [west, -35.0]]] },
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [west, -35.0],
+        [west + 0.01, -35.0],
+        [west + 0.01, -35.01],
+        [west, -35.01],
+        [west, -35.0],
+      ],
+    ],
+  },
   properties: { field_name: name, field_crop_type: 'Canola' },
 });
 
-test('the partner-portal page shows a farm through the embeddable map and logs a click selection', async ({ page, browser }) => {
+test('the partner-portal page shows a farm through the embeddable map and logs a click selection', async ({
+  page,
+  browser,
+}) => {
   await signIn(page);
   const token = await accessTokenOf(page);
   const farmName = `Partner view ${Date.now() % 100000}`;
   const farm = await api<{ id: string }>(token, 'POST', 'farms', { data: { farm_name: farmName } });
-  await api(token, 'POST', `farms/${farm.id}/fields`, { type: 'FeatureCollection', features: [square(147.0, 'West block'), square(147.012, 'East block')] });
+  await api(token, 'POST', `farms/${farm.id}/fields`, {
+    type: 'FeatureCollection',
+    features: [square(147.0, 'West block'), square(147.012, 'East block')],
+  });
 
   // A page of mf-map's dist with no host: it takes the token from its address fragment.
   const portal = await (await browser.newContext()).newPage();

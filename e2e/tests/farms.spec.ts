@@ -3,9 +3,12 @@ import { demo, signIn, uniqueEmail } from './support/auth';
 import { signUpAndOnboard } from './support/onboard';
 
 const farmsNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Farms' });
-const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${name}` }) });
+const rowOf = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${name}` }) });
 
-test('an owner creates, favourites, renames, shares, un-shares and deletes a farm; the viewer sees it read-only', async ({ browser }) => {
+test('an owner creates, favourites, renames, shares, un-shares and deletes a farm; the viewer sees it read-only', async ({
+  browser,
+}) => {
   const ownerEmail = uniqueEmail('owner');
   const farmName = `Kurrajong Downs ${Date.now() % 100000}`;
   const renamed = `${farmName} East`;
@@ -84,7 +87,9 @@ test('an owner creates, favourites, renames, shares, un-shares and deletes a far
   await farmsNav(owner).click();
   await owner.getByRole('button', { name: `Delete ${renamed}` }).click();
   const del = owner.getByRole('alertdialog', { name: 'Delete Farm' });
-  await expect(del).toContainText('Deleting this farm also includes its corresponding fields. This action cannot be undone.');
+  await expect(del).toContainText(
+    'Deleting this farm also includes its corresponding fields. This action cannot be undone.',
+  );
   await expect(del.getByRole('button', { name: 'Delete Farm' })).toBeDisabled();
   await del.getByRole('textbox').fill(farmName);
   await expect(del.getByRole('button', { name: 'Delete Farm' })).toBeDisabled();

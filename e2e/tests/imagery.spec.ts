@@ -8,11 +8,24 @@ const api = `${urls.api}/v2`;
 const AUDIENCE = 'https://api.paddock.example';
 
 /** A paddock near Wagga Wagga, about 1.1 km by 0.9 km. */
-const PADDOCK = { type: 'Polygon', coordinates: [[[147.36, -35.12], [147.372, -35.12], [147.372, -35.111], [147.36, -35.111], [147.36, -35.12]]] };
+const PADDOCK = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [147.36, -35.12],
+      [147.372, -35.12],
+      [147.372, -35.111],
+      [147.36, -35.111],
+      [147.36, -35.12],
+    ],
+  ],
+};
 
 /** The bearer token the signed-in page sends to the API. */
 async function bearerOf(page: Page): Promise<string> {
-  const request = page.waitForRequest((candidate) => candidate.url().startsWith(api) && Boolean(candidate.headers().authorization));
+  const request = page.waitForRequest(
+    (candidate) => candidate.url().startsWith(api) && Boolean(candidate.headers().authorization),
+  );
   await page.goto('/farms');
   return (await request).headers().authorization?.replace(/^Bearer /, '') ?? '';
 }
@@ -27,7 +40,9 @@ async function farmWithField(page: Page, token: string, farmName: string): Promi
     headers,
     data: {
       type: 'FeatureCollection',
-      features: [{ type: 'Feature', geometry: PADDOCK, properties: { field_name: 'Home Paddock', field_crop_type: 'Wheat' } }],
+      features: [
+        { type: 'Feature', geometry: PADDOCK, properties: { field_name: 'Home Paddock', field_crop_type: 'Wheat' } },
+      ],
       bbox: [147.36, -35.12, 147.372, -35.111],
     },
   });
@@ -86,7 +101,11 @@ async function openFirstClearDate(page: Page, farmId: string) {
   const clear = dates.getByRole('button', { name: /Clear/ }).first();
   const label = (await clear.locator('span').first().textContent()) ?? '';
 
-  const tile = page.waitForResponse((response) => /\/v2\/tiles\/standard_NDVI\/\d{4}-\d{2}-\d{2}\/\d+\/\d+\/\d+\.png/.test(response.url()) && response.status() === 200);
+  const tile = page.waitForResponse(
+    (response) =>
+      /\/v2\/tiles\/standard_NDVI\/\d{4}-\d{2}-\d{2}\/\d+\/\d+\/\d+\.png/.test(response.url()) &&
+      response.status() === 200,
+  );
   const before = await centreAlpha(page);
   await clear.click();
   await expect(clear).toHaveAttribute('aria-pressed', 'true');
@@ -111,7 +130,10 @@ test('a Basic farmer sees dates, NDVI tiles and the legend, and cannot get NDRE'
   await expect(legend).toContainText(/Mean\s*0\.\d\d/);
 
   // With the field selected, the season chart opens a date of its own on the map.
-  await page.getByRole('checkbox', { name: /Home Paddock/ }).first().check();
+  await page
+    .getByRole('checkbox', { name: /Home Paddock/ })
+    .first()
+    .check();
   const chart = page.getByRole('region', { name: 'Season chart' }).getByRole('group');
   const points = chart.getByRole('button', { name: /^NDVI [\d.]+ on \d+ \w+$/ });
   await expect(points.first()).toBeVisible({ timeout: 30_000 });
@@ -119,8 +141,15 @@ test('a Basic farmer sees dates, NDVI tiles and the legend, and cannot get NDRE'
   const day = /on (\d+ \w+)$/.exec((await point.getAttribute('aria-label')) ?? '')?.[1] ?? '';
   // Captures days apart overlap on the chart: a click where the point is drawn opens the nearest one.
   const [pointBox, chartBox] = [await point.boundingBox(), await chart.boundingBox()];
-  await chart.click({ position: { x: (pointBox?.x ?? 0) + (pointBox?.width ?? 0) / 2 - (chartBox?.x ?? 0), y: (pointBox?.y ?? 0) + (pointBox?.height ?? 0) / 2 - (chartBox?.y ?? 0) } });
-  await expect(page.getByRole('list', { name: 'Imagery dates' }).getByRole('button', { name: new RegExp(`^${day}`) })).toHaveAttribute('aria-pressed', 'true');
+  await chart.click({
+    position: {
+      x: (pointBox?.x ?? 0) + (pointBox?.width ?? 0) / 2 - (chartBox?.x ?? 0),
+      y: (pointBox?.y ?? 0) + (pointBox?.height ?? 0) / 2 - (chartBox?.y ?? 0),
+    },
+  });
+  await expect(
+    page.getByRole('list', { name: 'Imagery dates' }).getByRole('button', { name: new RegExp(`^${day}`) }),
+  ).toHaveAttribute('aria-pressed', 'true');
   await expect(point).toHaveAttribute('aria-pressed', 'true');
 
   // NDRE: locked in the menu, and refused by the API.
@@ -137,9 +166,12 @@ test('a Basic farmer sees dates, NDVI tiles and the legend, and cannot get NDRE'
     .get(`${api}/farms/${farmId}/fields`, { headers: { authorization: `Bearer ${token}` } })
     .then(async (response) => (await response.json()).features[0].id as string);
   const today = new Date().toISOString().slice(0, 10);
-  const refused = await page.request.get(`${api}/algorithm/standard_NDRE/statistics.json?field_ids=${fieldId}&latest_capture_date=${today}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const refused = await page.request.get(
+    `${api}/algorithm/standard_NDRE/statistics.json?field_ids=${fieldId}&latest_capture_date=${today}`,
+    {
+      headers: { authorization: `Bearer ${token}` },
+    },
+  );
   expect(refused.status()).toBe(403);
 
   // No Export Map for Basic users: a banner instead.
@@ -152,14 +184,18 @@ test('a Basic farmer sees dates, NDVI tiles and the legend, and cannot get NDRE'
   // At phone width the panels start folded, and the timeline still opens a date.
   await page.setViewportSize({ width: 375, height: 780 });
   await page.reload();
-  const folded = page.getByRole('region', { name: 'Map settings' }).getByRole('button', { name: 'Standard Resolution', exact: true });
+  const folded = page
+    .getByRole('region', { name: 'Map settings' })
+    .getByRole('button', { name: 'Standard Resolution', exact: true });
   await expect(folded).toHaveAttribute('aria-expanded', 'false');
   const phoneDate = page.getByRole('list', { name: 'Imagery dates' }).getByRole('button', { name: /Clear/ }).first();
   await phoneDate.click();
   await expect(phoneDate).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('region', { name: 'Legend' })).toBeInViewport();
   await folded.click();
-  await expect(page.getByRole('region', { name: 'Map settings' }).getByRole('button', { name: /Calculation:$/ })).toBeInViewport();
+  await expect(
+    page.getByRole('region', { name: 'Map settings' }).getByRole('button', { name: /Calculation:$/ }),
+  ).toBeInViewport();
 });
 
 test('an Advanced farmer exports the map as a PDF', async ({ page }) => {

@@ -1,10 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { WGS84_PRJ, writeShapefile, type ShapefileFeature } from '../../api/src/plugins/convert/testing/shapefile-writer';
+import {
+  WGS84_PRJ,
+  writeShapefile,
+  type ShapefileFeature,
+} from '../../api/src/plugins/convert/testing/shapefile-writer';
 import { uniqueEmail } from './support/auth';
 import { signUpAndOnboard } from './support/onboard';
 
 const farmsNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Farms' });
-const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${name}` }) });
+const rowOf = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${name}` }) });
 
 type Extent = [west: number, south: number, east: number, north: number];
 
@@ -17,7 +22,15 @@ const paddocks: Array<{ name: string; crop: string; extent: Extent }> = [
 
 const rectangle = ([west, south, east, north]: Extent): ShapefileFeature['geometry'] => ({
   type: 'Polygon',
-  coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]],
+  coordinates: [
+    [
+      [west, south],
+      [east, south],
+      [east, north],
+      [west, north],
+      [west, south],
+    ],
+  ],
 });
 
 // The API's geodesic area (turf) for a longitude/latitude rectangle: R² · Δλ · |sin φ2 − sin φ1|.
@@ -25,15 +38,25 @@ const EARTH_RADIUS_M = 6371008.8;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 const hectaresOf = ([west, south, east, north]: Extent) =>
   (EARTH_RADIUS_M ** 2 * radians(east - west) * Math.abs(Math.sin(radians(north)) - Math.sin(radians(south)))) / 10_000;
-const formatHectares = (hectares: number) => new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(hectares);
+const formatHectares = (hectares: number) =>
+  new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(hectares);
 
 function shapefileUpload() {
-  const features = paddocks.map(({ name, crop, extent }) => ({ geometry: rectangle(extent), properties: { PADDOCK: name, crop_name: crop } }));
+  const features = paddocks.map(({ name, crop, extent }) => ({
+    geometry: rectangle(extent),
+    properties: { PADDOCK: name, crop_name: crop },
+  }));
   const parts = writeShapefile(features, { prj: WGS84_PRJ });
-  return Object.entries(parts).map(([extension, buffer]) => ({ name: `paddocks.${extension}`, mimeType: 'application/octet-stream', buffer }));
+  return Object.entries(parts).map(([extension, buffer]) => ({
+    name: `paddocks.${extension}`,
+    mimeType: 'application/octet-stream',
+    buffer,
+  }));
 }
 
-test('a farmer imports a farm from a shapefile, names its fields from an attribute and finds it in the farm list', async ({ page }) => {
+test('a farmer imports a farm from a shapefile, names its fields from an attribute and finds it in the farm list', async ({
+  page,
+}) => {
   const farmName = `Wattle Creek ${Date.now() % 100000}`;
   const totalArea = formatHectares(paddocks.reduce((sum, paddock) => sum + hectaresOf(paddock.extent), 0));
 

@@ -3,7 +3,8 @@ import { demo, signIn, uniqueEmail } from './support/auth';
 import { signUpAndOnboard } from './support/onboard';
 
 const farmsNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Farms' });
-const fieldRow = (page: Page, name: string) => page.getByRole('list', { name: 'Fields' }).getByRole('listitem').filter({ hasText: name });
+const fieldRow = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Fields' }).getByRole('listitem').filter({ hasText: name });
 
 /** The area the field list shows for a field, in hectares. */
 async function listedArea(page: Page, name: string): Promise<number> {
@@ -25,7 +26,9 @@ async function mapPoint(map: Locator, dx: number, dy: number): Promise<[number, 
   return [box.x + box.width / 2 + dx, box.y + box.height / 2 + dy];
 }
 
-test('an owner draws a field on the map, edits its boundary and deletes it; a viewer sees no editing controls', async ({ browser }) => {
+test('an owner draws a field on the map, edits its boundary and deletes it; a viewer sees no editing controls', async ({
+  browser,
+}) => {
   const ownerEmail = uniqueEmail('map-owner');
   const farmName = `Mulga Flat ${Date.now() % 100000}`;
 
@@ -36,7 +39,10 @@ test('an owner draws a field on the map, edits its boundary and deletes it; a vi
   await farmsNav(owner).click();
   await owner.getByRole('button', { name: 'Create Farm' }).first().click();
   await owner.getByRole('dialog').getByLabel('Name of farm').fill(farmName);
-  await owner.getByRole('dialog').getByRole('button', { name: /Draw on map/ }).click();
+  await owner
+    .getByRole('dialog')
+    .getByRole('button', { name: /Draw on map/ })
+    .click();
   await expect(owner).toHaveURL(/\/farms\/[^/]+$/);
   const farmUrl = owner.url();
   await expect(owner.getByRole('heading', { level: 1, name: farmName })).toBeVisible();
@@ -53,7 +59,12 @@ test('an owner draws a field on the map, edits its boundary and deletes it; a vi
   }
 
   // Draw: four corners, then click the first corner again to close the boundary.
-  const corners = [await mapPoint(map, -120, -80), await mapPoint(map, 80, -80), await mapPoint(map, 80, 80), await mapPoint(map, -120, 80)];
+  const corners = [
+    await mapPoint(map, -120, -80),
+    await mapPoint(map, 80, -80),
+    await mapPoint(map, 80, 80),
+    await mapPoint(map, -120, 80),
+  ];
   for (const [x, y] of corners) await owner.mouse.click(x, y);
   await expect(owner.getByText(/ km · [\d,.]+ ha$/)).toBeVisible();
   await owner.mouse.click(...corners[0]!);

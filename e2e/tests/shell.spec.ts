@@ -28,7 +28,11 @@ test('the demo user signs in and every nav link mounts its area', async ({ page 
 test('the add, cart and profile menus do what they say', async ({ page }) => {
   await signIn(page);
   await nav(page).getByRole('button', { name: 'Add' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Create New Farm', 'Order High-Resolution Imagery', 'Book Rapid-EM']);
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Create New Farm',
+    'Order High-Resolution Imagery',
+    'Book Rapid-EM',
+  ]);
   await page.getByRole('menuitem', { name: 'Order High-Resolution Imagery' }).click();
   await expect(page).toHaveURL(/\/order\/high-resolution-imagery$/);
   await expect(page.getByRole('heading', { name: 'High Resolution Ordering', level: 1 })).toBeVisible();
@@ -37,9 +41,12 @@ test('the add, cart and profile menus do what they say', async ({ page }) => {
   await page.getByRole('menuitem', { name: 'Book Rapid-EM' }).click();
   await expect(page).toHaveURL(/\/rapid-em-booking$/);
 
-  const cartOpened = page.evaluate(() => new Promise<boolean>((resolve) => {
-    window.addEventListener('paddock:cart-open', () => resolve(true), { once: true });
-  }));
+  const cartOpened = page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        window.addEventListener('paddock:cart-open', () => resolve(true), { once: true });
+      }),
+  );
   await nav(page).getByRole('button', { name: /^Cart/ }).click();
   expect(await cartOpened).toBe(true);
 
@@ -92,7 +99,9 @@ test('with one remote down the shell and the other areas keep working', async ({
 
 test('Log Out returns to the origin and private routes then require sign-in', async ({ page }) => {
   await signIn(page);
-  const backAtOrigin = page.waitForRequest((request) => request.isNavigationRequest() && request.url() === `${urls.host}/`);
+  const backAtOrigin = page.waitForRequest(
+    (request) => request.isNavigationRequest() && request.url() === `${urls.host}/`,
+  );
   await nav(page).getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
   await backAtOrigin;

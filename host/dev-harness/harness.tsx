@@ -26,7 +26,12 @@ async function run() {
   if (!domElement || !toasts) return;
   createRoot(toasts).render(<Toaster bus={bus} />);
   const props: MfProps & { name: string; domElement: HTMLElement } = {
-    name: 'harness', domElement, basename: '/', auth: session.auth, profile, bus,
+    name: 'harness',
+    domElement,
+    basename: '/',
+    auth: session.auth,
+    profile,
+    bus,
     config: { apiUrl: config.apiUrl, idpUrl: config.idpUrl, supportEmail: config.supportEmail },
   };
   await spa.bootstrap(props);

@@ -3,7 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { navigateToUrl, registerApplication, start, addErrorHandler } from 'single-spa';
 import { createApiClient } from '@paddock/shared/api-client';
 import { createBus } from '@paddock/shared/bus';
-import { onboardingRedirect, type HostRuntimeConfig, type MfProps, type Profile, type ProfileResponse, type RemotesManifest } from '@paddock/shared/contracts';
+import {
+  onboardingRedirect,
+  type HostRuntimeConfig,
+  type MfProps,
+  type Profile,
+  type ProfileResponse,
+  type RemotesManifest,
+} from '@paddock/shared/contracts';
 import { startSession } from './auth/session';
 import { areaApplication } from './areas/areaApplication';
 import { createRemoteLoader } from './areas/remoteLoader';
@@ -31,7 +38,10 @@ async function main() {
   let config: HostRuntimeConfig;
   let manifest: RemotesManifest;
   try {
-    [config, manifest] = await Promise.all([fetchJson<HostRuntimeConfig>('/config.json'), fetchJson<RemotesManifest>('/remotes.json')]);
+    [config, manifest] = await Promise.all([
+      fetchJson<HostRuntimeConfig>('/config.json'),
+      fetchJson<RemotesManifest>('/remotes.json'),
+    ]);
   } catch {
     fail('Paddock could not read its settings. Please reload the page.');
     return;
@@ -75,14 +85,17 @@ async function main() {
   store.setPathname(window.location.pathname);
 
   window.addEventListener('single-spa:before-routing-event', (event) => {
-    const { newUrl, cancelNavigation } = (event as CustomEvent<{ newUrl: string; cancelNavigation?: () => void }>).detail;
+    const { newUrl, cancelNavigation } = (event as CustomEvent<{ newUrl: string; cancelNavigation?: () => void }>)
+      .detail;
     const target = redirectFor(pathOf(newUrl));
     if (target && cancelNavigation) {
       cancelNavigation();
       window.setTimeout(() => navigateToUrl(target));
     }
   });
-  window.addEventListener('single-spa:routing-event', () => useShellStore.getState().setPathname(window.location.pathname));
+  window.addEventListener('single-spa:routing-event', () =>
+    useShellStore.getState().setPathname(window.location.pathname),
+  );
 
   const customProps = (): MfProps => ({
     basename: '/',

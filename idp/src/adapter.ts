@@ -14,7 +14,14 @@ interface Entry {
 type Models = Map<string, Map<string, Entry>>;
 
 /** Models whose entries are revoked together when their grant is revoked. */
-const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest', 'PreAuthorizedCode']);
+const GRANTABLE = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PreAuthorizedCode',
+]);
 
 /** Same leeway as oidc-provider's own memory adapter (its default clockTolerance). */
 const CLOCK_TOLERANCE_MS = 15_000;

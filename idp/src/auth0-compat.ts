@@ -45,14 +45,18 @@ function jsonToForm(body: unknown): URLSearchParams | undefined {
   for (const [name, value] of Object.entries(body)) {
     const values: unknown[] = Array.isArray(value) ? value : [value];
     for (const item of values) {
-      if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') form.append(name, String(item));
+      if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean')
+        form.append(name, String(item));
     }
   }
   return form;
 }
 
 /** Applies Auth0's token-request conventions to the form fields. */
-export function adaptTokenForm(form: URLSearchParams, authorization: string | undefined): { form: URLSearchParams; dropAuthorization: boolean } {
+export function adaptTokenForm(
+  form: URLSearchParams,
+  authorization: string | undefined,
+): { form: URLSearchParams; dropAuthorization: boolean } {
   const audience = form.get('audience');
   form.delete('audience');
   if (audience && !form.has('resource')) form.set('resource', audience);
@@ -88,7 +92,8 @@ function replayRequest(original: IncomingMessage, body: Buffer, headers: Incomin
   copy.httpVersionMinor = original.httpVersionMinor;
   copy.headers = headers;
   copy.rawHeaders = Object.entries(headers).flatMap(([name, value]) =>
-    value === undefined ? [] : (Array.isArray(value) ? value : [value]).flatMap((item) => [name, item]));
+    value === undefined ? [] : (Array.isArray(value) ? value : [value]).flatMap((item) => [name, item]),
+  );
   copy.push(body);
   copy.push(null);
   // Marks the message as fully received; otherwise destroying it after reading would be taken
@@ -164,18 +169,31 @@ async function logout(ctx: Context, { config, provider }: CompatDeps): Promise<v
   if (clientId) {
     const client = await provider.Client.find(clientId);
     if (!client) {
-      sendHtml(ctx, 400, messagePage({ title: 'Sign out failed', heading: 'Sign out failed', message: `Unknown application "${clientId}".`, tone: 'error' }));
+      sendHtml(
+        ctx,
+        400,
+        messagePage({
+          title: 'Sign out failed',
+          heading: 'Sign out failed',
+          message: `Unknown application "${clientId}".`,
+          tone: 'error',
+        }),
+      );
       return;
     }
     allowed = client.postLogoutRedirectUris ?? [];
   }
   if (returnTo && !isAllowedReturnTo(returnTo, allowed)) {
-    sendHtml(ctx, 400, messagePage({
-      title: 'Sign out failed',
-      heading: 'Sign out failed',
-      message: `The returnTo URL "${returnTo}" is not an allowed logout URL for this application.`,
-      tone: 'error',
-    }));
+    sendHtml(
+      ctx,
+      400,
+      messagePage({
+        title: 'Sign out failed',
+        heading: 'Sign out failed',
+        message: `The returnTo URL "${returnTo}" is not an allowed logout URL for this application.`,
+        tone: 'error',
+      }),
+    );
     return;
   }
 
@@ -190,7 +208,16 @@ async function logout(ctx: Context, { config, provider }: CompatDeps): Promise<v
     ctx.redirect(destination);
     return;
   }
-  sendHtml(ctx, 200, messagePage({ title: 'Signed out', heading: 'You are signed out', message: 'You have signed out of Paddock.', link: { href: config.appUrl, label: 'Back to Paddock' } }));
+  sendHtml(
+    ctx,
+    200,
+    messagePage({
+      title: 'Signed out',
+      heading: 'You are signed out',
+      message: 'You have signed out of Paddock.',
+      link: { href: config.appUrl, label: 'Back to Paddock' },
+    }),
+  );
 }
 
 function userinfoError(ctx: Context, status: 401 | 403, error: string, description: string): void {

@@ -9,8 +9,10 @@ export function avatarSvg(seed: string, label: string): string {
   const digest = createHash('sha256').update(seed).digest();
   const colour = COLOURS[(digest[0] ?? 0) % COLOURS.length];
   const initial = escapeHtml(([...label.trim()][0] ?? '?').toUpperCase());
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128" role="img" aria-label="${initial}">`
-    + `<circle cx="64" cy="64" r="64" fill="${colour}"/>`
-    + `<text x="64" y="64" dy=".35em" text-anchor="middle" font-family="system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif" font-size="60" font-weight="600" fill="#fff">${initial}</text>`
-    + '</svg>';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128" role="img" aria-label="${initial}">` +
+    `<circle cx="64" cy="64" r="64" fill="${colour}"/>` +
+    `<text x="64" y="64" dy=".35em" text-anchor="middle" font-family="system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif" font-size="60" font-weight="600" fill="#fff">${initial}</text>` +
+    '</svg>'
+  );
 }

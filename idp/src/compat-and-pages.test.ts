@@ -6,15 +6,21 @@ import { mailboxPage, signInPage } from './pages';
 
 describe('adaptAuthorizeQuery', () => {
   it('maps audience to resource and asks for (automatic) consent with offline_access', () => {
-    const adapted = adaptAuthorizeQuery(new URLSearchParams({ audience: 'https://api.paddock.example', scope: 'openid offline_access' }));
+    const adapted = adaptAuthorizeQuery(
+      new URLSearchParams({ audience: 'https://api.paddock.example', scope: 'openid offline_access' }),
+    );
     expect(adapted?.get('resource')).toBe('https://api.paddock.example');
     expect(adapted?.has('audience')).toBe(false);
     expect(adapted?.get('prompt')).toBe('consent');
   });
 
   it('keeps prompt=login and leaves prompt=none alone', () => {
-    expect(adaptAuthorizeQuery(new URLSearchParams({ prompt: 'login', scope: 'openid offline_access' }))?.get('prompt')).toBe('login consent');
-    expect(adaptAuthorizeQuery(new URLSearchParams({ prompt: 'none', scope: 'openid offline_access' }))).toBeUndefined();
+    expect(
+      adaptAuthorizeQuery(new URLSearchParams({ prompt: 'login', scope: 'openid offline_access' }))?.get('prompt'),
+    ).toBe('login consent');
+    expect(
+      adaptAuthorizeQuery(new URLSearchParams({ prompt: 'none', scope: 'openid offline_access' })),
+    ).toBeUndefined();
     expect(adaptAuthorizeQuery(new URLSearchParams({ scope: 'openid' }))).toBeUndefined();
   });
 });
@@ -36,7 +42,10 @@ describe('adaptTokenForm', () => {
   });
 
   it('does not override an explicit resource or scope', () => {
-    const { form } = adaptTokenForm(new URLSearchParams({ grant_type: 'client_credentials', resource: 'r', audience: 'a', scope: 's' }), undefined);
+    const { form } = adaptTokenForm(
+      new URLSearchParams({ grant_type: 'client_credentials', resource: 'r', audience: 'a', scope: 's' }),
+      undefined,
+    );
     expect(form.get('resource')).toBe('r');
     expect(form.get('scope')).toBe('s');
   });
@@ -44,11 +53,23 @@ describe('adaptTokenForm', () => {
 
 describe('configuration', () => {
   it('reads the environment with defaults', () => {
-    const options = optionsFromEnv({ PORT: '4555', WEB_ORIGINS: 'http://localhost:5000/, https://app.example ' }, '/data');
-    expect(options).toMatchObject({ port: 4555, dataDir: '/data', webOrigins: ['http://localhost:5000', 'https://app.example'] });
+    const options = optionsFromEnv(
+      { PORT: '4555', WEB_ORIGINS: 'http://localhost:5000/, https://app.example ' },
+      '/data',
+    );
+    expect(options).toMatchObject({
+      port: 4555,
+      dataDir: '/data',
+      webOrigins: ['http://localhost:5000', 'https://app.example'],
+    });
     const config = resolveConfig(options, 4555);
     expect(config.issuer).toBe('http://localhost:4555/');
-    expect(config.webUrls).toEqual(['http://localhost:5000/', 'http://localhost:5000', 'https://app.example/', 'https://app.example']);
+    expect(config.webUrls).toEqual([
+      'http://localhost:5000/',
+      'http://localhost:5000',
+      'https://app.example/',
+      'https://app.example',
+    ]);
     expect(config.apiAudience).toBe('https://api.paddock.example');
     expect(config.adminClientSecret).toBe('paddock-dev-admin-secret');
     const defaults = resolveConfig(optionsFromEnv({}, '/data'), 4400);
@@ -71,13 +92,29 @@ describe('HTML', () => {
   });
 
   it('renders accessible, escaped forms and mailbox rows', () => {
-    const page = signInPage({ action: '/interaction/abc/login', switchHref: '/interaction/abc/signup', email: '"><img src=x>', error: 'Wrong email or password.' });
+    const page = signInPage({
+      action: '/interaction/abc/login',
+      switchHref: '/interaction/abc/signup',
+      email: '"><img src=x>',
+      error: 'Wrong email or password.',
+    });
     expect(page).toContain('value="&quot;&gt;&lt;img src=x&gt;"');
     expect(page).toContain('role="alert"');
     expect(page).toContain('aria-invalid="true"');
     expect(page).toContain('<meta name="viewport"');
     expect(page).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
-    const mailbox = mailboxPage([{ id: '1', type: 'verification_email', to: '<x>@e.com', subject: 'S', text: 't', link: 'javascript:alert(1)', userId: 'u', createdAt: new Date(0).toISOString() }]);
+    const mailbox = mailboxPage([
+      {
+        id: '1',
+        type: 'verification_email',
+        to: '<x>@e.com',
+        subject: 'S',
+        text: 't',
+        link: 'javascript:alert(1)',
+        userId: 'u',
+        createdAt: new Date(0).toISOString(),
+      },
+    ]);
     expect(mailbox).toContain('&lt;x&gt;@e.com');
     expect(mailbox).not.toContain('href="javascript:');
   });

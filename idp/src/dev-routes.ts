@@ -53,13 +53,21 @@ export function devRoutes({ config, users, mailbox }: DevRouteDeps) {
       return;
     }
     if (ctx.path === '/') {
-      sendHtml(ctx, 200, messagePage({
-        title: 'Identity',
-        heading: 'Paddock identity service',
-        message: 'This is the local sign-in service used by Paddock in development.',
-        extra: html`<p class="hint">Issuer <code>${config.issuer}</code> · <a href="/.well-known/openid-configuration">OpenID configuration</a> · <a href="/dev/mailbox">Dev mailbox</a></p>`,
-        link: { href: config.appUrl, label: 'Open Paddock' },
-      }));
+      sendHtml(
+        ctx,
+        200,
+        messagePage({
+          title: 'Identity',
+          heading: 'Paddock identity service',
+          message: 'This is the local sign-in service used by Paddock in development.',
+          extra: html`<p class="hint">
+            Issuer <code>${config.issuer}</code> ·
+            <a href="/.well-known/openid-configuration">OpenID configuration</a> ·
+            <a href="/dev/mailbox">Dev mailbox</a>
+          </p>`,
+          link: { href: config.appUrl, label: 'Open Paddock' },
+        }),
+      );
       return;
     }
     await next();

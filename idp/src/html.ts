@@ -94,23 +94,27 @@ export interface LayoutOptions {
 }
 
 export function layout({ title, body, wide = false }: LayoutOptions): string {
-  return `<!doctype html>${html`<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title} · Paddock</title>
-<link rel="icon" href="${FAVICON}">
-<style>${raw(CSS)}</style>
-</head>
-<body>
-<main class="${wide ? 'shell wide' : 'shell'}">
-<div class="card">
-<div class="brand">${LOGO}<span>Paddock</span></div>
-${body}
-</div>
-<p class="footnote">Paddock local sign-in service (development)</p>
-</main>
-</body>
-</html>`.value}`;
+  return `<!doctype html>${
+    html`<html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>${title} · Paddock</title>
+        <link rel="icon" href="${FAVICON}" />
+        <style>
+          ${raw(CSS)}
+        </style>
+      </head>
+      <body>
+        <main class="${wide ? 'shell wide' : 'shell'}">
+          <div class="card">
+            <div class="brand">${LOGO}<span>Paddock</span></div>
+            ${body}
+          </div>
+          <p class="footnote">Paddock local sign-in service (development)</p>
+        </main>
+      </body>
+    </html>`.value
+  }`;
 }

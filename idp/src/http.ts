@@ -28,9 +28,11 @@ export async function readRawBody(req: IncomingMessage, limit = BODY_LIMIT): Pro
   return Buffer.concat(chunks);
 }
 
-const mediaType = (req: IncomingMessage) => (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+const mediaType = (req: IncomingMessage) =>
+  (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
-export const isJsonRequest = (req: IncomingMessage) => mediaType(req) === 'application/json' || mediaType(req).endsWith('+json');
+export const isJsonRequest = (req: IncomingMessage) =>
+  mediaType(req) === 'application/json' || mediaType(req).endsWith('+json');
 export const isFormRequest = (req: IncomingMessage) => mediaType(req) === 'application/x-www-form-urlencoded';
 
 /** Reads an HTML form post into name → value (the last value wins for repeated names). */
@@ -60,7 +62,15 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
  * API returns (`statusCode`, `error`, `message`) so Auth0 client code reads it too.
  */
 export function sendJsonError(ctx: Context, status: number, detail: string): void {
-  const reasons: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large', 415: 'Unsupported Media Type' };
+  const reasons: Record<number, string> = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    405: 'Method Not Allowed',
+    413: 'Payload Too Large',
+    415: 'Unsupported Media Type',
+  };
   ctx.status = status;
   ctx.set('Cache-Control', 'no-store');
   ctx.body = { statusCode: status, error: reasons[status] ?? 'Error', message: detail, detail };
@@ -72,7 +82,10 @@ export function sendHtml(ctx: Context, status: number, page: string): void {
   ctx.set('Cache-Control', 'no-store');
   // The pages are self-contained: no scripts, no third-party anything. (No form-action: browsers
   // apply it to the redirects after a sign-in post, which end at the app's origin.)
-  ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'");
+  ctx.set(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
+  );
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Referrer-Policy', 'no-referrer');
   ctx.body = page;

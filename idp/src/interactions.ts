@@ -8,7 +8,14 @@ import Provider, { errors, type Interaction } from 'oidc-provider';
 import type { IdpConfig } from './config';
 import { HttpError, readForm, sendHtml } from './http';
 import { MESSAGES, messagePage, signInPage, signUpPage, type FormState } from './pages';
-import { EmailTakenError, isValidEmail, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, normaliseEmail, type UserStore } from './users';
+import {
+  EmailTakenError,
+  isValidEmail,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  normaliseEmail,
+  type UserStore,
+} from './users';
 
 export interface InteractionDeps {
   config: IdpConfig;
@@ -22,16 +29,25 @@ const stringList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 function expiredPage(ctx: Context, config: IdpConfig): void {
-  sendHtml(ctx, 400, messagePage({
-    title: 'Sign-in expired',
-    heading: 'This sign-in has expired',
-    message: 'Sign-in pages are valid for a limited time. Go back to Paddock and sign in again.',
-    tone: 'error',
-    link: { href: config.appUrl, label: 'Back to Paddock' },
-  }));
+  sendHtml(
+    ctx,
+    400,
+    messagePage({
+      title: 'Sign-in expired',
+      heading: 'This sign-in has expired',
+      message: 'Sign-in pages are valid for a limited time. Go back to Paddock and sign in again.',
+      tone: 'error',
+      link: { href: config.appUrl, label: 'Back to Paddock' },
+    }),
+  );
 }
 
-async function finish(ctx: Context, provider: Provider, result: Parameters<Provider['interactionResult']>[2], merge: boolean): Promise<void> {
+async function finish(
+  ctx: Context,
+  provider: Provider,
+  result: Parameters<Provider['interactionResult']>[2],
+  merge: boolean,
+): Promise<void> {
   const returnTo = await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: merge });
   // 303: the browser follows with a GET even after a form POST.
   ctx.status = 303;
@@ -42,7 +58,8 @@ async function finish(ctx: Context, provider: Provider, result: Parameters<Provi
 async function autoConsent(ctx: Context, { provider }: InteractionDeps, interaction: Interaction): Promise<void> {
   const accountId = interaction.session?.accountId;
   const clientId = interaction.params.client_id;
-  if (!accountId || typeof clientId !== 'string') throw new errors.SessionNotFound('interaction has no signed-in account');
+  if (!accountId || typeof clientId !== 'string')
+    throw new errors.SessionNotFound('interaction has no signed-in account');
   let grant = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
   grant ??= new provider.Grant({ accountId, clientId });
   const details = interaction.prompt.details;
@@ -66,7 +83,13 @@ function formState(uid: string, screen: 'login' | 'signup', extra: Partial<FormS
   return { action: `/interaction/${uid}/${screen}`, switchHref: `/interaction/${uid}/${other}`, ...extra };
 }
 
-function render(ctx: Context, uid: string, screen: 'login' | 'signup', status: number, extra: Partial<FormState> = {}): void {
+function render(
+  ctx: Context,
+  uid: string,
+  screen: 'login' | 'signup',
+  status: number,
+  extra: Partial<FormState> = {},
+): void {
   const state = formState(uid, screen, extra);
   sendHtml(ctx, status, screen === 'login' ? signInPage(state) : signUpPage(state));
 }
@@ -92,7 +115,10 @@ async function signUp(ctx: Context, deps: InteractionDeps, uid: string): Promise
     return;
   }
   if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
-    const error = password.length < MIN_PASSWORD_LENGTH ? MESSAGES.passwordTooShort : `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
+    const error =
+      password.length < MIN_PASSWORD_LENGTH
+        ? MESSAGES.passwordTooShort
+        : `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
     render(ctx, uid, 'signup', 400, { email, error, errorField: 'password' });
     return;
   }
@@ -144,7 +170,11 @@ export function interactionRoutes(deps: InteractionDeps) {
         return;
       }
       if (error instanceof HttpError) {
-        sendHtml(ctx, error.status, messagePage({ title: 'Bad request', heading: 'Something went wrong', message: error.message, tone: 'error' }));
+        sendHtml(
+          ctx,
+          error.status,
+          messagePage({ title: 'Bad request', heading: 'Something went wrong', message: error.message, tone: 'error' }),
+        );
         return;
       }
       throw error;

@@ -40,7 +40,10 @@ async function verificationEmailJob(ctx: Context, deps: JobDeps): Promise<void> 
   const userId = body.user_id;
   if (typeof userId !== 'string' || userId === '') throw new HttpError(400, 'user_id is required');
   // Auth0 also takes the application (client_id) whose settings the e-mail uses; only ours exist.
-  if (body.client_id !== undefined && (typeof body.client_id !== 'string' || !(await deps.provider.Client.find(body.client_id)))) {
+  if (
+    body.client_id !== undefined &&
+    (typeof body.client_id !== 'string' || !(await deps.provider.Client.find(body.client_id)))
+  ) {
     throw new HttpError(400, 'Unknown client_id');
   }
 
@@ -69,25 +72,36 @@ async function verificationEmailJob(ctx: Context, deps: JobDeps): Promise<void> 
 
 async function verifyEmailPage(ctx: Context, deps: JobDeps): Promise<void> {
   const ticket = ctx.query.ticket;
-  const result = typeof ticket === 'string' && ticket ? await deps.tickets.redeem(ticket, deps.users) : { status: 'invalid' as const };
+  const result =
+    typeof ticket === 'string' && ticket
+      ? await deps.tickets.redeem(ticket, deps.users)
+      : { status: 'invalid' as const };
   const link = { href: deps.config.appUrl, label: 'Back to Paddock' };
   if (result.status === 'verified') {
-    sendHtml(ctx, 200, messagePage({
-      title: 'Email verified',
-      heading: 'Your email address is verified',
-      message: `Thanks! ${result.user.email} is now verified. You can go back to Paddock.`,
-      tone: 'ok',
-      link,
-    }));
+    sendHtml(
+      ctx,
+      200,
+      messagePage({
+        title: 'Email verified',
+        heading: 'Your email address is verified',
+        message: `Thanks! ${result.user.email} is now verified. You can go back to Paddock.`,
+        tone: 'ok',
+        link,
+      }),
+    );
     return;
   }
-  sendHtml(ctx, 400, messagePage({
-    title: 'Link not valid',
-    heading: 'This link is not valid',
-    message: 'The verification link has expired or is not valid. Ask Paddock to send a new verification email.',
-    tone: 'error',
-    link,
-  }));
+  sendHtml(
+    ctx,
+    400,
+    messagePage({
+      title: 'Link not valid',
+      heading: 'This link is not valid',
+      message: 'The verification link has expired or is not valid. Ask Paddock to send a new verification email.',
+      tone: 'error',
+      link,
+    }),
+  );
 }
 
 export function jobRoutes(deps: JobDeps) {

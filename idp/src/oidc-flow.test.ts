@@ -46,7 +46,9 @@ describe('discovery', () => {
   });
 
   it('serves an RSA signing key as JWKS, and a health check', async () => {
-    const keys = (await (await fetch(`${idp.url}/.well-known/jwks.json`)).json()) as { keys: Record<string, unknown>[] };
+    const keys = (await (await fetch(`${idp.url}/.well-known/jwks.json`)).json()) as {
+      keys: Record<string, unknown>[];
+    };
     expect(keys.keys).toHaveLength(1);
     expect(keys.keys[0]).toMatchObject({ kty: 'RSA', use: 'sig' });
     expect(keys.keys[0]).not.toHaveProperty('d');
@@ -79,7 +81,11 @@ describe('authorization code + PKCE', () => {
     expect(tokens.expires_in).toBeGreaterThan(0);
 
     expect(decodeProtectedHeader(tokens.access_token).alg).toBe('RS256');
-    const { payload: access } = await jwtVerify(tokens.access_token, jwks, { issuer: `${idp.url}/`, audience: API_AUDIENCE, algorithms: ['RS256'] });
+    const { payload: access } = await jwtVerify(tokens.access_token, jwks, {
+      issuer: `${idp.url}/`,
+      audience: API_AUDIENCE,
+      algorithms: ['RS256'],
+    });
     expect(access).toMatchObject({
       sub: 'auth0|demo',
       client_id: 'paddock-web',
@@ -89,11 +95,16 @@ describe('authorization code + PKCE', () => {
     expect(access.aud).toBe(API_AUDIENCE);
     expect(typeof access.exp).toBe('number');
     expect(typeof access.iat).toBe('number');
-    expect(String(access.scope).split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'offline_access']));
+    expect(String(access.scope).split(' ')).toEqual(
+      expect.arrayContaining(['openid', 'profile', 'email', 'offline_access']),
+    );
 
     expect(tokens.id_token).toBeTruthy();
     expect(decodeProtectedHeader(tokens.id_token ?? '').alg).toBe('RS256');
-    const { payload: id } = await jwtVerify(tokens.id_token ?? '', jwks, { issuer: `${idp.url}/`, audience: 'paddock-web' });
+    const { payload: id } = await jwtVerify(tokens.id_token ?? '', jwks, {
+      issuer: `${idp.url}/`,
+      audience: 'paddock-web',
+    });
     expect(id).toMatchObject({
       sub: 'auth0|demo',
       nonce: request.nonce,
@@ -111,7 +122,10 @@ describe('authorization code + PKCE', () => {
     const jar = new CookieJar();
     const page = await follow(jar, authorizeUrl(idp).url);
     const html = await page.response.text();
-    const result = await postForm(jar, formAction(html, page.url), { email: 'demo@paddock.example', password: 'wrong-password' });
+    const result = await postForm(jar, formAction(html, page.url), {
+      email: 'demo@paddock.example',
+      password: 'wrong-password',
+    });
     expect(result.appUrl).toBeUndefined();
     expect(result.response.status).toBe(401);
     const body = await result.response.text();
@@ -124,7 +138,10 @@ describe('authorization code + PKCE', () => {
     const jar = new CookieJar();
     const page = await follow(jar, authorizeUrl(idp).url);
     const html = await page.response.text();
-    const result = await postForm(jar, formAction(html, page.url), { email: '"><script>alert(1)</script>', password: 'x' });
+    const result = await postForm(jar, formAction(html, page.url), {
+      email: '"><script>alert(1)</script>',
+      password: 'x',
+    });
     const body = await result.response.text();
     expect(body).not.toContain('<script>alert(1)</script>');
     expect(body).toContain('&quot;&gt;&lt;script&gt;');
@@ -153,31 +170,60 @@ describe('authorization code + PKCE', () => {
   it('answers CORS for the web origins on the token endpoint', async () => {
     const preflight = await fetch(`${idp.url}/oauth/token`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,auth0-client' },
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,auth0-client',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
 
     const result = await login(idp, new CookieJar(), DEMO);
-    const fromApp = await tokenRequest(idp, {
-      client_id: 'paddock-web', code_verifier: result.request.verifier, grant_type: 'authorization_code', code: result.code, redirect_uri: APP,
-    }, { origin: 'http://localhost:3000' });
+    const fromApp = await tokenRequest(
+      idp,
+      {
+        client_id: 'paddock-web',
+        code_verifier: result.request.verifier,
+        grant_type: 'authorization_code',
+        code: result.code,
+        redirect_uri: APP,
+      },
+      { origin: 'http://localhost:3000' },
+    );
     expect(fromApp.status).toBe(200);
     expect(fromApp.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
 
     const other = await login(idp, new CookieJar(), DEMO);
-    const fromElsewhere = await tokenRequest(idp, {
-      client_id: 'paddock-web', code_verifier: other.request.verifier, grant_type: 'authorization_code', code: other.code, redirect_uri: APP,
-    }, { origin: 'http://evil.example' });
+    const fromElsewhere = await tokenRequest(
+      idp,
+      {
+        client_id: 'paddock-web',
+        code_verifier: other.request.verifier,
+        grant_type: 'authorization_code',
+        code: other.code,
+        redirect_uri: APP,
+      },
+      { origin: 'http://evil.example' },
+    );
     expect(fromElsewhere.status).toBe(400);
     expect(fromElsewhere.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('also accepts form-encoded token requests with `audience`', async () => {
     const result = await login(idp, new CookieJar(), DEMO);
-    const response = await tokenRequest(idp, {
-      client_id: 'paddock-web', code_verifier: result.request.verifier, grant_type: 'authorization_code', code: result.code, redirect_uri: APP, audience: API_AUDIENCE,
-    }, { form: true });
+    const response = await tokenRequest(
+      idp,
+      {
+        client_id: 'paddock-web',
+        code_verifier: result.request.verifier,
+        grant_type: 'authorization_code',
+        code: result.code,
+        redirect_uri: APP,
+        audience: API_AUDIENCE,
+      },
+      { form: true },
+    );
     expect(response.status).toBe(200);
     const tokens = (await response.json()) as { access_token: string };
     const { payload } = await jwtVerify(tokens.access_token, jwks, { audience: API_AUDIENCE });
@@ -188,22 +234,34 @@ describe('authorization code + PKCE', () => {
 describe('refresh tokens', () => {
   it('rotates the refresh token and returns a new JWT access token for the API', async () => {
     const first = await signInAndGetTokens(idp, DEMO);
-    const response = await tokenRequest(idp, {
-      client_id: 'paddock-web',
-      grant_type: 'refresh_token',
-      refresh_token: first.refresh_token ?? '',
-      redirect_uri: APP,
-    }, { origin: 'http://localhost:3000' });
+    const response = await tokenRequest(
+      idp,
+      {
+        client_id: 'paddock-web',
+        grant_type: 'refresh_token',
+        refresh_token: first.refresh_token ?? '',
+        redirect_uri: APP,
+      },
+      { origin: 'http://localhost:3000' },
+    );
     expect(response.status).toBe(200);
     const refreshed = (await response.json()) as { access_token: string; refresh_token: string; id_token: string };
     expect(refreshed.refresh_token).toBeTruthy();
     expect(refreshed.refresh_token).not.toBe(first.refresh_token);
     expect(refreshed.id_token).toBeTruthy();
-    const { payload } = await jwtVerify(refreshed.access_token, jwks, { issuer: `${idp.url}/`, audience: API_AUDIENCE, algorithms: ['RS256'] });
+    const { payload } = await jwtVerify(refreshed.access_token, jwks, {
+      issuer: `${idp.url}/`,
+      audience: API_AUDIENCE,
+      algorithms: ['RS256'],
+    });
     expect(payload).toMatchObject({ sub: 'auth0|demo', email: 'demo@paddock.example', email_verified: true });
 
     // The old refresh token is spent (rotation with reuse detection).
-    const reuse = await tokenRequest(idp, { client_id: 'paddock-web', grant_type: 'refresh_token', refresh_token: first.refresh_token ?? '' });
+    const reuse = await tokenRequest(idp, {
+      client_id: 'paddock-web',
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token ?? '',
+    });
     expect(reuse.status).toBe(400);
     expect(await reuse.json()).toMatchObject({ error: 'invalid_grant' });
   });
@@ -216,7 +274,11 @@ describe('refresh tokens', () => {
       body: JSON.stringify({ client_id: 'paddock-web', token: tokens.refresh_token, token_type_hint: 'refresh_token' }),
     });
     expect(revoked.status).toBe(200);
-    const refresh = await tokenRequest(idp, { client_id: 'paddock-web', grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' });
+    const refresh = await tokenRequest(idp, {
+      client_id: 'paddock-web',
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token ?? '',
+    });
     expect(refresh.status).toBe(400);
   });
 
@@ -231,7 +293,9 @@ describe('refresh tokens', () => {
 describe('userinfo', () => {
   it('returns the profile claims for the API access token', async () => {
     const tokens = await signInAndGetTokens(idp, DEMO);
-    const response = await fetch(`${idp.url}/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}`, origin: 'http://localhost:3001' } });
+    const response = await fetch(`${idp.url}/userinfo`, {
+      headers: { authorization: `Bearer ${tokens.access_token}`, origin: 'http://localhost:3001' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3001');
     const claims = (await response.json()) as Record<string, unknown>;
@@ -249,7 +313,9 @@ describe('userinfo', () => {
     expect((await fetch(`${idp.url}/userinfo`)).status).toBe(401);
     const tokens = await signInAndGetTokens(idp, DEMO);
     const [header, payload] = tokens.access_token.split('.');
-    const forged = await fetch(`${idp.url}/userinfo`, { headers: { authorization: `Bearer ${header}.${payload}.AAAA` } });
+    const forged = await fetch(`${idp.url}/userinfo`, {
+      headers: { authorization: `Bearer ${header}.${payload}.AAAA` },
+    });
     expect(forged.status).toBe(401);
   });
 });
@@ -258,10 +324,13 @@ describe('/v2/logout', () => {
   it('ends the idp session and redirects to an allowed returnTo', async () => {
     const jar = new CookieJar();
     await login(idp, jar, DEMO);
-    const response = await fetch(`${idp.url}/v2/logout?client_id=paddock-web&returnTo=${encodeURIComponent('http://localhost:3000')}&auth0Client=abc`, {
-      headers: { cookie: jar.header() },
-      redirect: 'manual',
-    });
+    const response = await fetch(
+      `${idp.url}/v2/logout?client_id=paddock-web&returnTo=${encodeURIComponent('http://localhost:3000')}&auth0Client=abc`,
+      {
+        headers: { cookie: jar.header() },
+        redirect: 'manual',
+      },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('http://localhost:3000/');
     jar.store(response);
@@ -272,11 +341,17 @@ describe('/v2/logout', () => {
   });
 
   it('accepts auth0-spa-js `clientId` and refuses an unknown returnTo', async () => {
-    const ok = await fetch(`${idp.url}/v2/logout?clientId=paddock-web&returnTo=${encodeURIComponent('http://localhost:3004/')}`, { redirect: 'manual' });
+    const ok = await fetch(
+      `${idp.url}/v2/logout?clientId=paddock-web&returnTo=${encodeURIComponent('http://localhost:3004/')}`,
+      { redirect: 'manual' },
+    );
     expect(ok.status).toBe(302);
     expect(ok.headers.get('location')).toBe('http://localhost:3004/');
 
-    const refused = await fetch(`${idp.url}/v2/logout?client_id=paddock-web&returnTo=${encodeURIComponent('https://evil.example/')}`, { redirect: 'manual' });
+    const refused = await fetch(
+      `${idp.url}/v2/logout?client_id=paddock-web&returnTo=${encodeURIComponent('https://evil.example/')}`,
+      { redirect: 'manual' },
+    );
     expect(refused.status).toBe(400);
     expect(refused.headers.get('location')).toBeNull();
     expect(await refused.text()).toContain('not an allowed logout URL');
@@ -294,16 +369,28 @@ describe('paddock-admin-cli', () => {
     expect(response.status).toBe(200);
     const tokens = (await response.json()) as { access_token: string; scope: string };
     expect(tokens.scope).toBe('paddock:admin');
-    const { payload } = await jwtVerify(tokens.access_token, jwks, { issuer: `${idp.url}/`, audience: API_AUDIENCE, algorithms: ['RS256'] });
+    const { payload } = await jwtVerify(tokens.access_token, jwks, {
+      issuer: `${idp.url}/`,
+      audience: API_AUDIENCE,
+      algorithms: ['RS256'],
+    });
     expect(payload).toMatchObject({ sub: 'paddock-admin-cli', client_id: 'paddock-admin-cli', scope: 'paddock:admin' });
     expect(payload).not.toHaveProperty('email');
   });
 
   it('accepts HTTP Basic client authentication and refuses a wrong secret', async () => {
     const basic = (secret: string) => `Basic ${Buffer.from(`paddock-admin-cli:${secret}`).toString('base64')}`;
-    const ok = await tokenRequest(idp, { grant_type: 'client_credentials' }, { form: true, headers: { authorization: basic('paddock-dev-admin-secret') } });
+    const ok = await tokenRequest(
+      idp,
+      { grant_type: 'client_credentials' },
+      { form: true, headers: { authorization: basic('paddock-dev-admin-secret') } },
+    );
     expect(ok.status).toBe(200);
-    const bad = await tokenRequest(idp, { grant_type: 'client_credentials' }, { form: true, headers: { authorization: basic('nope') } });
+    const bad = await tokenRequest(
+      idp,
+      { grant_type: 'client_credentials' },
+      { form: true, headers: { authorization: basic('nope') } },
+    );
     expect(bad.status).toBe(401);
     expect(await bad.json()).toMatchObject({ error: 'invalid_client' });
   });
@@ -311,7 +398,9 @@ describe('paddock-admin-cli', () => {
   it('cannot use the authorization code flow, and the web client cannot use client_credentials', async () => {
     const web = await tokenRequest(idp, { grant_type: 'client_credentials', client_id: 'paddock-web' });
     expect(web.status).toBe(400);
-    expect(await web.json()).toMatchObject({ error_description: 'requested grant type is not allowed for this client' });
+    expect(await web.json()).toMatchObject({
+      error_description: 'requested grant type is not allowed for this client',
+    });
 
     const jar = new CookieJar();
     const authorize = await follow(jar, authorizeUrl(idp, { client_id: 'paddock-admin-cli' }).url);

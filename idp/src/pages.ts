@@ -39,20 +39,36 @@ export function signInPage(state: FormState): string {
   return layout({
     title: 'Sign in',
     body: html`<h1>Sign in to Paddock</h1>
-<p class="lede">Welcome back. Enter your details to continue.</p>
-${errorAlert(state.error)}
-<form method="post" action="${state.action}" novalidate>
-<div class="field">
-<label for="email">Email</label>
-<input id="email" name="email" type="email" inputmode="email" autocomplete="username" autocapitalize="none" spellcheck="false" value="${state.email ?? ''}"${fieldState('email', state)}>
-</div>
-<div class="field">
-<label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password"${fieldState('password', state)}>
-</div>
-<button class="button" type="submit">Sign in</button>
-</form>
-<p class="alt">New to Paddock? <a href="${state.switchHref}">Sign up</a></p>`,
+      <p class="lede">Welcome back. Enter your details to continue.</p>
+      ${errorAlert(state.error)}
+      <form method="post" action="${state.action}" novalidate>
+        <div class="field">
+          <label for="email">Email</label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            inputmode="email"
+            autocomplete="username"
+            autocapitalize="none"
+            spellcheck="false"
+            value="${state.email ?? ''}"
+            ${fieldState('email', state)}
+          />
+        </div>
+        <div class="field">
+          <label for="password">Password</label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autocomplete="current-password"
+            ${fieldState('password', state)}
+          />
+        </div>
+        <button class="button" type="submit">Sign in</button>
+      </form>
+      <p class="alt">New to Paddock? <a href="${state.switchHref}">Sign up</a></p>`,
   });
 }
 
@@ -60,21 +76,37 @@ export function signUpPage(state: FormState): string {
   return layout({
     title: 'Sign up',
     body: html`<h1>Create your Paddock account</h1>
-<p class="lede">It takes less than a minute.</p>
-${errorAlert(state.error)}
-<form method="post" action="${state.action}" novalidate>
-<div class="field">
-<label for="email">Email</label>
-<input id="email" name="email" type="email" inputmode="email" autocomplete="email" autocapitalize="none" spellcheck="false" value="${state.email ?? ''}"${fieldState('email', state)}>
-</div>
-<div class="field">
-<label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="new-password"${fieldState('password', state, ['password-hint'])}>
-<p class="hint" id="password-hint">At least ${MIN_PASSWORD_LENGTH} characters.</p>
-</div>
-<button class="button" type="submit">Sign up</button>
-</form>
-<p class="alt">Already have an account? <a href="${state.switchHref}">Sign in</a></p>`,
+      <p class="lede">It takes less than a minute.</p>
+      ${errorAlert(state.error)}
+      <form method="post" action="${state.action}" novalidate>
+        <div class="field">
+          <label for="email">Email</label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            inputmode="email"
+            autocomplete="email"
+            autocapitalize="none"
+            spellcheck="false"
+            value="${state.email ?? ''}"
+            ${fieldState('email', state)}
+          />
+        </div>
+        <div class="field">
+          <label for="password">Password</label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autocomplete="new-password"
+            ${fieldState('password', state, ['password-hint'])}
+          />
+          <p class="hint" id="password-hint">At least ${MIN_PASSWORD_LENGTH} characters.</p>
+        </div>
+        <button class="button" type="submit">Sign up</button>
+      </form>
+      <p class="alt">Already have an account? <a href="${state.switchHref}">Sign in</a></p>`,
   });
 }
 
@@ -89,38 +121,55 @@ export interface MessagePageOptions {
 }
 
 export function messagePage({ title, heading, message, tone = 'plain', link, extra }: MessagePageOptions): string {
-  const text = tone === 'plain'
-    ? html`<p class="lede">${message}</p>`
-    : html`<div class="${tone === 'ok' ? 'alert ok' : 'alert'}" role="status">${message}</div>`;
+  const text =
+    tone === 'plain'
+      ? html`<p class="lede">${message}</p>`
+      : html`<div class="${tone === 'ok' ? 'alert ok' : 'alert'}" role="status">${message}</div>`;
   return layout({
     title,
     body: html`<h1>${heading}</h1>
-${text}
-${extra ?? ''}
-${link ? html`<a class="button" href="${link.href}">${link.label}</a>` : ''}`,
+      ${text} ${extra ?? ''} ${link ? html`<a class="button" href="${link.href}">${link.label}</a>` : ''}`,
   });
 }
 
 export function mailboxPage(messages: readonly MailMessage[]): string {
   const rows = messages.map(
-    (message) => html`<tr>
-<td>${message.to}</td>
-<td>${message.subject}</td>
-<td><time datetime="${message.createdAt}">${new Date(message.createdAt).toUTCString()}</time></td>
-<td class="link">${/^https?:\/\//.test(message.link) ? html`<a href="${message.link}">${message.link}</a>` : message.link}</td>
-</tr>`,
+    (message) =>
+      html`<tr>
+        <td>${message.to}</td>
+        <td>${message.subject}</td>
+        <td><time datetime="${message.createdAt}">${new Date(message.createdAt).toUTCString()}</time></td>
+        <td class="link">
+          ${/^https?:\/\//.test(message.link) ? html`<a href="${message.link}">${message.link}</a>` : message.link}
+        </td>
+      </tr>`,
   );
   return layout({
     title: 'Dev mailbox',
     wide: true,
     body: html`<h1>Dev mailbox</h1>
-<p class="lede">E-mails the local identity provider would have sent, newest first. Also as <a href="/dev/mailbox.json">JSON</a>.</p>
-${messages.length === 0
-  ? html`<p class="empty">No messages yet.</p>`
-  : html`<div class="table-wrap"><table>
-<thead><tr><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Date</th><th scope="col">Link</th></tr></thead>
-<tbody>${rows}</tbody>
-</table></div>`}`,
+      <p class="lede">
+        E-mails the local identity provider would have sent, newest first. Also as <a href="/dev/mailbox.json">JSON</a>.
+      </p>
+      ${
+        messages.length === 0
+          ? html`<p class="empty">No messages yet.</p>`
+          : html`<div class="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">To</th>
+                    <th scope="col">Subject</th>
+                    <th scope="col">Date</th>
+                    <th scope="col">Link</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${rows}
+                </tbody>
+              </table>
+            </div>`
+      }`,
   });
 }
 
@@ -129,9 +178,13 @@ export function logoutConfirmPage(form: string): string {
   return layout({
     title: 'Sign out',
     body: html`<h1>Sign out of Paddock?</h1>
-<p class="lede">You will need to sign in again next time.</p>
-${raw(form)}
-<button class="button" type="submit" form="op.logoutForm" value="yes" name="logout" autofocus>Sign out</button>
-<p class="alt"><button class="button" type="submit" form="op.logoutForm" style="background:transparent;color:var(--green-700)">Stay signed in</button></p>`,
+      <p class="lede">You will need to sign in again next time.</p>
+      ${raw(form)}
+      <button class="button" type="submit" form="op.logoutForm" value="yes" name="logout" autofocus>Sign out</button>
+      <p class="alt">
+        <button class="button" type="submit" form="op.logoutForm" style="background:transparent;color:var(--green-700)">
+          Stay signed in
+        </button>
+      </p>`,
   });
 }

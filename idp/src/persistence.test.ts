@@ -42,7 +42,10 @@ it('keeps users, keys, sessions, refresh tokens and mail across a restart', asyn
     try {
       const jwksAfter = (await (await fetch(`${second.url}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
       expect(jwksAfter).toEqual(jwksBefore);
-      const { payload } = await jwtVerify(tokens.access_token, createLocalJWKSet(jwksAfter), { issuer: second.issuer, audience: API_AUDIENCE });
+      const { payload } = await jwtVerify(tokens.access_token, createLocalJWKSet(jwksAfter), {
+        issuer: second.issuer,
+        audience: API_AUDIENCE,
+      });
       expect(payload.sub).toBe(sub);
 
       // The idp session cookie from before the restart still signs the browser in.
@@ -50,7 +53,11 @@ it('keeps users, keys, sessions, refresh tokens and mail across a restart', asyn
       expect(sso.appUrl?.searchParams.get('code')).toBeTruthy();
 
       // The refresh token issued before the restart still works.
-      const refreshed = await tokenRequest(second, { client_id: 'paddock-web', grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' });
+      const refreshed = await tokenRequest(second, {
+        client_id: 'paddock-web',
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token ?? '',
+      });
       expect(refreshed.status).toBe(200);
 
       // The account (and the demo account) can sign in with a fresh browser.
@@ -58,7 +65,9 @@ it('keeps users, keys, sessions, refresh tokens and mail across a restart', asyn
       expect(decodeJwt(again.access_token).sub).toBe(sub);
       await signInAndGetTokens(second, { email: 'demo@paddock.example', password: 'paddock-demo' });
 
-      const mail = (await (await fetch(`${second.url}/dev/mailbox.json`)).json()) as { messages: { to: string; link: string }[] };
+      const mail = (await (await fetch(`${second.url}/dev/mailbox.json`)).json()) as {
+        messages: { to: string; link: string }[];
+      };
       const message = mail.messages.find((item) => item.to === credentials.email);
       expect(message).toBeDefined();
       const verified = await fetch((message?.link ?? '').replace(/^http:\/\/localhost:\d+/, second.url));

@@ -1,6 +1,13 @@
 // The oidc-provider instance: clients, Auth0-style routes, JWT access tokens for the API audience,
 // first-party auto-consent and the account lookup.
-import Provider, { errors, interactionPolicy, type Client, type Configuration, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
+import Provider, {
+  errors,
+  interactionPolicy,
+  type Client,
+  type Configuration,
+  type KoaContextWithOIDC,
+  type ResourceServer,
+} from 'oidc-provider';
 import type { OidcStore } from './adapter';
 import { ADMIN_CLIENT_ID, ADMIN_SCOPE, USER_API_SCOPES, WEB_CLIENT_ID, type IdpConfig } from './config';
 import { html } from './html';
@@ -138,7 +145,12 @@ export function createProvider({ config, secrets, users, store }: ProviderDeps):
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';
-          ctx.body = messagePage({ title: 'Signed out', heading: 'You are signed out', message: 'You have signed out of Paddock.', link: { href: config.appUrl, label: 'Back to Paddock' } });
+          ctx.body = messagePage({
+            title: 'Signed out',
+            heading: 'You are signed out',
+            message: 'You have signed out of Paddock.',
+            link: { href: config.appUrl, label: 'Back to Paddock' },
+          });
         },
       },
       resourceIndicators: {
@@ -176,7 +188,8 @@ export function createProvider({ config, secrets, users, store }: ProviderDeps):
       const user = typeof accountId === 'string' ? users.findBySub(accountId) : undefined;
       return user ? { email: user.email, email_verified: user.emailVerified } : undefined;
     },
-    issueRefreshToken: (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    issueRefreshToken: (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
     // Every refresh returns a new refresh token and retires the old one (Auth0 rotation).
     rotateRefreshToken: true,
     ttl: {

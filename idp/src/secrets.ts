@@ -39,10 +39,13 @@ function parseSecrets(raw: unknown, file: string): IdpSecrets {
   const key = isRecord(raw) ? raw.signingKey : undefined;
   const cookieKeys = isRecord(raw) ? raw.cookieKeys : undefined;
   if (
-    !isRecord(key) || key.kty !== 'RSA' || typeof key.kid !== 'string'
-    || RSA_MEMBERS.some((member) => typeof key[member] !== 'string')
-    || !Array.isArray(cookieKeys) || cookieKeys.length === 0
-    || !cookieKeys.every((item): item is string => typeof item === 'string' && item.length >= 32)
+    !isRecord(key) ||
+    key.kty !== 'RSA' ||
+    typeof key.kid !== 'string' ||
+    RSA_MEMBERS.some((member) => typeof key[member] !== 'string') ||
+    !Array.isArray(cookieKeys) ||
+    cookieKeys.length === 0 ||
+    !cookieKeys.every((item): item is string => typeof item === 'string' && item.length >= 32)
   ) {
     throw new Error(`${file} does not hold a valid RSA signing key and cookie keys; delete it to generate new ones`);
   }

@@ -47,7 +47,9 @@ function sendPlainError(res: http.ServerResponse, status: number, description: s
     return;
   }
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify({ error: status >= 500 ? 'server_error' : 'invalid_request', error_description: description }));
+  res.end(
+    JSON.stringify({ error: status >= 500 ? 'server_error' : 'invalid_request', error_description: description }),
+  );
 }
 
 export async function startIdp(options: StartIdpOptions): Promise<RunningIdp> {

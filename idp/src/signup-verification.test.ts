@@ -81,7 +81,10 @@ describe('sign-up', () => {
   it('creates an unverified user who is signed in straight away and can sign in again later', async () => {
     const jar = new CookieJar();
     const { html, url } = await openSignUp(jar);
-    const result = await postForm(jar, formAction(html, url), { email: 'New.Farmer@Example.com', password: 'tractor-2024' });
+    const result = await postForm(jar, formAction(html, url), {
+      email: 'New.Farmer@Example.com',
+      password: 'tractor-2024',
+    });
     expect(result.appUrl?.searchParams.get('code')).toBeTruthy();
 
     // A later sign-in (fresh browser) with the same address in another case works too.
@@ -95,7 +98,12 @@ describe('sign-up', () => {
 
   it('exchanges the code of a sign-up for tokens', async () => {
     const jar = new CookieJar();
-    const result = await login(idp, jar, { email: 'second@example.com', password: 'second-pass' }, { screen: 'signup' });
+    const result = await login(
+      idp,
+      jar,
+      { email: 'second@example.com', password: 'second-pass' },
+      { screen: 'signup' },
+    );
     const tokens = await exchangeCode(idp, result);
     expect(decodeJwt(tokens.access_token)).toMatchObject({ email: 'second@example.com', email_verified: false });
   });
@@ -108,7 +116,11 @@ describe('verification e-mail job', () => {
     const first = await exchangeCode(idp, await login(idp, jar, credentials, { screen: 'signup' }));
     const sub = String(decodeJwt(first.access_token).sub);
 
-    const response = await jobRequest(first.access_token, { user_id: sub, client_id: 'paddock-web' }, 'http://localhost:3000');
+    const response = await jobRequest(
+      first.access_token,
+      { user_id: sub, client_id: 'paddock-web' },
+      'http://localhost:3000',
+    );
     expect(response.status).toBe(201);
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     const job = (await response.json()) as Record<string, unknown>;
@@ -131,7 +143,11 @@ describe('verification e-mail job', () => {
     expect(html).toContain('href="http://localhost:3000/"');
 
     // A refresh-token grant after verification carries the new state, and so does a new sign-in.
-    const refreshed = await tokenRequest(idp, { client_id: 'paddock-web', grant_type: 'refresh_token', refresh_token: first.refresh_token ?? '' });
+    const refreshed = await tokenRequest(idp, {
+      client_id: 'paddock-web',
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token ?? '',
+    });
     const refreshedTokens = (await refreshed.json()) as { access_token: string; id_token: string };
     expect(decodeJwt(refreshedTokens.access_token).email_verified).toBe(true);
     expect(decodeJwt(refreshedTokens.id_token).email_verified).toBe(true);
@@ -161,7 +177,12 @@ describe('verification e-mail job', () => {
     const missingBody = await jobRequest(demo.access_token, {});
     expect(missingBody.status).toBe(400);
 
-    const admin = await tokenRequest(idp, { grant_type: 'client_credentials', client_id: 'paddock-admin-cli', client_secret: 'paddock-dev-admin-secret', audience: API_AUDIENCE });
+    const admin = await tokenRequest(idp, {
+      grant_type: 'client_credentials',
+      client_id: 'paddock-admin-cli',
+      client_secret: 'paddock-dev-admin-secret',
+      audience: API_AUDIENCE,
+    });
     const adminToken = ((await admin.json()) as { access_token: string }).access_token;
     const unknown = await jobRequest(adminToken, { user_id: 'auth0|nobody' });
     expect(unknown.status).toBe(404);
@@ -170,10 +191,15 @@ describe('verification e-mail job', () => {
   });
 
   it('answers the CORS preflight for the web origins only', async () => {
-    const preflight = (origin: string) => fetch(`${idp.url}/api/v2/jobs/verification-email`, {
-      method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
-    });
+    const preflight = (origin: string) =>
+      fetch(`${idp.url}/api/v2/jobs/verification-email`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
     const allowed = await preflight('http://localhost:3004');
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:3004');

@@ -43,7 +43,9 @@ describe('UserStore', () => {
     const user = await store.create({ email: ' Grower@Example.COM ', password: 'seedling-42' });
     expect(user.email).toBe('grower@example.com');
     expect(user.emailVerified).toBe(false);
-    await expect(store.create({ email: 'GROWER@example.com', password: 'another-one' })).rejects.toBeInstanceOf(EmailTakenError);
+    await expect(store.create({ email: 'GROWER@example.com', password: 'another-one' })).rejects.toBeInstanceOf(
+      EmailTakenError,
+    );
     await store.markEmailVerified(user.sub);
     await store.flush();
 
@@ -105,7 +107,10 @@ describe('OidcStore', () => {
     await store.flush();
 
     const reopened = await OidcStore.open(dir);
-    expect(await reopened.adapterFor('RefreshToken').find('rt2')).toMatchObject({ grantId: 'g2', consumed: expect.any(Number) });
+    expect(await reopened.adapterFor('RefreshToken').find('rt2')).toMatchObject({
+      grantId: 'g2',
+      consumed: expect.any(Number),
+    });
     expect(await reopened.adapterFor('Session').find('s1')).toMatchObject({ uid: 'u1' });
     await reopened.adapterFor('Session').destroy('s1');
     expect(await reopened.adapterFor('Session').find('s1')).toBeUndefined();

@@ -46,7 +46,9 @@ export class CookieJar {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some((attribute) => /expires=Thu, 01 Jan 1970/i.test(attribute) || /max-age=0\b/i.test(attribute.trim()));
+      const expired = attributes.some(
+        (attribute) => /expires=Thu, 01 Jan 1970/i.test(attribute) || /max-age=0\b/i.test(attribute.trim()),
+      );
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -97,14 +99,23 @@ export function authorizeUrl(idp: RunningIdp, extra: Record<string, string> = {}
     ...extra,
   });
   const auth0Client = Buffer.from(JSON.stringify({ name: 'auth0-spa-js', version: '2.27.0' })).toString('base64');
-  return { url: `${idp.url}/authorize?${params.toString()}&auth0Client=${encodeURIComponent(auth0Client)}`, state, nonce, verifier };
+  return {
+    url: `${idp.url}/authorize?${params.toString()}&auth0Client=${encodeURIComponent(auth0Client)}`,
+    state,
+    nonce,
+    verifier,
+  };
 }
 
 /**
  * Follows redirects inside the idp until the browser lands on a page (2xx/4xx) or leaves for the app.
  * Returns the last response and its URL (or the app URL it redirects to).
  */
-export async function follow(jar: CookieJar, startUrl: string, init: RequestInit = {}): Promise<{ response: Response; url: string; appUrl?: URL }> {
+export async function follow(
+  jar: CookieJar,
+  startUrl: string,
+  init: RequestInit = {},
+): Promise<{ response: Response; url: string; appUrl?: URL }> {
   let url = startUrl;
   let response = await browserFetch(jar, url, init);
   for (let hop = 0; hop < 10; hop += 1) {
@@ -125,7 +136,11 @@ export function formAction(page: string, pageUrl: string): string {
   return new URL(match[1].replaceAll('&amp;', '&'), pageUrl).href;
 }
 
-export function postForm(jar: CookieJar, url: string, fields: Record<string, string>): Promise<{ response: Response; url: string; appUrl?: URL }> {
+export function postForm(
+  jar: CookieJar,
+  url: string,
+  fields: Record<string, string>,
+): Promise<{ response: Response; url: string; appUrl?: URL }> {
   return follow(jar, url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -162,7 +177,8 @@ export async function login(
   }
   const result = await postForm(jar, formAction(html, pageUrl), credentials);
   const code = result.appUrl?.searchParams.get('code');
-  if (!code) throw new Error(`no code; last status ${result.response.status}: ${(await result.response.text()).slice(0, 300)}`);
+  if (!code)
+    throw new Error(`no code; last status ${result.response.status}: ${(await result.response.text()).slice(0, 300)}`);
   return { code, state: result.appUrl?.searchParams.get('state') ?? '', request };
 }
 
@@ -176,7 +192,11 @@ export interface TokenResponse {
 }
 
 /** POSTs to /oauth/token the way auth0-spa-js does: a JSON body and the Auth0-Client header. */
-export async function tokenRequest(idp: RunningIdp, body: Record<string, string>, init: { origin?: string; form?: boolean; headers?: Record<string, string> } = {}): Promise<Response> {
+export async function tokenRequest(
+  idp: RunningIdp,
+  body: Record<string, string>,
+  init: { origin?: string; form?: boolean; headers?: Record<string, string> } = {},
+): Promise<Response> {
   return fetch(`${idp.url}/oauth/token`, {
     method: 'POST',
     headers: {
@@ -190,19 +210,27 @@ export async function tokenRequest(idp: RunningIdp, body: Record<string, string>
 }
 
 export async function exchangeCode(idp: RunningIdp, result: LoginResult): Promise<TokenResponse> {
-  const response = await tokenRequest(idp, {
-    client_id: 'paddock-web',
-    code_verifier: result.request.verifier,
-    grant_type: 'authorization_code',
-    code: result.code,
-    redirect_uri: APP,
-  }, { origin: 'http://localhost:3000' });
+  const response = await tokenRequest(
+    idp,
+    {
+      client_id: 'paddock-web',
+      code_verifier: result.request.verifier,
+      grant_type: 'authorization_code',
+      code: result.code,
+      redirect_uri: APP,
+    },
+    { origin: 'http://localhost:3000' },
+  );
   if (response.status !== 200) throw new Error(`token request failed ${response.status}: ${await response.text()}`);
   return (await response.json()) as TokenResponse;
 }
 
 /** Signs in and exchanges the code: the whole loginWithRedirect + handleRedirectCallback. */
-export async function signInAndGetTokens(idp: RunningIdp, credentials: { email: string; password: string }, jar = new CookieJar()): Promise<TokenResponse> {
+export async function signInAndGetTokens(
+  idp: RunningIdp,
+  credentials: { email: string; password: string },
+  jar = new CookieJar(),
+): Promise<TokenResponse> {
   return exchangeCode(idp, await login(idp, jar, credentials));
 }
 

@@ -100,8 +100,11 @@ function parseUser(raw: unknown): User | undefined {
   if (!isRecord(raw)) return undefined;
   const { sub, email, emailVerified, nickname, name, passwordHash, createdAt, updatedAt } = raw;
   if (
-    typeof sub !== 'string' || typeof email !== 'string' || typeof emailVerified !== 'boolean'
-    || typeof passwordHash !== 'string' || typeof createdAt !== 'string'
+    typeof sub !== 'string' ||
+    typeof email !== 'string' ||
+    typeof emailVerified !== 'boolean' ||
+    typeof passwordHash !== 'string' ||
+    typeof createdAt !== 'string'
   ) {
     return undefined;
   }
@@ -109,7 +112,7 @@ function parseUser(raw: unknown): User | undefined {
     sub,
     email,
     emailVerified,
-    nickname: typeof nickname === 'string' ? nickname : email.split('@')[0] ?? email,
+    nickname: typeof nickname === 'string' ? nickname : (email.split('@')[0] ?? email),
     name: typeof name === 'string' ? name : email,
     passwordHash,
     createdAt,
@@ -158,7 +161,13 @@ export class UserStore {
   }
 
   /** Creates and persists a user; the caller validates e-mail format and password length first. */
-  async create(input: { email: string; password: string; sub?: string; emailVerified?: boolean; nickname?: string }): Promise<User> {
+  async create(input: {
+    email: string;
+    password: string;
+    sub?: string;
+    emailVerified?: boolean;
+    nickname?: string;
+  }): Promise<User> {
     const email = normaliseEmail(input.email);
     if (this.#byEmail.has(email)) throw new EmailTakenError();
     const passwordHash = await hashPassword(input.password);

@@ -38,7 +38,12 @@ export class VerificationTickets {
     const tickets = new Map<string, Ticket>();
     if (isRecord(raw) && isRecord(raw.tickets)) {
       for (const [key, value] of Object.entries(raw.tickets)) {
-        if (isRecord(value) && typeof value.userId === 'string' && typeof value.email === 'string' && typeof value.expiresAt === 'number') {
+        if (
+          isRecord(value) &&
+          typeof value.userId === 'string' &&
+          typeof value.email === 'string' &&
+          typeof value.expiresAt === 'number'
+        ) {
           tickets.set(key, { userId: value.userId, email: value.email, expiresAt: value.expiresAt });
         }
       }
@@ -53,7 +58,11 @@ export class VerificationTickets {
 
   async issue(user: User): Promise<string> {
     const ticket = randomBytes(24).toString('base64url');
-    this.#tickets.set(ticketKey(ticket), { userId: user.sub, email: user.email, expiresAt: Date.now() + TICKET_TTL_MS });
+    this.#tickets.set(ticketKey(ticket), {
+      userId: user.sub,
+      email: user.email,
+      expiresAt: Date.now() + TICKET_TTL_MS,
+    });
     await this.#writer.save();
     return ticket;
   }

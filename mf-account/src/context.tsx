@@ -32,11 +32,17 @@ interface ProviderProps {
 export function AccountProvider({ props, fetch, children }: ProviderProps) {
   const { basename, auth, bus, config, profile } = props;
   const [store] = useState(() => createAccountStore({ profile, user: auth.user }));
-  const api = useMemo(() => createAccountApi({ config, getToken: (options) => auth.getToken(options), fetch }), [config, auth, fetch]);
+  const api = useMemo(
+    () => createAccountApi({ config, getToken: (options) => auth.getToken(options), fetch }),
+    [config, auth, fetch],
+  );
 
   // The host hands a newer profile on single-spa updates; other areas announce theirs on the bus.
   useEffect(() => store.getState().setProfile(profile), [store, profile]);
-  useEffect(() => bus.on('paddock:profile-changed', (event) => store.getState().setProfile(event.profile)), [bus, store]);
+  useEffect(
+    () => bus.on('paddock:profile-changed', (event) => store.getState().setProfile(event.profile)),
+    [bus, store],
+  );
 
   const value = useMemo(() => ({ basename, auth, bus, config, api, store }), [basename, auth, bus, config, api, store]);
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;

@@ -12,12 +12,12 @@ export function App({ basename }: MfProps) {
   return (
     <BrowserRouter basename={basename}>
       <Routes>
-          <Route path="/order" element={<OrdersPage />} />
-          <Route path="/order/high-resolution-imagery" element={<ImageryOrderPage />} />
-          <Route path="/order-review/:orderId/:type?" element={<OrderReviewPage />} />
-          <Route path="/pay/:orderId" element={<PayOrderPage />} />
-          <Route path="/rapid-em-booking/:status?" element={<RapidEmBookingPage />} />
-          <Route path="/payment" element={<CheckoutPage />} />
+        <Route path="/order" element={<OrdersPage />} />
+        <Route path="/order/high-resolution-imagery" element={<ImageryOrderPage />} />
+        <Route path="/order-review/:orderId/:type?" element={<OrderReviewPage />} />
+        <Route path="/pay/:orderId" element={<PayOrderPage />} />
+        <Route path="/rapid-em-booking/:status?" element={<RapidEmBookingPage />} />
+        <Route path="/payment" element={<CheckoutPage />} />
         <Route path="*" element={null} />
       </Routes>
     </BrowserRouter>

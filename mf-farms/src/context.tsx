@@ -32,7 +32,10 @@ interface ProviderProps {
 export function FarmsProvider({ props, fetch, children }: ProviderProps) {
   const { basename, auth, bus, config } = props;
   const [store] = useState(createFarmsStore);
-  const api = useMemo(() => createFarmsApi({ config, getToken: (options) => auth.getToken(options), fetch }), [config, auth, fetch]);
+  const api = useMemo(
+    () => createFarmsApi({ config, getToken: (options) => auth.getToken(options), fetch }),
+    [config, auth, fetch],
+  );
   const value = useMemo(() => ({ basename, auth, bus, config, api, store }), [basename, auth, bus, config, api, store]);
   return <FarmsContext.Provider value={value}>{children}</FarmsContext.Provider>;
 }

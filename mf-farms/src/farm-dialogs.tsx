@@ -23,15 +23,36 @@ function mount(element: HTMLElement, props: MfProps, dialog: ReactNode): () => v
 }
 
 /** Invite Collaborator; `onShared` runs once the invitations were sent ('Farms shared successfully' is shown). */
-export function mountShareModal(element: HTMLElement, { props, farm, onClose, onShared }: FarmDialogOptions & { onShared(): void }): () => void {
+export function mountShareModal(
+  element: HTMLElement,
+  { props, farm, onClose, onShared }: FarmDialogOptions & { onShared(): void },
+): () => void {
   return mount(
     element,
     props,
-    <ShareModal title="Invite Collaborator" farms={[{ id: farm.farm_id, name: farm.farm_name }]} isOpen onOpenChange={(open) => !open && onClose()} onShared={onShared} />,
+    <ShareModal
+      title="Invite Collaborator"
+      farms={[{ id: farm.farm_id, name: farm.farm_name }]}
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      onShared={onShared}
+    />,
   );
 }
 
 /** Delete Farm (type the exact name); `onDeleted` runs once the server deleted it ('Farm deleted successfully!' is shown). */
-export function mountDeleteFarmModal(element: HTMLElement, { props, farm, onClose, onDeleted }: FarmDialogOptions & { onDeleted(): void }): () => void {
-  return mount(element, props, <DeleteFarmModal farm={{ id: farm.farm_id, name: farm.farm_name }} isOpen onClose={onClose} onDeleted={onDeleted} />);
+export function mountDeleteFarmModal(
+  element: HTMLElement,
+  { props, farm, onClose, onDeleted }: FarmDialogOptions & { onDeleted(): void },
+): () => void {
+  return mount(
+    element,
+    props,
+    <DeleteFarmModal
+      farm={{ id: farm.farm_id, name: farm.farm_name }}
+      isOpen
+      onClose={onClose}
+      onDeleted={onDeleted}
+    />,
+  );
 }

@@ -9,10 +9,20 @@ const farm = { farm_id: 'f9', farm_name: 'Home Block' };
 
 const fieldsCreated = (request: SeenRequest) => {
   const { features } = request.body as CreateFieldsRequest;
-  return { status: 201, body: { type: 'FeatureCollection', features: features.map((_, i) => makeField({ id: `n${i}`, farm_id: 'f9' })), bbox: null } };
+  return {
+    status: 201,
+    body: {
+      type: 'FeatureCollection',
+      features: features.map((_, i) => makeField({ id: `n${i}`, farm_id: 'f9' })),
+      bbox: null,
+    },
+  };
 };
 
-const converted = [squareFeature({ Name: 'Dam paddock', crop_name: 'CANOLA' }), squareFeature({ Name: 'Back' }, 147.02)];
+const converted = [
+  squareFeature({ Name: 'Dam paddock', crop_name: 'CANOLA' }),
+  squareFeature({ Name: 'Back' }, 147.02),
+];
 
 function mountWithServer(convert: FakeReply = convertReply(converted)) {
   const server = fakeServer({
@@ -65,9 +75,14 @@ describe('mountImportWizard (the map’s Import Field)', () => {
 
   it('asks about the farm it adds to when some features did not convert', async () => {
     const ui = userEvent.setup();
-    const { unmount } = mountWithServer(convertReply(converted, [{ index: 3, name: 'Shed', reason: 'It is a point, not an area.' }]));
+    const { unmount } = mountWithServer(
+      convertReply(converted, [{ index: 3, name: 'Shed', reason: 'It is a point, not an area.' }]),
+    );
     const wizard = within(await screen.findByRole('dialog', { name: 'Import fields into Home Block' }));
-    await ui.upload(wizard.getByLabelText('Files to upload'), ['shp', 'shx', 'dbf'].map((ext) => new File(['x'], `block.${ext}`)));
+    await ui.upload(
+      wizard.getByLabelText('Files to upload'),
+      ['shp', 'shx', 'dbf'].map((ext) => new File(['x'], `block.${ext}`)),
+    );
     await ui.click(wizard.getByRole('button', { name: 'Next' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Uploading Failed' });
     expect(dialog).toHaveTextContent('Shed: It is a point, not an area.');

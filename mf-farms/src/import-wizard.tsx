@@ -18,11 +18,19 @@ export interface ImportWizardOptions {
  * the caller: it gets its own React root here (React is a shared singleton, so this costs little).
  * Returns the unmount.
  */
-export function mountImportWizard(element: HTMLElement, { props, farm, onClose, onSaved }: ImportWizardOptions): () => void {
+export function mountImportWizard(
+  element: HTMLElement,
+  { props, farm, onClose, onSaved }: ImportWizardOptions,
+): () => void {
   const root = createRoot(element);
   root.render(
     <FarmsProvider props={props}>
-      <ImportWizard isOpen target={{ mode: 'add-fields', farm }} onClose={onClose} onSaved={({ fieldsAdded }) => onSaved({ fieldsAdded })} />
+      <ImportWizard
+        isOpen
+        target={{ mode: 'add-fields', farm }}
+        onClose={onClose}
+        onSaved={({ fieldsAdded }) => onSaved({ fieldsAdded })}
+      />
     </FarmsProvider>,
   );
   return () => root.unmount();

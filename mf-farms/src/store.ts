@@ -48,7 +48,8 @@ export function createFarmsStore(): FarmsStore {
         const sortDir = s.view.sortBy === column ? (s.view.sortDir === 'asc' ? 'desc' : 'asc') : firstDirection(column);
         return { view: { ...s.view, sortBy: column, sortDir, page: 1 }, expandedId: null };
       }),
-    setSearch: (search) => set((s) => (s.view.search === search ? s : { view: { ...s.view, search, page: 1 }, expandedId: null })),
+    setSearch: (search) =>
+      set((s) => (s.view.search === search ? s : { view: { ...s.view, search, page: 1 }, expandedId: null })),
     toggleSelected: ({ id, name }, selected) =>
       set((s) => {
         const { [id]: _removed, ...rest } = s.selected;

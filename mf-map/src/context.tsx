@@ -26,8 +26,17 @@ interface ProviderProps {
 
 export function MapAreaProvider({ props, fetch, children }: ProviderProps) {
   const { basename, auth, bus, config, profile } = props;
-  const api = useMemo(() => createMapApi({ config, getToken: (options) => auth.getToken(options), fetch }), [config, auth, fetch]);
-  const imagery = useMemo(() => createImageryApi({ config, getToken: (options) => auth.getToken(options), fetch }), [config, auth, fetch]);
-  const value = useMemo(() => ({ basename, auth, bus, config, profile, api, imagery }), [basename, auth, bus, config, profile, api, imagery]);
+  const api = useMemo(
+    () => createMapApi({ config, getToken: (options) => auth.getToken(options), fetch }),
+    [config, auth, fetch],
+  );
+  const imagery = useMemo(
+    () => createImageryApi({ config, getToken: (options) => auth.getToken(options), fetch }),
+    [config, auth, fetch],
+  );
+  const value = useMemo(
+    () => ({ basename, auth, bus, config, profile, api, imagery }),
+    [basename, auth, bus, config, profile, api, imagery],
+  );
   return <MapAreaContext.Provider value={value}>{children}</MapAreaContext.Provider>;
 }

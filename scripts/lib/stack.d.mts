@@ -14,4 +14,8 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export function startStack(options: { dataDir: string; log?: (line: string) => void; extraEnv?: Record<string, string> }): Promise<Stack>;
+export function startStack(options: {
+  dataDir: string;
+  log?: (line: string) => void;
+  extraEnv?: Record<string, string>;
+}): Promise<Stack>;

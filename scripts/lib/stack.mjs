@@ -10,7 +10,15 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 // PADDOCK_PORT_OFFSET shifts every port, so two checkouts (or two e2e runs) can run side by side.
 const portOffset = Number(process.env.PADDOCK_PORT_OFFSET ?? 0);
-const defaultPorts = { host: 3000, mf_farms: 3001, mf_map: 3002, mf_commerce: 3003, mf_account: 3004, api: 4000, idp: 4400 };
+const defaultPorts = {
+  host: 3000,
+  mf_farms: 3001,
+  mf_map: 3002,
+  mf_commerce: 3003,
+  mf_account: 3004,
+  api: 4000,
+  idp: 4400,
+};
 export const ports = Object.fromEntries(Object.entries(defaultPorts).map(([name, port]) => [name, port + portOffset]));
 export const controlPort = 4990 + portOffset;
 const remoteDirs = { mf_farms: 'mf-farms', mf_map: 'mf-map', mf_commerce: 'mf-commerce', mf_account: 'mf-account' };
@@ -25,11 +33,15 @@ export const demoUser = { email: 'demo@paddock.example', password: 'paddock-demo
 
 const issuer = `${urls.idp}/`;
 const audience = 'https://api.paddock.example';
-const webOrigins = Object.entries(ports).filter(([name]) => name === 'host' || name.startsWith('mf_')).map(([, port]) => `http://localhost:${port}`);
+const webOrigins = Object.entries(ports)
+  .filter(([name]) => name === 'host' || name.startsWith('mf_'))
+  .map(([, port]) => `http://localhost:${port}`);
 
 function portIsFree(port) {
   return new Promise((resolve) => {
-    const probe = createServer().once('error', () => resolve(false)).once('listening', () => probe.close(() => resolve(true)));
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .once('listening', () => probe.close(() => resolve(true)));
     probe.listen(port, '127.0.0.1');
   });
 }
@@ -55,7 +67,12 @@ function startNodeService(name, entry, env, log) {
     env: { ...process.env, ...env, FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const prefix = (chunk) => chunk.toString().split('\n').filter(Boolean).forEach((line) => log(`[${name}] ${line}`));
+  const prefix = (chunk) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .forEach((line) => log(`[${name}] ${line}`));
   child.stdout.on('data', prefix);
   child.stderr.on('data', prefix);
   return child;
@@ -78,12 +95,32 @@ export async function startStack({ dataDir, log = console.log, extraEnv = {} }) 
   for (const [name, port] of Object.entries(ports)) if (!(await portIsFree(port))) busy.push(`${name} (${port})`);
   if (busy.length) throw new Error(`These ports are already in use: ${busy.join(', ')}. Is Paddock already running?`);
 
-  const idp = startNodeService('idp', join(repoRoot, 'idp/src/main.ts'), {
-    PORT: String(ports.idp), DATA_DIR: join(dataDir, 'idp'), ISSUER: issuer, API_AUDIENCE: audience, WEB_ORIGINS: webOrigins.join(','), ...extraEnv,
-  }, log);
-  const api = startNodeService('api', join(repoRoot, 'api/src/main.ts'), {
-    PORT: String(ports.api), DATA_DIR: join(dataDir, 'api', 'pglite'), AUTH_ISSUER: issuer, AUTH_AUDIENCE: audience, CORS_ORIGINS: webOrigins.join(','), ...extraEnv,
-  }, log);
+  const idp = startNodeService(
+    'idp',
+    join(repoRoot, 'idp/src/main.ts'),
+    {
+      PORT: String(ports.idp),
+      DATA_DIR: join(dataDir, 'idp'),
+      ISSUER: issuer,
+      API_AUDIENCE: audience,
+      WEB_ORIGINS: webOrigins.join(','),
+      ...extraEnv,
+    },
+    log,
+  );
+  const api = startNodeService(
+    'api',
+    join(repoRoot, 'api/src/main.ts'),
+    {
+      PORT: String(ports.api),
+      DATA_DIR: join(dataDir, 'api', 'pglite'),
+      AUTH_ISSUER: issuer,
+      AUTH_AUDIENCE: audience,
+      CORS_ORIGINS: webOrigins.join(','),
+      ...extraEnv,
+    },
+    log,
+  );
 
   const frontEnds = {};
   const startFrontEnd = async (name) => {
@@ -94,10 +131,14 @@ export async function startStack({ dataDir, log = console.log, extraEnv = {} }) 
         spa: true,
         runtimeFiles: {
           '/config.json': {
-            apiUrl: `${urls.api}/v2`, idpUrl: urls.idp, supportEmail: process.env.SUPPORT_EMAIL ?? 'support@paddock.example',
+            apiUrl: `${urls.api}/v2`,
+            idpUrl: urls.idp,
+            supportEmail: process.env.SUPPORT_EMAIL ?? 'support@paddock.example',
             auth: { domain: urls.idp, clientId: 'paddock-web', audience },
           },
-          '/remotes.json': Object.fromEntries(Object.keys(remoteDirs).map((remote) => [remote, `http://localhost:${ports[remote]}/remoteEntry.js`])),
+          '/remotes.json': Object.fromEntries(
+            Object.keys(remoteDirs).map((remote) => [remote, `http://localhost:${ports[remote]}/remoteEntry.js`]),
+          ),
         },
       });
     } else {

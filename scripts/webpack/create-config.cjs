@@ -42,11 +42,13 @@ module.exports = function createConfig(options) {
     const html = [];
     if (isHost) html.push(new HtmlWebpackPlugin({ template: './src/index.html', chunks: ['main'], publicPath: '/' }));
     if (standaloneDev) {
-      html.push(new HtmlWebpackPlugin({
-        template: path.join(harnessDir, 'index.html'),
-        chunks: ['harness'],
-        templateParameters: { remoteName: name, title: pkg.name },
-      }));
+      html.push(
+        new HtmlWebpackPlugin({
+          template: path.join(harnessDir, 'index.html'),
+          chunks: ['harness'],
+          templateParameters: { remoteName: name, title: pkg.name },
+        }),
+      );
     }
     for (const page of options.extraHtml ?? []) html.push(new HtmlWebpackPlugin(page));
 
@@ -84,7 +86,19 @@ module.exports = function createConfig(options) {
           },
           {
             test: /\.module\.css$/,
-            use: ['style-loader', { loader: 'css-loader', options: { modules: { localIdentName: production ? '[hash:base64:8]' : '[name]__[local]__[hash:base64:5]', namedExport: false, exportLocalsConvention: 'as-is' } } }],
+            use: [
+              'style-loader',
+              {
+                loader: 'css-loader',
+                options: {
+                  modules: {
+                    localIdentName: production ? '[hash:base64:8]' : '[name]__[local]__[hash:base64:5]',
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                  },
+                },
+              },
+            ],
           },
           { test: /\.css$/, exclude: /\.module\.css$/, use: ['style-loader', 'css-loader'] },
           { test: /\.(svg|png|jpe?g|webp)$/, type: 'asset' },

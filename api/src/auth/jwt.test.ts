@@ -28,7 +28,17 @@ describe('token verification', () => {
     const token = await auth.sign({ sub: 'auth0|cached' }, { expiresIn: 60 });
     await expect(verify(token)).resolves.toMatchObject({ sub: 'auth0|cached' });
     // Only the clock moves; timers and I/O stay real.
-    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask'] });
+    jest.useFakeTimers({
+      doNotFake: [
+        'nextTick',
+        'setImmediate',
+        'setTimeout',
+        'setInterval',
+        'clearTimeout',
+        'clearInterval',
+        'queueMicrotask',
+      ],
+    });
     try {
       jest.setSystemTime(Date.now() + 120_000);
       expect((await rejection(token)).detail).toBe('Token has expired');
@@ -38,7 +48,13 @@ describe('token verification', () => {
   });
 
   it('accepts a good token and reads the caller from it', async () => {
-    const token = await auth.sign({ sub: 'auth0|1', email: 'a@example.com', email_verified: true, scope: 'openid paddock:admin', client_id: 'spa' });
+    const token = await auth.sign({
+      sub: 'auth0|1',
+      email: 'a@example.com',
+      email_verified: true,
+      scope: 'openid paddock:admin',
+      client_id: 'spa',
+    });
     await expect(verify(token)).resolves.toEqual({
       sub: 'auth0|1',
       email: 'a@example.com',
@@ -55,13 +71,27 @@ describe('token verification', () => {
   it.each([
     ['expired', () => auth.sign({ sub: 'x' }, { expiresIn: -5 }), 'Token has expired'],
     ['signed by another key', () => auth.sign({ sub: 'x' }, { rogue: true }), 'Token signature is not valid'],
-    ['for another audience', () => auth.sign({ sub: 'x' }, { audience: 'https://elsewhere.example' }), 'Token audience is not accepted'],
-    ['from another issuer', () => auth.sign({ sub: 'x' }, { issuer: 'http://localhost:4400' }), 'Token issuer is not accepted'],
+    [
+      'for another audience',
+      () => auth.sign({ sub: 'x' }, { audience: 'https://elsewhere.example' }),
+      'Token audience is not accepted',
+    ],
+    [
+      'from another issuer',
+      () => auth.sign({ sub: 'x' }, { issuer: 'http://localhost:4400' }),
+      'Token issuer is not accepted',
+    ],
     ['without a subject', () => auth.sign({}), 'Token is missing or has an invalid "sub" claim'],
     ['not a JWT', async () => 'abc.def', 'Token is malformed'],
     [
       'signed with HS256',
-      () => new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'HS256' }).setIssuer(TEST_ISSUER).setAudience(TEST_AUDIENCE).setExpirationTime('5m').sign(new TextEncoder().encode('x'.repeat(32))),
+      () =>
+        new SignJWT({ sub: 'x' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer(TEST_ISSUER)
+          .setAudience(TEST_AUDIENCE)
+          .setExpirationTime('5m')
+          .sign(new TextEncoder().encode('x'.repeat(32))),
       'Token signing algorithm is not accepted',
     ],
   ])('refuses a token %s with 401', async (_name, make, detail) => {
@@ -73,7 +103,11 @@ describe('token verification', () => {
   });
 
   it('answers 503, not 401, when the keys cannot be fetched', async () => {
-    const offline = createTokenVerifier({ issuer: TEST_ISSUER, audience: TEST_AUDIENCE, jwksUrl: 'http://127.0.0.1:9/.well-known/jwks.json' });
+    const offline = createTokenVerifier({
+      issuer: TEST_ISSUER,
+      audience: TEST_AUDIENCE,
+      jwksUrl: 'http://127.0.0.1:9/.well-known/jwks.json',
+    });
     let caught: unknown;
     try {
       await offline(await auth.sign({ sub: 'x' }));

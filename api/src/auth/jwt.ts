@@ -20,7 +20,9 @@ export type TokenVerifier = (token: string) => Promise<AuthUser>;
 
 const unauthorized = (detail: string, invalidToken = true) =>
   new HttpError(401, detail, {
-    'www-authenticate': invalidToken ? `Bearer error="invalid_token", error_description="${detail.replaceAll('"', "'")}"` : 'Bearer',
+    'www-authenticate': invalidToken
+      ? `Bearer error="invalid_token", error_description="${detail.replaceAll('"', "'")}"`
+      : 'Bearer',
   });
 
 export const missingToken = () => unauthorized('Not authenticated', false);
@@ -38,10 +40,18 @@ function rejection(error: unknown): HttpError {
     return unauthorized('Token signature is not valid');
   }
   if (error instanceof errors.JOSEAlgNotAllowed) return unauthorized('Token signing algorithm is not accepted');
-  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid || error instanceof errors.JOSENotSupported) {
+  if (
+    error instanceof errors.JWSInvalid ||
+    error instanceof errors.JWTInvalid ||
+    error instanceof errors.JOSENotSupported
+  ) {
     return unauthorized('Token is malformed');
   }
-  if (error instanceof errors.JWKSTimeout || !(error instanceof errors.JOSEError) || error.code === 'ERR_JOSE_GENERIC') {
+  if (
+    error instanceof errors.JWKSTimeout ||
+    !(error instanceof errors.JOSEError) ||
+    error.code === 'ERR_JOSE_GENERIC'
+  ) {
     // The signing keys could not be fetched: the identity provider is down, not the caller's fault.
     return new HttpError(503, 'Could not check your sign-in right now. Please try again shortly.');
   }

@@ -27,7 +27,6 @@ ADMIN_CLIENT_SECRET (the idp's development secret for ${ADMIN_CLIENT_ID}).
 
 Example: npm run admin -w api -- --email demo@paddock.example --tier premium --flag field:multi_select=on --flag algorithm:ndre=off`;
 
-
 export interface AdminCommand {
   email: string;
   patch: AdminAccountRequest;
@@ -67,7 +66,13 @@ export function parseAdminArgs(argv: string[]): AdminCommand | null {
   }
   if (values.payments !== undefined) {
     const list = values.payments.trim().toLowerCase();
-    patch.payments = list === 'none' || list === '' ? [] : list.split(',').map((item) => item.trim()).filter(Boolean);
+    patch.payments =
+      list === 'none' || list === ''
+        ? []
+        : list
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean);
   }
   if (Object.keys(patch).length === 0) throw new UsageError('Nothing to change: give --tier, --flag or --payments');
   return { email, patch };
@@ -107,7 +112,12 @@ function describeApiError(status: number, body: unknown): string {
 }
 
 /** The admin command: token from the idp (client_credentials), then the admin route. Returns the exit code. */
-export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo, fetchImpl: typeof fetch = fetch): Promise<number> {
+export async function runAdminCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  io: CliIo,
+  fetchImpl: typeof fetch = fetch,
+): Promise<number> {
   const command = readCommand(argv, parseAdminArgs, USAGE, io);
   if ('exitCode' in command) return command.exitCode;
 
@@ -134,9 +144,15 @@ export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv, io: Cl
     io.error(`Could not reach the identity provider at ${tokenUrl} (${causeOf(error)}). Is \`npm start\` running?`);
     return 1;
   }
-  const tokenBody = (await readJson(tokenResponse)) as { access_token?: unknown; error?: unknown; error_description?: unknown };
+  const tokenBody = (await readJson(tokenResponse)) as {
+    access_token?: unknown;
+    error?: unknown;
+    error_description?: unknown;
+  };
   if (!tokenResponse.ok || typeof tokenBody?.access_token !== 'string') {
-    const reason = [tokenBody?.error, tokenBody?.error_description].filter((part) => typeof part === 'string').join(': ');
+    const reason = [tokenBody?.error, tokenBody?.error_description]
+      .filter((part) => typeof part === 'string')
+      .join(': ');
     io.error(
       `The identity provider refused the admin client ${ADMIN_CLIENT_ID} (${tokenResponse.status}${reason ? ` ${reason}` : ''}). ` +
         'Check ADMIN_CLIENT_SECRET and that the idp knows this client.',
@@ -158,12 +174,16 @@ export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv, io: Cl
   }
   const body = await readJson(apiResponse);
   if (!apiResponse.ok) {
-    io.error(`Could not change ${command.email}: ${describeApiError(apiResponse.status, body)} (HTTP ${apiResponse.status})`);
+    io.error(
+      `Could not change ${command.email}: ${describeApiError(apiResponse.status, body)} (HTTP ${apiResponse.status})`,
+    );
     return 1;
   }
   const parsed = profileResponseSchema.safeParse(body);
   if (!parsed.success) {
-    io.error(`The API at ${apiUrl} answered with something that is not a profile. Is API_URL pointing at the Paddock api?`);
+    io.error(
+      `The API at ${apiUrl} answered with something that is not a profile. Is API_URL pointing at the Paddock api?`,
+    );
     return 1;
   }
   io.log(formatProfile(parsed.data.data));

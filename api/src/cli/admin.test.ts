@@ -6,7 +6,16 @@ import { parseAdminArgs, runAdminCli } from './admin-lib';
 describe('admin CLI arguments', () => {
   it('reads the documented example', () => {
     expect(
-      parseAdminArgs(['--email', 'demo@paddock.example', '--tier', 'premium', '--flag', 'field:multi_select=on', '--flag', 'algorithm:ndre=off']),
+      parseAdminArgs([
+        '--email',
+        'demo@paddock.example',
+        '--tier',
+        'premium',
+        '--flag',
+        'field:multi_select=on',
+        '--flag',
+        'algorithm:ndre=off',
+      ]),
     ).toEqual({
       email: 'demo@paddock.example',
       patch: { tier: 'premium', feature_flags: { 'field:multi_select': true, 'algorithm:ndre': false } },
@@ -14,7 +23,10 @@ describe('admin CLI arguments', () => {
   });
 
   it('reads payments and the advanced alias', () => {
-    expect(parseAdminArgs(['--email', 'a@b.co', '--tier', 'Advanced', '--payments', 'invoice'])?.patch).toEqual({ tier: 'premium', payments: ['invoice'] });
+    expect(parseAdminArgs(['--email', 'a@b.co', '--tier', 'Advanced', '--payments', 'invoice'])?.patch).toEqual({
+      tier: 'premium',
+      payments: ['invoice'],
+    });
     expect(parseAdminArgs(['--email', 'a@b.co', '--payments', 'none'])?.patch).toEqual({ payments: [] });
   });
 
@@ -71,7 +83,11 @@ describe('admin CLI against a running api', () => {
           return;
         }
         void t.auth
-          .sign({ sub: form.get('client_id') ?? '', client_id: form.get('client_id') ?? '', scope: form.get('scope') ?? '' })
+          .sign({
+            sub: form.get('client_id') ?? '',
+            client_id: form.get('client_id') ?? '',
+            scope: form.get('scope') ?? '',
+          })
           .then((token) => {
             response.writeHead(200, { 'content-type': 'application/json' });
             response.end(JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: 300 }));
@@ -89,7 +105,11 @@ describe('admin CLI against a running api', () => {
   const run = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runAdminCli(argv, { AUTH_ISSUER: idpUrl, API_URL: apiUrl, ...env }, { log: (m) => out.push(m), error: (m) => err.push(m) });
+    const code = await runAdminCli(
+      argv,
+      { AUTH_ISSUER: idpUrl, API_URL: apiUrl, ...env },
+      { log: (m) => out.push(m), error: (m) => err.push(m) },
+    );
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 
@@ -97,7 +117,18 @@ describe('admin CLI against a running api', () => {
     const token = await t.token(newUser({ email: 'cli@example.com' }));
     await t.request({ method: 'GET', url: '/v2/accounts/profile', token });
 
-    const result = await run(['--email', 'cli@example.com', '--tier', 'premium', '--flag', 'field:multi_select=on', '--flag', 'algorithm:ndre=off', '--payments', 'invoice']);
+    const result = await run([
+      '--email',
+      'cli@example.com',
+      '--tier',
+      'premium',
+      '--flag',
+      'field:multi_select=on',
+      '--flag',
+      'algorithm:ndre=off',
+      '--payments',
+      'invoice',
+    ]);
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     expect(result.out).toContain('tier      Advanced (premium)');
@@ -134,7 +165,9 @@ describe('admin CLI against a running api', () => {
 
   it('asks whether npm start is running when the idp or the api is down', async () => {
     const port = await deadPort();
-    const noIdp = await run(['--email', 'cli@example.com', '--tier', 'basic'], { AUTH_ISSUER: `http://127.0.0.1:${port}/` });
+    const noIdp = await run(['--email', 'cli@example.com', '--tier', 'basic'], {
+      AUTH_ISSUER: `http://127.0.0.1:${port}/`,
+    });
     expect(noIdp.code).toBe(1);
     expect(noIdp.err).toMatch(/Could not reach the identity provider .*Is `npm start` running\?/);
 

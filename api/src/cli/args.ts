@@ -22,7 +22,12 @@ export interface CliIo {
  * The command `parse` reads from `argv`, or the exit code when there is nothing to run: 0 after
  * printing the usage (`parse` answers null for --help), 2 after printing a mistake with the usage.
  */
-export function readCommand<C extends object>(argv: string[], parse: (argv: string[]) => C | null, usage: string, io: CliIo): C | { exitCode: number } {
+export function readCommand<C extends object>(
+  argv: string[],
+  parse: (argv: string[]) => C | null,
+  usage: string,
+  io: CliIo,
+): C | { exitCode: number } {
   let command: C | null;
   try {
     command = parse(argv);

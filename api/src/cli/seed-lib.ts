@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { parseCommandLine, readCommand, UsageError, type CliIo } from './args';
-import { TERMS_VERSION, type AreaGeometry, type CollaboratorPermission, type Position } from '@paddock/shared/contracts';
+import {
+  TERMS_VERSION,
+  type AreaGeometry,
+  type CollaboratorPermission,
+  type Position,
+} from '@paddock/shared/contracts';
 import { sql, type Kysely } from 'kysely';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseConfig } from '../db';
@@ -26,7 +31,6 @@ Running it again replaces the farms it made before for that account (other farms
 
 Example: npm run seed -w api -- --email bench@paddock.example --farms 1000 --fields 20`;
 
-
 export interface SeedOptions {
   email: string;
   farms: number;
@@ -42,7 +46,8 @@ export interface SeedCommand extends SeedOptions {
 const count = (value: string | undefined, name: string, fallback: number, max: number): number => {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > max) throw new UsageError(`--${name} must be a whole number from 0 to ${max}, not "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > max)
+    throw new UsageError(`--${name} must be a whole number from 0 to ${max}, not "${value}"`);
   return n;
 };
 
@@ -59,7 +64,8 @@ export function parseSeedArgs(argv: string[]): SeedCommand | null {
   });
   if (values.help) return null;
   const email = values.email?.trim();
-  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError('--email is required (an e-mail address)');
+  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new UsageError('--email is required (an e-mail address)');
   return {
     email,
     farms: count(values.farms, 'farms', 1000, 100_000),
@@ -108,26 +114,134 @@ const REGIONS: readonly (readonly [string, number, number])[] = [
 ];
 
 const NAME_STEMS = [
-  'Kurrajong', 'Yarrabee', 'Bimbadeen', 'Warrawee', 'Coolabah', 'Mulga', 'Wattle', 'Banksia', 'Ironbark', 'Redgum',
-  'Stringybark', 'Myall', 'Brigalow', 'Gidgee', 'Belah', 'Wilga', 'Yallambee', 'Tarrawonga', 'Koonwarra', 'Narrawa',
-  'Bundaleer', 'Wandoo', 'Jarrah', 'Kialla', 'Glenlea', 'Rosedale', 'Hillview', 'Fairview', 'Riverview', 'Ellerslie',
-  'Inverary', 'Strathmore', 'Glencoe', 'Ben Lomond', 'Mount Pleasant', 'Oakleigh', 'Willowbank', 'Sunnyside', 'Greenhills',
-  'Clifton', 'Balmoral', 'Bellevue', 'Dunmore', 'Killarney', 'Wirrilla', 'Mooraback', 'Boonoke', 'Tubbo', 'Wanganella',
-  'Yanco', 'Quambone', 'Merriwee', 'Bundemar', 'Tooloon', 'Karrawarra', 'Yarran', 'Boree', 'Cooinda', 'Euroa', 'Warrah',
+  'Kurrajong',
+  'Yarrabee',
+  'Bimbadeen',
+  'Warrawee',
+  'Coolabah',
+  'Mulga',
+  'Wattle',
+  'Banksia',
+  'Ironbark',
+  'Redgum',
+  'Stringybark',
+  'Myall',
+  'Brigalow',
+  'Gidgee',
+  'Belah',
+  'Wilga',
+  'Yallambee',
+  'Tarrawonga',
+  'Koonwarra',
+  'Narrawa',
+  'Bundaleer',
+  'Wandoo',
+  'Jarrah',
+  'Kialla',
+  'Glenlea',
+  'Rosedale',
+  'Hillview',
+  'Fairview',
+  'Riverview',
+  'Ellerslie',
+  'Inverary',
+  'Strathmore',
+  'Glencoe',
+  'Ben Lomond',
+  'Mount Pleasant',
+  'Oakleigh',
+  'Willowbank',
+  'Sunnyside',
+  'Greenhills',
+  'Clifton',
+  'Balmoral',
+  'Bellevue',
+  'Dunmore',
+  'Killarney',
+  'Wirrilla',
+  'Mooraback',
+  'Boonoke',
+  'Tubbo',
+  'Wanganella',
+  'Yanco',
+  'Quambone',
+  'Merriwee',
+  'Bundemar',
+  'Tooloon',
+  'Karrawarra',
+  'Yarran',
+  'Boree',
+  'Cooinda',
+  'Euroa',
+  'Warrah',
 ];
 const NAME_KINDS = [
-  'Downs', 'Station', 'Park', 'Farm', 'Plains', 'Creek', 'Hill', 'Estate', 'Vale', 'Pastoral Co', 'Grazing',
-  'Aggregation', 'Ag', 'Partners', 'Flat', 'Springs', 'Ridge', 'Homestead',
+  'Downs',
+  'Station',
+  'Park',
+  'Farm',
+  'Plains',
+  'Creek',
+  'Hill',
+  'Estate',
+  'Vale',
+  'Pastoral Co',
+  'Grazing',
+  'Aggregation',
+  'Ag',
+  'Partners',
+  'Flat',
+  'Springs',
+  'Ridge',
+  'Homestead',
 ];
 const FIELD_NAMES = [
-  'Home Paddock', 'House Paddock', 'North Paddock', 'South Paddock', 'East Paddock', 'West Paddock', 'Back Paddock',
-  'Creek Paddock', 'Dam Paddock', 'Road Paddock', 'Top Paddock', 'Bottom Paddock', 'Long Paddock', 'Windmill',
-  'Shearing Shed', 'Airstrip', 'Sandhill', 'Red Soil', 'Black Soil', 'Triangle', 'Timber Paddock', 'Boundary',
-  'Pump Paddock', 'Yards Paddock',
+  'Home Paddock',
+  'House Paddock',
+  'North Paddock',
+  'South Paddock',
+  'East Paddock',
+  'West Paddock',
+  'Back Paddock',
+  'Creek Paddock',
+  'Dam Paddock',
+  'Road Paddock',
+  'Top Paddock',
+  'Bottom Paddock',
+  'Long Paddock',
+  'Windmill',
+  'Shearing Shed',
+  'Airstrip',
+  'Sandhill',
+  'Red Soil',
+  'Black Soil',
+  'Triangle',
+  'Timber Paddock',
+  'Boundary',
+  'Pump Paddock',
+  'Yards Paddock',
 ];
 const CROPS = [
-  'Wheat', 'Wheat', 'Wheat', 'Barley', 'Barley', 'Canola', 'Canola', 'Chickpeas', 'Lupins', 'Oats', 'Faba Beans',
-  'Field Peas', 'Lentils', 'Sorghum', 'Cotton', 'Pasture (Annual)', 'Pasture (Perennial)', 'Lucerne', 'Fallow', 'Durum Wheat',
+  'Wheat',
+  'Wheat',
+  'Wheat',
+  'Barley',
+  'Barley',
+  'Canola',
+  'Canola',
+  'Chickpeas',
+  'Lupins',
+  'Oats',
+  'Faba Beans',
+  'Field Peas',
+  'Lentils',
+  'Sorghum',
+  'Cotton',
+  'Pasture (Annual)',
+  'Pasture (Perennial)',
+  'Lucerne',
+  'Fallow',
+  'Durum Wheat',
 ];
 
 /** Unique, realistic farm names ("Kurrajong Downs", "Myall Plains"), in a shuffled order. */
@@ -151,14 +265,32 @@ const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
  * nudged a little. Nudges are small against the cell, so points keep their order around the centre
  * (the ring never crosses itself) and stay inside the cell (paddocks never overlap). Counter-clockwise.
  */
-export function paddock(west: number, south: number, width: number, height: number, random: () => number): AreaGeometry {
+export function paddock(
+  west: number,
+  south: number,
+  width: number,
+  height: number,
+  random: () => number,
+): AreaGeometry {
   const inset = 0.08;
   const nudge = 0.05;
   const jitter = () => (random() * 2 - 1) * nudge;
-  const at = (u: number, v: number): Position => [round6(west + (u + jitter()) * width), round6(south + (v + jitter()) * height)];
+  const at = (u: number, v: number): Position => [
+    round6(west + (u + jitter()) * width),
+    round6(south + (v + jitter()) * height),
+  ];
   const lo = inset;
   const hi = 1 - inset;
-  const ring: Position[] = [at(lo, lo), at(0.5, lo), at(hi, lo), at(hi, 0.5), at(hi, hi), at(0.5, hi), at(lo, hi), at(lo, 0.5)];
+  const ring: Position[] = [
+    at(lo, lo),
+    at(0.5, lo),
+    at(hi, lo),
+    at(hi, 0.5),
+    at(hi, hi),
+    at(0.5, hi),
+    at(lo, hi),
+    at(lo, 0.5),
+  ];
   ring.push(ring[0] as Position);
   return { type: 'Polygon', coordinates: [ring] };
 }
@@ -196,7 +328,13 @@ export function generateFarms(options: SeedOptions, ownerId: string, now = new D
     const boxes = [];
     let area = 0;
     for (let i = 0; i < options.fieldsPerFarm; i += 1) {
-      const geometry = paddock(west + (i % columns) * cellWidth, south + Math.floor(i / columns) * cellHeight, cellWidth, cellHeight, random);
+      const geometry = paddock(
+        west + (i % columns) * cellWidth,
+        south + Math.floor(i / columns) * cellHeight,
+        cellWidth,
+        cellHeight,
+        random,
+      );
       const measured = measureGeometry(geometry);
       area += measured.area;
       boxes.push(measured.bbox);
@@ -219,7 +357,10 @@ export function generateFarms(options: SeedOptions, ownerId: string, now = new D
     if (random() < 0.25) {
       const many = 1 + Math.floor(random() * 2);
       for (let k = 0; k < many; k += 1) {
-        invitations.push({ email: `${pick(random, ['agronomist', 'manager', 'contractor', 'partner'])}.${index}.${k}@seed.paddock.example`, permission: random() < 0.5 ? 'editor' : 'viewer' });
+        invitations.push({
+          email: `${pick(random, ['agronomist', 'manager', 'contractor', 'partner'])}.${index}.${k}@seed.paddock.example`,
+          permission: random() < 0.5 ? 'editor' : 'viewer',
+        });
       }
     }
     return {
@@ -307,13 +448,24 @@ export async function seedFarms(db: Kysely<Database>, options: SeedOptions): Pro
   const account = await seedAccount(db, options.email);
   const farms = generateFarms(options, account.id);
   const fields = farms.flatMap((farm) => farm.fields);
-  const favourites = farms.filter((farm) => farm.favourite).map((farm) => ({ account_id: account.id, farm_id: farm.farm.id }));
+  const favourites = farms
+    .filter((farm) => farm.favourite)
+    .map((farm) => ({ account_id: account.id, farm_id: farm.farm.id }));
   const invitations = farms.flatMap((farm) =>
-    farm.invitations.map((invitation) => ({ farm_id: farm.farm.id, email: invitation.email, permission: invitation.permission, account_id: null })),
+    farm.invitations.map((invitation) => ({
+      farm_id: farm.farm.id,
+      email: invitation.email,
+      permission: invitation.permission,
+      account_id: null,
+    })),
   );
 
   const replaced = await db.transaction().execute(async (trx) => {
-    const removed = await trx.deleteFrom('farms').where('owner_id', '=', account.id).where('seeded', '=', true).executeTakeFirst();
+    const removed = await trx
+      .deleteFrom('farms')
+      .where('owner_id', '=', account.id)
+      .where('seeded', '=', true)
+      .executeTakeFirst();
     for (let start = 0; start < farms.length; start += FARM_BATCH) {
       await trx
         .insertInto('farms')
@@ -354,11 +506,19 @@ export async function runSeedCli(argv: string[], env: NodeJS.ProcessEnv, io: Cli
   if ('exitCode' in command) return command.exitCode;
 
   const fromEnv = loadConfig(
-    { ...env, ...(command.databaseUrl ? { DATABASE_URL: command.databaseUrl } : {}), ...(command.dataDir ? { DATA_DIR: command.dataDir } : {}) },
+    {
+      ...env,
+      ...(command.databaseUrl ? { DATABASE_URL: command.databaseUrl } : {}),
+      ...(command.dataDir ? { DATA_DIR: command.dataDir } : {}),
+    },
     apiRoot,
   ).database;
-  const database: DatabaseConfig = fromEnv.kind === 'postgres' && command.schema ? { ...fromEnv, schema: command.schema } : fromEnv;
-  const where = database.kind === 'pglite' ? `PGlite in ${database.dataDir}` : `PostgreSQL${database.schema ? ` (schema ${database.schema})` : ''}`;
+  const database: DatabaseConfig =
+    fromEnv.kind === 'postgres' && command.schema ? { ...fromEnv, schema: command.schema } : fromEnv;
+  const where =
+    database.kind === 'pglite'
+      ? `PGlite in ${database.dataDir}`
+      : `PostgreSQL${database.schema ? ` (schema ${database.schema})` : ''}`;
 
   io.log(`Seeding ${command.farms} farms × ${command.fieldsPerFarm} fields for ${command.email} on ${where}`);
   const opening = performance.now();
@@ -366,7 +526,9 @@ export async function runSeedCli(argv: string[], env: NodeJS.ProcessEnv, io: Cli
   try {
     open = await openDatabase(database);
   } catch (error) {
-    io.error(`Could not open the database (${(error as Error).message}).${database.kind === 'pglite' ? ' Is the api running on the same data folder? Stop it first.' : ''}`);
+    io.error(
+      `Could not open the database (${(error as Error).message}).${database.kind === 'pglite' ? ' Is the api running on the same data folder? Stop it first.' : ''}`,
+    );
     return 1;
   }
   try {

@@ -59,7 +59,8 @@ describe('seed data', () => {
         for (let j = i + 1; j < fields.length; j += 1) {
           const a = fields[i]!;
           const b = fields[j]!;
-          const overlap = a.min_lon < b.max_lon && b.min_lon < a.max_lon && a.min_lat < b.max_lat && b.min_lat < a.max_lat;
+          const overlap =
+            a.min_lon < b.max_lon && b.min_lon < a.max_lon && a.min_lat < b.max_lat && b.min_lat < a.max_lat;
           expect(overlap).toBe(false);
         }
       }
@@ -71,7 +72,9 @@ describe('seed data', () => {
   it('names farms uniquely, the same way for the same e-mail', () => {
     const names = farmNames(1500, createRandom(7));
     expect(new Set(names).size).toBe(1500);
-    expect(names[0]).toMatch(/^[A-Z][A-Za-z ]+ (Downs|Station|Park|Farm|Plains|Creek|Hill|Estate|Vale|Pastoral Co|Grazing|Aggregation|Ag|Partners|Flat|Springs|Ridge|Homestead)$/);
+    expect(names[0]).toMatch(
+      /^[A-Z][A-Za-z ]+ (Downs|Station|Park|Farm|Plains|Creek|Hill|Estate|Vale|Pastoral Co|Grazing|Aggregation|Ag|Partners|Flat|Springs|Ridge|Homestead)$/,
+    );
     expect(names.some((name) => name.endsWith(' No. 2'))).toBe(true);
     const again = generateFarms({ email: 'DATA@example.com', farms: 40, fieldsPerFarm: 20 }, 'owner-id');
     expect(again.map((farm) => farm.farm.name)).toEqual(farms.map((farm) => farm.farm.name));
@@ -90,7 +93,8 @@ describe.each(availableBackends())('seeding on %s', (kind) => {
   const countOf = async (table: 'farms' | 'fields' | 'farm_favourites' | 'farm_members', accountId: string) => {
     const { db } = t.app;
     const n = sql<number>`count(*)::int`.as('n');
-    if (table === 'farms') return (await db.selectFrom('farms').select(n).where('owner_id', '=', accountId).executeTakeFirstOrThrow()).n;
+    if (table === 'farms')
+      return (await db.selectFrom('farms').select(n).where('owner_id', '=', accountId).executeTakeFirstOrThrow()).n;
     const farmIds = db.selectFrom('farms').select('id').where('owner_id', '=', accountId);
     return (await db.selectFrom(table).select(n).where('farm_id', 'in', farmIds).executeTakeFirstOrThrow()).n;
   };
@@ -98,15 +102,30 @@ describe.each(availableBackends())('seeding on %s', (kind) => {
   it('creates the account with 3 farms × 4 fields, and a second run replaces them', async () => {
     const first = await seedFarms(t.app.db, { email: 'Seed.Owner@example.com', farms: 3, fieldsPerFarm: 4 });
     expect(first).toMatchObject({ accountCreated: true, replaced: 0, farms: 3, fields: 12 });
-    const account = await t.app.db.selectFrom('accounts').selectAll().where('id', '=', first.accountId).executeTakeFirstOrThrow();
-    expect(account).toMatchObject({ sub: 'seed|seed.owner@example.com', login_email: 'Seed.Owner@example.com', email_verified: true, terms_accepted_version: 'v1' });
+    const account = await t.app.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', first.accountId)
+      .executeTakeFirstOrThrow();
+    expect(account).toMatchObject({
+      sub: 'seed|seed.owner@example.com',
+      login_email: 'Seed.Owner@example.com',
+      email_verified: true,
+      terms_accepted_version: 'v1',
+    });
     expect(await countOf('farms', first.accountId)).toBe(3);
     expect(await countOf('fields', first.accountId)).toBe(12);
     expect(await countOf('farm_favourites', first.accountId)).toBe(first.favourites);
     expect(await countOf('farm_members', first.accountId)).toBe(first.invitations);
 
     const second = await seedFarms(t.app.db, { email: 'seed.owner@example.com', farms: 3, fieldsPerFarm: 4 });
-    expect(second).toMatchObject({ accountId: first.accountId, accountCreated: false, replaced: 3, farms: 3, fields: 12 });
+    expect(second).toMatchObject({
+      accountId: first.accountId,
+      accountCreated: false,
+      replaced: 3,
+      farms: 3,
+      fields: 12,
+    });
     expect(await countOf('farms', first.accountId)).toBe(3);
     expect(await countOf('fields', first.accountId)).toBe(12);
     expect(await countOf('farm_favourites', first.accountId)).toBe(second.favourites);
@@ -119,7 +138,12 @@ describe.each(availableBackends())('seeding on %s', (kind) => {
     const result = await seedFarms(t.app.db, { email: 'real.person@example.com', farms: 3, fieldsPerFarm: 4 });
     expect(result).toMatchObject({ accountCreated: false, replaced: 3 });
 
-    const response = await t.request({ method: 'GET', url: '/v2/farms', token: user.token, query: { sort_by: 'farm_name', sort_dir: 'asc' } });
+    const response = await t.request({
+      method: 'GET',
+      url: '/v2/farms',
+      token: user.token,
+      query: { sort_by: 'farm_name', sort_dir: 'asc' },
+    });
     const page = farmListResponseSchema.parse(response.json());
     expect(page.pages.total_count).toBe(4);
     expect(page.features.map((farm) => farm.id)).toContain(own.id);
@@ -127,7 +151,9 @@ describe.each(availableBackends())('seeding on %s', (kind) => {
     for (const farm of seeded) {
       expect(farm.properties).toMatchObject({ number_of_fields: 4, permission: 'owner' });
       expect(farm.properties.location).toMatch(/^near /);
-      const fields = fieldCollectionSchema.parse((await t.request({ method: 'GET', url: `/v2/farms/${farm.id}/fields`, token: user.token })).json());
+      const fields = fieldCollectionSchema.parse(
+        (await t.request({ method: 'GET', url: `/v2/farms/${farm.id}/fields`, token: user.token })).json(),
+      );
       expect(fields.features).toHaveLength(4);
       const sum = fields.features.reduce((total, field) => total + field.properties.area, 0);
       expect(farm.properties.farm_area).toBeCloseTo(sum, 2);
@@ -142,7 +168,16 @@ describe('seed command', () => {
       const out: string[] = [];
       const err: string[] = [];
       const io = { log: (m: string) => out.push(m), error: (m: string) => err.push(m) };
-      const argv = ['--email', 'cli.seed@example.com', '--farms', '2', '--fields', '3', '--data-dir', path.join(dir, 'db')];
+      const argv = [
+        '--email',
+        'cli.seed@example.com',
+        '--farms',
+        '2',
+        '--fields',
+        '3',
+        '--data-dir',
+        path.join(dir, 'db'),
+      ];
       expect(await runSeedCli(argv, {}, io, path.resolve(__dirname, '..', '..'))).toBe(0);
       expect(err).toEqual([]);
       expect(out.join('\n')).toMatch(/Seeding 2 farms × 3 fields for cli\.seed@example\.com on PGlite in .*db/);

@@ -30,7 +30,8 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 
 /** Opens the configured database (one SQL dialect on both backends) and runs the migrations. */
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
-  const db = config.kind === 'pglite' ? await openPglite(config.dataDir) : await openPostgres(config.url, config.schema);
+  const db =
+    config.kind === 'pglite' ? await openPglite(config.dataDir) : await openPostgres(config.url, config.schema);
   try {
     await migrateToLatest(db, config.kind === 'postgres' ? config.schema : undefined);
   } catch (error) {
@@ -46,7 +47,9 @@ async function openPglite(dataDir: string): Promise<Kysely<Database>> {
   try {
     await client.waitReady;
   } catch (error) {
-    throw new Error(`Could not open the embedded database in ${dataDir}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`Could not open the embedded database in ${dataDir}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   return new Kysely<Database>({ dialect: new PGliteDialect(client) });
 }

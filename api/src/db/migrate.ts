@@ -11,7 +11,9 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, schema?: string): Prom
   if (resultSet.error) {
     const failed = resultSet.results?.find((result) => result.status === 'Error');
     const cause = resultSet.error instanceof Error ? resultSet.error : new Error(String(resultSet.error));
-    throw new Error(`Database migration ${failed ? `"${failed.migrationName}" ` : ''}failed: ${cause.message}`, { cause });
+    throw new Error(`Database migration ${failed ? `"${failed.migrationName}" ` : ''}failed: ${cause.message}`, {
+      cause,
+    });
   }
   return resultSet;
 }

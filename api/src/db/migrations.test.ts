@@ -15,7 +15,12 @@ describe.each(availableBackends())('migrations on %s', (kind) => {
   it('are applied once and survive a restart on the same database with the data intact', async () => {
     const user = newUser({ email: 'persist@example.com' });
     const token = await t.token(user);
-    const patch = await t.request({ method: 'PATCH', url: '/v2/accounts/profile', token, payload: { data: { first_name: 'Persisted', terms_accepted_version: 'v1' } } });
+    const patch = await t.request({
+      method: 'PATCH',
+      url: '/v2/accounts/profile',
+      token,
+      payload: { data: { first_name: 'Persisted', terms_accepted_version: 'v1' } },
+    });
     expect(patch.statusCode).toBe(200);
 
     await t.restart(); // a new app (and, for PGlite, a new database process) on the same data folder / schema
@@ -31,12 +36,19 @@ describe.each(availableBackends())('migrations on %s', (kind) => {
     expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
 
     // Running them again is a no-op.
-    const again = await migrateToLatest(t.app.db, kind === 'postgres' && t.config.database.kind === 'postgres' ? t.config.database.schema : undefined);
+    const again = await migrateToLatest(
+      t.app.db,
+      kind === 'postgres' && t.config.database.kind === 'postgres' ? t.config.database.schema : undefined,
+    );
     expect(again.error).toBeUndefined();
     expect(again.results).toEqual([]);
 
     // The demo seed did not duplicate.
-    const demo = await t.app.db.selectFrom('accounts').select(sql<number>`count(*)::int`.as('n')).where('sub', '=', t.config.demoSub).executeTakeFirstOrThrow();
+    const demo = await t.app.db
+      .selectFrom('accounts')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('sub', '=', t.config.demoSub)
+      .executeTakeFirstOrThrow();
     expect(demo.n).toBe(1);
   });
 });

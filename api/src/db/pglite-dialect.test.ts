@@ -17,8 +17,15 @@ describe('PGlite dialect', () => {
 
   it('reports affected rows for writes', async () => {
     const { db } = database;
-    await db.insertInto('accounts').values([{ sub: 'a|1' }, { sub: 'a|2' }, { sub: 'a|3' }]).execute();
-    const updated = await db.updateTable('accounts').set({ city: 'Orange' }).where('sub', 'like', 'a|%').executeTakeFirst();
+    await db
+      .insertInto('accounts')
+      .values([{ sub: 'a|1' }, { sub: 'a|2' }, { sub: 'a|3' }])
+      .execute();
+    const updated = await db
+      .updateTable('accounts')
+      .set({ city: 'Orange' })
+      .where('sub', 'like', 'a|%')
+      .executeTakeFirst();
     expect(updated.numUpdatedRows).toBe(3n);
     const deleted = await db.deleteFrom('accounts').where('sub', 'in', ['a|1', 'a|2']).executeTakeFirst();
     expect(deleted.numDeletedRows).toBe(2n);
@@ -36,7 +43,11 @@ describe('PGlite dialect', () => {
     const other = db.updateTable('accounts').set({ state: 'NSW' }).where('sub', '=', 'tx|1').execute();
     await expect(failing).rejects.toThrow('abort');
     await other;
-    const row = await db.selectFrom('accounts').select(['city', 'state']).where('sub', '=', 'tx|1').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('accounts')
+      .select(['city', 'state'])
+      .where('sub', '=', 'tx|1')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ city: null, state: 'NSW' });
   });
 

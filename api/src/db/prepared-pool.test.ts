@@ -39,7 +39,8 @@ describe('preparingPool on PostgreSQL', () => {
   it('stops preparing past the per-connection cap and still answers', async () => {
     const db = connect(2);
     const answers: Array<number | undefined> = [];
-    for (const n of [1, 2, 3, 4]) answers.push((await sql<{ n: number }>`select ${sql.lit(n)} as n where ${n}::int > 0`.execute(db)).rows[0]?.n);
+    for (const n of [1, 2, 3, 4])
+      answers.push((await sql<{ n: number }>`select ${sql.lit(n)} as n where ${n}::int > 0`.execute(db)).rows[0]?.n);
     expect(answers).toEqual([1, 2, 3, 4]);
     expect(await preparedOnServer(db)).toHaveLength(2);
   });

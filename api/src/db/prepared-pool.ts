@@ -33,13 +33,18 @@ export function preparingPool(pool: pg.Pool, { maxPerConnection = MAX_PREPARED_P
       const names = prepared;
       function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
       function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-      function query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-        if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
+      function query<R>(
+        sqlOrCursor: string | PostgresCursor<R>,
+        parameters?: ReadonlyArray<unknown>,
+      ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+        if (typeof sqlOrCursor !== 'string')
+          return client.query(sqlOrCursor as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
         const values = [...(parameters ?? [])];
         if (values.length === 0) return client.query(sqlOrCursor) as unknown as Promise<PostgresQueryResult<R>>;
         const name = preparedStatementName(sqlOrCursor);
         if (!names.has(name)) {
-          if (names.size >= maxPerConnection) return client.query(sqlOrCursor, values) as unknown as Promise<PostgresQueryResult<R>>;
+          if (names.size >= maxPerConnection)
+            return client.query(sqlOrCursor, values) as unknown as Promise<PostgresQueryResult<R>>;
           names.add(name);
         }
         return client.query({ name, text: sqlOrCursor, values }) as unknown as Promise<PostgresQueryResult<R>>;

@@ -1,5 +1,12 @@
 import sharp from 'sharp';
-import { CLOUD_MAX_PIXELS, fieldStatistics, measureCloudPercent, measurementWindows, renderTile, STATISTICS_MAX_PIXELS } from './engine';
+import {
+  CLOUD_MAX_PIXELS,
+  fieldStatistics,
+  measureCloudPercent,
+  measurementWindows,
+  renderTile,
+  STATISTICS_MAX_PIXELS,
+} from './engine';
 import { latToMercatorY, lonToMercatorX, MERCATOR_HALF_WORLD, tileBBox } from './geo';
 import { computeIndex } from './indices';
 import { SimulatedSource } from './simulated';
@@ -11,7 +18,11 @@ const fields = [WHEAT, CANOLA];
 /** The XYZ tile at zoom z that holds a lon/lat. */
 function tileAt(lon: number, lat: number, z: number) {
   const size = (2 * MERCATOR_HALF_WORLD) / 2 ** z;
-  return { z, x: Math.floor((lonToMercatorX(lon) + MERCATOR_HALF_WORLD) / size), y: Math.floor((MERCATOR_HALF_WORLD - latToMercatorY(lat)) / size) };
+  return {
+    z,
+    x: Math.floor((lonToMercatorX(lon) + MERCATOR_HALF_WORLD) / size),
+    y: Math.floor((MERCATOR_HALF_WORLD - latToMercatorY(lat)) / size),
+  };
 }
 
 /** Captures of winter 2025 whose measured cloud cover over the fields is partial. */
@@ -67,7 +78,9 @@ describe('the imagery engine on the simulated source', () => {
       read.mask.forEach((cls, i) => {
         if (!pixelInFields(window, i, [field])) return;
         // NDVI by hand, in float32 like the engine.
-        const ndvi = Math.fround((Math.fround((b08[i] as number) - (b04[i] as number))) / Math.fround((b08[i] as number) + (b04[i] as number)));
+        const ndvi = Math.fround(
+          Math.fround((b08[i] as number) - (b04[i] as number)) / Math.fround((b08[i] as number) + (b04[i] as number)),
+        );
         all.push(ndvi);
         if (cls === pixelClass.clear) clear.push(ndvi);
       });
@@ -95,16 +108,25 @@ describe('the imagery engine on the simulated source', () => {
   });
 
   it('draws a 256×256 PNG clipped to the fields: transparent outside them; NDVI-R is not clipped', async () => {
-    const [clearDay] = await source.catalog(fields, 'standard', { from: '2025-09-01', to: '2025-09-30' }).then(async (captures) => {
-      const clear: Capture[] = [];
-      for (const capture of captures) if ((await measureCloudPercent(source, fields, capture)) === 0) clear.push(capture);
-      return clear;
-    });
+    const [clearDay] = await source
+      .catalog(fields, 'standard', { from: '2025-09-01', to: '2025-09-30' })
+      .then(async (captures) => {
+        const clear: Capture[] = [];
+        for (const capture of captures)
+          if ((await measureCloudPercent(source, fields, capture)) === 0) clear.push(capture);
+        return clear;
+      });
     expect(clearDay).toBeDefined();
     const tile = tileAt(147.372, -35.115, 14);
     const window = { bbox: tileBBox(tile.z, tile.x, tile.y), width: 256, height: 256 };
     for (const algorithm of ['NDVI', 'NDVI-R'] as const) {
-      const png = await renderTile(source, { fields, capture: clearDay as Capture, algorithm, ...tile, valueRange: [0.2, 0.9] });
+      const png = await renderTile(source, {
+        fields,
+        capture: clearDay as Capture,
+        algorithm,
+        ...tile,
+        valueRange: [0.2, 0.9],
+      });
       const metadata = await sharp(png).metadata();
       expect([metadata.format, metadata.width, metadata.height, metadata.channels]).toEqual(['png', 256, 256, 4]);
       const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
@@ -136,7 +158,8 @@ describe('the imagery engine on the simulated source', () => {
         const cls = mask[i] as number;
         if ((cls !== pixelClass.cloud && cls !== pixelClass.shadow) || !pixelInFields(window, i, fields)) continue;
         seen[cls] += 1;
-        if ([data[i * 4], data[i * 4 + 1], data[i * 4 + 2], data[i * 4 + 3]].join() !== expected[cls]?.join()) wrong += 1;
+        if ([data[i * 4], data[i * 4 + 1], data[i * 4 + 2], data[i * 4 + 3]].join() !== expected[cls]?.join())
+          wrong += 1;
       }
     }
     expect(wrong).toBe(0);
@@ -148,8 +171,16 @@ describe('the imagery engine on the simulated source', () => {
     const capture = partial[0] as Capture;
     const child = tileAt(147.372, -35.115, 16);
     const parent = { z: 15, x: Math.floor(child.x / 2), y: Math.floor(child.y / 2) };
-    const childRead = await source.read(fields, capture, ['B04', 'B08'], { bbox: tileBBox(child.z, child.x, child.y), width: 256, height: 256 });
-    const parentRead = await source.read(fields, capture, ['B04', 'B08'], { bbox: tileBBox(parent.z, parent.x, parent.y), width: 512, height: 512 });
+    const childRead = await source.read(fields, capture, ['B04', 'B08'], {
+      bbox: tileBBox(child.z, child.x, child.y),
+      width: 256,
+      height: 256,
+    });
+    const parentRead = await source.read(fields, capture, ['B04', 'B08'], {
+      bbox: tileBBox(parent.z, parent.x, parent.y),
+      width: 512,
+      height: 512,
+    });
     const childNdvi = computeIndex('NDVI', childRead);
     const parentNdvi = computeIndex('NDVI', parentRead);
     const offsetX = (child.x % 2) * 256;

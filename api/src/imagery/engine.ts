@@ -4,7 +4,15 @@ import { mercatorBBox, mercatorScale, subWindow, tileWindow, TILE_SIZE } from '.
 import { algorithmBands, computeIndex } from './indices';
 import { paletteLookup, PALETTES } from './palettes';
 import { rasteriseFields } from './rasterise';
-import { pixelClass, type BandName, type Capture, type FieldAoi, type ImagerySource, type RasterRead, type RasterWindow } from './source';
+import {
+  pixelClass,
+  type BandName,
+  type Capture,
+  type FieldAoi,
+  type ImagerySource,
+  type RasterRead,
+  type RasterWindow,
+} from './source';
 import { summarise, ValueCollector, type ValueSummary } from './statistics';
 
 /**
@@ -34,7 +42,11 @@ export function measurementWindows(fields: readonly FieldAoi[], resolutionM: num
   const boxes = fields.map((field) => mercatorBBox(field.bbox));
   let cell = resolutionM * mercatorScale(middleLatitude);
   const pixelsAt = (size: number) =>
-    boxes.reduce((sum, [minX, minY, maxX, maxY]) => sum + (Math.ceil(maxX / size) - Math.floor(minX / size)) * (Math.ceil(maxY / size) - Math.floor(minY / size)), 0);
+    boxes.reduce(
+      (sum, [minX, minY, maxX, maxY]) =>
+        sum + (Math.ceil(maxX / size) - Math.floor(minX / size)) * (Math.ceil(maxY / size) - Math.floor(minY / size)),
+      0,
+    );
   const pixels = pixelsAt(cell);
   if (pixels > maxPixels) cell *= Math.sqrt(pixels / maxPixels) * 1.01;
   while (pixelsAt(cell) > maxPixels) cell *= 1.05;
@@ -46,7 +58,11 @@ export function measurementWindows(fields: readonly FieldAoi[], resolutionM: num
     const top = Math.ceil(maxY / cell);
     return {
       field,
-      window: { bbox: [left * cell, bottom * cell, right * cell, top * cell], width: right - left, height: top - bottom },
+      window: {
+        bbox: [left * cell, bottom * cell, right * cell, top * cell],
+        width: right - left,
+        height: top - bottom,
+      },
     };
   });
 }
@@ -66,16 +82,26 @@ async function forEachFieldRead(
 }
 
 /** Share (0–100, one decimal) of the fields' pixels with data that are cloud or cloud shadow; 100 with no data at all. */
-export async function measureCloudPercent(source: ImagerySource, fields: readonly FieldAoi[], capture: Capture): Promise<number> {
+export async function measureCloudPercent(
+  source: ImagerySource,
+  fields: readonly FieldAoi[],
+  capture: Capture,
+): Promise<number> {
   let obscured = 0;
   let seen = 0;
-  await forEachFieldRead(source, measurementWindows(fields, capture.resolutionM, CLOUD_MAX_PIXELS), capture, [], ({ mask }, inside) => {
-    for (let i = 0; i < mask.length; i += 1) {
-      if (inside[i] === 0 || mask[i] === pixelClass.noData) continue;
-      seen += 1;
-      if (mask[i] === pixelClass.cloud || mask[i] === pixelClass.shadow) obscured += 1;
-    }
-  });
+  await forEachFieldRead(
+    source,
+    measurementWindows(fields, capture.resolutionM, CLOUD_MAX_PIXELS),
+    capture,
+    [],
+    ({ mask }, inside) => {
+      for (let i = 0; i < mask.length; i += 1) {
+        if (inside[i] === 0 || mask[i] === pixelClass.noData) continue;
+        seen += 1;
+        if (mask[i] === pixelClass.cloud || mask[i] === pixelClass.shadow) obscured += 1;
+      }
+    },
+  );
   return seen === 0 ? 100 : Math.round((obscured / seen) * 1000) / 10;
 }
 
@@ -96,19 +122,25 @@ export async function fieldStatistics(
   const values = new ValueCollector();
   let obscured = 0;
   let seen = 0;
-  await forEachFieldRead(source, measurementWindows(fields, capture.resolutionM, maxPixels), capture, algorithmBands[algorithm], (read, inside) => {
-    const index = computeIndex(algorithm, read);
-    for (let i = 0; i < index.length; i += 1) {
-      if (inside[i] === 0 || read.mask[i] === pixelClass.noData) continue;
-      seen += 1;
-      if (read.mask[i] !== pixelClass.clear) {
-        obscured += 1;
-        continue;
+  await forEachFieldRead(
+    source,
+    measurementWindows(fields, capture.resolutionM, maxPixels),
+    capture,
+    algorithmBands[algorithm],
+    (read, inside) => {
+      const index = computeIndex(algorithm, read);
+      for (let i = 0; i < index.length; i += 1) {
+        if (inside[i] === 0 || read.mask[i] === pixelClass.noData) continue;
+        seen += 1;
+        if (read.mask[i] !== pixelClass.clear) {
+          obscured += 1;
+          continue;
+        }
+        const value = index[i] as number;
+        if (Number.isFinite(value)) values.push(value);
       }
-      const value = index[i] as number;
-      if (Number.isFinite(value)) values.push(value);
-    }
-  });
+    },
+  );
   return {
     summary: summarise(values.values()),
     cloudPercent: seen === 0 ? 100 : Math.round((obscured / seen) * 1000) / 10,
@@ -163,7 +195,15 @@ interface Placement {
 }
 
 /** Colours a calculated layer through the palette; cloud and shadow in their overlay colours. */
-function paintIndex(rgba: Uint8Array, at: Placement, mask: Uint8Array, index: Float32Array, lookup: Uint8Array, low: number, scale: number): void {
+function paintIndex(
+  rgba: Uint8Array,
+  at: Placement,
+  mask: Uint8Array,
+  index: Float32Array,
+  lookup: Uint8Array,
+  low: number,
+  scale: number,
+): void {
   for (let row = 0; row < at.height; row += 1) {
     let offset = ((at.row + row) * at.stride + at.column) * 4;
     for (let i = row * at.width, end = i + at.width; i < end; i += 1, offset += 4) {
@@ -191,10 +231,19 @@ function paintIndex(rgba: Uint8Array, at: Placement, mask: Uint8Array, index: Fl
 /** Brightness steps of the true-colour curve. */
 const COLOUR_STEPS = 1024;
 /** True colour looks natural with a little gamma lift. */
-const COLOUR_CURVE = Uint8Array.from({ length: COLOUR_STEPS + 1 }, (_, k) => Math.round(255 * (k / COLOUR_STEPS) ** (1 / 1.4)));
+const COLOUR_CURVE = Uint8Array.from({ length: COLOUR_STEPS + 1 }, (_, k) =>
+  Math.round(255 * (k / COLOUR_STEPS) ** (1 / 1.4)),
+);
 
 /** True colour: red, green and blue reflectance stretched from `low` to `low + span`, clouds and all. */
-function paintTrueColour(rgba: Uint8Array, at: Placement, mask: Uint8Array, channels: readonly Float32Array[], low: number, span: number): void {
+function paintTrueColour(
+  rgba: Uint8Array,
+  at: Placement,
+  mask: Uint8Array,
+  channels: readonly Float32Array[],
+  low: number,
+  span: number,
+): void {
   const scale = COLOUR_STEPS / span;
   for (let row = 0; row < at.height; row += 1) {
     let offset = ((at.row + row) * at.stride + at.column) * 4;
@@ -204,7 +253,9 @@ function paintTrueColour(rgba: Uint8Array, at: Placement, mask: Uint8Array, chan
       for (let c = 0; c < 3; c += 1) {
         const value = (channels[c] as Float32Array)[i] as number;
         if (!Number.isFinite(value)) drawn = false;
-        rgba[offset + c] = COLOUR_CURVE[Math.min(COLOUR_STEPS, Math.max(0, Math.round((value - low) * scale)))] as number;
+        rgba[offset + c] = COLOUR_CURVE[
+          Math.min(COLOUR_STEPS, Math.max(0, Math.round((value - low) * scale)))
+        ] as number;
       }
       rgba[offset + 3] = drawn ? 255 : 0;
     }
@@ -219,7 +270,12 @@ async function windowPixels(source: ImagerySource, request: RenderRequest, targe
   const part = regional ? { window: target, column: 0, row: 0 } : clippedPart(target, fields);
   if (!part) return rgba;
 
-  const read = await source.read(regional ? (request.regionFields ?? fields) : fields, capture, algorithmBands[algorithm], part.window);
+  const read = await source.read(
+    regional ? (request.regionFields ?? fields) : fields,
+    capture,
+    algorithmBands[algorithm],
+    part.window,
+  );
   const at: Placement = {
     stride: target.width,
     width: part.window.width,
@@ -260,7 +316,9 @@ function clippedPart(target: RasterWindow, fields: readonly FieldAoi[]) {
 const PNG_OPTIONS = { compressionLevel: 4, adaptiveFiltering: false } as const;
 
 async function encodePng(rgba: Uint8Array, width = TILE_SIZE, height = TILE_SIZE): Promise<Uint8Array> {
-  const png = await sharp(rgba, { raw: { width, height, channels: 4 } }).png(PNG_OPTIONS).toBuffer();
+  const png = await sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png(PNG_OPTIONS)
+    .toBuffer();
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }
 
@@ -286,14 +344,19 @@ function exportWindow(fields: readonly FieldAoi[], width: number): RasterWindow 
 function drawOutlines(rgba: Uint8Array, window: RasterWindow, fields: readonly FieldAoi[]): void {
   const labels = rasteriseFields(fields, window);
   const { width, height } = window;
-  const labelAt = (column: number, row: number) => (column < 0 || row < 0 || column >= width || row >= height ? 0 : (labels[row * width + column] as number));
+  const labelAt = (column: number, row: number) =>
+    column < 0 || row < 0 || column >= width || row >= height ? 0 : (labels[row * width + column] as number);
   for (let row = 0; row < height; row += 1) {
     for (let column = 0; column < width; column += 1) {
       const label = labels[row * width + column] as number;
       if (label === 0) continue;
       let edge = false;
       for (let d = 1; d <= 2 && !edge; d += 1) {
-        edge = labelAt(column - d, row) !== label || labelAt(column + d, row) !== label || labelAt(column, row - d) !== label || labelAt(column, row + d) !== label;
+        edge =
+          labelAt(column - d, row) !== label ||
+          labelAt(column + d, row) !== label ||
+          labelAt(column, row - d) !== label ||
+          labelAt(column, row + d) !== label;
       }
       if (edge) rgba.set(OUTLINE_RGBA, (row * width + column) * 4);
     }

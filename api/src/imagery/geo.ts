@@ -30,7 +30,12 @@ export function tileWindow(z: number, x: number, y: number): RasterWindow {
 
 /** The EPSG:3857 bbox of a lon/lat bbox. */
 export function mercatorBBox([minLon, minLat, maxLon, maxLat]: readonly number[]): RasterWindow['bbox'] {
-  return [lonToMercatorX(minLon ?? 0), latToMercatorY(minLat ?? 0), lonToMercatorX(maxLon ?? 0), latToMercatorY(maxLat ?? 0)];
+  return [
+    lonToMercatorX(minLon ?? 0),
+    latToMercatorY(minLat ?? 0),
+    lonToMercatorX(maxLon ?? 0),
+    latToMercatorY(maxLat ?? 0),
+  ];
 }
 
 /**

@@ -7,7 +7,9 @@ function raster(pixels: Partial<Record<BandName, number>>[]): Pick<RasterRead, '
   return {
     width: pixels.length,
     height: 1,
-    bands: Object.fromEntries(names.map((name) => [name, Float32Array.from(pixels, (pixel) => pixel[name] ?? Number.NaN)])),
+    bands: Object.fromEntries(
+      names.map((name) => [name, Float32Array.from(pixels, (pixel) => pixel[name] ?? Number.NaN)]),
+    ),
   };
 }
 
@@ -19,7 +21,16 @@ describe('band math against hand-computed pixels', () => {
     { B02: 0.03, B03: 0.06, B04: 0.04, B05: 0.12, B08: 0.44, THERMAL: 295.15, EM_SHALLOW: 42, EM_DEEP: 80 },
     { B02: 0.09, B03: 0.12, B04: 0.16, B05: 0.2, B08: 0.24, THERMAL: 310.65, EM_SHALLOW: 18.5, EM_DEEP: 33 },
     { B02: 0.05, B03: 0.04, B04: 0.03, B05: 0.02, B08: 0.01, THERMAL: 285.15, EM_SHALLOW: 5, EM_DEEP: 7 },
-    { B02: Number.NaN, B03: Number.NaN, B04: Number.NaN, B05: Number.NaN, B08: Number.NaN, THERMAL: Number.NaN, EM_SHALLOW: Number.NaN, EM_DEEP: Number.NaN },
+    {
+      B02: Number.NaN,
+      B03: Number.NaN,
+      B04: Number.NaN,
+      B05: Number.NaN,
+      B08: Number.NaN,
+      THERMAL: Number.NaN,
+      EM_SHALLOW: Number.NaN,
+      EM_DEEP: Number.NaN,
+    },
   ];
   const read = raster(pixels);
 

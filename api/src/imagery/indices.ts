@@ -46,7 +46,10 @@ export function ratio(a: Float32Array, b: Float32Array, out: Float32Array): Floa
  * cell density — as the B08/B04 ratio, THERMAL in °C, SHALLOW/DEEP as read (mS/m), and for COLOUR
  * the mean of the red, green and blue reflectances. NaN where there is no data.
  */
-export function computeIndex(algorithm: ImageryAlgorithm, read: Pick<RasterRead, 'bands' | 'width' | 'height'>): Float32Array {
+export function computeIndex(
+  algorithm: ImageryAlgorithm,
+  read: Pick<RasterRead, 'bands' | 'width' | 'height'>,
+): Float32Array {
   const out = new Float32Array(read.width * read.height);
   switch (algorithm) {
     case 'NDVI':
@@ -69,7 +72,8 @@ export function computeIndex(algorithm: ImageryAlgorithm, read: Pick<RasterRead,
       return out;
     case 'COLOUR': {
       const [red, green, blue] = [band(read, 'B04'), band(read, 'B03'), band(read, 'B02')];
-      for (let i = 0; i < out.length; i += 1) out[i] = ((red[i] as number) + (green[i] as number) + (blue[i] as number)) / 3;
+      for (let i = 0; i < out.length; i += 1)
+        out[i] = ((red[i] as number) + (green[i] as number) + (blue[i] as number)) / 3;
       return out;
     }
   }

@@ -3,22 +3,59 @@ import type { ValueSummary } from './statistics';
 
 /** Red → yellow → green: low to high vigour (NDVI, NDVI-R, NDRE). */
 const RED_YELLOW_GREEN: Rgb[] = [
-  [165, 0, 38], [215, 48, 39], [244, 109, 67], [253, 174, 97], [254, 224, 139], [255, 255, 191],
-  [217, 239, 139], [166, 217, 106], [102, 189, 99], [26, 152, 80], [0, 104, 55],
+  [165, 0, 38],
+  [215, 48, 39],
+  [244, 109, 67],
+  [253, 174, 97],
+  [254, 224, 139],
+  [255, 255, 191],
+  [217, 239, 139],
+  [166, 217, 106],
+  [102, 189, 99],
+  [26, 152, 80],
+  [0, 104, 55],
 ];
 /** Pale yellow → deep green: plant cell density (biomass). */
 const YELLOW_GREEN: Rgb[] = [
-  [255, 255, 229], [247, 252, 185], [217, 240, 163], [173, 221, 142], [120, 198, 121], [65, 171, 93], [35, 132, 67], [0, 90, 50],
+  [255, 255, 229],
+  [247, 252, 185],
+  [217, 240, 163],
+  [173, 221, 142],
+  [120, 198, 121],
+  [65, 171, 93],
+  [35, 132, 67],
+  [0, 90, 50],
 ];
 /** Blue → yellow → red: cool to hot canopy (THERMAL). */
 const BLUE_YELLOW_RED: Rgb[] = [
-  [49, 54, 149], [69, 117, 180], [116, 173, 209], [171, 217, 233], [224, 243, 248], [255, 255, 191],
-  [254, 224, 144], [253, 174, 97], [244, 109, 67], [215, 48, 39], [165, 0, 38],
+  [49, 54, 149],
+  [69, 117, 180],
+  [116, 173, 209],
+  [171, 217, 233],
+  [224, 243, 248],
+  [255, 255, 191],
+  [254, 224, 144],
+  [253, 174, 97],
+  [244, 109, 67],
+  [215, 48, 39],
+  [165, 0, 38],
 ];
 /** Pale yellow → brown: soil conductivity (SHALLOW, DEEP). */
-const YELLOW_BROWN: Rgb[] = [[255, 255, 212], [254, 227, 145], [254, 196, 79], [254, 153, 41], [236, 112, 20], [204, 76, 2], [140, 45, 4]];
+const YELLOW_BROWN: Rgb[] = [
+  [255, 255, 212],
+  [254, 227, 145],
+  [254, 196, 79],
+  [254, 153, 41],
+  [236, 112, 20],
+  [204, 76, 2],
+  [140, 45, 4],
+];
 /** Dark → light: true colour brightness (the COLOUR legend). */
-const GREYS: Rgb[] = [[20, 20, 20], [128, 128, 128], [245, 245, 245]];
+const GREYS: Rgb[] = [
+  [20, 20, 20],
+  [128, 128, 128],
+  [245, 245, 245],
+];
 
 export const PALETTES: Record<ImageryAlgorithm, readonly Rgb[]> = {
   NDVI: RED_YELLOW_GREEN,
@@ -51,7 +88,11 @@ const MIN_SPAN_FRACTION = 0.05;
  * percentiles of the fields' clear pixels (widened to a minimum span; true colour from black to a
  * brightness that suits the fields), else the fixed range.
  */
-export function stretchRange(algorithm: ImageryAlgorithm, stretch: ColorStretch, summary: ValueSummary | null): [number, number] {
+export function stretchRange(
+  algorithm: ImageryAlgorithm,
+  stretch: ColorStretch,
+  summary: ValueSummary | null,
+): [number, number] {
   const [fixedLow, fixedHigh] = FIXED_RANGES[algorithm];
   if (stretch === 'fixed' || !summary) return [fixedLow, fixedHigh];
   // True colour keeps black at zero reflectance (so it still looks like a photograph) and brightens to the fields.

@@ -8,7 +8,14 @@ import type { RasterWindow } from './source';
 /** A random star-shaped ring around (cx, cy): never self-intersecting, counter-clockwise, closed. */
 type Point = [number, number];
 
-function starRing(random: () => number, cx: number, cy: number, minRadius: number, maxRadius: number, points: number): Point[] {
+function starRing(
+  random: () => number,
+  cx: number,
+  cy: number,
+  minRadius: number,
+  maxRadius: number,
+  points: number,
+): Point[] {
   const ring: Point[] = [];
   for (let k = 0; k < points; k += 1) {
     const angle = (2 * Math.PI * (k + random() * 0.8)) / points;
@@ -70,16 +77,25 @@ describe('rasteriseFields', () => {
       ],
     };
     const other: AreaGeometry = { type: 'Polygon', coordinates: [lonLat(starRing(random, 90, 130, 10, 20, 16))] };
-    const bbox: RasterWindow['bbox'] = [lonToMercatorX(147.3), latToMercatorY(-35.1), lonToMercatorX(147.3 + 0.016), latToMercatorY(-35.1 + 0.016)];
+    const bbox: RasterWindow['bbox'] = [
+      lonToMercatorX(147.3),
+      latToMercatorY(-35.1),
+      lonToMercatorX(147.3 + 0.016),
+      latToMercatorY(-35.1 + 0.016),
+    ];
     const window: RasterWindow = { bbox, width: 300, height: 260 };
     const labels = rasteriseFields([{ geometry }, { geometry: other }], window);
 
     // turf works in the plane: give it the polygons in mercator metres, as the rasteriser sees them.
     const project = (geo: AreaGeometry) => {
-      const ring = (r: number[][]) => r.map(([lon, lat]) => [lonToMercatorX(lon as number), latToMercatorY(lat as number)]);
+      const ring = (r: number[][]) =>
+        r.map(([lon, lat]) => [lonToMercatorX(lon as number), latToMercatorY(lat as number)]);
       return geo.type === 'Polygon'
         ? { type: 'Polygon' as const, coordinates: geo.coordinates.map((r) => ring(r as number[][])) }
-        : { type: 'MultiPolygon' as const, coordinates: geo.coordinates.map((p) => p.map((r) => ring(r as number[][]))) };
+        : {
+            type: 'MultiPolygon' as const,
+            coordinates: geo.coordinates.map((p) => p.map((r) => ring(r as number[][]))),
+          };
     };
     const projected = [project(geometry), project(other)];
     const pixelW = (bbox[2] - bbox[0]) / window.width;
@@ -91,9 +107,14 @@ describe('rasteriseFields', () => {
       const row = Math.floor(random() * window.height);
       const x = bbox[0] + (column + 0.5) * pixelW;
       const y = bbox[3] - (row + 0.5) * pixelH;
-      const expected = booleanPointInPolygon([x, y], projected[1] as never) ? 2 : booleanPointInPolygon([x, y], projected[0] as never) ? 1 : 0;
+      const expected = booleanPointInPolygon([x, y], projected[1] as never)
+        ? 2
+        : booleanPointInPolygon([x, y], projected[0] as never)
+          ? 1
+          : 0;
       const got = labels[row * window.width + column];
-      if (got !== expected) mismatches.push(`(${mercatorXToLon(x)}, ${mercatorYToLat(y)}): ${got} instead of ${expected}`);
+      if (got !== expected)
+        mismatches.push(`(${mercatorXToLon(x)}, ${mercatorYToLat(y)}): ${got} instead of ${expected}`);
       counts[expected] = (counts[expected] as number) + 1;
     }
     expect(mismatches).toEqual([]);

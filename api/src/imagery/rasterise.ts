@@ -27,7 +27,13 @@ export function toPixelPolygons(geometry: AreaGeometry, window: RasterWindow): P
  * the polygon (even–odd over its rings, so holes stay empty). Edges are bucketed by their first row
  * and kept in an active list, so the cost is the edges plus the filled spans, not rows × edges.
  */
-export function fillPolygon(polygon: PixelPolygon, width: number, height: number, out: Uint8Array | Uint16Array, value: number): void {
+export function fillPolygon(
+  polygon: PixelPolygon,
+  width: number,
+  height: number,
+  out: Uint8Array | Uint16Array,
+  value: number,
+): void {
   let edgeCount = 0;
   for (const ring of polygon) edgeCount += ring.length / 2;
   const x0s = new Float64Array(edgeCount);
@@ -84,7 +90,8 @@ export function fillPolygon(polygon: PixelPolygon, width: number, height: number
   let activeCount = 0;
   const crossings = new Float64Array(edges);
   for (let row = topRow; row <= bottomRow; row += 1) {
-    for (let k = bucketStart[row] as number; k < (bucketStart[row + 1] as number); k += 1) active[activeCount++] = byRow[k] as number;
+    for (let k = bucketStart[row] as number; k < (bucketStart[row + 1] as number); k += 1)
+      active[activeCount++] = byRow[k] as number;
     if (activeCount === 0) continue;
     const yc = row + 0.5;
     let n = 0;
@@ -121,7 +128,8 @@ export function fillPolygon(polygon: PixelPolygon, width: number, height: number
 export function rasteriseFields(fields: readonly { geometry: AreaGeometry }[], window: RasterWindow): Uint16Array {
   const labels = new Uint16Array(window.width * window.height);
   fields.forEach((field, index) => {
-    for (const polygon of toPixelPolygons(field.geometry, window)) fillPolygon(polygon, window.width, window.height, labels, index + 1);
+    for (const polygon of toPixelPolygons(field.geometry, window))
+      fillPolygon(polygon, window.width, window.height, labels, index + 1);
   });
   return labels;
 }

@@ -14,6 +14,9 @@ export function seasonsAround(cropType: string | null, today: string): { current
   const month = seasonStartMonth[cropGroup(cropType)];
   const year = Number(today.slice(0, 4));
   const startYear = Number(today.slice(5, 7)) >= month ? year : year - 1;
-  const season = (first: number): Season => ({ start: dateOf(first, month, 1), end: addDays(dateOf(first + 1, month, 1), -1) });
+  const season = (first: number): Season => ({
+    start: dateOf(first, month, 1),
+    end: addDays(dateOf(first + 1, month, 1), -1),
+  });
   return { current: season(startYear), previous: season(startYear - 1) };
 }

@@ -84,10 +84,22 @@ export class ImageryService {
   }
 
   /** The captures between `from` and `to` (newest first), each with its cloud cover inside the fields. */
-  async catalog(fields: readonly ImageryField[], layer: SourceLayer, from: string, to: string): Promise<CatalogCapture[]> {
+  async catalog(
+    fields: readonly ImageryField[],
+    layer: SourceLayer,
+    from: string,
+    to: string,
+  ): Promise<CatalogCapture[]> {
     const fieldsKey = fieldsKeyOf(fields);
     const known = this.cloudCover.get(fieldsKey) ?? new Map<string, number>();
-    const found = await this.run<'catalog'>({ kind: 'catalog', fields: [...fields], knownCloudPercent: Object.fromEntries(known), layer, from, to });
+    const found = await this.run<'catalog'>({
+      kind: 'catalog',
+      fields: [...fields],
+      knownCloudPercent: Object.fromEntries(known),
+      layer,
+      from,
+      to,
+    });
     for (const { capture, cloudPercent } of found) {
       known.set(capture.id, cloudPercent);
       this.captures.set(`${layer}|${capture.date}|${fieldsKey}`, Promise.resolve(capture));
@@ -99,14 +111,22 @@ export class ImageryService {
   /** The capture of `layer` on `date` over the fields, or null (not remembered: a real archive may still receive it). */
   async capture(fields: readonly ImageryField[], layer: SourceLayer, date: string): Promise<Capture | null> {
     const key = `${layer}|${date}|${fieldsKeyOf(fields)}`;
-    const capture = await this.shared(this.captures, key, () => this.run<'capture'>({ kind: 'capture', fields: [...fields], layer, date }));
+    const capture = await this.shared(this.captures, key, () =>
+      this.run<'capture'>({ kind: 'capture', fields: [...fields], layer, date }),
+    );
     if (!capture) this.captures.delete(key);
     return capture;
   }
 
-  fieldStatistics(fields: readonly ImageryField[], capture: Capture, algorithm: ImageryAlgorithm): Promise<CaptureStatistics> {
+  fieldStatistics(
+    fields: readonly ImageryField[],
+    capture: Capture,
+    algorithm: ImageryAlgorithm,
+  ): Promise<CaptureStatistics> {
     const key = `${capture.id}|${algorithm}|${fieldsKeyOf(fields)}`;
-    return this.shared(this.statistics, key, () => this.run<'statistics'>({ kind: 'statistics', fields: [...fields], capture, algorithm }));
+    return this.shared(this.statistics, key, () =>
+      this.run<'statistics'>({ kind: 'statistics', fields: [...fields], capture, algorithm }),
+    );
   }
 
   /** A rendered PNG tile, from the tile cache when `cacheKey` was rendered before. */
@@ -123,9 +143,17 @@ export class ImageryService {
     return this.run<'export'>({ kind: 'export', request });
   }
 
-  timeseries(field: ImageryField, algorithm: ImageryAlgorithm, from: string, to: string, maxCloudPercent: number): Promise<SeriesPoint[]> {
+  timeseries(
+    field: ImageryField,
+    algorithm: ImageryAlgorithm,
+    from: string,
+    to: string,
+    maxCloudPercent: number,
+  ): Promise<SeriesPoint[]> {
     const key = `${fieldsKeyOf([field])}|${algorithm}|${from}|${to}|${maxCloudPercent}`;
-    return this.shared(this.series, key, () => this.run<'timeseries'>({ kind: 'timeseries', field, algorithm, from, to, maxCloudPercent }));
+    return this.shared(this.series, key, () =>
+      this.run<'timeseries'>({ kind: 'timeseries', field, algorithm, from, to, maxCloudPercent }),
+    );
   }
 
   close(): Promise<void> {

@@ -9,13 +9,22 @@ const apiRoot = path.resolve(__dirname, '..', '..');
 describe('imagery configuration', () => {
   it('uses the simulated source by default', () => {
     const { imagery } = loadConfig({}, apiRoot);
-    expect(imagery).toEqual({ source: { kind: 'simulated' }, workerThreads: undefined, tileCacheBytes: 64 * 1024 * 1024 });
+    expect(imagery).toEqual({
+      source: { kind: 'simulated' },
+      workerThreads: undefined,
+      tileCacheBytes: 64 * 1024 * 1024,
+    });
     expect(createImagerySource(imagery.source)).toBeInstanceOf(SimulatedSource);
   });
 
   it('switches to Sentinel-2 L2A with a STAC API, by configuration only', () => {
     const { imagery } = loadConfig(
-      { IMAGERY_SOURCE: 'sentinel2', STAC_API_URL: 'https://stac.example/v1', IMAGERY_WORKERS: '3', IMAGERY_TILE_CACHE_MB: '8' },
+      {
+        IMAGERY_SOURCE: 'sentinel2',
+        STAC_API_URL: 'https://stac.example/v1',
+        IMAGERY_WORKERS: '3',
+        IMAGERY_TILE_CACHE_MB: '8',
+      },
       apiRoot,
     );
     expect(imagery).toEqual({
@@ -27,9 +36,11 @@ describe('imagery configuration', () => {
   });
 
   it('refuses Sentinel-2 without a STAC API, and an unknown source, with a clear message', () => {
-    expect(() => loadConfig({ IMAGERY_SOURCE: 'sentinel2' }, apiRoot)).toThrow(new ConfigError(
-      'Invalid api configuration: IMAGERY_SOURCE=sentinel2 needs STAC_API_URL (e.g. https://earth-search.aws.element84.com/v1)',
-    ));
+    expect(() => loadConfig({ IMAGERY_SOURCE: 'sentinel2' }, apiRoot)).toThrow(
+      new ConfigError(
+        'Invalid api configuration: IMAGERY_SOURCE=sentinel2 needs STAC_API_URL (e.g. https://earth-search.aws.element84.com/v1)',
+      ),
+    );
     expect(() => loadConfig({ IMAGERY_SOURCE: 'landsat' }, apiRoot)).toThrow(/IMAGERY_SOURCE/);
   });
 });

@@ -71,5 +71,10 @@ export interface ImagerySource {
   /** Captures over the fields between `from` and `to` (inclusive, `YYYY-MM-DD`), newest first. */
   catalog(fields: readonly FieldAoi[], layer: SourceLayer, range: { from: string; to: string }): Promise<Capture[]>;
   /** Resamples the capture's `bands` (and its mask) onto `window`. Pixels outside the capture are NaN / noData. */
-  read(fields: readonly FieldAoi[], capture: Capture, bands: readonly BandName[], window: RasterWindow): Promise<RasterRead>;
+  read(
+    fields: readonly FieldAoi[],
+    capture: Capture,
+    bands: readonly BandName[],
+    window: RasterWindow,
+  ): Promise<RasterRead>;
 }

@@ -1,5 +1,13 @@
 import type { ImageryAlgorithm } from '@paddock/shared/contracts';
-import { fieldStatistics, measureCloudPercent, renderExport, renderTile, type CaptureStatistics, type ExportRequest, type TileRequest } from './engine';
+import {
+  fieldStatistics,
+  measureCloudPercent,
+  renderExport,
+  renderTile,
+  type CaptureStatistics,
+  type ExportRequest,
+  type TileRequest,
+} from './engine';
 import { createImagerySource, type ImagerySourceConfig } from './source-config';
 import type { Capture, FieldAoi, ImagerySource, SourceLayer } from './source';
 
@@ -26,7 +34,14 @@ export type ImageryTask =
   | (WithSource & { kind: 'statistics'; fields: FieldAoi[]; capture: Capture; algorithm: ImageryAlgorithm })
   | (WithSource & { kind: 'tile'; request: TileRequest })
   | (WithSource & { kind: 'export'; request: ExportRequest })
-  | (WithSource & { kind: 'timeseries'; field: FieldAoi; algorithm: ImageryAlgorithm; from: string; to: string; maxCloudPercent: number });
+  | (WithSource & {
+      kind: 'timeseries';
+      field: FieldAoi;
+      algorithm: ImageryAlgorithm;
+      from: string;
+      to: string;
+      maxCloudPercent: number;
+    });
 
 export interface CatalogCapture {
   capture: Capture;
@@ -71,7 +86,8 @@ async function catalogWithCloudCover(source: ImagerySource, task: TaskOf<'catalo
   const captures = await source.catalog(task.fields, task.layer, { from: task.from, to: task.to });
   const answer: CatalogCapture[] = [];
   for (const capture of captures) {
-    const cloudPercent = task.knownCloudPercent[capture.id] ?? (await measureCloudPercent(source, task.fields, capture));
+    const cloudPercent =
+      task.knownCloudPercent[capture.id] ?? (await measureCloudPercent(source, task.fields, capture));
     answer.push({ capture, cloudPercent });
   }
   return answer;
@@ -81,7 +97,13 @@ async function timeseries(source: ImagerySource, task: TaskOf<'timeseries'>): Pr
   const captures = await source.catalog([task.field], 'standard', { from: task.from, to: task.to });
   const points: SeriesPoint[] = [];
   for (const capture of [...captures].reverse()) {
-    const { summary, cloudPercent } = await fieldStatistics(source, [task.field], capture, task.algorithm, SERIES_MAX_PIXELS);
+    const { summary, cloudPercent } = await fieldStatistics(
+      source,
+      [task.field],
+      capture,
+      task.algorithm,
+      SERIES_MAX_PIXELS,
+    );
     if (!summary || cloudPercent > task.maxCloudPercent) continue;
     points.push({ date: capture.date, mean: summary.mean, p10: summary.p10, p90: summary.p90, cloudPercent });
   }

@@ -17,7 +17,12 @@ export function testField(fieldId: string, cropType: string | null, geometry: Ar
   const positions = (geometry.type === 'Polygon' ? geometry.coordinates : geometry.coordinates.flat()).flat();
   const lons = positions.map((position) => position[0] ?? 0);
   const lats = positions.map((position) => position[1] ?? 0);
-  return { fieldId, cropType, geometry, bbox: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)] };
+  return {
+    fieldId,
+    cropType,
+    geometry,
+    bbox: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)],
+  };
 }
 
 /** A wheat paddock (about 110 ha) with a dam cut out of it, and a canola paddock beside it. */

@@ -12,4 +12,11 @@ import { imageryPlugin } from './imagery';
  * `FastifyPluginAsyncZod` that registers its routes relative to `/v2`, plus one line here.
  * Each plugin is encapsulated: hooks it adds (like the admin check) stay inside it.
  */
-export const domainPlugins: readonly FastifyPluginAsyncZod[] = [accountsPlugin, adminPlugin, farmsPlugin, fieldsPlugin, convertPlugin, imageryPlugin];
+export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
+  accountsPlugin,
+  adminPlugin,
+  farmsPlugin,
+  fieldsPlugin,
+  convertPlugin,
+  imageryPlugin,
+];

@@ -44,14 +44,16 @@ export async function startAuthServer(): Promise<TestAuthServer> {
   const sign = async (claims: JWTPayload, options: TokenOptions = {}): Promise<string> => {
     const now = Math.floor(Date.now() / 1000);
     const signingKey: CryptoKey = options.rogue ? rogue.privateKey : key.privateKey;
-    return new SignJWT(claims)
-      // The rogue token claims the trusted kid: only the signature gives it away.
-      .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'at+jwt' })
-      .setIssuer(options.issuer ?? TEST_ISSUER)
-      .setAudience(options.audience ?? TEST_AUDIENCE)
-      .setIssuedAt(now - 10)
-      .setExpirationTime(now + (options.expiresIn ?? 300))
-      .sign(signingKey);
+    return (
+      new SignJWT(claims)
+        // The rogue token claims the trusted kid: only the signature gives it away.
+        .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'at+jwt' })
+        .setIssuer(options.issuer ?? TEST_ISSUER)
+        .setAudience(options.audience ?? TEST_AUDIENCE)
+        .setIssuedAt(now - 10)
+        .setExpirationTime(now + (options.expiresIn ?? 300))
+        .sign(signingKey)
+    );
   };
 
   return {

@@ -22,11 +22,15 @@ export function availableBackends(): DatabaseKind[] {
     const client = new Client({ connectionString: process.argv[1], connectionTimeoutMillis: 3000 });
     client.connect().then(() => client.end()).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(1); });`;
   try {
-    execFileSync(process.execPath, ['-e', probe, PG_TEST_URL], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 });
+    execFileSync(process.execPath, ['-e', probe, PG_TEST_URL], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: 10_000,
+    });
     probed = ['pglite', 'postgres'];
   } catch (error) {
     const reason = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim();
-    if (process.env.CI) throw new Error(`PostgreSQL at ${PG_TEST_URL} is unreachable (${reason}) and CI is set`, { cause: error });
+    if (process.env.CI)
+      throw new Error(`PostgreSQL at ${PG_TEST_URL} is unreachable (${reason}) and CI is set`, { cause: error });
     console.warn(`PostgreSQL at ${PG_TEST_URL} is unreachable (${reason}): testing on PGlite only`);
     probed = ['pglite'];
   }

@@ -28,7 +28,11 @@ export function square(lon: number = WAGGA.lon, lat: number = WAGGA.lat, size = 
   };
 }
 
-export const fieldFeature = (field_name: string, geometry: unknown = square(), properties: Record<string, unknown> = {}) => ({
+export const fieldFeature = (
+  field_name: string,
+  geometry: unknown = square(),
+  properties: Record<string, unknown> = {},
+) => ({
   type: 'Feature' as const,
   geometry,
   properties: { field_name, field_crop_type: 'Wheat', ...properties },
@@ -52,12 +56,22 @@ export async function signIn(t: TestContext, overrides: JWTPayload = {}): Promis
 }
 
 export async function createFarm(t: TestContext, user: TestUser, farm_name = 'Test Farm'): Promise<FarmFeature> {
-  const response = await t.request({ method: 'POST', url: '/v2/farms', token: user.token, payload: { data: { farm_name } } });
+  const response = await t.request({
+    method: 'POST',
+    url: '/v2/farms',
+    token: user.token,
+    payload: { data: { farm_name } },
+  });
   if (response.statusCode !== 201) throw new Error(`create farm failed: ${response.statusCode} ${response.body}`);
   return farmFeatureSchema.parse(response.json());
 }
 
-export async function addFields(t: TestContext, user: TestUser, farmId: string, ...features: unknown[]): Promise<FieldCollection> {
+export async function addFields(
+  t: TestContext,
+  user: TestUser,
+  farmId: string,
+  ...features: unknown[]
+): Promise<FieldCollection> {
   const response = await t.request({
     method: 'POST',
     url: `/v2/farms/${farmId}/fields`,
@@ -101,7 +115,12 @@ export function issuesOf(response: { statusCode: number; json: () => unknown; bo
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sets a user's tier and feature flags straight in the database (the admin route needs an admin token). */
-export async function setTier(t: TestContext, user: TestUser, tier: 'basic' | 'premium', flags: Record<string, boolean> = {}): Promise<void> {
+export async function setTier(
+  t: TestContext,
+  user: TestUser,
+  tier: 'basic' | 'premium',
+  flags: Record<string, boolean> = {},
+): Promise<void> {
   await t.app.db
     .updateTable('accounts')
     .set({ tier, feature_flags: JSON.stringify(flags) })

@@ -44,7 +44,10 @@ export async function startTestApp(kind: DatabaseKind, env: NodeJS.ProcessEnv = 
   let database: TestDatabase | undefined;
   try {
     database = await createTestDatabase(kind);
-    const base = loadConfig({ AUTH_ISSUER: TEST_ISSUER, AUTH_AUDIENCE: TEST_AUDIENCE, AUTH_JWKS_URL: auth.jwksUrl, ...env }, apiRoot);
+    const base = loadConfig(
+      { AUTH_ISSUER: TEST_ISSUER, AUTH_AUDIENCE: TEST_AUDIENCE, AUTH_JWKS_URL: auth.jwksUrl, ...env },
+      apiRoot,
+    );
     const config: Config = { ...base, database: database.config };
     const context: TestContext = {
       app: await buildApp({ config }),
@@ -52,7 +55,10 @@ export async function startTestApp(kind: DatabaseKind, env: NodeJS.ProcessEnv = 
       config,
       token: (claims = newUser(), options) => auth.sign(claims, options),
       request: ({ token, headers, ...options }) =>
-        context.app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
+        context.app.inject({
+          ...options,
+          headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        }),
       restart: async () => {
         await context.app.close();
         context.app = await buildApp({ config });

@@ -2,7 +2,10 @@ import { WORKER_NICE_INCREMENT, createWorkerPool } from './pool';
 
 describe('createWorkerPool', () => {
   it('runs a TypeScript worker module off the main thread, below the event loop priority, and returns its answer', async () => {
-    const pool = createWorkerPool({ module: new URL('./test-fixtures/echo.worker.ts', import.meta.url), maxThreads: 1 });
+    const pool = createWorkerPool({
+      module: new URL('./test-fixtures/echo.worker.ts', import.meta.url),
+      maxThreads: 1,
+    });
     try {
       const answer = (await pool.run({ text: 'paddock' })) as { upper: string; isMainThread: boolean; nice: number };
       expect(answer).toEqual({ upper: 'PADDOCK', isMainThread: false, nice: WORKER_NICE_INCREMENT });

@@ -30,7 +30,13 @@ export interface WorkerPoolOptions {
  */
 export const WORKER_NICE_INCREMENT = 10;
 
-export function createWorkerPool({ module, maxThreads, maxOldGenerationSizeMb, minThreads = 0, concurrentTasksPerWorker = 1 }: WorkerPoolOptions): Piscina {
+export function createWorkerPool({
+  module,
+  maxThreads,
+  maxOldGenerationSizeMb,
+  minThreads = 0,
+  concurrentTasksPerWorker = 1,
+}: WorkerPoolOptions): Piscina {
   const filename = fileURLToPath(module);
   return new Piscina({
     filename,

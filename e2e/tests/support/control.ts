@@ -2,7 +2,10 @@ import { controlPort } from '../../../scripts/lib/stack.mjs';
 
 export const CONTROL_PORT = controlPort;
 
-export async function setFrontEnd(name: 'mf_farms' | 'mf_map' | 'mf_commerce' | 'mf_account', action: 'stop' | 'start'): Promise<void> {
+export async function setFrontEnd(
+  name: 'mf_farms' | 'mf_map' | 'mf_commerce' | 'mf_account',
+  action: 'stop' | 'start',
+): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${CONTROL_PORT}/front-ends/${name}/${action}`, { method: 'POST' });
   if (!response.ok) throw new Error(`could not ${action} ${name}: ${await response.text()}`);
 }

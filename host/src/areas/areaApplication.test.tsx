@@ -10,8 +10,12 @@ const props = { name: 'mf_commerce' } as never;
 function remoteThatRenders(text: string): SpaLifecycles {
   return {
     bootstrap: async () => undefined,
-    mount: async (p) => { (p as { domElement: HTMLElement }).domElement.textContent = text; },
-    unmount: async (p) => { (p as { domElement: HTMLElement }).domElement.textContent = ''; },
+    mount: async (p) => {
+      (p as { domElement: HTMLElement }).domElement.textContent = text;
+    },
+    unmount: async (p) => {
+      (p as { domElement: HTMLElement }).domElement.textContent = '';
+    },
   };
 }
 
@@ -54,7 +58,12 @@ describe('an area application', () => {
   });
 
   it('contains a remote whose mount throws', async () => {
-    const { app } = setup(async () => ({ ...remoteThatRenders(''), mount: async () => { throw new Error('boom'); } }));
+    const { app } = setup(async () => ({
+      ...remoteThatRenders(''),
+      mount: async () => {
+        throw new Error('boom');
+      },
+    }));
     await act(() => app.mount(props));
     expect(screen.getByRole('alert')).toHaveTextContent('not available right now');
   });

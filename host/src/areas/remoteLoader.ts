@@ -9,7 +9,10 @@ export interface SpaLifecycles {
 }
 
 export class RemoteUnavailableError extends Error {
-  constructor(readonly remote: RemoteName, cause: unknown) {
+  constructor(
+    readonly remote: RemoteName,
+    cause: unknown,
+  ) {
     super(`The ${remote} area could not be loaded`, { cause });
     this.name = 'RemoteUnavailableError';
   }
@@ -26,7 +29,10 @@ const reportLoadFailures: ModuleFederationRuntimePlugin = {
 
 export function createRemoteLoader(manifest: RemotesManifest) {
   const register = (names: RemoteName[], force: boolean) =>
-    registerRemotes(names.map((name) => ({ name, entry: manifest[name] })), { force });
+    registerRemotes(
+      names.map((name) => ({ name, entry: manifest[name] })),
+      { force },
+    );
 
   registerPlugins([reportLoadFailures]);
   register(Object.keys(manifest) as RemoteName[], false);

@@ -24,7 +24,10 @@ describe('route table', () => {
     expect(areaForPath(path)?.remote).toBe(remote);
   });
 
-  it.each(['/nope', '/farms/1/details/extra', '/getting-started/other', '/store/unknown', '/dashboardx'])('%s belongs to no area (404)', (path) => {
-    expect(areaForPath(path)).toBeUndefined();
-  });
+  it.each(['/nope', '/farms/1/details/extra', '/getting-started/other', '/store/unknown', '/dashboardx'])(
+    '%s belongs to no area (404)',
+    (path) => {
+      expect(areaForPath(path)).toBeUndefined();
+    },
+  );
 });

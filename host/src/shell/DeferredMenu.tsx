@@ -9,9 +9,12 @@ type WhichMenu =
 
 function LoadedMenu({ loaded, which }: { loaded: Loaded; which: WhichMenu }) {
   switch (which.menu) {
-    case 'mobile': return <loaded.MobileMenu {...which.props} />;
-    case 'add': return <loaded.AddMenu />;
-    case 'profile': return <loaded.ProfileMenu {...which.props} />;
+    case 'mobile':
+      return <loaded.MobileMenu {...which.props} />;
+    case 'add':
+      return <loaded.AddMenu />;
+    case 'profile':
+      return <loaded.ProfileMenu {...which.props} />;
   }
 }
 
@@ -22,7 +25,12 @@ const loadMenus = () => import(/* webpackChunkName: "nav-menus" */ './menus');
  * of the JS the shell needs before anything shows. Until then it is a plain menu button; the first
  * click or arrow key loads the menu and opens it.
  */
-export function DeferredMenu({ label, className, children, ...which }: WhichMenu & {
+export function DeferredMenu({
+  label,
+  className,
+  children,
+  ...which
+}: WhichMenu & {
   label: string;
   className?: string;
   children: ReactNode;
@@ -44,7 +52,16 @@ export function DeferredMenu({ label, className, children, ...which }: WhichMenu
 
   if (loaded) return <LoadedMenu loaded={loaded} which={which as WhichMenu} />;
   return (
-    <button type="button" className={className} aria-label={label} aria-haspopup="menu" aria-expanded="false" aria-busy={loading} onClick={open} onKeyDown={onKeyDown}>
+    <button
+      type="button"
+      className={className}
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded="false"
+      aria-busy={loading}
+      onClick={open}
+      onKeyDown={onKeyDown}
+    >
       {children}
     </button>
   );

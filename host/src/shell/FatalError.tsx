@@ -2,7 +2,5 @@ import { ErrorState } from '@paddock/shared/ui';
 
 /** Shown when the shell itself cannot start (no profile, no configuration). */
 export function FatalError({ message }: { message: string }) {
-  return (
-    <ErrorState title="We encountered an error." message={message} onRetry={() => window.location.reload()} />
-  );
+  return <ErrorState title="We encountered an error." message={message} onRetry={() => window.location.reload()} />;
 }

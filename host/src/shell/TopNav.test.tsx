@@ -5,13 +5,26 @@ import { makeProfile } from '@paddock/shared/testing';
 import { TopNav } from './TopNav';
 
 const profile = (tier: 'basic' | 'premium') =>
-  makeProfile({ terms_accepted_version: 'v1' }, { tier: { key: tier, name: tier === 'premium' ? 'Advanced' : 'Basic' } });
+  makeProfile(
+    { terms_accepted_version: 'v1' },
+    { tier: { key: tier, name: tier === 'premium' ? 'Advanced' : 'Basic' } },
+  );
 const user = { sub: 'auth0|1', email: 'ada@example.com', nickname: 'ada' };
 
 function renderNav(overrides: Partial<Parameters<typeof TopNav>[0]> = {}) {
   const bus = createBus(window);
   const onLogout = jest.fn();
-  render(<TopNav pathname="/farms" user={user} profile={profile('basic')} cartCount={0} bus={bus} onLogout={onLogout} {...overrides} />);
+  render(
+    <TopNav
+      pathname="/farms"
+      user={user}
+      profile={profile('basic')}
+      cartCount={0}
+      bus={bus}
+      onLogout={onLogout}
+      {...overrides}
+    />,
+  );
   return { bus, onLogout };
 }
 
@@ -20,7 +33,9 @@ beforeEach(() => window.history.replaceState(null, '', '/farms'));
 describe('TopNav', () => {
   it('shows the four links and marks the current one', () => {
     renderNav();
-    const links = screen.getAllByRole('link').filter((a) => ['Home', 'Farms', 'Orders', 'Store'].includes(a.textContent ?? ''));
+    const links = screen
+      .getAllByRole('link')
+      .filter((a) => ['Home', 'Farms', 'Orders', 'Store'].includes(a.textContent ?? ''));
     expect(links.map((a) => a.textContent)).toEqual(['Home', 'Farms', 'Orders', 'Store']);
     expect(screen.getByRole('link', { name: 'Farms' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Orders' })).not.toHaveAttribute('aria-current');
@@ -57,7 +72,11 @@ describe('TopNav', () => {
     renderNav();
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Create New Farm', 'Order High-Resolution Imagery', 'Book Rapid-EM']);
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Create New Farm',
+      'Order High-Resolution Imagery',
+      'Book Rapid-EM',
+    ]);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Create New Farm' }));
     expect(window.location.pathname).toBe('/farms');
     expect((window.history.state as { usr: unknown }).usr).toEqual({ createFarm: true });

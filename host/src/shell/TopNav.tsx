@@ -18,24 +18,41 @@ export interface TopNavProps {
 
 function AdvancedBadge({ profile }: { profile: Profile }) {
   return isAdvanced(profile) ? (
-    <Link href="/advanced" className={`${styles.badge} ${styles.badgeAdvanced}`} aria-label="Advanced plan">Advanced</Link>
+    <Link href="/advanced" className={`${styles.badge} ${styles.badgeAdvanced}`} aria-label="Advanced plan">
+      Advanced
+    </Link>
   ) : (
-    <Link href="/advanced" className={`${styles.badge} ${styles.badgeBasic}`} aria-label="Basic plan, get Advanced">Basic</Link>
+    <Link href="/advanced" className={`${styles.badge} ${styles.badgeBasic}`} aria-label="Basic plan, get Advanced">
+      Basic
+    </Link>
   );
 }
 
 export function TopNav({ pathname, user, profile, cartCount, bus, onLogout }: TopNavProps) {
   return (
     <nav className={styles.nav} aria-label="Main">
-      <DeferredMenu menu="mobile" label="Open menu" className={`${styles.iconButton} ${styles.mobileOnly}`} props={{ pathname }}><MenuIcon /></DeferredMenu>
+      <DeferredMenu
+        menu="mobile"
+        label="Open menu"
+        className={`${styles.iconButton} ${styles.mobileOnly}`}
+        props={{ pathname }}
+      >
+        <MenuIcon />
+      </DeferredMenu>
       <Link href="/" className={styles.brand}>
-        <span className={styles.brandMark} aria-hidden="true">P</span>
+        <span className={styles.brandMark} aria-hidden="true">
+          P
+        </span>
         <span className={styles.brandName}>Paddock</span>
       </Link>
       <ul className={styles.links}>
         {navLinks.map((link) => (
           <li key={link.href}>
-            <Link href={link.href} className={styles.link} aria-current={isLinkActive(link.href, pathname) ? 'page' : undefined}>
+            <Link
+              href={link.href}
+              className={styles.link}
+              aria-current={isLinkActive(link.href, pathname) ? 'page' : undefined}
+            >
               {link.label}
             </Link>
           </li>
@@ -44,12 +61,26 @@ export function TopNav({ pathname, user, profile, cartCount, bus, onLogout }: To
       <span className={styles.spacer} />
       <div className={styles.actions}>
         <AdvancedBadge profile={profile} />
-        <DeferredMenu menu="add" label="Add" className={styles.iconButton} props={{}}><PlusIcon /><span className={styles.desktopOnly}>Add</span></DeferredMenu>
-        <button type="button" className={styles.iconButton} aria-label={`Cart, ${cartCount} items`} onClick={() => bus.emit('paddock:cart-open', {})}>
+        <DeferredMenu menu="add" label="Add" className={styles.iconButton} props={{}}>
+          <PlusIcon />
+          <span className={styles.desktopOnly}>Add</span>
+        </DeferredMenu>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={`Cart, ${cartCount} items`}
+          onClick={() => bus.emit('paddock:cart-open', {})}
+        >
           <CartIcon />
-          {cartCount > 0 && <span className={styles.count} aria-hidden="true">{cartCount}</span>}
+          {cartCount > 0 && (
+            <span className={styles.count} aria-hidden="true">
+              {cartCount}
+            </span>
+          )}
         </button>
-        <DeferredMenu menu="profile" label="Profile menu" className={styles.iconButton} props={{ user, onLogout }}><Avatar user={user} /></DeferredMenu>
+        <DeferredMenu menu="profile" label="Profile menu" className={styles.iconButton} props={{ user, onLogout }}>
+          <Avatar user={user} />
+        </DeferredMenu>
       </div>
     </nav>
   );

@@ -1,14 +1,32 @@
 // Inline SVG icons: no icon font or emoji font is guaranteed on the user's machine.
-const common = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
+const common = {
+  width: 20,
+  height: 20,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+} as const;
 
 export const PlusIcon = () => (
-  <svg {...common}><path d="M12 5v14M5 12h14" /></svg>
+  <svg {...common}>
+    <path d="M12 5v14M5 12h14" />
+  </svg>
 );
 
 export const CartIcon = () => (
-  <svg {...common}><circle cx="9" cy="20" r="1.5" /><circle cx="18" cy="20" r="1.5" /><path d="M2 3h3l2.7 12.1a2 2 0 0 0 2 1.6h7.8a2 2 0 0 0 2-1.5L21 8H6" /></svg>
+  <svg {...common}>
+    <circle cx="9" cy="20" r="1.5" />
+    <circle cx="18" cy="20" r="1.5" />
+    <path d="M2 3h3l2.7 12.1a2 2 0 0 0 2 1.6h7.8a2 2 0 0 0 2-1.5L21 8H6" />
+  </svg>
 );
 
 export const MenuIcon = () => (
-  <svg {...common}><path d="M4 6h16M4 12h16M4 18h16" /></svg>
+  <svg {...common}>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </svg>
 );

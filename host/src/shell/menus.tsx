@@ -12,11 +12,23 @@ import styles from './shell.module.css';
 export function MobileMenu({ pathname }: { pathname: string }) {
   return (
     <MenuTrigger defaultOpen>
-      <Button className={`${styles.iconButton} ${styles.mobileOnly}`} aria-label="Open menu"><MenuIcon /></Button>
+      <Button className={`${styles.iconButton} ${styles.mobileOnly}`} aria-label="Open menu">
+        <MenuIcon />
+      </Button>
       <Popover placement="bottom start">
-        <Menu className={styles.menu} aria-label="Main menu" autoFocus="first" onAction={(key) => navigateTo(String(key))}>
+        <Menu
+          className={styles.menu}
+          aria-label="Main menu"
+          autoFocus="first"
+          onAction={(key) => navigateTo(String(key))}
+        >
           {navLinks.map((link) => (
-            <MenuItem key={link.href} id={link.href} className={styles.menuItem} aria-current={isLinkActive(link.href, pathname) ? 'page' : undefined}>
+            <MenuItem
+              key={link.href}
+              id={link.href}
+              className={styles.menuItem}
+              aria-current={isLinkActive(link.href, pathname) ? 'page' : undefined}
+            >
               {link.label}
             </MenuItem>
           ))}
@@ -33,11 +45,16 @@ export function AddMenu() {
   };
   return (
     <MenuTrigger defaultOpen>
-      <Button className={styles.iconButton} aria-label="Add"><PlusIcon /><span className={styles.desktopOnly}>Add</span></Button>
+      <Button className={styles.iconButton} aria-label="Add">
+        <PlusIcon />
+        <span className={styles.desktopOnly}>Add</span>
+      </Button>
       <Popover placement="bottom end">
         <Menu className={styles.menu} aria-label="Add" autoFocus="first" onAction={onAction}>
           {addMenuItems.map((item) => (
-            <MenuItem key={item.id} id={item.id} className={styles.menuItem}>{item.label}</MenuItem>
+            <MenuItem key={item.id} id={item.id} className={styles.menuItem}>
+              {item.label}
+            </MenuItem>
           ))}
         </Menu>
       </Popover>
@@ -59,12 +76,15 @@ export function ProfileMenu({ user, onLogout }: { user: IdpUser; onLogout(): voi
         <Menu className={styles.menu} aria-label="Profile" autoFocus="first" onAction={onAction}>
           <MenuSection>
             <Header className={styles.menuHeader}>{user.email ?? user.nickname}</Header>
-            <MenuItem id="settings" className={styles.menuItem}>Profile Settings</MenuItem>
-            <MenuItem id="logout" className={styles.menuItem}>Log Out</MenuItem>
+            <MenuItem id="settings" className={styles.menuItem}>
+              Profile Settings
+            </MenuItem>
+            <MenuItem id="logout" className={styles.menuItem}>
+              Log Out
+            </MenuItem>
           </MenuSection>
         </Menu>
       </Popover>
     </MenuTrigger>
   );
 }
-

@@ -6,14 +6,20 @@ const details = { first_name: 'Jane', last_name: 'Farmer', email: 'jane@example.
 
 function apiWith(routes: Routes) {
   const server = fakeServer(routes);
-  const api = createAccountApi({ config: { apiUrl: API_URL, idpUrl: `${IDP_URL}/` }, getToken: async () => 'tok', fetch: server.fetch });
+  const api = createAccountApi({
+    config: { apiUrl: API_URL, idpUrl: `${IDP_URL}/` },
+    getToken: async () => 'tok',
+    fetch: server.fetch,
+  });
   return { api, server };
 }
 
 describe('account api', () => {
   it('reads missing contact details (404) as null, and other failures as errors', async () => {
     expect(await apiWith({}).api.getContactDetails()).toBeNull();
-    const { api } = apiWith({ 'GET /v2/accounts/contact_details': { status: 401, body: { detail: 'Token has expired' } } });
+    const { api } = apiWith({
+      'GET /v2/accounts/contact_details': { status: 401, body: { detail: 'Token has expired' } },
+    });
     await expect(api.getContactDetails()).rejects.toMatchObject({ status: 401, message: 'Token has expired' });
   });
 
@@ -34,7 +40,10 @@ describe('account api', () => {
 
   it('switches to update when an add finds details saved meanwhile (409), and back on a 404', async () => {
     const { api, server } = apiWith({
-      'POST /v2/accounts/contact_details': { status: 409, body: { detail: 'Contact details already exist; update them instead' } },
+      'POST /v2/accounts/contact_details': {
+        status: 409,
+        body: { detail: 'Contact details already exist; update them instead' },
+      },
       'PUT /v2/accounts/contact_details': (r) => ({ status: 200, body: r.body }),
     });
     await expect(api.saveContactDetails(details, false)).resolves.toEqual(details);
@@ -46,7 +55,12 @@ describe('account api', () => {
   });
 
   it('reports a failed save with the server message', async () => {
-    const { api } = apiWith({ 'POST /v2/accounts/contact_details': { status: 422, body: { detail: [{ loc: ['body'], msg: 'Email is not valid', type: 'value_error' }] } } });
+    const { api } = apiWith({
+      'POST /v2/accounts/contact_details': {
+        status: 422,
+        body: { detail: [{ loc: ['body'], msg: 'Email is not valid', type: 'value_error' }] },
+      },
+    });
     const error = await api.saveContactDetails(details, false).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, message: 'Email is not valid' });
@@ -55,7 +69,11 @@ describe('account api', () => {
   it('sends the verification email to the idp with the bearer token', async () => {
     const { api, server } = apiWith({ 'POST /api/v2/jobs/verification-email': { status: 201, body: { id: 'job' } } });
     await api.sendVerificationEmail('auth0|jane');
-    expect(server.requests[0]).toMatchObject({ url: 'http://idp.test/api/v2/jobs/verification-email', authorization: 'Bearer tok', body: { user_id: 'auth0|jane' } });
+    expect(server.requests[0]).toMatchObject({
+      url: 'http://idp.test/api/v2/jobs/verification-email',
+      authorization: 'Bearer tok',
+      body: { user_id: 'auth0|jane' },
+    });
   });
 
   it.each([

@@ -49,14 +49,24 @@ function hasResponse(error: unknown): error is { response: Response } {
 /** Auth0-style bodies say `message`; ours say `detail`. The user sees whichever the server sent. */
 async function idpErrorMessage(error: unknown): Promise<ApiError> {
   if (!hasResponse(error)) return normaliseError(error);
-  const body: unknown = await error.response.clone().json().catch(() => undefined);
-  const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : messageFromBody(body);
+  const body: unknown = await error.response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  const message =
+    typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+      ? body.message
+      : messageFromBody(body);
   return message ? new ApiError(error.response.status, message) : normaliseError(error);
 }
 
 export function createAccountApi({ config, getToken, fetch }: AccountApiOptions): AccountApi {
   const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch });
-  const idp = createApiClient({ baseUrl: `${config.idpUrl.replace(/\/$/, '')}/api/v2`, getToken: () => getToken(), fetch });
+  const idp = createApiClient({
+    baseUrl: `${config.idpUrl.replace(/\/$/, '')}/api/v2`,
+    getToken: () => getToken(),
+    fetch,
+  });
 
   return {
     getProfile: async () => (await api.get('accounts/profile', profileResponseSchema)).data,
@@ -82,7 +92,11 @@ export function createAccountApi({ config, getToken, fetch }: AccountApiOptions)
     },
 
     acceptTerms: async () =>
-      (await api.send('patch', 'accounts/profile', profileResponseSchema, { data: { terms_accepted_version: TERMS_VERSION } })).data,
+      (
+        await api.send('patch', 'accounts/profile', profileResponseSchema, {
+          data: { terms_accepted_version: TERMS_VERSION },
+        })
+      ).data,
 
     async sendVerificationEmail(userId) {
       try {

@@ -8,7 +8,8 @@ export interface AgreementValues {
   acceptNotice?: boolean;
 }
 
-export const agreementsTicked = (values: AgreementValues): boolean => Boolean(values.acceptTerms && values.acceptNotice);
+export const agreementsTicked = (values: AgreementValues): boolean =>
+  Boolean(values.acceptTerms && values.acceptNotice);
 
 /** The two toggles of spec 3 §2.3 and §2.4; both must be on before the user can start. */
 export function Agreements({ disabled }: { disabled?: boolean }) {
@@ -16,8 +17,12 @@ export function Agreements({ disabled }: { disabled?: boolean }) {
   return (
     <fieldset className={styles.agreements}>
       <legend className={styles.legend}>Agreements</legend>
-      <AgreementSwitch name="acceptTerms" disabled={disabled}>{messages.termsAgreement}</AgreementSwitch>
-      <AgreementSwitch name="acceptNotice" disabled={disabled}>{messages.noticeAgreement}</AgreementSwitch>
+      <AgreementSwitch name="acceptTerms" disabled={disabled}>
+        {messages.termsAgreement}
+      </AgreementSwitch>
+      <AgreementSwitch name="acceptNotice" disabled={disabled}>
+        {messages.noticeAgreement}
+      </AgreementSwitch>
       <details className={styles.notice}>
         <summary>Read the information collection notice</summary>
         <p>

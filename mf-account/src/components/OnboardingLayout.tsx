@@ -7,7 +7,9 @@ export function OnboardingLayout({ title, intro, children }: { title: string; in
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby="onboarding-title">
         <p className={styles.eyebrow}>Welcome to Paddock</p>
-        <h1 id="onboarding-title" className={styles.title}>{title}</h1>
+        <h1 id="onboarding-title" className={styles.title}>
+          {title}
+        </h1>
         <p className={styles.intro}>{intro}</p>
         {children}
       </section>

@@ -3,7 +3,11 @@ import type { IdpUser } from '@paddock/shared/contracts';
 import styles from './PhotoNote.module.css';
 
 function initialsOf(name: string): string {
-  const letters = name.split(/[\s@._-]+/).filter(Boolean).slice(0, 2).map((part) => part[0]?.toUpperCase());
+  const letters = name
+    .split(/[\s@._-]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase());
   return letters.join('') || '?';
 }
 
@@ -17,7 +21,9 @@ export function PhotoNote({ user, name }: { user: IdpUser; name: string }) {
       {showPicture ? (
         <img className={styles.avatar} src={user.picture} alt="" onError={() => setBroken(true)} />
       ) : (
-        <span className={styles.avatar} aria-hidden="true">{initialsOf(name || user.email || '')}</span>
+        <span className={styles.avatar} aria-hidden="true">
+          {initialsOf(name || user.email || '')}
+        </span>
       )}
       <p className={styles.text}>
         <strong>Profile photo</strong>

@@ -1,4 +1,10 @@
-import { contactDetailsSchema, userTypeLabels, userTypes, type ContactDetails, type UserType } from '@paddock/shared/contracts';
+import {
+  contactDetailsSchema,
+  userTypeLabels,
+  userTypes,
+  type ContactDetails,
+  type UserType,
+} from '@paddock/shared/contracts';
 import { SelectField, TextField } from './form/fields';
 import styles from './ProfileFields.module.css';
 
@@ -20,7 +26,8 @@ export function validateProfile(values: ProfileFormValues): ProfileErrors {
   if (blank(values.first_name)) errors.first_name = 'Enter First Name';
   if (blank(values.last_name)) errors.last_name = 'Enter Last Name';
   if (blank(values.email)) errors.email = 'Enter Email Address';
-  else if (!contactDetailsSchema.shape.email.safeParse(values.email?.trim()).success) errors.email = 'Enter a valid Email Address';
+  else if (!contactDetailsSchema.shape.email.safeParse(values.email?.trim()).success)
+    errors.email = 'Enter a valid Email Address';
   if (!values.user_type) errors.user_type = 'Select Occupation';
   return errors;
 }
@@ -55,7 +62,13 @@ export function ProfileFields({ disabled }: { disabled?: boolean }) {
         <TextField name="email" label="Email" type="email" autoComplete="email" disabled={disabled} />
       </div>
       <div className={styles.wide}>
-        <SelectField name="user_type" label="Occupation" placeholder="Select Occupation" options={occupationOptions} disabled={disabled} />
+        <SelectField
+          name="user_type"
+          label="Occupation"
+          placeholder="Select Occupation"
+          options={occupationOptions}
+          disabled={disabled}
+        />
       </div>
     </div>
   );

@@ -22,7 +22,9 @@ export function RedirectNotice({ secondsLeft, total, onGoNow }: Props) {
         aria-valuenow={total - secondsLeft}
         style={{ animationDuration: `${total}s` }}
       />
-      <button type="button" className={styles.link} onClick={onGoNow}>Go to Dashboard now</button>
+      <button type="button" className={styles.link} onClick={onGoNow}>
+        Go to Dashboard now
+      </button>
     </div>
   );
 }

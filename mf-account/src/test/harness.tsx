@@ -4,7 +4,15 @@ import { MemoryRouter } from 'react-router-dom';
 import type { IdpUser, MfProps, Profile } from '@paddock/shared/contracts';
 import { AccountProvider } from '../context';
 import { AccountRoutes } from '../routes';
-import { fakeServer, makeProfile, makeUser, TEST_API_URL, TEST_IDP_URL, type Routes, recordingBus } from '@paddock/shared/testing';
+import {
+  fakeServer,
+  makeProfile,
+  makeUser,
+  TEST_API_URL,
+  TEST_IDP_URL,
+  type Routes,
+  recordingBus,
+} from '@paddock/shared/testing';
 
 export const API_URL = TEST_API_URL;
 export const IDP_URL = TEST_IDP_URL;
@@ -22,13 +30,29 @@ interface RenderOptions {
 }
 
 /** Renders the area at `route` with host-like props, a recording bus and the fake server. */
-export function renderAccount({ route, profile = makeProfile(), user = makeUser(), routes = {}, refreshUser, advanceTimers }: RenderOptions) {
+export function renderAccount({
+  route,
+  profile = makeProfile(),
+  user = makeUser(),
+  routes = {},
+  refreshUser,
+  advanceTimers,
+}: RenderOptions) {
   const server = fakeServer(routes);
-  const { bus, toasts, events: { 'paddock:profile-changed': profileEvents } } = recordingBus('paddock:profile-changed');
+  const {
+    bus,
+    toasts,
+    events: { 'paddock:profile-changed': profileEvents },
+  } = recordingBus('paddock:profile-changed');
 
   const props: MfProps = {
     basename: '/',
-    auth: { getToken: async () => 'token-1', user, refreshUser: refreshUser ?? (async () => user), logout: () => undefined },
+    auth: {
+      getToken: async () => 'token-1',
+      user,
+      refreshUser: refreshUser ?? (async () => user),
+      logout: () => undefined,
+    },
     profile,
     bus,
     config: { apiUrl: API_URL, idpUrl: IDP_URL, supportEmail: 'support@paddock.example' },

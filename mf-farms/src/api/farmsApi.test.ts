@@ -9,12 +9,31 @@ function apiWith(routes: Routes) {
   return { api, server };
 }
 
-const params: FarmListParams = { page: 3, pageSize: 15, sortBy: 'farm_name', sortDir: 'asc', search: '  North FARM ', favouritesOnly: true };
+const params: FarmListParams = {
+  page: 3,
+  pageSize: 15,
+  sortBy: 'farm_name',
+  sortDir: 'asc',
+  search: '  North FARM ',
+  favouritesOnly: true,
+};
 
 describe('farms api', () => {
   it('turns the list view into skip/limit, sort, a lower-cased search and the favourites flag', () => {
-    expect(farmListQuery(params)).toEqual({ skip: 30, limit: 15, sort_by: 'farm_name', sort_dir: 'asc', search_query: 'north farm', is_favorite: 'true' });
-    expect(farmListQuery({ ...params, page: 1, search: '   ', favouritesOnly: false })).toEqual({ skip: 0, limit: 15, sort_by: 'farm_name', sort_dir: 'asc' });
+    expect(farmListQuery(params)).toEqual({
+      skip: 30,
+      limit: 15,
+      sort_by: 'farm_name',
+      sort_dir: 'asc',
+      search_query: 'north farm',
+      is_favorite: 'true',
+    });
+    expect(farmListQuery({ ...params, page: 1, search: '   ', favouritesOnly: false })).toEqual({
+      skip: 0,
+      limit: 15,
+      sort_by: 'farm_name',
+      sort_dir: 'asc',
+    });
   });
 
   it('reads the list with the bearer token and parses it with the contract', async () => {
@@ -35,7 +54,10 @@ describe('farms api', () => {
     const { api, server } = apiWith({ 'PUT /v2/farms/f1': { status: 204 } });
     await api.renameFarm('f1', 'Creek');
     await api.setFavourite('f1', true);
-    expect(server.requests.map((r) => r.body)).toEqual([{ data: { farm_name: 'Creek' } }, { data: { is_account_farm_favorite: true } }]);
+    expect(server.requests.map((r) => r.body)).toEqual([
+      { data: { farm_name: 'Creek' } },
+      { data: { is_account_farm_favorite: true } },
+    ]);
   });
 
   it('shares and removes collaborators, returning the server message', async () => {
@@ -44,16 +66,29 @@ describe('farms api', () => {
       'POST /v2/farms/f1/remove_collaborator/a%2Bb%40x.io': { status: 200, body: { data: { message: 'Removed' } } },
     });
     await expect(api.shareFarms(['f1', 'f2'], ['a@x.io'], 'viewer')).resolves.toBe('Shared');
-    expect(server.requests[0]?.body).toEqual({ data: { farm_ids: ['f1', 'f2'], account_permission: [{ email: 'a@x.io', permission: 'viewer' }] } });
+    expect(server.requests[0]?.body).toEqual({
+      data: { farm_ids: ['f1', 'f2'], account_permission: [{ email: 'a@x.io', permission: 'viewer' }] },
+    });
     await expect(api.removeCollaborator('f1', 'a+b@x.io')).resolves.toBe('Removed');
   });
 
   it("reports a 403's detail and a 422's first msg", async () => {
     const { api } = apiWith({
       'DELETE /v2/farms/f1': detailReply('Only the owner can delete this farm', 403),
-      'POST /v2/farms': { status: 422, body: { detail: [{ loc: ['body'], msg: 'Farm Name is required!', type: 'value_error' }, { loc: [], msg: 'other', type: 'x' }] } },
+      'POST /v2/farms': {
+        status: 422,
+        body: {
+          detail: [
+            { loc: ['body'], msg: 'Farm Name is required!', type: 'value_error' },
+            { loc: [], msg: 'other', type: 'x' },
+          ],
+        },
+      },
     });
-    await expect(api.deleteFarm('f1')).rejects.toMatchObject({ status: 403, message: 'Only the owner can delete this farm' });
+    await expect(api.deleteFarm('f1')).rejects.toMatchObject({
+      status: 403,
+      message: 'Only the owner can delete this farm',
+    });
     await expect(api.createFarm('')).rejects.toMatchObject({ status: 422, message: 'Farm Name is required!' });
   });
 });

@@ -90,7 +90,8 @@ export function createFarmsApi({ config, getToken, fetch }: FarmsApiOptions): Fa
     deleteFarm: (farmId) => api.sendNoContent('delete', `farms/${id(farmId)}`),
     listFields: async (farmId) => (await api.get(`farms/${id(farmId)}/fields`, fieldCollectionSchema)).features,
     deleteField: (fieldId) => api.sendNoContent('delete', `fields/${id(fieldId)}`),
-    addFields: async (farmId, fields) => (await api.send('post', `farms/${id(farmId)}/fields`, fieldCollectionSchema, fields)).features.length,
+    addFields: async (farmId, fields) =>
+      (await api.send('post', `farms/${id(farmId)}/fields`, fieldCollectionSchema, fields)).features.length,
     listCropTypes: async () => (await api.get('farms/crop_types/list', cropTypesResponseSchema)).data.crop_types,
     convertFiles: (files, signal) => {
       const form = new FormData();
@@ -102,7 +103,8 @@ export function createFarmsApi({ config, getToken, fetch }: FarmsApiOptions): Fa
       return (await api.send('post', 'farms/share_farm', messageResponseSchema, body)).data.message;
     },
     removeCollaborator: async (farmId, email) =>
-      (await api.send('post', `farms/${id(farmId)}/remove_collaborator/${id(email)}`, messageResponseSchema)).data.message,
+      (await api.send('post', `farms/${id(farmId)}/remove_collaborator/${id(email)}`, messageResponseSchema)).data
+        .message,
   };
 }
 

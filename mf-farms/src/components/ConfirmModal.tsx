@@ -15,7 +15,15 @@ interface ConfirmModalProps {
 }
 
 /** An alert dialog for actions that cannot be undone; the caller reports the outcome (toasts). */
-export function ConfirmModal({ title, message, confirmLabel, cancelLabel = 'Cancel', isOpen, onOpenChange, onConfirm }: ConfirmModalProps) {
+export function ConfirmModal({
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  isOpen,
+  onOpenChange,
+  onConfirm,
+}: ConfirmModalProps) {
   const [busy, setBusy] = useState(false);
 
   const confirm = async () => {
@@ -35,8 +43,12 @@ export function ConfirmModal({ title, message, confirmLabel, cancelLabel = 'Canc
       <div className={styles.stack}>
         <p className={styles.text}>{message}</p>
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>{cancelLabel}</Button>
-          <Button variant="danger" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>{busy ? 'Working…' : confirmLabel}</Button>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button variant="danger" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
+            {busy ? 'Working…' : confirmLabel}
+          </Button>
         </div>
       </div>
     </AppModal>

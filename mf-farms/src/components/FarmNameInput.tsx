@@ -13,12 +13,23 @@ interface FarmNameInputProps {
 }
 
 /** The farm-name box of create and rename: labelled, with its validation message announced. */
-export function FarmNameInput({ label, value, error, disabled, onChange, inputRef, autoFocus, className }: FarmNameInputProps) {
+export function FarmNameInput({
+  label,
+  value,
+  error,
+  disabled,
+  onChange,
+  inputRef,
+  autoFocus,
+  className,
+}: FarmNameInputProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   return (
     <div className={[controls.field, className].filter(Boolean).join(' ')}>
-      <label htmlFor={inputId} className={controls.label}>{label}</label>
+      <label htmlFor={inputId} className={controls.label}>
+        {label}
+      </label>
       <input
         ref={inputRef}
         id={inputId}
@@ -33,7 +44,11 @@ export function FarmNameInput({ label, value, error, disabled, onChange, inputRe
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-      {error && <p id={errorId} className={controls.error} role="alert">{error}</p>}
+      {error && (
+        <p id={errorId} className={controls.error} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

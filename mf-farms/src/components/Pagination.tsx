@@ -20,7 +20,15 @@ const clampPage = (page: number, pageCount: number) => Math.min(Math.max(1, page
 const isPageSize = (value: number): value is FarmPageSize => (farmPageSizes as readonly number[]).includes(value);
 
 /** Spec 1 §2.3/§2.4: rows per page (5, 10, 15, 20), First, Prev, Next, Last and go-to-page. */
-export function Pagination({ label, page, pageCount, pageSize, onPageChange, onPageSizeChange, disabled = false }: PaginationProps) {
+export function Pagination({
+  label,
+  page,
+  pageCount,
+  pageSize,
+  onPageChange,
+  onPageSizeChange,
+  disabled = false,
+}: PaginationProps) {
   const sizeId = useId();
   const last = Math.max(1, pageCount);
   const go = (target: number) => onPageChange(clampPage(target, last));
@@ -30,7 +38,9 @@ export function Pagination({ label, page, pageCount, pageSize, onPageChange, onP
   return (
     <nav className={styles.pagination} aria-label={`${label} pagination`}>
       <div className={styles.size}>
-        <label htmlFor={sizeId} className={styles.sizeLabel}>Rows per page</label>
+        <label htmlFor={sizeId} className={styles.sizeLabel}>
+          Rows per page
+        </label>
         <select
           id={sizeId}
           className={`${controls.select} ${controls.compact}`}
@@ -41,15 +51,29 @@ export function Pagination({ label, page, pageCount, pageSize, onPageChange, onP
             if (isPageSize(size)) onPageSizeChange(size);
           }}
         >
-          {farmPageSizes.map((size) => <option key={size} value={size}>{size}</option>)}
+          {farmPageSizes.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
         </select>
       </div>
-      <p className={styles.status} aria-live="polite">Page {Math.min(page, last)} of {last}</p>
+      <p className={styles.status} aria-live="polite">
+        Page {Math.min(page, last)} of {last}
+      </p>
       <div className={styles.buttons}>
-        <button type="button" className={controls.textButton} onClick={() => go(1)} disabled={atStart}>First</button>
-        <button type="button" className={controls.textButton} onClick={() => go(page - 1)} disabled={atStart}>Prev</button>
-        <button type="button" className={controls.textButton} onClick={() => go(page + 1)} disabled={atEnd}>Next</button>
-        <button type="button" className={controls.textButton} onClick={() => go(last)} disabled={atEnd}>Last</button>
+        <button type="button" className={controls.textButton} onClick={() => go(1)} disabled={atStart}>
+          First
+        </button>
+        <button type="button" className={controls.textButton} onClick={() => go(page - 1)} disabled={atStart}>
+          Prev
+        </button>
+        <button type="button" className={controls.textButton} onClick={() => go(page + 1)} disabled={atEnd}>
+          Next
+        </button>
+        <button type="button" className={controls.textButton} onClick={() => go(last)} disabled={atEnd}>
+          Last
+        </button>
       </div>
       <GoToPage pageCount={last} onGo={go} disabled={disabled || last <= 1} />
     </nav>
@@ -70,7 +94,9 @@ function GoToPage({ pageCount, onGo, disabled }: { pageCount: number; onGo(page:
   return (
     // noValidate: an out-of-range page is clamped to the nearest one rather than refused.
     <form noValidate className={styles.goTo} onSubmit={submit}>
-      <label htmlFor={inputId} className={styles.sizeLabel}>Go to page</label>
+      <label htmlFor={inputId} className={styles.sizeLabel}>
+        Go to page
+      </label>
       <input
         id={inputId}
         className={`${controls.input} ${controls.compact} ${styles.goToInput}`}
@@ -82,7 +108,9 @@ function GoToPage({ pageCount, onGo, disabled }: { pageCount: number; onGo(page:
         disabled={disabled}
         onChange={(event) => setValue(event.target.value)}
       />
-      <button type="submit" className={controls.textButton} disabled={disabled || value === ''}>Go</button>
+      <button type="submit" className={controls.textButton} disabled={disabled || value === ''}>
+        Go
+      </button>
     </form>
   );
 }

@@ -16,7 +16,8 @@ export function useFarmFields(farmId: string) {
     let live = true;
     api.listFields(farmId).then(
       (fields) => live && setLoaded({ key, fields, error: null }),
-      (error: unknown) => live && setLoaded({ key, fields: null, error: errorMessage(error, 'We could not load the fields.') }),
+      (error: unknown) =>
+        live && setLoaded({ key, fields: null, error: errorMessage(error, 'We could not load the fields.') }),
     );
     return () => {
       live = false;

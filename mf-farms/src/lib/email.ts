@@ -8,7 +8,12 @@ export const isValidEmail = (value: string): boolean => emailSchema.safeParse(va
 /** Two letters for an avatar: from the name when known, else from the e-mail's local part. */
 export function initialsOf(email: string, name?: string | null): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length > 0) return words.slice(0, 2).map((w) => w.charAt(0)).join('').toUpperCase();
+  if (words.length > 0)
+    return words
+      .slice(0, 2)
+      .map((w) => w.charAt(0))
+      .join('')
+      .toUpperCase();
   const local = email.split('@')[0] ?? '';
   const parts = local.split(/[._-]+/).filter(Boolean);
   const letters = parts.length > 1 ? `${parts[0]?.charAt(0)}${parts[1]?.charAt(0)}` : local.slice(0, 2);

@@ -31,7 +31,8 @@ export const uploadMessages = {
   tooLarge: (limit: string) => `These files are larger than ${limit}, the most Paddock can convert at once.`,
   uploadFailed: (email: string) => `Farm Upload failed. Contact support at ${email}`,
   partialTitle: 'Uploading Failed',
-  partialIntro: 'We encountered an error and failed to upload your fields. Below are the fields that were not able to upload:',
+  partialIntro:
+    'We encountered an error and failed to upload your fields. Below are the fields that were not able to upload:',
   partialQuestion: 'Do you want to skip these fields and create the farm?',
   partialSkip: 'Skip these files',
   partialCancel: 'Cancel',

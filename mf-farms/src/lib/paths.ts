@@ -19,7 +19,8 @@ export const paths = {
 };
 
 /** Navigation state the farm map reads (spec 1 §2.1): start drawing, or open one field to view or edit. */
-export type FarmMapState = { draw: true } | { selectedField: string; view: true } | { selectedField: string; edit: true };
+export type FarmMapState =
+  { draw: true } | { selectedField: string; view: true } | { selectedField: string; edit: true };
 
 /** Navigation state this area reads on /farms: the dashboard's favourites filter, the host's add menu. */
 export interface FarmsNavState {

@@ -48,13 +48,21 @@ function fitToBox(rings: Ring[], size: number, padding: number): Fit {
   const inner = size - 2 * padding;
   const extent = Math.max(width, height);
   const scale = extent > 0 ? inner / extent : 1;
-  return { scale, minX, minY, offsetX: padding + (inner - width * scale) / 2, offsetY: padding + (inner - height * scale) / 2 };
+  return {
+    scale,
+    minX,
+    minY,
+    offsetX: padding + (inner - width * scale) / 2,
+    offsetY: padding + (inner - height * scale) / 2,
+  };
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
 function ringPath(ring: Ring, fit: Fit): string {
-  const points = ring.map(([x, y]) => `${round(fit.offsetX + (x - fit.minX) * fit.scale)} ${round(fit.offsetY + (y - fit.minY) * fit.scale)}`);
+  const points = ring.map(
+    ([x, y]) => `${round(fit.offsetX + (x - fit.minX) * fit.scale)} ${round(fit.offsetY + (y - fit.minY) * fit.scale)}`,
+  );
   // Points that land on the same spot at this size draw nothing; dropping them keeps big drawings light.
   const distinct = points.filter((point, index) => index === 0 || point !== points[index - 1]);
   return `M${distinct.join('L')}Z`;
@@ -62,7 +70,10 @@ function ringPath(ring: Ring, fit: Fit): string {
 
 /** One SVG path of all the geometries, fitted together into a `size` box with `padding`; empty with no points. */
 export function outlinePath(geometries: readonly AreaGeometry[], size: number, padding: number): string {
-  const rings = geometries.flatMap(ringsOf).filter((ring) => ring.length > 0).map((ring) => ring.map(mercator));
+  const rings = geometries
+    .flatMap(ringsOf)
+    .filter((ring) => ring.length > 0)
+    .map((ring) => ring.map(mercator));
   if (rings.length === 0) return '';
   const fit = fitToBox(rings, size, padding);
   return rings.map((ring) => ringPath(ring, fit)).join('');

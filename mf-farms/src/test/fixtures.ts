@@ -1,4 +1,13 @@
-import type { Collaborator, ConvertedFeature, ConvertResponse, FarmFeature, FarmListResponse, FarmProperties, FieldFeature, FieldProperties } from '@paddock/shared/contracts';
+import type {
+  Collaborator,
+  ConvertedFeature,
+  ConvertResponse,
+  FarmFeature,
+  FarmListResponse,
+  FarmProperties,
+  FieldFeature,
+  FieldProperties,
+} from '@paddock/shared/contracts';
 import type { FakeReply } from '@paddock/shared/testing';
 
 /** A farm as the API sends it; override what a test cares about. */
@@ -33,7 +42,18 @@ export function makeField(properties: Partial<FieldProperties> & { id: string })
   return {
     type: 'Feature',
     id: properties.id,
-    geometry: { type: 'Polygon', coordinates: [[[147.0, -35.0], [147.01, -35.0], [147.01, -35.01], [147.0, -35.01], [147.0, -35.0]]] },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [147.0, -35.0],
+          [147.01, -35.0],
+          [147.01, -35.01],
+          [147.0, -35.01],
+          [147.0, -35.0],
+        ],
+      ],
+    },
     bbox: [147.0, -35.01, 147.01, -35.0],
     properties: {
       farm_id: 'f1',
@@ -58,21 +78,46 @@ export function listReply(farms: FarmFeature[], pages: Partial<FarmListResponse[
   return { status: 200, body };
 }
 
-export const fieldsReply = (fields: FieldFeature[]): FakeReply => ({ status: 200, body: { type: 'FeatureCollection', features: fields, bbox: null } });
+export const fieldsReply = (fields: FieldFeature[]): FakeReply => ({
+  status: 200,
+  body: { type: 'FeatureCollection', features: fields, bbox: null },
+});
 
 export const detailReply = (detail: string, status: number): FakeReply => ({ status, body: { detail } });
 
 /** A converted feature (POST v2/convert): a square of `side` degrees with its south-west corner at (lon, lat). */
-export function squareFeature(properties: ConvertedFeature['properties'], lon = 147, lat = -35, side = 0.01): ConvertedFeature {
+export function squareFeature(
+  properties: ConvertedFeature['properties'],
+  lon = 147,
+  lat = -35,
+  side = 0.01,
+): ConvertedFeature {
   return {
     type: 'Feature',
-    geometry: { type: 'Polygon', coordinates: [[[lon, lat], [lon + side, lat], [lon + side, lat + side], [lon, lat + side], [lon, lat]]] },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [lon, lat],
+          [lon + side, lat],
+          [lon + side, lat + side],
+          [lon, lat + side],
+          [lon, lat],
+        ],
+      ],
+    },
     properties,
   };
 }
 
 /** POST v2/convert's answer: 200 with every feature, or 206 when some are `invalid`. */
 export function convertReply(features: ConvertedFeature[], invalid: ConvertResponse['invalid'] = []): FakeReply {
-  const body: ConvertResponse = { type: 'FeatureCollection', features, bbox: [147, -35, 148.01, -34.99], invalid, ...(invalid.length > 0 ? { converted: features.length } : {}) };
+  const body: ConvertResponse = {
+    type: 'FeatureCollection',
+    features,
+    bbox: [147, -35, 148.01, -34.99],
+    invalid,
+    ...(invalid.length > 0 ? { converted: features.length } : {}),
+  };
   return { status: invalid.length > 0 ? 206 : 200, body };
 }

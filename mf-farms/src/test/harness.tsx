@@ -23,9 +23,20 @@ interface RenderOptions {
 }
 
 /** Renders the area at `route` with host-like props, a recording bus and the fake server. */
-export function renderFarms({ route, state, routes = {}, props: overrides = {}, advanceTimers, wrapFetch }: RenderOptions) {
+export function renderFarms({
+  route,
+  state,
+  routes = {},
+  props: overrides = {},
+  advanceTimers,
+  wrapFetch,
+}: RenderOptions) {
   const server = fakeServer(routes);
-  const { bus, toasts, events: { 'paddock:farm-changed': farmEvents } } = recordingBus('paddock:farm-changed');
+  const {
+    bus,
+    toasts,
+    events: { 'paddock:farm-changed': farmEvents },
+  } = recordingBus('paddock:farm-changed');
 
   const props = fakeMfProps({ bus, ...overrides });
   const view = render(
@@ -42,10 +53,14 @@ export function renderFarms({ route, state, routes = {}, props: overrides = {}, 
 export const toastMessages = (toasts: Array<{ message: string }>) => toasts.map((t) => t.message);
 
 /** The query string the area sent, as a plain object. */
-export const queryOf = (url: string | undefined): Record<string, string> => Object.fromEntries(new URL(url ?? 'http://x').searchParams);
+export const queryOf = (url: string | undefined): Record<string, string> =>
+  Object.fromEntries(new URL(url ?? 'http://x').searchParams);
 
 /** Where the area sent the browser with the shared navigateTo (another area's route), and with what state. */
-export const navigatedTo = () => ({ path: window.location.pathname, state: (window.history.state as { usr?: unknown } | null)?.usr });
+export const navigatedTo = () => ({
+  path: window.location.pathname,
+  state: (window.history.state as { usr?: unknown } | null)?.usr,
+});
 
 /** Holds every request matching `method path` until `release()`; the others go straight through. */
 export function holdRequests(method: string, path: string) {
@@ -53,10 +68,12 @@ export function holdRequests(method: string, path: string) {
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const wrap = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    if (request.method === method && new URL(request.url).pathname === path) await gate;
-    return fetch(request);
-  };
+  const wrap =
+    (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
+    async (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if (request.method === method && new URL(request.url).pathname === path) await gate;
+      return fetch(request);
+    };
   return { wrap, release: () => release() };
 }

@@ -53,7 +53,13 @@ export function createMapApi({ config, getToken, fetch }: MapApiOptions): MapApi
     createField: async (farmId, draft) => {
       const body: CreateFieldsRequest = {
         type: 'FeatureCollection',
-        features: [{ type: 'Feature', geometry: draft.geometry, properties: { field_name: draft.name, field_crop_type: draft.cropType } }],
+        features: [
+          {
+            type: 'Feature',
+            geometry: draft.geometry,
+            properties: { field_name: draft.name, field_crop_type: draft.cropType },
+          },
+        ],
         bbox: bbox(draft.geometry) as BBox,
       };
       const created = await api.send('post', `farms/${id(farmId)}/fields`, fieldCollectionSchema, body);
@@ -73,7 +79,8 @@ export function createMapApi({ config, getToken, fetch }: MapApiOptions): MapApi
       return api.send('put', `fields/${id(fieldId)}`, fieldFeatureSchema, body);
     },
     deleteField: (fieldId) => api.sendNoContent('delete', `fields/${id(fieldId)}`),
-    renameFarm: (farmId, farmName) => api.send('put', `farms/${id(farmId)}`, farmFeatureSchema, { data: { farm_name: farmName } }),
+    renameFarm: (farmId, farmName) =>
+      api.send('put', `farms/${id(farmId)}`, farmFeatureSchema, { data: { farm_name: farmName } }),
   };
 }
 

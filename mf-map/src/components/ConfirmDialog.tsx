@@ -16,7 +16,16 @@ interface ConfirmDialogProps {
 }
 
 /** A question before something that cannot be undone or that leaves unsaved work; the caller reports the outcome. */
-export function ConfirmDialog({ title, message, confirmLabel, cancelLabel, isOpen, onCancel, onConfirm, tone = 'danger' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  isOpen,
+  onCancel,
+  onConfirm,
+  tone = 'danger',
+}: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
 
   const confirm = async () => {
@@ -31,12 +40,25 @@ export function ConfirmDialog({ title, message, confirmLabel, cancelLabel, isOpe
   };
 
   return (
-    <AppModal title={title} role="alertdialog" isOpen={isOpen} onOpenChange={(open) => !open && onCancel()} isBusy={busy}>
+    <AppModal
+      title={title}
+      role="alertdialog"
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && onCancel()}
+      isBusy={busy}
+    >
       <div className={controls.stack}>
         <p className={controls.text}>{message}</p>
         <div className={controls.actions}>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>{cancelLabel}</Button>
-          <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={() => void confirm()} disabled={busy} aria-busy={busy || undefined}>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button
+            variant={tone === 'danger' ? 'danger' : 'primary'}
+            onClick={() => void confirm()}
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
             {busy ? 'Working…' : confirmLabel}
           </Button>
         </div>

@@ -19,22 +19,38 @@ export function SelectionNotices() {
 
   return (
     <>
-      <AppModal title={messages.tooManyFields} role="alertdialog" isOpen={notice === 'too-many-fields'} onOpenChange={(open) => !open && dismiss()}>
+      <AppModal
+        title={messages.tooManyFields}
+        role="alertdialog"
+        isOpen={notice === 'too-many-fields'}
+        onOpenChange={(open) => !open && dismiss()}
+      >
         <div className={controls.stack}>
           <p className={controls.text}>
-            You have selected {count} fields. With more than {MANY_FIELDS_WARNING} fields at once, imagery and zoning can be slow to load.
+            You have selected {count} fields. With more than {MANY_FIELDS_WARNING} fields at once, imagery and zoning
+            can be slow to load.
           </p>
           <div className={controls.actions}>
-            <Button variant="secondary" onClick={() => store.getState().clearSelection()}>{messages.tooManyUnselect}</Button>
+            <Button variant="secondary" onClick={() => store.getState().clearSelection()}>
+              {messages.tooManyUnselect}
+            </Button>
             <Button onClick={dismiss}>{messages.tooManyProceed}</Button>
           </div>
         </div>
       </AppModal>
-      <AppModal title={messages.multiSelectUpsell} isOpen={notice === 'multi-select-upsell'} onOpenChange={(open) => !open && dismiss()}>
+      <AppModal
+        title={messages.multiSelectUpsell}
+        isOpen={notice === 'multi-select-upsell'}
+        onOpenChange={(open) => !open && dismiss()}
+      >
         <div className={controls.stack}>
-          <p className={controls.text}>Select several fields at once, and see their imagery side by side, with Paddock Advanced.</p>
+          <p className={controls.text}>
+            Select several fields at once, and see their imagery side by side, with Paddock Advanced.
+          </p>
           <div className={controls.actions}>
-            <Button variant="secondary" onClick={dismiss}>Not now</Button>
+            <Button variant="secondary" onClick={dismiss}>
+              Not now
+            </Button>
             <Button
               onClick={() => {
                 dismiss();

@@ -23,7 +23,18 @@ export type IconName = keyof typeof shapes;
 export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
   const dot = name === 'more';
   return (
-    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={dot ? 3.2 : 1.8} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={dot ? 3.2 : 1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={shapes[name]} />
     </svg>
   );

@@ -21,7 +21,10 @@ type Status = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; messag
 /** The farm map without the product around it: the same map component as the page, over its own store. */
 export function EmbeddedFarmMap({ farmId, api, store, emitter, selectable }: EmbeddedFarmMapProps) {
   const [status, setStatus] = useState<Status>({ kind: 'loading' });
-  const onFieldClick = useMemo(() => (selectable ? (fieldId: string) => store.getState().toggleField(fieldId) : null), [selectable, store]);
+  const onFieldClick = useMemo(
+    () => (selectable ? (fieldId: string) => store.getState().toggleField(fieldId) : null),
+    [selectable, store],
+  );
 
   useEffect(() => {
     let cancelled = false;
@@ -52,8 +55,16 @@ export function EmbeddedFarmMap({ farmId, api, store, emitter, selectable }: Emb
             <FarmMapView onReady={() => undefined} onFieldClick={onFieldClick} label="Farm map" />
           </Suspense>
         )}
-        {status.kind === 'loading' && <p className={styles.status} role="status">Loading the farm…</p>}
-        {status.kind === 'failed' && <p className={styles.status} role="alert">{status.message}</p>}
+        {status.kind === 'loading' && (
+          <p className={styles.status} role="status">
+            Loading the farm…
+          </p>
+        )}
+        {status.kind === 'failed' && (
+          <p className={styles.status} role="alert">
+            {status.message}
+          </p>
+        )}
       </div>
     </MapStoreProvider>
   );

@@ -10,10 +10,16 @@ jest.mock('../map/FarmMapView', () => ({
   default: jest.requireActual<typeof import('../test/harness')>('../test/harness').fakeMapView(mockHandle, mockClicks),
 }));
 
-const fields = [makeField('x1', { field_name: 'Creek', field_crop_type: 'Barley' }), makeField('x2', { field_name: 'Hill' }, 1)];
+const fields = [
+  makeField('x1', { field_name: 'Creek', field_crop_type: 'Barley' }),
+  makeField('x2', { field_name: 'Hill' }, 1),
+];
 const realFetch = globalThis.fetch;
 
-const farmRoutes: Routes = { 'GET /v2/farms/f1': { status: 200, body: makeFarm() }, 'GET /v2/farms/f1/fields': fieldsReply(fields) };
+const farmRoutes: Routes = {
+  'GET /v2/farms/f1': { status: 200, body: makeFarm() },
+  'GET /v2/farms/f1/fields': fieldsReply(fields),
+};
 
 function mount(mode: 'view' | 'select', routes: Routes = farmRoutes) {
   const server = fakeServer(routes);
@@ -23,7 +29,12 @@ function mount(mode: 'view' | 'select', routes: Routes = farmRoutes) {
   const seen: { [E in keyof FarmMapEvents]: Array<FarmMapEvents[E]> } = { ready: [], select: [], error: [] };
   let map: FarmMapInstance | undefined;
   act(() => {
-    map = createFarmMap(element, { farmId: 'f1', apiUrl: 'http://api.test/v2', getToken: async () => 'partner-token', mode });
+    map = createFarmMap(element, {
+      farmId: 'f1',
+      apiUrl: 'http://api.test/v2',
+      getToken: async () => 'partner-token',
+      mode,
+    });
   });
   if (!map) throw new Error('not mounted');
   map.on('ready', (event) => seen.ready.push(event));
@@ -74,7 +85,10 @@ describe('createFarmMap (./embed)', () => {
   });
 
   it('reports a farm it cannot show', async () => {
-    const { seen, element, map } = mount('view', { 'GET /v2/farms/f1': { status: 404, body: { detail: 'Farm not found' } }, 'GET /v2/farms/f1/fields': fieldsReply([]) });
+    const { seen, element, map } = mount('view', {
+      'GET /v2/farms/f1': { status: 404, body: { detail: 'Farm not found' } },
+      'GET /v2/farms/f1/fields': fieldsReply([]),
+    });
     await waitFor(() => expect(seen.error).toEqual([{ message: 'Farm not found', status: 404 }]));
     expect(element).toHaveTextContent('Farm not found');
     act(() => map.destroy());

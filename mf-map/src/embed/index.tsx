@@ -29,7 +29,10 @@ export interface FarmMapInstance {
  * The farm map for pages outside Paddock (ARCHITECTURE §2): framework-free for the caller, its own
  * React root inside `element`, events as plain GeoJSON.
  */
-export function createFarmMap(element: HTMLElement, { farmId, getToken, apiUrl, mode = 'view' }: FarmMapOptions): FarmMapInstance {
+export function createFarmMap(
+  element: HTMLElement,
+  { farmId, getToken, apiUrl, mode = 'view' }: FarmMapOptions,
+): FarmMapInstance {
   const emitter = createEmitter();
   const store = createMapStore();
   // Nobody edits through an embedded map; any number of fields can be selected (by clicks in 'select' mode).
@@ -44,7 +47,9 @@ export function createFarmMap(element: HTMLElement, { farmId, getToken, apiUrl, 
   });
 
   const root = createRoot(element);
-  root.render(<EmbeddedFarmMap farmId={farmId} api={api} store={store} emitter={emitter} selectable={mode === 'select'} />);
+  root.render(
+    <EmbeddedFarmMap farmId={farmId} api={api} store={store} emitter={emitter} selectable={mode === 'select'} />,
+  );
 
   return {
     on: (event, listener) => emitter.on(event, listener),

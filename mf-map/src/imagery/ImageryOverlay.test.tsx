@@ -12,10 +12,18 @@ beforeEach(() => window.localStorage.clear());
 describe('the date timeline', () => {
   it('lists the fields’ dates newest first with their cloud wording', async () => {
     const { server } = renderImagery(<ImageryOverlay />, {
-      routes: { [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01', 4), capture('2026-02-20', 35), capture('2025-12-30', 80)]) },
+      routes: {
+        [`GET ${CATALOG}`]: catalogReply([
+          capture('2026-03-01', 4),
+          capture('2026-02-20', 35),
+          capture('2025-12-30', 80),
+        ]),
+      },
     });
     const list = await screen.findByRole('list', { name: 'Imagery dates' });
-    const entries = within(list).getAllByRole('button').map((button) => button.textContent);
+    const entries = within(list)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
     expect(entries[0]).toMatch(/^1 Mar(?! 2026)Clear · 4 %$/);
     expect(entries[1]).toMatch(/^20 FebPartly cloudy · 35 %$/);
     expect(entries[2]).toBe('30 Dec 2025Cloudy · 80 %');
@@ -55,10 +63,15 @@ describe('the date timeline', () => {
   it('scrolls 1000 px per click', async () => {
     const scrollBy = jest.fn();
     Element.prototype.scrollBy = scrollBy;
-    const { ui } = renderImagery(<ImageryOverlay />, { routes: { [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01')]) } });
+    const { ui } = renderImagery(<ImageryOverlay />, {
+      routes: { [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01')]) },
+    });
     await ui.click(await screen.findByRole('button', { name: 'Scroll to older dates' }));
     await ui.click(screen.getByRole('button', { name: 'Scroll to newer dates' }));
-    expect(scrollBy.mock.calls).toEqual([[{ left: TIMELINE_SCROLL_PX, behavior: 'smooth' }], [{ left: -TIMELINE_SCROLL_PX, behavior: 'smooth' }]]);
+    expect(scrollBy.mock.calls).toEqual([
+      [{ left: TIMELINE_SCROLL_PX, behavior: 'smooth' }],
+      [{ left: -TIMELINE_SCROLL_PX, behavior: 'smooth' }],
+    ]);
   });
 
   it('hides dates above the chosen cloud %, and remembers the choice', async () => {
@@ -83,7 +96,10 @@ describe('the date timeline', () => {
 describe('choosing a date', () => {
   it('opens the date with the current calculation and builds the legend from the statistics', async () => {
     const { ui, server, store } = renderImagery(<ImageryOverlay />, {
-      routes: { [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01')]), [`GET ${NDVI_STATISTICS}`]: statisticsReply() },
+      routes: {
+        [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01')]),
+        [`GET ${NDVI_STATISTICS}`]: statisticsReply(),
+      },
     });
     await ui.click(await screen.findByRole('button', { name: /^1 Mar/ }));
     expect(screen.getByRole('button', { name: /^1 Mar/ })).toHaveAttribute('aria-pressed', 'true');
@@ -94,7 +110,9 @@ describe('choosing a date', () => {
     expect(legend).toHaveTextContent('NDVI (index)');
     expect(legend).toHaveTextContent('Min0.12');
     expect(legend).toHaveTextContent('Max0.81');
-    expect(legend.querySelector('[aria-hidden="true"]')).toHaveStyle({ backgroundImage: 'linear-gradient(to right, rgb(215, 25, 28), rgb(255, 255, 191), rgb(26, 150, 65))' });
+    expect(legend.querySelector('[aria-hidden="true"]')).toHaveStyle({
+      backgroundImage: 'linear-gradient(to right, rgb(215, 25, 28), rgb(255, 255, 191), rgb(26, 150, 65))',
+    });
     const [query] = queriesOf(server, NDVI_STATISTICS);
     expect(query?.get('latest_capture_date')).toBe('2026-03-01');
     expect(query?.get('color_stretch')).toBe('dynamic');
@@ -110,7 +128,16 @@ describe('choosing a date', () => {
         [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01')]),
         [`GET ${NDVI_STATISTICS}`]: statisticsReply(),
         'GET /v2/farms/crop_types/list': { status: 200, body: { data: { crop_types: ['Barley', 'Wheat'] } } },
-        'PUT /v2/fields/x1': (request) => ({ status: 200, body: { ...field, properties: { ...field.properties, field_crop_type: (request.body as { properties: { field_crop_type: string } }).properties.field_crop_type } } }),
+        'PUT /v2/fields/x1': (request) => ({
+          status: 200,
+          body: {
+            ...field,
+            properties: {
+              ...field.properties,
+              field_crop_type: (request.body as { properties: { field_crop_type: string } }).properties.field_crop_type,
+            },
+          },
+        }),
         'GET /v2/fields/x1/timeseries': { status: 404, body: { detail: 'Not Found' } },
       },
     });
@@ -135,7 +162,10 @@ describe('choosing a date', () => {
     const { ui, store } = renderImagery(<ImageryOverlay />, {
       fields: [makeField('x1', { field_crop_type: null })],
       selected: ['x1'],
-      routes: { [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01')]), 'GET /v2/farms/crop_types/list': { status: 200, body: { data: { crop_types: ['Wheat'] } } } },
+      routes: {
+        [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01')]),
+        'GET /v2/farms/crop_types/list': { status: 200, body: { data: { crop_types: ['Wheat'] } } },
+      },
     });
     await ui.click(await screen.findByRole('button', { name: /^1 Mar/ }));
     await ui.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
@@ -158,7 +188,9 @@ describe('choosing a date', () => {
   it('shows the raster loading state until the tiles settle, for 10 s at most', async () => {
     jest.useFakeTimers();
     try {
-      const { store } = renderImagery(<ImageryOverlay />, { routes: { [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01')]) } });
+      const { store } = renderImagery(<ImageryOverlay />, {
+        routes: { [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01')]) },
+      });
       act(() => store.getState().setSelectedDate('2026-03-01'));
       expect(screen.getByRole('status')).toHaveTextContent('Loading imagery…');
       act(() => jest.advanceTimersByTime(9_900));

@@ -49,14 +49,20 @@ export function ImageryOverlay() {
   );
   const viewing = s.mode === 'view';
   const imageryLayer: ImageryLayer | null = viewing && s.layer !== 'zoning' ? s.layer : null;
-  const target = useMemo(() => imageryFieldsOf(s.fields, s.selectedFields, s.multiSelect), [s.fields, s.selectedFields, s.multiSelect]);
+  const target = useMemo(
+    () => imageryFieldsOf(s.fields, s.selectedFields, s.multiSelect),
+    [s.fields, s.selectedFields, s.multiSelect],
+  );
   const fieldIds = target.kind === 'fields' ? target.ids : null;
   const paging = useCatalog(imageryLayer, fieldIds);
   const statistics = useStatistics(imageryLayer, s.algorithm, s.date, fieldIds);
   const dates = useDateChoice();
 
   const template = useMemo(
-    () => (imageryLayer && s.algorithm && s.date && fieldIds ? imagery.tileTemplate({ fieldIds, layer: imageryLayer, algorithm: s.algorithm, date: s.date }) : null),
+    () =>
+      imageryLayer && s.algorithm && s.date && fieldIds
+        ? imagery.tileTemplate({ fieldIds, layer: imageryLayer, algorithm: s.algorithm, date: s.date })
+        : null,
     [imagery, imageryLayer, s.algorithm, s.date, fieldIds],
   );
   useRasterLoading(template);
@@ -65,19 +71,33 @@ export function ImageryOverlay() {
   const selectedEntry = s.catalog?.find((entry) => entryDay(entry) === s.date);
   const exportSubject: ExportSubject | null =
     s.farm && imageryLayer && s.algorithm && s.date && fieldIds
-      ? { farmName: s.farm.properties.farm_name, layer: imageryLayer, algorithm: s.algorithm, day: s.date, dateLabel: selectedEntry ? entryLabel(selectedEntry) : s.date, fieldIds }
+      ? {
+          farmName: s.farm.properties.farm_name,
+          layer: imageryLayer,
+          algorithm: s.algorithm,
+          day: s.date,
+          dateLabel: selectedEntry ? entryLabel(selectedEntry) : s.date,
+          fieldIds,
+        }
       : null;
-  const seriesField = imageryLayer === 'standard' && s.selectedFields.length === 1 ? s.fields.find((field) => field.id === s.selectedFields[0]) : undefined;
+  const seriesField =
+    imageryLayer === 'standard' && s.selectedFields.length === 1
+      ? s.fields.find((field) => field.id === s.selectedFields[0])
+      : undefined;
 
   if (s.mode === 'zoning') return <ZoningPanel />;
   if (!viewing) return null;
   return (
     <>
       <ImageryPanel onExport={() => store.getState().setExportMode(true)} />
-      {imageryLayer && <DateTimeline target={target} paging={paging} onChoose={(entry) => dates.choose(entryDay(entry))} />}
+      {imageryLayer && (
+        <DateTimeline target={target} paging={paging} onChoose={(entry) => dates.choose(entryDay(entry))} />
+      )}
       <div className={styles.legendArea}>
         {s.algorithm && <Legend algorithm={s.algorithm} state={statistics} />}
-        {seriesField && <TimeSeriesCard field={seriesField} algorithm={s.algorithm} selectedDate={s.date} onPick={dates.choose} />}
+        {seriesField && (
+          <TimeSeriesCard field={seriesField} algorithm={s.algorithm} selectedDate={s.date} onPick={dates.choose} />
+        )}
       </div>
       {s.rasterLoading && (
         <div className={styles.rasterLoading} role="status">
@@ -91,7 +111,12 @@ export function ImageryOverlay() {
         </Suspense>
       )}
       <CropTypePrompt field={dates.fieldNeedingCropType} onSaved={dates.cropTypeSaved} onCancel={dates.cancel} />
-      <ExportMapDialog isOpen={s.exportMode} subject={exportSubject} statistics={statistics} onClose={() => store.getState().setExportMode(false)} />
+      <ExportMapDialog
+        isOpen={s.exportMode}
+        subject={exportSubject}
+        statistics={statistics}
+        onClose={() => store.getState().setExportMode(false)}
+      />
     </>
   );
 }

@@ -6,7 +6,8 @@ import { useMapStoreApi } from '../store';
 import type { CatalogPage } from './lib/imageryApi';
 import { appendPage, entryDay, olderPageStart } from './lib/timeline';
 
-export type CatalogStatus = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready' } | { kind: 'error'; message: string };
+export type CatalogStatus =
+  { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready' } | { kind: 'error'; message: string };
 
 export interface CatalogPaging {
   status: CatalogStatus;
@@ -64,10 +65,13 @@ export function useCatalog(layer: ImageryLayer | null, fieldIds: readonly string
         const state = store.getState();
         state.setCatalog(page.dates);
         // Other fields may not have been captured on the chosen day.
-        if (state.selectedDate && !page.dates.some((entry) => entryDay(entry) === state.selectedDate)) state.setSelectedDate(null);
+        if (state.selectedDate && !page.dates.some((entry) => entryDay(entry) === state.selectedDate))
+          state.setSelectedDate(null);
         setLoaded({ key, status: { kind: 'ready' }, olderFrom: nextStart(page.dates, page) });
       },
-      (error: unknown) => !cancelled && setLoaded({ key, status: { kind: 'error', message: errorMessage(error, LOAD_FAILED) }, olderFrom: null }),
+      (error: unknown) =>
+        !cancelled &&
+        setLoaded({ key, status: { kind: 'error', message: errorMessage(error, LOAD_FAILED) }, olderFrom: null }),
     );
     return () => {
       cancelled = true;
@@ -89,7 +93,9 @@ export function useCatalog(layer: ImageryLayer | null, fieldIds: readonly string
         setLoaded({ key, status: { kind: 'ready' }, olderFrom: nextStart(merged, page) });
         setOlder({ key, loading: false, error: null });
       },
-      (error: unknown) => shown.current === key && setOlder({ key, loading: false, error: errorMessage(error, 'Older dates could not be loaded.') }),
+      (error: unknown) =>
+        shown.current === key &&
+        setOlder({ key, loading: false, error: errorMessage(error, 'Older dates could not be loaded.') }),
     );
   }, [imagery, store, key, layer, fieldsKey, current?.olderFrom, olderState?.loading]);
 

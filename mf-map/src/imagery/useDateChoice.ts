@@ -44,7 +44,10 @@ export function useDateChoice() {
       const entry = state.catalog?.find((candidate) => entryDay(candidate) === day);
       const layer = state.selectedLayer;
       // A date outside the loaded catalog (an older time-series point) keeps the calculation shown.
-      const algorithm = entry && layer !== 'zoning' ? calculationForDate(entry, layer, state.selectedAlgorithm, (a) => isAlgorithmLocked(profile, a)) : null;
+      const algorithm =
+        entry && layer !== 'zoning'
+          ? calculationForDate(entry, layer, state.selectedAlgorithm, (a) => isAlgorithmLocked(profile, a))
+          : null;
       const field = fieldNeedingCropType(state);
       if (field) setPending({ choice: { day, algorithm }, field });
       else apply({ day, algorithm });

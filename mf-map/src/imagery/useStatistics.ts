@@ -7,7 +7,12 @@ import type { StatisticsState } from './components/Legend';
 type Answer = Extract<StatisticsState, { kind: 'ready' | 'error' }>;
 
 /** The legend's statistics of the chosen date and calculation over the fields (spec 2 §7). */
-export function useStatistics(layer: ImageryLayer | null, algorithm: ImageryAlgorithm | null, date: string | null, fieldIds: readonly string[] | null): StatisticsState {
+export function useStatistics(
+  layer: ImageryLayer | null,
+  algorithm: ImageryAlgorithm | null,
+  date: string | null,
+  fieldIds: readonly string[] | null,
+): StatisticsState {
   const { imagery } = useMapArea();
   const fieldsKey = fieldIds?.join(',') ?? '';
   const key = layer && algorithm && date && fieldsKey ? `${layer}|${algorithm}|${date}|${fieldsKey}` : null;
@@ -19,7 +24,9 @@ export function useStatistics(layer: ImageryLayer | null, algorithm: ImageryAlgo
     let cancelled = false;
     imagery.statistics({ fieldIds: fieldsKey.split(','), layer, algorithm, date }).then(
       (statistics) => !cancelled && setAnswer({ key, state: { kind: 'ready', statistics } }),
-      (error: unknown) => !cancelled && setAnswer({ key, state: { kind: 'error', message: errorMessage(error, 'The legend could not be loaded.') } }),
+      (error: unknown) =>
+        !cancelled &&
+        setAnswer({ key, state: { kind: 'error', message: errorMessage(error, 'The legend could not be loaded.') } }),
     );
     return () => {
       cancelled = true;

@@ -17,8 +17,14 @@ export interface ImportWizardModule {
 
 /** `mf_farms/farm-dialogs`: the farms area's Invite Collaborator and Delete Farm dialogs. */
 export interface FarmDialogsModule {
-  mountShareModal(element: HTMLElement, options: { props: MfProps; farm: FarmRef; onClose(): void; onShared(): void }): () => void;
-  mountDeleteFarmModal(element: HTMLElement, options: { props: MfProps; farm: FarmRef; onClose(): void; onDeleted(): void }): () => void;
+  mountShareModal(
+    element: HTMLElement,
+    options: { props: MfProps; farm: FarmRef; onClose(): void; onShared(): void },
+  ): () => void;
+  mountDeleteFarmModal(
+    element: HTMLElement,
+    options: { props: MfProps; farm: FarmRef; onClose(): void; onDeleted(): void },
+  ): () => void;
 }
 
 /**
@@ -35,4 +41,5 @@ async function loadExposed<T extends object>(id: string, ...exportNames: Array<k
 }
 
 export const loadImportWizard = () => loadExposed<ImportWizardModule>('mf_farms/import-wizard', 'mountImportWizard');
-export const loadFarmDialogs = () => loadExposed<FarmDialogsModule>('mf_farms/farm-dialogs', 'mountShareModal', 'mountDeleteFarmModal');
+export const loadFarmDialogs = () =>
+  loadExposed<FarmDialogsModule>('mf_farms/farm-dialogs', 'mountShareModal', 'mountDeleteFarmModal');

@@ -17,7 +17,10 @@ describe('field details', () => {
 
   it('needs a name of 1 to 100 characters once trimmed', () => {
     expect(checkDetails('   ', 'Barley')).toMatchObject({ nameError: 'Field name is required', canSave: false });
-    expect(checkDetails('x'.repeat(101), 'Barley')).toMatchObject({ nameError: 'Field name must be 100 characters or fewer', canSave: false });
+    expect(checkDetails('x'.repeat(101), 'Barley')).toMatchObject({
+      nameError: 'Field name must be 100 characters or fewer',
+      canSave: false,
+    });
     expect(checkDetails(`  ${'x'.repeat(100)}  `, 'Barley').canSave).toBe(true);
   });
 });

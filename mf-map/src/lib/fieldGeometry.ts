@@ -12,7 +12,8 @@ const MIN_RING_POSITIONS = 4;
 /** Geodesic area in hectares, computed the way the server computes it (turf). */
 export const geometryHectares = (geometry: AreaGeometry): number => squareMetresToHectares(area(geometry));
 
-const polygonsOf = (geometry: AreaGeometry) => (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates);
+const polygonsOf = (geometry: AreaGeometry) =>
+  geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
 
 /**
  * Why a drawn boundary cannot be saved, as the message to show, or null when it can: it must enclose

@@ -11,12 +11,15 @@ export const formatLength = (metres: number): string => `${kilometreFormat.forma
 export const squareMetresToHectares = (squareMetres: number): number => squareMetres / SQUARE_METRES_PER_HECTARE;
 
 /** Spec 1 §9: areas in hectares, two decimals, e.g. `12.35 ha`. */
-export const formatArea = (squareMetres: number): string => `${formatHectares(squareMetresToHectares(squareMetres))} ha`;
+export const formatArea = (squareMetres: number): string =>
+  `${formatHectares(squareMetresToHectares(squareMetres))} ha`;
 
 /** The Field Details panel's read-only area (spec 1 §2.7). */
 export const approxHectares = (hectares: number): string => `Approx. ${formatHectares(hectares)} Ha`;
 
 /** What the drawing tooltip shows while a boundary is drawn: its perimeter and, once it encloses something, its area. */
 export function sketchLabel(perimeterMetres: number, areaSquareMetres: number): string {
-  return areaSquareMetres > 0 ? `${formatLength(perimeterMetres)} · ${formatArea(areaSquareMetres)}` : formatLength(perimeterMetres);
+  return areaSquareMetres > 0
+    ? `${formatLength(perimeterMetres)} · ${formatArea(areaSquareMetres)}`
+    : formatLength(perimeterMetres);
 }

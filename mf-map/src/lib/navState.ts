@@ -1,5 +1,6 @@
 /** What another area asked the map to do on arrival (spec 1 §2.1, set with the shared navigateTo). */
-export type MapArrival = { kind: 'draw' } | { kind: 'view'; fieldId: string } | { kind: 'edit'; fieldId: string } | null;
+export type MapArrival =
+  { kind: 'draw' } | { kind: 'view'; fieldId: string } | { kind: 'edit'; fieldId: string } | null;
 
 export function readArrival(state: unknown): MapArrival {
   if (typeof state !== 'object' || state === null) return null;

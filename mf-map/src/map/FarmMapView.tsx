@@ -44,5 +44,7 @@ export default function FarmMapView({ onReady, onFieldClick, label }: FarmMapVie
   useDoubleClickZoom(parts, store);
 
   // Focusable, so the keyboard pans (arrow keys) and zooms (+ and -) the map.
-  return <div ref={setTarget} className={styles.map} data-testid="farm-map" role="region" aria-label={label} tabIndex={0} />;
+  return (
+    <div ref={setTarget} className={styles.map} data-testid="farm-map" role="region" aria-label={label} tabIndex={0} />
+  );
 }

@@ -30,18 +30,29 @@ const LOCATE_ZOOM = 15;
 const LOCATE_TIMEOUT_MS = 15_000;
 
 const editStroke = new Stroke({ color: '#c45c00', width: 2.5 });
-const vertex = new Circle({ radius: 5, fill: new Fill({ color: '#ffffff' }), stroke: new Stroke({ color: '#c45c00', width: 2 }) });
+const vertex = new Circle({
+  radius: 5,
+  fill: new Fill({ color: '#ffffff' }),
+  stroke: new Stroke({ color: '#c45c00', width: 2 }),
+});
 const editStyles = [
   new Style({ fill: new Fill({ color: 'rgba(196, 92, 0, 0.15)' }), stroke: editStroke }),
   // The corners, so the user sees what can be dragged.
-  new Style({ image: vertex, geometry: (feature) => new MultiPoint((feature.getGeometry() as Polygon).getCoordinates().flat()) }),
+  new Style({
+    image: vertex,
+    geometry: (feature) => new MultiPoint((feature.getGeometry() as Polygon).getCoordinates().flat()),
+  }),
 ];
 const measureStyle = new Style({
   fill: new Fill({ color: 'rgba(31, 95, 139, 0.15)' }),
   stroke: new Stroke({ color: '#1f5f8b', width: 2, lineDash: [8, 6] }),
 });
 const locationStyle = new Style({
-  image: new Circle({ radius: 7, fill: new Fill({ color: '#1a73e8' }), stroke: new Stroke({ color: '#ffffff', width: 2 }) }),
+  image: new Circle({
+    radius: 7,
+    fill: new Fill({ color: '#1a73e8' }),
+    stroke: new Stroke({ color: '#ffffff', width: 2 }),
+  }),
 });
 
 /** A text label that follows a point on the map (drawing and measuring read-outs). */
@@ -56,7 +67,13 @@ export interface MapTooltip {
 export function createTooltip(map: OlMap): MapTooltip {
   const element = document.createElement('div');
   element.className = styles.tooltip ?? '';
-  const overlay = new Overlay({ element, offset: [0, -14], positioning: 'bottom-center', stopEvent: false, insertFirst: false });
+  const overlay = new Overlay({
+    element,
+    offset: [0, -14],
+    positioning: 'bottom-center',
+    stopEvent: false,
+    insertFirst: false,
+  });
   map.addOverlay(overlay);
   return {
     show(coordinate, text) {
@@ -110,7 +127,12 @@ export function createMapParts(): MapParts {
     view,
     controls: [
       new ScaleLine({ units: 'metric', minWidth: 80 }),
-      new MousePosition({ projection: 'EPSG:4326', coordinateFormat: formatCoordinate, placeholder: '', className: styles.coordinates }),
+      new MousePosition({
+        projection: 'EPSG:4326',
+        coordinateFormat: formatCoordinate,
+        placeholder: '',
+        className: styles.coordinates,
+      }),
     ],
   });
 
@@ -125,12 +147,17 @@ export function createMapParts(): MapParts {
       extent = fields.source.getExtent() ?? createEmpty();
     }
     if (isEmpty(extent)) return;
-    whenSized(map, () => view.fit(extent, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, duration: fieldIds ? 300 : 0 }));
+    whenSized(map, () =>
+      view.fit(extent, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, duration: fieldIds ? 300 : 0 }),
+    );
   };
 
   const geolocate = () =>
     new Promise<void>((resolve, reject) => {
-      const geolocation = new Geolocation({ projection: view.getProjection(), trackingOptions: { enableHighAccuracy: true, timeout: LOCATE_TIMEOUT_MS } });
+      const geolocation = new Geolocation({
+        projection: view.getProjection(),
+        trackingOptions: { enableHighAccuracy: true, timeout: LOCATE_TIMEOUT_MS },
+      });
       const finish = () => {
         geolocation.setTracking(false);
         unByKey(keys);

@@ -67,7 +67,12 @@ describe('fields on the map', () => {
     const untouched = source.getFeatureById('x1');
     const renamed = makeField('x3', { field_name: 'Renamed', updated_on: '2024-09-09T00:00:00.000Z' }, 2);
     syncFieldFeatures(source, [x1, renamed, makeField('x4', {}, 3)], new Set());
-    expect(source.getFeatures().map((f) => f.getId()).sort()).toEqual(['x1', 'x3', 'x4']);
+    expect(
+      source
+        .getFeatures()
+        .map((f) => f.getId())
+        .sort(),
+    ).toEqual(['x1', 'x3', 'x4']);
     expect(source.getFeatureById('x1')).toBe(untouched);
     expect(source.getFeatureById('x3')?.get('field_name')).toBe('Renamed');
   });

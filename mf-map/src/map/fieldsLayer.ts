@@ -39,8 +39,14 @@ const labelHalo = new Stroke({ color: 'rgba(255, 255, 255, 0.9)', width: 3 });
 const labelFont = '600 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 // Every Style the layer uses is made once and reused: none are created while the map renders.
-const filledBoundary = { plain: new Style({ fill: fieldFill, stroke: fieldStroke }), selected: new Style({ fill: selectedFill, stroke: selectedStroke, zIndex: 1 }) };
-const outlineBoundary = { plain: new Style({ stroke: fieldStroke }), selected: new Style({ stroke: selectedStroke, zIndex: 1 }) };
+const filledBoundary = {
+  plain: new Style({ fill: fieldFill, stroke: fieldStroke }),
+  selected: new Style({ fill: selectedFill, stroke: selectedStroke, zIndex: 1 }),
+};
+const outlineBoundary = {
+  plain: new Style({ stroke: fieldStroke }),
+  selected: new Style({ stroke: selectedStroke, zIndex: 1 }),
+};
 const NOT_DRAWN: Style[] = [];
 
 function styleWith(boundaries: typeof filledBoundary) {
@@ -61,7 +67,8 @@ function styleWith(boundaries: typeof filledBoundary) {
     if (feature.get(FIELD_FLAGS.editing)) return NOT_DRAWN;
     const selected = Boolean(feature.get(FIELD_FLAGS.selected));
     const name: unknown = feature.get('field_name');
-    if (resolution > LABEL_MAX_RESOLUTION || typeof name !== 'string' || !name) return selected ? withoutLabel.selected : withoutLabel.plain;
+    if (resolution > LABEL_MAX_RESOLUTION || typeof name !== 'string' || !name)
+      return selected ? withoutLabel.selected : withoutLabel.plain;
     return labelledStyles(name, selected);
   };
 }

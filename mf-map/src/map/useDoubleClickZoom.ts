@@ -11,7 +11,10 @@ import type { MapParts } from './createMap';
 export function useDoubleClickZoom(parts: MapParts, store: MapStore) {
   const drawingTools = useStore(store, (s) => s.mode === 'manage' || s.measureMode !== null);
   useEffect(() => {
-    const zooms = parts.map.getInteractions().getArray().filter((interaction) => interaction instanceof DoubleClickZoom);
+    const zooms = parts.map
+      .getInteractions()
+      .getArray()
+      .filter((interaction) => interaction instanceof DoubleClickZoom);
     zooms.forEach((zoom) => zoom.setActive(!drawingTools));
   }, [parts, drawingTools]);
 }

@@ -19,10 +19,12 @@ import { FIELD_FLAGS, toAreaGeometry, toOlGeometry } from './fieldsLayer';
 const SNAP_PIXELS = 10;
 
 /** What the edit layer holds: nothing, a boundary being drawn, or one field's boundary. */
-const contentOf = (s: MapState) => (s.drawing.phase === 'idle' ? 'idle' : s.currentField ? `field:${s.currentField}` : 'new');
+const contentOf = (s: MapState) =>
+  s.drawing.phase === 'idle' ? 'idle' : s.currentField ? `field:${s.currentField}` : 'new';
 
 /** Which tools are out: none, Draw (a new boundary), or Modify (moving corners of the boundary). */
-const toolsOf = (s: MapState) => (s.drawing.phase === 'idle' ? 'none' : s.drawing.phase === 'drawing' ? 'draw' : `modify:${s.currentField ?? 'new'}`);
+const toolsOf = (s: MapState) =>
+  s.drawing.phase === 'idle' ? 'none' : s.drawing.phase === 'drawing' ? 'draw' : `modify:${s.currentField ?? 'new'}`;
 
 /** The polygon being drawn, shown while drawing with its length and area beside the pointer. */
 function drawTool(parts: MapParts, store: MapStore): { tool: Interaction; dispose(): void } {
@@ -48,7 +50,8 @@ function drawTool(parts: MapParts, store: MapStore): { tool: Interaction; dispos
   });
   // Keyboard: Backspace takes back the last corner, Escape starts the sketch again.
   const onKey = (event: KeyboardEvent) => {
-    if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select, [contenteditable]')) return;
+    if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select, [contenteditable]'))
+      return;
     if (event.key === 'Backspace') draw.removeLastPoint();
     if (event.key === 'Escape') draw.abortDrawing();
   };

@@ -13,7 +13,11 @@ import { FIELD_FLAGS, toOlFeatures } from './fieldsLayer';
  * Brings the source in line with the fields: a first load adds every feature in one call; later
  * loads touch only what changed (by id and updated_on), so a save does not rebuild thousands.
  */
-export function syncFieldFeatures(source: VectorSource<Feature<Geometry>>, fields: FieldFeature[], selected: ReadonlySet<string>) {
+export function syncFieldFeatures(
+  source: VectorSource<Feature<Geometry>>,
+  fields: FieldFeature[],
+  selected: ReadonlySet<string>,
+) {
   const markSelected = (features: Feature<Geometry>[]) =>
     features.forEach((feature) => feature.set(FIELD_FLAGS.selected, selected.has(String(feature.getId())), true));
 
@@ -82,7 +86,8 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
     applyFields(store.getState());
     const unsubscribe = store.subscribe((state, previous) => {
       if (state.fields !== previous.fields || state.farm?.id !== previous.farm?.id) applyFields(state);
-      if (state.selectedFields !== previous.selectedFields) markSelection(parts, state.selectedFields, previous.selectedFields);
+      if (state.selectedFields !== previous.selectedFields)
+        markSelection(parts, state.selectedFields, previous.selectedFields);
     });
     return () => {
       unsubscribe();

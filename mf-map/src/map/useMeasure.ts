@@ -14,8 +14,10 @@ import { createTooltip, type MapParts, type MapTooltip } from './createMap';
 
 /** A line reads as its length (km), an area as its surface (ha); the label sits at its last point or centre. */
 function readout(geometry: Geometry): { text: string; at: Coordinate } | null {
-  if (geometry instanceof Polygon) return { text: formatArea(getArea(geometry)), at: geometry.getInteriorPoint().getCoordinates() };
-  if (geometry instanceof LineString) return { text: formatLength(getLength(geometry)), at: geometry.getLastCoordinate() };
+  if (geometry instanceof Polygon)
+    return { text: formatArea(getArea(geometry)), at: geometry.getInteriorPoint().getCoordinates() };
+  if (geometry instanceof LineString)
+    return { text: formatLength(getLength(geometry)), at: geometry.getLastCoordinate() };
   return null;
 }
 
@@ -33,10 +35,11 @@ export function useMeasure(parts: MapParts, store: MapStore) {
       const label = createTooltip(map);
       tooltip = label;
       const sketch = event.feature.getGeometry();
-      sketchKey = sketch?.on('change', () => {
-        const shown = readout(sketch);
-        if (shown) label.show(shown.at, shown.text);
-      }) ?? null;
+      sketchKey =
+        sketch?.on('change', () => {
+          const shown = readout(sketch);
+          if (shown) label.show(shown.at, shown.text);
+        }) ?? null;
     });
     draw.on('drawend', () => {
       if (sketchKey) unByKey(sketchKey);

@@ -28,7 +28,10 @@ let embedModule: Promise<EmbedModule> | null = null;
 /** The federation runtime is imported only after the global above is set: it reads it when it starts. */
 function loadEmbed(): Promise<EmbedModule> {
   embedModule ??= import('@module-federation/enhanced/runtime').then(async ({ createInstance }) => {
-    const federation = createInstance({ name: 'partner_portal', remotes: [{ name: 'mf_map', entry: new URL('remoteEntry.js', document.baseURI).href }] });
+    const federation = createInstance({
+      name: 'partner_portal',
+      remotes: [{ name: 'mf_map', entry: new URL('remoteEntry.js', document.baseURI).href }],
+    });
     const module = await federation.loadRemote<EmbedModule>('mf_map/embed');
     if (!module) throw new Error('mf_map/embed did not load');
     return module;
@@ -40,7 +43,8 @@ function loadEmbed(): Promise<EmbedModule> {
 function prefill() {
   const query = new URLSearchParams(window.location.search);
   const fragment = new URLSearchParams(window.location.hash.slice(1));
-  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+  const field = (name: string) =>
+    form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
   field('apiUrl').value = query.get('apiUrl') ?? DEFAULT_API_URL;
   field('farmId').value = query.get('farmId') ?? '';
   field('mode').value = query.get('mode') === 'view' ? 'view' : 'select';
@@ -60,10 +64,14 @@ async function show() {
   try {
     const { createFarmMap } = await loadEmbed();
     current = createFarmMap(mapElement, { farmId, apiUrl, mode, getToken: async () => token });
-    current.on('ready', ({ farmName, fieldCount }) => log(`ready: ${farmName}, ${fieldCount} ${fieldCount === 1 ? 'field' : 'fields'}`));
+    current.on('ready', ({ farmName, fieldCount }) =>
+      log(`ready: ${farmName}, ${fieldCount} ${fieldCount === 1 ? 'field' : 'fields'}`),
+    );
     current.on('error', ({ message, status }) => log(`error ${status}: ${message}`));
     current.on('select', ({ fields }) =>
-      log(`select: ${fields.length ? fields.map((f) => `${f.properties.field_name} (${f.properties.area.toFixed(2)} ha)`).join(', ') : 'nothing'}`),
+      log(
+        `select: ${fields.length ? fields.map((f) => `${f.properties.field_name} (${f.properties.area.toFixed(2)} ha)`).join(', ') : 'nothing'}`,
+      ),
     );
   } catch (error) {
     log(`error: the Paddock map could not be loaded (${error instanceof Error ? error.message : 'unknown'})`);

@@ -13,12 +13,29 @@ function storeWith(access: MapAccess, fields = makeFields(3)) {
   return store;
 }
 
-const drawn: AreaGeometry = { type: 'Polygon', coordinates: [[[147.1, -35.1], [147.11, -35.1], [147.11, -35.11], [147.1, -35.1]]] };
+const drawn: AreaGeometry = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [147.1, -35.1],
+      [147.11, -35.1],
+      [147.11, -35.11],
+      [147.1, -35.1],
+    ],
+  ],
+};
 
 describe('map store: modes and layers (spec 1 §4.3, spec 2 §4)', () => {
   it('starts in view mode on the standard layer with NDVI and a fully opaque zone layer', () => {
     const s = createMapStore().getState();
-    expect(s).toMatchObject({ mode: 'view', manageStatus: 'none', selectedLayer: 'standard', selectedAlgorithm: 'NDVI', zoneTransparency: 1, selectionLocked: false });
+    expect(s).toMatchObject({
+      mode: 'view',
+      manageStatus: 'none',
+      selectedLayer: 'standard',
+      selectedAlgorithm: 'NDVI',
+      zoneTransparency: 1,
+      selectionLocked: false,
+    });
   });
 
   it.each<[MapLayerId, string | null]>([
@@ -32,7 +49,12 @@ describe('map store: modes and layers (spec 1 §4.3, spec 2 §4)', () => {
     store.getState().setSelectedDate('2024-05-01');
     store.getState().setAlgorithm('NDRE');
     store.getState().selectLayer(layer);
-    expect(store.getState()).toMatchObject({ selectedLayer: layer, catalog: null, selectedDate: null, selectedAlgorithm: algorithm });
+    expect(store.getState()).toMatchObject({
+      selectedLayer: layer,
+      catalog: null,
+      selectedDate: null,
+      selectedAlgorithm: algorithm,
+    });
   });
 
   it('entering view resets layer-specific state and keeps the farm, fields, selection and layer', () => {
@@ -49,28 +71,50 @@ describe('map store: modes and layers (spec 1 §4.3, spec 2 §4)', () => {
     s.lockSelection(true);
     s.setMode('view');
     expect(store.getState()).toMatchObject({
-      mode: 'view', catalog: null, selectedDate: null, selectedZone: null, rasterLoading: false, exportMode: false, selectionLocked: false,
-      selectedFields: ['x2'], selectedLayer: 'sensor_em', selectedAlgorithm: 'SHALLOW',
+      mode: 'view',
+      catalog: null,
+      selectedDate: null,
+      selectedZone: null,
+      rasterLoading: false,
+      exportMode: false,
+      selectionLocked: false,
+      selectedFields: ['x2'],
+      selectedLayer: 'sensor_em',
+      selectedAlgorithm: 'SHALLOW',
     });
     expect(store.getState().fields).toHaveLength(3);
     expect(store.getState().farm?.id).toBe('f1');
   });
 
-  it.each<MapLayerId>(['high_res', 'zoning'])('entering zoning from %s resets the layer to standard and clears catalog and date', (layer) => {
-    const store = storeWith(editor);
-    store.getState().selectLayer(layer);
-    store.getState().setCatalog([{ date: '2024-05-01', capture_id: 'c1', items: [] }]);
-    store.getState().setSelectedDate('2024-05-01');
-    store.getState().setMode('zoning');
-    expect(store.getState()).toMatchObject({ mode: 'zoning', selectedLayer: 'standard', selectedAlgorithm: 'NDVI', catalog: null, selectedDate: null });
-  });
+  it.each<MapLayerId>(['high_res', 'zoning'])(
+    'entering zoning from %s resets the layer to standard and clears catalog and date',
+    (layer) => {
+      const store = storeWith(editor);
+      store.getState().selectLayer(layer);
+      store.getState().setCatalog([{ date: '2024-05-01', capture_id: 'c1', items: [] }]);
+      store.getState().setSelectedDate('2024-05-01');
+      store.getState().setMode('zoning');
+      expect(store.getState()).toMatchObject({
+        mode: 'zoning',
+        selectedLayer: 'standard',
+        selectedAlgorithm: 'NDVI',
+        catalog: null,
+        selectedDate: null,
+      });
+    },
+  );
 
   it('entering zoning from the standard or sensor layer keeps the layer, its date and its algorithm', () => {
     const store = storeWith(editor);
     store.getState().selectLayer('sensor_em');
     store.getState().setSelectedDate('2024-05-01');
     store.getState().setMode('zoning');
-    expect(store.getState()).toMatchObject({ selectedLayer: 'sensor_em', selectedDate: '2024-05-01', selectedAlgorithm: 'SHALLOW', selectionLocked: false });
+    expect(store.getState()).toMatchObject({
+      selectedLayer: 'sensor_em',
+      selectedDate: '2024-05-01',
+      selectedAlgorithm: 'SHALLOW',
+      selectionLocked: false,
+    });
   });
 
   it('edit-zone and book-em are modes of their own that leave manage state behind', () => {
@@ -99,7 +143,12 @@ describe('map store: manage mode (spec 1 §4.4)', () => {
     store.getState().setMode('manage');
     store.getState().startDrawing();
     store.getState().editField('x1');
-    expect(store.getState()).toMatchObject({ mode: 'view', manageStatus: 'none', drawing: { phase: 'idle' }, currentField: null });
+    expect(store.getState()).toMatchObject({
+      mode: 'view',
+      manageStatus: 'none',
+      drawing: { phase: 'idle' },
+      currentField: null,
+    });
   });
 
   it('Edit Fields enters manage mode at the Boundaries toolbar with nothing selected and the measure tool put away', () => {
@@ -107,7 +156,12 @@ describe('map store: manage mode (spec 1 §4.4)', () => {
     store.getState().toggleField('x1');
     store.getState().setMeasureMode('area');
     store.getState().setMode('manage');
-    expect(store.getState()).toMatchObject({ mode: 'manage', manageStatus: 'create-boundaries', selectedFields: [], measureMode: null });
+    expect(store.getState()).toMatchObject({
+      mode: 'manage',
+      manageStatus: 'create-boundaries',
+      selectedFields: [],
+      measureMode: null,
+    });
     store.getState().setMeasureMode('line');
     expect(store.getState().measureMode).toBeNull();
   });
@@ -115,7 +169,12 @@ describe('map store: manage mode (spec 1 §4.4)', () => {
   it("draws a new field: default name 'Field' + count + 1, closed, shaped, details, saved", () => {
     const store = storeWith(editor);
     store.getState().startDrawing();
-    expect(store.getState()).toMatchObject({ mode: 'manage', manageStatus: 'create', currentField: null, drawing: { phase: 'drawing', name: 'Field 4', cropType: null } });
+    expect(store.getState()).toMatchObject({
+      mode: 'manage',
+      manageStatus: 'create',
+      currentField: null,
+      drawing: { phase: 'drawing', name: 'Field 4', cropType: null },
+    });
 
     store.getState().finishEditing(); // nothing closed yet: stays drawing
     expect(store.getState().drawing.phase).toBe('drawing');
@@ -125,10 +184,21 @@ describe('map store: manage mode (spec 1 §4.4)', () => {
     store.getState().geometryChanged(drawn, 61);
     store.getState().finishEditing();
     store.getState().setDetails({ name: 'Creek paddock', cropType: 'Barley' });
-    expect(store.getState().drawing).toMatchObject({ phase: 'details', areaHa: 61, name: 'Creek paddock', cropType: 'Barley' });
+    expect(store.getState().drawing).toMatchObject({
+      phase: 'details',
+      areaHa: 61,
+      name: 'Creek paddock',
+      cropType: 'Barley',
+    });
 
     store.getState().fieldSaved(makeField('x9', { field_name: 'Creek paddock' }));
-    expect(store.getState()).toMatchObject({ mode: 'manage', manageStatus: 'create-boundaries', currentField: null, selectedFields: [], drawing: { phase: 'idle' } });
+    expect(store.getState()).toMatchObject({
+      mode: 'manage',
+      manageStatus: 'create-boundaries',
+      currentField: null,
+      selectedFields: [],
+      drawing: { phase: 'idle' },
+    });
     expect(store.getState().fields.map((f) => f.id)).toEqual(['x1', 'x2', 'x3', 'x9']);
   });
 
@@ -136,7 +206,10 @@ describe('map store: manage mode (spec 1 §4.4)', () => {
     const store = storeWith(editor, [makeField('x1', { field_name: 'North', field_crop_type: 'Canola', area: 42 })]);
     store.getState().editField('x1');
     expect(store.getState()).toMatchObject({
-      mode: 'manage', manageStatus: 'edit', currentField: 'x1', selectedFields: ['x1'],
+      mode: 'manage',
+      manageStatus: 'edit',
+      currentField: 'x1',
+      selectedFields: ['x1'],
       drawing: { phase: 'shaping', name: 'North', cropType: 'Canola', areaHa: 42, pendingSwitch: null },
     });
   });
@@ -151,7 +224,12 @@ describe('map store: manage mode (spec 1 §4.4)', () => {
 
     store.getState().editField('x3');
     store.getState().fieldSaved(makeField('x1', { field_name: 'Renamed' }));
-    expect(store.getState()).toMatchObject({ manageStatus: 'edit', currentField: 'x3', selectedFields: ['x3'], drawing: { phase: 'shaping', pendingSwitch: null } });
+    expect(store.getState()).toMatchObject({
+      manageStatus: 'edit',
+      currentField: 'x3',
+      selectedFields: ['x3'],
+      drawing: { phase: 'shaping', pendingSwitch: null },
+    });
     expect(store.getState().fields[0]?.properties.field_name).toBe('Renamed');
   });
 
@@ -167,7 +245,13 @@ describe('map store: manage mode (spec 1 §4.4)', () => {
     store.getState().editField('x2');
     store.getState().finishEditing();
     store.getState().cancelDrawing();
-    expect(store.getState()).toMatchObject({ mode: 'manage', manageStatus: 'create-boundaries', currentField: null, selectedFields: [], drawing: { phase: 'idle', geometry: null } });
+    expect(store.getState()).toMatchObject({
+      mode: 'manage',
+      manageStatus: 'create-boundaries',
+      currentField: null,
+      selectedFields: [],
+      drawing: { phase: 'idle', geometry: null },
+    });
   });
 
   it('a field changed elsewhere (its crop type) is replaced in place, leaving manage state alone', () => {
@@ -175,7 +259,11 @@ describe('map store: manage mode (spec 1 §4.4)', () => {
     store.getState().editField('x2');
     store.getState().fieldUpdated(makeField('x1', { field_crop_type: 'Canola' }));
     store.getState().fieldUpdated(makeField('unknown'));
-    expect(store.getState().fields.map((f) => [f.id, f.properties.field_crop_type])).toEqual([['x1', 'Canola'], ['x2', null], ['x3', null]]);
+    expect(store.getState().fields.map((f) => [f.id, f.properties.field_crop_type])).toEqual([
+      ['x1', 'Canola'],
+      ['x2', null],
+      ['x3', null],
+    ]);
     expect(store.getState()).toMatchObject({ currentField: 'x2', drawing: { phase: 'shaping' } });
   });
 

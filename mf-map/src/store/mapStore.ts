@@ -139,7 +139,14 @@ export const DEFAULT_ALGORITHM: Record<MapLayerId, Algorithm | null> = {
   zoning: null,
 };
 
-const IDLE_DRAWING: DrawingState = { phase: 'idle', geometry: null, areaHa: null, name: '', cropType: null, pendingSwitch: null };
+const IDLE_DRAWING: DrawingState = {
+  phase: 'idle',
+  geometry: null,
+  areaHa: null,
+  name: '',
+  cropType: null,
+  pendingSwitch: null,
+};
 
 const NO_ACCESS: MapAccess = { edit: false, multiSelect: false, advanced: false };
 
@@ -156,7 +163,12 @@ const LAYER_SPECIFIC_RESET = {
 /** Leaves manage mode's own state behind. */
 const MANAGE_RESET = { manageStatus: 'none', drawing: IDLE_DRAWING, currentField: null } as const;
 
-const layerChoice = (layer: MapLayerId) => ({ selectedLayer: layer, catalog: null, selectedDate: null, selectedAlgorithm: DEFAULT_ALGORITHM[layer] });
+const layerChoice = (layer: MapLayerId) => ({
+  selectedLayer: layer,
+  catalog: null,
+  selectedDate: null,
+  selectedAlgorithm: DEFAULT_ALGORITHM[layer],
+});
 
 const isMultiSelect = (s: MapState) => s.access.multiSelect && s.mode !== 'manage';
 
@@ -223,7 +235,14 @@ function modeChange(s: MapState, mode: MapMode): Partial<MapState> {
       return { mode, ...LAYER_SPECIFIC_RESET, ...MANAGE_RESET };
     case 'manage':
       if (!s.access.edit) return {};
-      return { mode, ...LAYER_SPECIFIC_RESET, ...MANAGE_RESET, manageStatus: 'create-boundaries', measureMode: null, selectedFields: [] };
+      return {
+        mode,
+        ...LAYER_SPECIFIC_RESET,
+        ...MANAGE_RESET,
+        manageStatus: 'create-boundaries',
+        measureMode: null,
+        selectedFields: [],
+      };
     case 'zoning': {
       const fromLayer = s.selectedLayer === 'high_res' || s.selectedLayer === 'zoning' ? layerChoice('standard') : {};
       return { mode, ...MANAGE_RESET, ...fromLayer, selectedZone: null, selectionLocked: false, exportMode: false };
@@ -258,7 +277,8 @@ export function createMapStore(): MapStore {
     selectionNotice: null,
     access: NO_ACCESS,
 
-    setAccess: (access) => set((s) => (access.edit || s.mode !== 'manage' ? { access } : { access, mode: 'view', ...MANAGE_RESET })),
+    setAccess: (access) =>
+      set((s) => (access.edit || s.mode !== 'manage' ? { access } : { access, mode: 'view', ...MANAGE_RESET })),
     loadFarm: (farm, fields) =>
       set((s) => {
         const ids = new Set(fields.map((f) => f.id));
@@ -286,12 +306,16 @@ export function createMapStore(): MapStore {
         if (isLocked(s) || (!selected && !isSelectable(s, fieldId))) return {};
         if (selected && !isMultiSelect(s)) return withSelection(s, s.selectedFields.length > 1 ? [fieldId] : []);
         if (!isMultiSelect(s)) return withSelection(s, [fieldId]);
-        return withSelection(s, selected ? s.selectedFields.filter((id) => id !== fieldId) : [...s.selectedFields, fieldId]);
+        return withSelection(
+          s,
+          selected ? s.selectedFields.filter((id) => id !== fieldId) : [...s.selectedFields, fieldId],
+        );
       }),
     selectAll: (fieldIds) =>
       set((s) => {
         if (isLocked(s)) return {};
-        if (!isMultiSelect(s)) return s.access.advanced || s.mode === 'manage' ? {} : { selectionNotice: 'multi-select-upsell' };
+        if (!isMultiSelect(s))
+          return s.access.advanced || s.mode === 'manage' ? {} : { selectionNotice: 'multi-select-upsell' };
         const merged = new Set([...s.selectedFields, ...fieldIds.filter((id) => isSelectable(s, id))]);
         return withSelection(s, [...merged]);
       }),
@@ -318,14 +342,24 @@ export function createMapStore(): MapStore {
         };
       }),
     sketchClosed: (geometry, areaHa) =>
-      set((s) => (s.drawing.phase === 'drawing' ? { drawing: { ...s.drawing, phase: 'shaping', geometry, areaHa } } : {})),
+      set((s) =>
+        s.drawing.phase === 'drawing' ? { drawing: { ...s.drawing, phase: 'shaping', geometry, areaHa } } : {},
+      ),
     geometryChanged: (geometry, areaHa) =>
-      set((s) => (s.drawing.phase === 'shaping' || s.drawing.phase === 'details' ? { drawing: { ...s.drawing, geometry, areaHa } } : {})),
-    finishEditing: () => set((s) => (s.drawing.phase === 'shaping' && s.drawing.geometry ? { drawing: { ...s.drawing, phase: 'details' } } : {})),
+      set((s) =>
+        s.drawing.phase === 'shaping' || s.drawing.phase === 'details'
+          ? { drawing: { ...s.drawing, geometry, areaHa } }
+          : {},
+      ),
+    finishEditing: () =>
+      set((s) =>
+        s.drawing.phase === 'shaping' && s.drawing.geometry ? { drawing: { ...s.drawing, phase: 'details' } } : {},
+      ),
     setDetails: (details) => set((s) => (s.drawing.phase === 'idle' ? {} : { drawing: { ...s.drawing, ...details } })),
     editField: (fieldId) =>
       set((s) => {
-        if (s.drawing.phase !== 'idle' && s.currentField !== fieldId) return { drawing: { ...s.drawing, pendingSwitch: fieldId } };
+        if (s.drawing.phase !== 'idle' && s.currentField !== fieldId)
+          return { drawing: { ...s.drawing, pendingSwitch: fieldId } };
         if (s.drawing.phase !== 'idle') return {};
         return editing(s, fieldId);
       }),
@@ -337,14 +371,17 @@ export function createMapStore(): MapStore {
         const pending = s.drawing.pendingSwitch;
         return { fields: next.fields, ...backToBoundaries(s), ...(pending ? editing(next, pending) : {}) };
       }),
-    fieldUpdated: (field) => set((s) => (s.fields.some((f) => f.id === field.id) ? { fields: replaceField(s.fields, field) } : {})),
+    fieldUpdated: (field) =>
+      set((s) => (s.fields.some((f) => f.id === field.id) ? { fields: replaceField(s.fields, field) } : {})),
     fieldRemoved: (fieldId) =>
       set((s) => {
         const fields = s.fields.filter((f) => f.id !== fieldId);
         const wasCurrent = s.currentField === fieldId;
         return {
           fields,
-          ...(wasCurrent || s.mode === 'manage' ? backToBoundaries(s) : { selectedFields: s.selectedFields.filter((id) => id !== fieldId) }),
+          ...(wasCurrent || s.mode === 'manage'
+            ? backToBoundaries(s)
+            : { selectedFields: s.selectedFields.filter((id) => id !== fieldId) }),
         };
       }),
   }));

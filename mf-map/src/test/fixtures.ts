@@ -29,7 +29,18 @@ export function makeField(id: string, properties: Partial<FieldProperties> = {},
   return {
     type: 'Feature',
     id,
-    geometry: { type: 'Polygon', coordinates: [[[west, -35.0], [west + 0.011, -35.0], [west + 0.011, -35.009], [west, -35.009], [west, -35.0]]] },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [west, -35.0],
+          [west + 0.011, -35.0],
+          [west + 0.011, -35.009],
+          [west, -35.009],
+          [west, -35.0],
+        ],
+      ],
+    },
     bbox: [west, -35.009, west + 0.011, -35.0],
     properties: {
       id,
@@ -45,6 +56,10 @@ export function makeField(id: string, properties: Partial<FieldProperties> = {},
   };
 }
 
-export const makeFields = (count: number): FieldFeature[] => Array.from({ length: count }, (_, i) => makeField(`x${i + 1}`, {}, i));
+export const makeFields = (count: number): FieldFeature[] =>
+  Array.from({ length: count }, (_, i) => makeField(`x${i + 1}`, {}, i));
 
-export const fieldsReply = (fields: FieldFeature[]): FakeReply => ({ status: 200, body: { type: 'FeatureCollection', features: fields, bbox: null } });
+export const fieldsReply = (fields: FieldFeature[]): FakeReply => ({
+  status: 200,
+  body: { type: 'FeatureCollection', features: fields, bbox: null },
+});

@@ -44,7 +44,11 @@ interface RenderOptions {
 /** The map page at /farms/{id} with host-like props, a recording bus and the fake API. */
 export function renderMapPage({ farmId = 'f1', state, routes = {}, props: overrides = {} }: RenderOptions = {}) {
   const server = fakeServer(routes);
-  const { bus, toasts, events: { 'paddock:farm-changed': farmEvents } } = recordingBus('paddock:farm-changed');
+  const {
+    bus,
+    toasts,
+    events: { 'paddock:farm-changed': farmEvents },
+  } = recordingBus('paddock:farm-changed');
   const props = fakeMfProps({ bus, ...overrides });
   const view = render(
     <MapAreaProvider props={props} fetch={server.fetch}>

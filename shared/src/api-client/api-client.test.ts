@@ -11,7 +11,12 @@ function clientWith(handler: Handler, token = 'tok-1') {
     seen.push(request);
     return handler(request);
   }) as typeof fetch;
-  const client = createApiClient({ baseUrl: 'http://api.test/v2', getToken: async () => token, fetch: fetchImpl, timeoutMs: 2000 });
+  const client = createApiClient({
+    baseUrl: 'http://api.test/v2',
+    getToken: async () => token,
+    fetch: fetchImpl,
+    timeoutMs: 2000,
+  });
   return { client, seen };
 }
 
@@ -44,13 +49,23 @@ describe('api client', () => {
   });
 
   it('falls back to the status text for a body that is not JSON', async () => {
-    const { client } = clientWith(() => new Response('<html>bad gateway</html>', { status: 500, statusText: 'Internal Server Error' }));
-    await expect(client.send('post', 'x', z.unknown())).rejects.toMatchObject({ status: 500, message: 'Internal Server Error' });
+    const { client } = clientWith(
+      () => new Response('<html>bad gateway</html>', { status: 500, statusText: 'Internal Server Error' }),
+    );
+    await expect(client.send('post', 'x', z.unknown())).rejects.toMatchObject({
+      status: 500,
+      message: 'Internal Server Error',
+    });
   });
 
   it('reports an unreachable server in the product words, with status 0', async () => {
-    const { client } = clientWith(() => { throw new TypeError('Failed to fetch'); });
-    await expect(client.send('post', 'x', z.unknown())).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+    const { client } = clientWith(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(client.send('post', 'x', z.unknown())).rejects.toMatchObject({
+      status: 0,
+      message: NETWORK_ERROR_MESSAGE,
+    });
   });
 
   it('rejects an answer that breaks the contract instead of passing it on', async () => {
@@ -75,18 +90,30 @@ describe('api client', () => {
     const { client, seen } = clientWith(async (request) => {
       const form = await request.formData();
       const files = form.getAll('files') as File[];
-      received.push({ type: request.headers.get('content-type'), names: files.map((f) => f.name), texts: await Promise.all(files.map((f) => f.text())) });
+      received.push({
+        type: request.headers.get('content-type'),
+        names: files.map((f) => f.name),
+        texts: await Promise.all(files.map((f) => f.text())),
+      });
       return json(200, { converted: files.length });
     }, 'up-1');
     const form = new FormData();
     form.append('files', new File(['shape'], 'paddocks.shp'));
     form.append('files', new File(['table'], 'paddocks.dbf'));
 
-    await expect(client.upload('convert', z.object({ converted: z.number() }), form)).resolves.toEqual({ converted: 2 });
+    await expect(client.upload('convert', z.object({ converted: z.number() }), form)).resolves.toEqual({
+      converted: 2,
+    });
     expect(seen[0]?.method).toBe('POST');
     expect(seen[0]?.url).toBe('http://api.test/v2/convert');
     expect(seen[0]?.headers.get('authorization')).toBe('Bearer up-1');
-    expect(received).toEqual([{ type: expect.stringMatching(/^multipart\/form-data; boundary=/), names: ['paddocks.shp', 'paddocks.dbf'], texts: ['shape', 'table'] }]);
+    expect(received).toEqual([
+      {
+        type: expect.stringMatching(/^multipart\/form-data; boundary=/),
+        names: ['paddocks.shp', 'paddocks.dbf'],
+        texts: ['shape', 'table'],
+      },
+    ]);
   });
 
   it("normalises a refused upload into the server's detail, and never repeats an upload after a 503", async () => {
@@ -97,7 +124,10 @@ describe('api client', () => {
     });
     const form = new FormData();
     form.append('files', new File(['x'], 'big.zip'));
-    await expect(client.upload('convert', z.unknown(), form)).rejects.toMatchObject({ status: 413, message: 'The upload is larger than 200 MB.' });
+    await expect(client.upload('convert', z.unknown(), form)).rejects.toMatchObject({
+      status: 413,
+      message: 'The upload is larger than 200 MB.',
+    });
     await expect(client.upload('convert', z.unknown(), form)).rejects.toMatchObject({ status: 503, message: 'busy' });
     expect(calls).toBe(2);
   });

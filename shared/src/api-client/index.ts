@@ -64,18 +64,34 @@ export interface ApiClientOptions {
 export interface ApiClient {
   /** The underlying ky instance, for calls that need more than JSON (files, blobs). */
   http: KyInstance;
-  get<S extends z.ZodType>(path: string, schema: S, searchParams?: Record<string, string | number | boolean | string[]>): Promise<z.infer<S>>;
-  send<S extends z.ZodType>(method: 'post' | 'put' | 'patch' | 'delete', path: string, schema: S, body?: unknown): Promise<z.infer<S>>;
+  get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    searchParams?: Record<string, string | number | boolean | string[]>,
+  ): Promise<z.infer<S>>;
+  send<S extends z.ZodType>(
+    method: 'post' | 'put' | 'patch' | 'delete',
+    path: string,
+    schema: S,
+    body?: unknown,
+  ): Promise<z.infer<S>>;
   /** For calls whose answer the caller does not read. */
   sendNoContent(method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown): Promise<void>;
   /** POSTs a multipart form (files); never retried, with a timeout long enough for big uploads. */
-  upload<S extends z.ZodType>(path: string, schema: S, form: FormData, options?: { signal?: AbortSignal }): Promise<z.infer<S>>;
+  upload<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    form: FormData,
+    options?: { signal?: AbortSignal },
+  ): Promise<z.infer<S>>;
 }
 
 /** Uploads of up to a few hundred MB, converted on the server before it answers. */
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
-function toSearchParams(params: Record<string, string | number | boolean | string[]> | undefined): URLSearchParams | undefined {
+function toSearchParams(
+  params: Record<string, string | number | boolean | string[]> | undefined,
+): URLSearchParams | undefined {
   if (!params) return undefined;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
@@ -102,7 +118,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const parse = <S extends z.ZodType>(schema: S, data: unknown): z.infer<S> => {
     const result = schema.safeParse(data);
-    if (!result.success) throw new ApiError(0, 'Paddock sent an answer this page does not understand. Please reload.', result.error.issues);
+    if (!result.success)
+      throw new ApiError(
+        0,
+        'Paddock sent an answer this page does not understand. Please reload.',
+        result.error.issues,
+      );
     return result.data;
   };
 

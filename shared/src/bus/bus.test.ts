@@ -43,7 +43,9 @@ describe('bus', () => {
     const bus = createBus(new EventTarget());
     const sent = { count: 1 };
     let received: { count: number } | undefined;
-    bus.on('paddock:cart-changed', (p) => { received = p; });
+    bus.on('paddock:cart-changed', (p) => {
+      received = p;
+    });
     bus.emit('paddock:cart-changed', sent);
     expect(received).toEqual(sent);
     expect(received).not.toBe(sent);

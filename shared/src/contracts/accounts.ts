@@ -32,7 +32,10 @@ export const contactDetailsSchema = z.object({
   state: optionalText(100),
   country: z.string().trim().toUpperCase().length(2).nullable().optional(),
   post_code: optionalText(20),
-  user_type: z.union([userTypeSchema, z.literal('')]).nullable().optional(),
+  user_type: z
+    .union([userTypeSchema, z.literal('')])
+    .nullable()
+    .optional(),
 });
 export type ContactDetails = z.infer<typeof contactDetailsSchema>;
 

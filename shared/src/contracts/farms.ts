@@ -92,7 +92,11 @@ export const updateFarmRequestSchema = z.object({
 });
 export type UpdateFarmRequest = z.infer<typeof updateFarmRequestSchema>;
 
-export const fieldNameSchema = z.string().trim().min(1, 'Field name is required').max(100, 'Field name must be 100 characters or fewer');
+export const fieldNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Field name is required')
+  .max(100, 'Field name must be 100 characters or fewer');
 
 export const fieldPropertiesSchema = z.object({
   id: z.string(),
@@ -147,7 +151,10 @@ export const updateFieldRequestSchema = z.object({
   type: z.literal('Feature'),
   geometry: areaGeometrySchema.optional(),
   properties: z
-    .object({ field_name: fieldNameSchema.optional(), field_crop_type: z.string().trim().max(100).nullable().optional() })
+    .object({
+      field_name: fieldNameSchema.optional(),
+      field_crop_type: z.string().trim().max(100).nullable().optional(),
+    })
     .default({}),
 });
 export type UpdateFieldRequest = z.infer<typeof updateFieldRequestSchema>;

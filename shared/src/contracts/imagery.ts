@@ -13,7 +13,11 @@ export const imageryLayerSchema = z.enum(imageryLayers);
 export type ImageryLayer = z.infer<typeof imageryLayerSchema>;
 
 /** Layer codes used in the PDF export title (spec 2 §4). */
-export const imageryLayerCodes: Record<ImageryLayer, string> = { standard: 'SR', high_res: 'HR', sensor_em: 'RAPID_EM' };
+export const imageryLayerCodes: Record<ImageryLayer, string> = {
+  standard: 'SR',
+  high_res: 'HR',
+  sensor_em: 'RAPID_EM',
+};
 
 /** Calculations (spec 2 §4); SHALLOW and DEEP are the sensor layer's depths. */
 export const imageryAlgorithms = ['NDVI', 'NDVI-R', 'COLOUR', 'NDRE', 'THERMAL', 'PCD', 'SHALLOW', 'DEEP'] as const;
@@ -28,7 +32,11 @@ export const layerAlgorithms: Record<ImageryLayer, readonly ImageryAlgorithm[]> 
 };
 
 /** The calculation a layer starts with (spec 1 §4.3). */
-export const defaultLayerAlgorithm: Record<ImageryLayer, ImageryAlgorithm> = { standard: 'NDVI', high_res: 'NDVI', sensor_em: 'SHALLOW' };
+export const defaultLayerAlgorithm: Record<ImageryLayer, ImageryAlgorithm> = {
+  standard: 'NDVI',
+  high_res: 'NDVI',
+  sensor_em: 'SHALLOW',
+};
 
 /** Calculations that need Advanced (tier `premium`) and their feature flag; the API answers 403 otherwise. */
 export const algorithmFeatureFlags: Partial<Record<ImageryAlgorithm, FeatureFlagKey>> = {
@@ -50,7 +58,9 @@ export const algorithmUnits: Record<ImageryAlgorithm, string> = {
 };
 
 /** `{layer}_{algorithm}`, as in the statistics and tile paths: `standard_NDVI`, `sensor_em_SHALLOW`, … */
-export const algorithmCodes = imageryLayers.flatMap((layer) => layerAlgorithms[layer].map((algorithm) => `${layer}_${algorithm}`));
+export const algorithmCodes = imageryLayers.flatMap((layer) =>
+  layerAlgorithms[layer].map((algorithm) => `${layer}_${algorithm}`),
+);
 export const algorithmCodeSchema = z.string().refine((code) => algorithmCodes.includes(code), {
   error: `Algorithm must be one of: ${algorithmCodes.join(', ')}`,
 });
@@ -61,12 +71,14 @@ export const algorithmCode = (layer: ImageryLayer, algorithm: ImageryAlgorithm):
 export function parseAlgorithmCode(code: string): { layer: ImageryLayer; algorithm: ImageryAlgorithm } {
   const layer = imageryLayers.find((candidate) => code.startsWith(`${candidate}_`));
   const algorithm = layer ? code.slice(layer.length + 1) : '';
-  if (!layer || !layerAlgorithms[layer].includes(algorithm as ImageryAlgorithm)) throw new Error(`Unknown algorithm code ${code}`);
+  if (!layer || !layerAlgorithms[layer].includes(algorithm as ImageryAlgorithm))
+    throw new Error(`Unknown algorithm code ${code}`);
   return { layer, algorithm: algorithm as ImageryAlgorithm };
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (value: string): boolean => DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isRealDate = (value: string): boolean =>
+  DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** A calendar day, `YYYY-MM-DD`. */
 export const isoDateSchema = z.string().refine(isRealDate, { error: 'Dates are written YYYY-MM-DD' });
@@ -181,7 +193,11 @@ export const statisticsQuerySchema = z.object({
 });
 export type StatisticsQuery = z.input<typeof statisticsQuerySchema>;
 
-export const rgbSchema = z.tuple([z.number().int().min(0).max(255), z.number().int().min(0).max(255), z.number().int().min(0).max(255)]);
+export const rgbSchema = z.tuple([
+  z.number().int().min(0).max(255),
+  z.number().int().min(0).max(255),
+  z.number().int().min(0).max(255),
+]);
 export type Rgb = z.infer<typeof rgbSchema>;
 
 export const statisticsResponseSchema = z.object({

@@ -2,7 +2,8 @@ import type { FeatureFlagKey, Profile } from './accounts';
 
 // Rules kept apart from the schemas, so that code needing only these (the shell) does not pull zod in.
 
-export const isAdvanced = (profile: Pick<Profile, 'tier'> | null | undefined): boolean => profile?.tier.key === 'premium';
+export const isAdvanced = (profile: Pick<Profile, 'tier'> | null | undefined): boolean =>
+  profile?.tier.key === 'premium';
 
 export const hasTermsAccepted = (profile: Pick<Profile, 'account'> | null | undefined): boolean =>
   Boolean(profile?.account.terms_accepted_version);

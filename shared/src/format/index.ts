@@ -3,7 +3,11 @@ import { DateTime } from 'luxon';
 const LOCALE = 'en-AU';
 
 const hectareFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const audFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'AUD', currencyDisplay: 'narrowSymbol' });
+const audFormat = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'AUD',
+  currencyDisplay: 'narrowSymbol',
+});
 
 /** Hectares with two decimals, e.g. `1,234.50`. */
 export const formatHectares = (hectares: number): string => hectareFormat.format(hectares);

@@ -18,13 +18,29 @@ interface AppModalProps {
 /** A React Aria modal dialog: labelled by its title, focus trapped, Escape and the close button close it. */
 export function AppModal({ title, isOpen, onOpenChange, isBusy = false, role = 'dialog', children }: AppModalProps) {
   return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={!isBusy} isKeyboardDismissDisabled={isBusy} className={styles.overlay}>
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={!isBusy}
+      isKeyboardDismissDisabled={isBusy}
+      className={styles.overlay}
+    >
       <Modal className={styles.modal}>
         <Dialog role={role} className={styles.dialog}>
           <div className={styles.header}>
-            <Heading slot="title" className={styles.title}>{title}</Heading>
-            <button type="button" className={styles.close} aria-label="Close" disabled={isBusy} onClick={() => onOpenChange(false)}>
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+            <Heading slot="title" className={styles.title}>
+              {title}
+            </Heading>
+            <button
+              type="button"
+              className={styles.close}
+              aria-label="Close"
+              disabled={isBusy}
+              onClick={() => onOpenChange(false)}
+            >
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
             </button>
           </div>
           <div className={styles.body}>{children}</div>

@@ -15,7 +15,17 @@ export function LoadingState({ label = 'Loading' }: { label?: string }) {
   );
 }
 
-export function ErrorState({ title, message, onRetry, children }: { title: string; message?: string; onRetry?: () => void; children?: ReactNode }) {
+export function ErrorState({
+  title,
+  message,
+  onRetry,
+  children,
+}: {
+  title: string;
+  message?: string;
+  onRetry?: () => void;
+  children?: ReactNode;
+}) {
   return (
     <div className={styles.state} role="alert">
       <h2>{title}</h2>

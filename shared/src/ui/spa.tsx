@@ -5,7 +5,10 @@ import singleSpaReact from 'single-spa-react';
 import type { MfProps } from '../contracts/microfrontend';
 import { ErrorState } from './States';
 
-interface BoundaryProps { area: string; children: ReactNode }
+interface BoundaryProps {
+  area: string;
+  children: ReactNode;
+}
 
 /** Keeps a crash inside one area: the area shows a message and a retry, the shell keeps working. */
 export class AreaErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {

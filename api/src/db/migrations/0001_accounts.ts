@@ -25,7 +25,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_type', 'text')
     .addColumn('contact_saved_on', 'timestamptz')
     .addColumn('terms_accepted_version', 'text')
-    .addColumn('tier', 'text', (col) => col.notNull().defaultTo('basic').check(sql`tier in ('basic', 'premium')`))
+    .addColumn('tier', 'text', (col) =>
+      col
+        .notNull()
+        .defaultTo('basic')
+        .check(sql`tier in ('basic', 'premium')`),
+    )
     .addColumn('feature_flags', 'jsonb', (col) => col.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('payments', 'jsonb', (col) => col.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('created_on', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
@@ -33,8 +38,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // Admin look-ups go by e-mail, case-insensitively.
-  await db.schema.createIndex('accounts_login_email_idx').on('accounts').expression(sql`lower(login_email)`).execute();
-  await db.schema.createIndex('accounts_contact_email_idx').on('accounts').expression(sql`lower(contact_email)`).execute();
+  await db.schema
+    .createIndex('accounts_login_email_idx')
+    .on('accounts')
+    .expression(sql`lower(login_email)`)
+    .execute();
+  await db.schema
+    .createIndex('accounts_contact_email_idx')
+    .on('accounts')
+    .expression(sql`lower(contact_email)`)
+    .execute();
 
   await db.schema
     .createTable('subscriptions')

@@ -26,9 +26,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_on', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
   // The list pages the caller's farms by each sort (id breaks ties); owner_id leads every one of them.
-  await db.schema.createIndex('farms_owner_updated_idx').on('farms').columns(['owner_id', 'updated_on', 'id']).execute();
-  await db.schema.createIndex('farms_owner_name_idx').on('farms').expression(sql`owner_id, lower(name), id`).execute();
-  await db.schema.createIndex('farms_owner_fields_idx').on('farms').columns(['owner_id', 'number_of_fields', 'id']).execute();
+  await db.schema
+    .createIndex('farms_owner_updated_idx')
+    .on('farms')
+    .columns(['owner_id', 'updated_on', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('farms_owner_name_idx')
+    .on('farms')
+    .expression(sql`owner_id, lower(name), id`)
+    .execute();
+  await db.schema
+    .createIndex('farms_owner_fields_idx')
+    .on('farms')
+    .columns(['owner_id', 'number_of_fields', 'id'])
+    .execute();
   await db.schema.createIndex('farms_owner_area_idx').on('farms').columns(['owner_id', 'farm_area', 'id']).execute();
 
   await db.schema
@@ -62,7 +74,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_on', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('farm_members_pk', ['farm_id', 'email'])
     .execute();
-  await db.schema.createIndex('farm_members_account_idx').on('farm_members').columns(['account_id', 'farm_id']).execute();
+  await db.schema
+    .createIndex('farm_members_account_idx')
+    .on('farm_members')
+    .columns(['account_id', 'farm_id'])
+    .execute();
   await db.schema.createIndex('farm_members_email_idx').on('farm_members').column('email').execute();
 
   // Favourites are per user.

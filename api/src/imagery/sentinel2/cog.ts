@@ -60,7 +60,9 @@ export function openCog(url: string): Promise<Cog> {
   if (cached) return cached;
   const opening = retryingNetworkFailures(() => open(url)).catch((error: unknown) => {
     openCogs.delete(url);
-    throw error instanceof CogReadError ? error : new CogReadError(`Could not open the COG ${url}: ${describeError(error)}`);
+    throw error instanceof CogReadError
+      ? error
+      : new CogReadError(`Could not open the COG ${url}: ${describeError(error)}`);
   });
   openCogs.set(url, opening);
   return opening;
@@ -74,7 +76,8 @@ async function open(url: string): Promise<Cog> {
   if (!full) throw new CogReadError(`The COG ${url} has no image`);
   const geoKeys = full.getGeoKeys() ?? {};
   const epsg = Number(geoKeys.ProjectedCSTypeGeoKey);
-  if (!Number.isInteger(epsg) || epsg <= 0) throw new CogReadError(`The COG ${url} has no projected CRS (ProjectedCSTypeGeoKey)`);
+  if (!Number.isInteger(epsg) || epsg <= 0)
+    throw new CogReadError(`The COG ${url} has no projected CRS (ProjectedCSTypeGeoKey)`);
   const [originX = 0, originY = 0] = full.getOrigin();
   const [resX = 0, negResY = 0] = full.getResolution();
   const resY = Math.abs(negResY);
@@ -87,9 +90,15 @@ async function open(url: string): Promise<Cog> {
       .filter((image, i) => i === 0 || ((image.fileDirectory.getValue('NewSubfileType') ?? 0) & 1) === 1)
       .map(async (image): Promise<CogLevel> => {
         if (!image.isTiled) throw new CogReadError(`The COG ${url} is not tiled, so it cannot be read by ranges`);
-        if (image.getSamplesPerPixel() !== 1) throw new CogReadError(`The COG ${url} has ${image.getSamplesPerPixel()} samples per pixel; one band per file is expected`);
+        if (image.getSamplesPerPixel() !== 1)
+          throw new CogReadError(
+            `The COG ${url} has ${image.getSamplesPerPixel()} samples per pixel; one band per file is expected`,
+          );
         // Load the tile index in one range request instead of one request per tile later.
-        await Promise.all([image.fileDirectory.loadValue('TileOffsets'), image.fileDirectory.loadValue('TileByteCounts')]);
+        await Promise.all([
+          image.fileDirectory.loadValue('TileOffsets'),
+          image.fileDirectory.loadValue('TileByteCounts'),
+        ]);
         const compression = Number(image.fileDirectory.getValue('Compression') ?? 1);
         const decoder = await getDecoder(compression, {
           tileWidth: image.getTileWidth(),
@@ -111,7 +120,14 @@ async function open(url: string): Promise<Cog> {
       }),
   );
   levels.sort((a, b) => a.resX - b.resX);
-  return { url, epsg, originX: originX - pointShift * resX, originY: originY + pointShift * resY, levels, noData: full.getGDALNoData() };
+  return {
+    url,
+    epsg,
+    originX: originX - pointShift * resX,
+    originY: originY + pointShift * resY,
+    levels,
+    noData: full.getGDALNoData(),
+  };
 }
 
 /** The coarsest level whose pixels are still no larger than the window's (the full resolution if none is). */
@@ -127,7 +143,11 @@ export function chooseLevel(cog: Cog, windowPixelSize: number): CogLevel {
  * the valid neighbours). NaN outside the image and where the image has no data. `null` when the
  * window misses the image altogether.
  */
-export async function readOnGrid(cog: Cog, grid: ProjectedGrid, method: 'nearest' | 'bilinear'): Promise<Float32Array | null> {
+export async function readOnGrid(
+  cog: Cog,
+  grid: ProjectedGrid,
+  method: 'nearest' | 'bilinear',
+): Promise<Float32Array | null> {
   const level = chooseLevel(cog, grid.pixelSize);
   const { resX, resY } = level;
   // The grid's extent in this level's pixel space (edges at integers, so a centre is at k + 0.5),
@@ -143,13 +163,24 @@ export async function readOnGrid(cog: Cog, grid: ProjectedGrid, method: 'nearest
   const b = -cog.originX / resX - x0;
   const c = -1 / resY;
   const d = cog.originY / resY - y0;
-  return method === 'nearest' ? nearest(source, x1 - x0, y1 - y0, grid, a, b, c, d) : bilinear(source, x1 - x0, y1 - y0, grid, a, b, c, d);
+  return method === 'nearest'
+    ? nearest(source, x1 - x0, y1 - y0, grid, a, b, c, d)
+    : bilinear(source, x1 - x0, y1 - y0, grid, a, b, c, d);
 }
 
 // The two resampling loops run for every pixel of every band of every tile: plain loops over
 // Float32/Float64 arrays only, no closures, so they stay monomorphic and cheap.
 
-function nearest(source: Float32Array, width: number, height: number, grid: ProjectedGrid, a: number, b: number, c: number, d: number): Float32Array {
+function nearest(
+  source: Float32Array,
+  width: number,
+  height: number,
+  grid: ProjectedGrid,
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+): Float32Array {
   const { x, y } = grid;
   const out = new Float32Array(x.length);
   for (let p = 0; p < out.length; p++) {
@@ -160,7 +191,16 @@ function nearest(source: Float32Array, width: number, height: number, grid: Proj
   return out;
 }
 
-function bilinear(source: Float32Array, width: number, height: number, grid: ProjectedGrid, a: number, b: number, c: number, d: number): Float32Array {
+function bilinear(
+  source: Float32Array,
+  width: number,
+  height: number,
+  grid: ProjectedGrid,
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+): Float32Array {
   const { x, y } = grid;
   const out = new Float32Array(x.length);
   for (let p = 0; p < out.length; p++) {
@@ -192,13 +232,24 @@ function bilinear(source: Float32Array, width: number, height: number, grid: Pro
     const wbl = bl === bl ? (1 - fx) * fy : 0;
     const wbr = br === br ? fx * fy : 0;
     const weights = wtl + wtr + wbl + wbr;
-    out[p] = weights > 0 ? ((wtl > 0 ? tl * wtl : 0) + (wtr > 0 ? tr * wtr : 0) + (wbl > 0 ? bl * wbl : 0) + (wbr > 0 ? br * wbr : 0)) / weights : Number.NaN;
+    out[p] =
+      weights > 0
+        ? ((wtl > 0 ? tl * wtl : 0) + (wtr > 0 ? tr * wtr : 0) + (wbl > 0 ? bl * wbl : 0) + (wbr > 0 ? br * wbr : 0)) /
+          weights
+        : Number.NaN;
   }
   return out;
 }
 
 /** Pixels [x0, x1) × [y0, y1) of one level as Float32 (NaN where the image has no data), from the internal tiles they span. */
-async function readWindow(cog: Cog, level: CogLevel, x0: number, y0: number, x1: number, y1: number): Promise<Float32Array> {
+async function readWindow(
+  cog: Cog,
+  level: CogLevel,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): Promise<Float32Array> {
   const { tileWidth, tileHeight } = level;
   const width = x1 - x0;
   const firstTx = Math.floor(x0 / tileWidth);
@@ -207,7 +258,8 @@ async function readWindow(cog: Cog, level: CogLevel, x0: number, y0: number, x1:
   const lastTy = Math.floor((y1 - 1) / tileHeight);
   const reads: Array<Promise<{ tx: number; ty: number; data: TypedArray }>> = [];
   for (let ty = firstTy; ty <= lastTy; ty++) {
-    for (let tx = firstTx; tx <= lastTx; tx++) reads.push(decodedTile(cog, level, tx, ty).then((data) => ({ tx, ty, data })));
+    for (let tx = firstTx; tx <= lastTx; tx++)
+      reads.push(decodedTile(cog, level, tx, ty).then((data) => ({ tx, ty, data })));
   }
   const window = new Float32Array(width * (y1 - y0));
   for (const { tx, ty, data } of await Promise.all(reads)) {

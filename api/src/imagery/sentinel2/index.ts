@@ -1,5 +1,14 @@
 import proj4 from 'proj4';
-import { pixelClass, type BandName, type Capture, type FieldAoi, type ImagerySource, type RasterRead, type RasterWindow, type SourceLayer } from '../source';
+import {
+  pixelClass,
+  type BandName,
+  type Capture,
+  type FieldAoi,
+  type ImagerySource,
+  type RasterRead,
+  type RasterWindow,
+  type SourceLayer,
+} from '../source';
 import { hasSentinel2Asset, resolveAsset, SCL_CLASSES, type ResolvedAsset } from './bands';
 import { openCog, readOnGrid } from './cog';
 import { LruCache } from '../lru';
@@ -32,7 +41,6 @@ const SEARCH_TTL_MS = 5 * 60 * 1000;
 
 const toLonLat = proj4('EPSG:3857', 'EPSG:4326');
 
-
 export class Sentinel2Source implements ImagerySource {
   readonly name = 'sentinel-2-l2a' as const;
   private readonly searches = new LruCache<string, { at: number; items: Promise<StacItem[]> }>(256);
@@ -40,13 +48,19 @@ export class Sentinel2Source implements ImagerySource {
 
   constructor(private readonly config: Sentinel2Config) {}
 
-  async catalog(fields: readonly FieldAoi[], layer: SourceLayer, range: { from: string; to: string }): Promise<Capture[]> {
+  async catalog(
+    fields: readonly FieldAoi[],
+    layer: SourceLayer,
+    range: { from: string; to: string },
+  ): Promise<Capture[]> {
     if (layer !== 'standard' || fields.length === 0) return [];
     const body: StacSearchBody = {
       collections: [this.config.collection],
       bbox: unionBbox(fields),
       datetime: `${range.from}T00:00:00Z/${range.to}T23:59:59.999Z`,
-      ...(this.config.maxCloudCover === undefined ? {} : { query: { 'eo:cloud_cover': { lte: this.config.maxCloudCover } } }),
+      ...(this.config.maxCloudCover === undefined
+        ? {}
+        : { query: { 'eo:cloud_cover': { lte: this.config.maxCloudCover } } }),
     };
     const found = await this.search(body);
     const byDay = new Map<string, string[]>();
@@ -65,7 +79,12 @@ export class Sentinel2Source implements ImagerySource {
       }));
   }
 
-  async read(_fields: readonly FieldAoi[], capture: Capture, bands: readonly BandName[], window: RasterWindow): Promise<RasterRead> {
+  async read(
+    _fields: readonly FieldAoi[],
+    capture: Capture,
+    bands: readonly BandName[],
+    window: RasterWindow,
+  ): Promise<RasterRead> {
     if (capture.layer !== 'standard') throw new Error(`Sentinel-2 has no ${capture.layer} imagery`);
     const pixels = window.width * window.height;
     const wanted = [...new Set(bands)];
@@ -90,10 +109,19 @@ export class Sentinel2Source implements ImagerySource {
    * Fills the pixels of `result` that are still without data from one item; returns how many
    * pixels of the window have data after it.
    */
-  private async mosaicItem(item: StacItem, bands: readonly BandName[], window: RasterWindow, grids: Map<number, ProjectedGrid>, result: RasterRead): Promise<number> {
+  private async mosaicItem(
+    item: StacItem,
+    bands: readonly BandName[],
+    window: RasterWindow,
+    grids: Map<number, ProjectedGrid>,
+    result: RasterRead,
+  ): Promise<number> {
     const pixels = window.width * window.height;
     // Resolve every asset first, so a missing one fails before any pixel is fetched.
-    const assets: Array<[BandName | 'SCL', ResolvedAsset]> = [['SCL', resolveAsset(item, 'SCL')], ...bands.map((band): [BandName, ResolvedAsset] => [band, resolveAsset(item, band)])];
+    const assets: Array<[BandName | 'SCL', ResolvedAsset]> = [
+      ['SCL', resolveAsset(item, 'SCL')],
+      ...bands.map((band): [BandName, ResolvedAsset] => [band, resolveAsset(item, band)]),
+    ];
     const values = await Promise.all(
       assets.map(async ([band, asset]) => {
         const cog = await openCog(asset.href);
@@ -130,7 +158,9 @@ export class Sentinel2Source implements ImagerySource {
       if (!complete) continue;
       mask[p] = cls;
       filled += 1;
-      for (let b = 0; b < count; b++) (outs[b] as Float32Array)[p] = ((dns[b] as Float32Array)[p] as number) * (scales[b] as number) + (offsets[b] as number);
+      for (let b = 0; b < count; b++)
+        (outs[b] as Float32Array)[p] =
+          ((dns[b] as Float32Array)[p] as number) * (scales[b] as number) + (offsets[b] as number);
     }
     return filled;
   }
@@ -139,9 +169,13 @@ export class Sentinel2Source implements ImagerySource {
   private async itemsOf(capture: Capture): Promise<StacItem[]> {
     const ids = capture.id.split(ID_SEPARATOR);
     const missing = ids.filter((id) => !this.items.get(id));
-    if (missing.length > 0) await this.search({ collections: [this.config.collection], ids: missing, limit: missing.length });
+    if (missing.length > 0)
+      await this.search({ collections: [this.config.collection], ids: missing, limit: missing.length });
     const unknown = ids.filter((id) => !this.items.get(id));
-    if (unknown.length > 0) throw new StacError(`Sentinel-2 capture ${capture.id}: STAC has no item ${unknown.join(', ')} in ${this.config.collection}`);
+    if (unknown.length > 0)
+      throw new StacError(
+        `Sentinel-2 capture ${capture.id}: STAC has no item ${unknown.join(', ')} in ${this.config.collection}`,
+      );
     return ids.map((id) => this.items.get(id) as StacItem);
   }
 
@@ -168,7 +202,12 @@ function countWithData(mask: Uint8Array): number {
 
 function unionBbox(fields: readonly FieldAoi[]): [number, number, number, number] {
   return fields.reduce<[number, number, number, number]>(
-    ([w, s, e, n], { bbox }) => [Math.min(w, bbox[0]), Math.min(s, bbox[1]), Math.max(e, bbox[2]), Math.max(n, bbox[3])],
+    ([w, s, e, n], { bbox }) => [
+      Math.min(w, bbox[0]),
+      Math.min(s, bbox[1]),
+      Math.max(e, bbox[2]),
+      Math.max(n, bbox[3]),
+    ],
     [Infinity, Infinity, -Infinity, -Infinity],
   );
 }
@@ -180,6 +219,7 @@ function windowBboxLonLat({ bbox: [minX, minY, maxX, maxY] }: RasterWindow): [nu
 }
 
 function intersects(itemBbox: readonly number[], [w, s, e, n]: [number, number, number, number]): boolean {
-  const [iw = -180, is = -90, ie = 180, iN = 90] = itemBbox.length >= 6 ? [itemBbox[0], itemBbox[1], itemBbox[3], itemBbox[4]] : itemBbox;
+  const [iw = -180, is = -90, ie = 180, iN = 90] =
+    itemBbox.length >= 6 ? [itemBbox[0], itemBbox[1], itemBbox[3], itemBbox[4]] : itemBbox;
   return iw <= e && ie >= w && is <= n && iN >= s;
 }

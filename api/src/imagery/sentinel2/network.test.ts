@@ -1,7 +1,8 @@
 import { describeError, retryingNetworkFailures } from './network';
 
 /** What undici throws when a kept-alive connection was closed under a request. */
-const dropped = () => new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+const dropped = () =>
+  new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
 
 describe('retryingNetworkFailures', () => {
   it('tries once more when the request never got an answer', async () => {

@@ -8,12 +8,19 @@ describe('projectWindow', () => {
     const grid = projectWindow(window, 32755);
     const exact = proj4('EPSG:3857', projDefinition(32755));
     const [minX, minY, maxX, maxY] = window.bbox;
-    const centre = (i: number, j: number) => exact.forward([minX + ((i + 0.5) * (maxX - minX)) / window.width, maxY - ((j + 0.5) * (maxY - minY)) / window.height]) as [number, number];
+    const centre = (i: number, j: number) =>
+      exact.forward([
+        minX + ((i + 0.5) * (maxX - minX)) / window.width,
+        maxY - ((j + 0.5) * (maxY - minY)) / window.height,
+      ]) as [number, number];
     let worst = 0;
     for (let j = 0; j < window.height; j += 7) {
       for (let i = 0; i < window.width; i += 3) {
         const [x, y] = centre(i, j);
-        worst = Math.max(worst, Math.hypot(x - (grid.x[j * window.width + i] as number), y - (grid.y[j * window.width + i] as number)));
+        worst = Math.max(
+          worst,
+          Math.hypot(x - (grid.x[j * window.width + i] as number), y - (grid.y[j * window.width + i] as number)),
+        );
       }
     }
     expect(worst).toBeLessThan(0.01);

@@ -18,7 +18,9 @@ export function projDefinition(epsg: number): string {
   if ((Math.floor(epsg / 100) === 326 || Math.floor(epsg / 100) === 327) && zone >= 1 && zone <= 60) {
     return `+proj=utm +zone=${zone}${Math.floor(epsg / 100) === 327 ? ' +south' : ''} +datum=WGS84 +units=m +no_defs`;
   }
-  throw new Error(`Unsupported CRS EPSG:${epsg}: Sentinel-2 COGs are expected in a WGS 84 / UTM zone (EPSG:326xx or 327xx)`);
+  throw new Error(
+    `Unsupported CRS EPSG:${epsg}: Sentinel-2 COGs are expected in a WGS 84 / UTM zone (EPSG:326xx or 327xx)`,
+  );
 }
 
 /** Pixel-centre coordinates of `window` in `epsg`, as two width×height arrays (x then y), and their extent. */
@@ -39,7 +41,8 @@ export function projectWindow(window: RasterWindow, epsg: number): ProjectedGrid
   const dx = (maxX - minX) / width;
   const dy = (maxY - minY) / height;
   const toTarget = epsg === 3857 ? null : proj4('EPSG:3857', projDefinition(epsg));
-  const project = (point: [number, number]): [number, number] => (toTarget ? (toTarget.forward(point) as [number, number]) : point);
+  const project = (point: [number, number]): [number, number] =>
+    toTarget ? (toTarget.forward(point) as [number, number]) : point;
 
   // Lattice points every LATTICE_STEP pixels, the last column and row on the window's last pixel.
   const columns = latticeLines(width);
@@ -83,7 +86,16 @@ function latticeLines(size: number): number[] {
  * Interpolates the pixels of one lattice cell (columns c…c+1, rows r…r+1; the last cell includes its
  * far edges) bilinearly from its four corners, and widens the grid's extent.
  */
-function fillCell(grid: ProjectedGrid, width: number, latticeX: Float64Array, latticeY: Float64Array, columns: number[], rows: number[], c: number, r: number): void {
+function fillCell(
+  grid: ProjectedGrid,
+  width: number,
+  latticeX: Float64Array,
+  latticeY: Float64Array,
+  columns: number[],
+  rows: number[],
+  c: number,
+  r: number,
+): void {
   const cols = columns.length;
   const c1 = Math.min(c + 1, cols - 1);
   const r1 = Math.min(r + 1, rows.length - 1);
@@ -96,8 +108,18 @@ function fillCell(grid: ProjectedGrid, width: number, latticeX: Float64Array, la
   const spanX = right - left || 1;
   const spanY = bottom - top || 1;
   const corner = (values: Float64Array, cc: number, rr: number) => values[rr * cols + cc] as number;
-  const [xTL, xTR, xBL, xBR] = [corner(latticeX, c, r), corner(latticeX, c1, r), corner(latticeX, c, r1), corner(latticeX, c1, r1)];
-  const [yTL, yTR, yBL, yBR] = [corner(latticeY, c, r), corner(latticeY, c1, r), corner(latticeY, c, r1), corner(latticeY, c1, r1)];
+  const [xTL, xTR, xBL, xBR] = [
+    corner(latticeX, c, r),
+    corner(latticeX, c1, r),
+    corner(latticeX, c, r1),
+    corner(latticeX, c1, r1),
+  ];
+  const [yTL, yTR, yBL, yBR] = [
+    corner(latticeY, c, r),
+    corner(latticeY, c1, r),
+    corner(latticeY, c, r1),
+    corner(latticeY, c1, r1),
+  ];
   for (let row = top; row <= lastRow; row++) {
     const fy = (row - top) / spanY;
     // This row's ends inside the cell, then a constant step across it.

@@ -13,7 +13,18 @@ import { Sentinel2Source } from '.';
 const paddock: FieldAoi = {
   fieldId: 'paddock-7',
   cropType: 'Wheat',
-  geometry: { type: 'Polygon', coordinates: [[[147.3, -35.1], [147.318, -35.101], [147.32, -35.118], [147.302, -35.12], [147.3, -35.1]]] },
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [147.3, -35.1],
+        [147.318, -35.101],
+        [147.32, -35.118],
+        [147.302, -35.12],
+        [147.3, -35.1],
+      ],
+    ],
+  },
   bbox: [147.3, -35.12, 147.32, -35.1],
 };
 /** 3 × 3.4 km at 10 m around it. */
@@ -38,15 +49,30 @@ function share(mask: Uint8Array, cls: number): number {
 async function partlyCloudyCapture(simulated: SimulatedSource): Promise<Capture> {
   for (const capture of await simulated.catalog([paddock], 'standard', winter)) {
     const { mask } = await simulated.read([paddock], capture, [], { ...overPaddock, width: 64, height: 64 });
-    if (share(mask, pixelClass.clear) > 0.15 && share(mask, pixelClass.cloud) > 0.05 && share(mask, pixelClass.shadow) > 0.02) return capture;
+    if (
+      share(mask, pixelClass.clear) > 0.15 &&
+      share(mask, pixelClass.cloud) > 0.05 &&
+      share(mask, pixelClass.shadow) > 0.02
+    )
+      return capture;
   }
   throw new Error('no partly cloudy day in the simulated winter');
 }
 
 /** Serves `scene` as one L2A item (one COG per band + SCL) and returns the item id. */
-function publish(server: StacServer, scene: Scene, id: string, datetime: string, options: { sclPixelSize?: number; tileSize?: number; drop?: string } = {}): string {
+function publish(
+  server: StacServer,
+  scene: Scene,
+  id: string,
+  datetime: string,
+  options: { sclPixelSize?: number; tileSize?: number; drop?: string } = {},
+): string {
   const cogs = sceneCogs(scene, options);
-  const hrefs = Object.fromEntries(Object.entries(cogs).filter(([key]) => key !== options.drop).map(([key, bytes]) => [key, server.addFile(`${id}/${key}.tif`, bytes)]));
+  const hrefs = Object.fromEntries(
+    Object.entries(cogs)
+      .filter(([key]) => key !== options.drop)
+      .map(([key, bytes]) => [key, server.addFile(`${id}/${key}.tif`, bytes)]),
+  );
   server.addItem(sceneItem({ id, datetime, grid: scene.grid, hrefs }));
   return id;
 }
@@ -56,7 +82,9 @@ function flatScene(grid: UtmGrid, values: Partial<Record<BandName, number>>): Sc
   const size = grid.width * grid.height;
   return {
     grid,
-    bands: Object.fromEntries(Object.entries(values).map(([band, value]) => [band, new Float32Array(size).fill(value)])),
+    bands: Object.fromEntries(
+      Object.entries(values).map(([band, value]) => [band, new Float32Array(size).fill(value)]),
+    ),
     mask: new Uint8Array(size).fill(pixelClass.clear),
   };
 }
@@ -74,17 +102,25 @@ describe('Sentinel2Source', () => {
     const simulated = new SimulatedSource();
     const day = await partlyCloudyCapture(simulated);
     const scene = await sampleScene(simulated, [paddock], day, ['B04', 'B08'], zone55, 2);
-    publish(server, scene, `S2B_55HEV_${day.date.replaceAll('-', '')}_0_L2A`, `${day.date}T00:12:34Z`, { tileSize: 128 });
+    publish(server, scene, `S2B_55HEV_${day.date.replaceAll('-', '')}_0_L2A`, `${day.date}T00:12:34Z`, {
+      tileSize: 128,
+    });
 
     const [capture] = await source.catalog([paddock], 'standard', winter);
-    expect(capture).toMatchObject({ date: day.date, layer: 'standard', resolutionM: 10, sourceLabel: 'SENTINEL-2 L2A' });
+    expect(capture).toMatchObject({
+      date: day.date,
+      layer: 'standard',
+      resolutionM: 10,
+      sourceLabel: 'SENTINEL-2 L2A',
+    });
     const read = await source.read([paddock], capture as Capture, ['B04', 'B08'], overPaddock);
     const expected = await simulated.read([paddock], day, ['B04', 'B08'], overPaddock);
 
     // Masks: the SCL classes land on the same pixels, up to a pixel along the cloud edges.
     const agreeing = read.mask.filter((value, p) => value === expected.mask[p]).length / read.mask.length;
     expect(agreeing).toBeGreaterThan(0.99);
-    for (const cls of [pixelClass.clear, pixelClass.cloud, pixelClass.shadow]) expect(share(read.mask, cls)).toBeCloseTo(share(expected.mask, cls), 2);
+    for (const cls of [pixelClass.clear, pixelClass.cloud, pixelClass.shadow])
+      expect(share(read.mask, cls)).toBeCloseTo(share(expected.mask, cls), 2);
 
     // NDVI inside the paddock where both call it clear: equal up to resampling (10 m UTM → 11 m mercator).
     const ndvi = computeIndex('NDVI', read);
@@ -92,7 +128,8 @@ describe('Sentinel2Source', () => {
     const inside = rasteriseFields([paddock], overPaddock);
     const differences: number[] = [];
     for (let p = 0; p < ndvi.length; p++) {
-      if (inside[p] && read.mask[p] === pixelClass.clear && expected.mask[p] === pixelClass.clear) differences.push(Math.abs((ndvi[p] as number) - (simulatedNdvi[p] as number)));
+      if (inside[p] && read.mask[p] === pixelClass.clear && expected.mask[p] === pixelClass.clear)
+        differences.push(Math.abs((ndvi[p] as number) - (simulatedNdvi[p] as number)));
     }
     differences.sort((a, b) => a - b);
     expect(differences.length).toBeGreaterThan(1000);
@@ -102,7 +139,13 @@ describe('Sentinel2Source', () => {
   }, 90_000);
 
   it('turns digital numbers into reflectance with the item’s scale and offset, and answers THERMAL with NaN', async () => {
-    publish(server, flatScene(zone55, { B04: 0.0731, B08: 0.4122 }), 'S2A_55HEV_20240810_0_L2A', '2024-08-10T00:10:00Z', { sclPixelSize: 20 });
+    publish(
+      server,
+      flatScene(zone55, { B04: 0.0731, B08: 0.4122 }),
+      'S2A_55HEV_20240810_0_L2A',
+      '2024-08-10T00:10:00Z',
+      { sclPixelSize: 20 },
+    );
     const [capture] = await source.catalog([paddock], 'standard', winter);
     const read = await source.read([paddock], capture as Capture, ['B04', 'B08', 'THERMAL'], overPaddock);
     expect(read.bands.B04?.every((value) => Math.abs(value - 0.0731) < 1e-6)).toBe(true);
@@ -111,35 +154,57 @@ describe('Sentinel2Source', () => {
     expect(share(read.mask, pixelClass.clear)).toBe(1);
   });
 
-  it.each(['POST', 'GET'] as const)('lists one capture per day, newest first, merging the day’s tiles, across pages (%s next links)', async (paging) => {
-    const pagedServer = await startStacServer({ paging, maxLimit: 5 });
-    try {
-      const grid = patch;
-      const days = Array.from({ length: 12 }, (_, i) => `2024-07-${String(2 + i * 2).padStart(2, '0')}`);
-      for (const date of days) publish(pagedServer, flatScene(grid, { B04: 0.1 }), `S2A_55HEV_${date.replaceAll('-', '')}_0_L2A`, `${date}T00:10:00Z`);
-      // A second MGRS tile on the last day (same pass), and a scene elsewhere in Australia.
-      publish(pagedServer, flatScene(grid, { B04: 0.1 }), 'S2A_55HFV_20240724_0_L2A', '2024-07-24T00:10:05Z');
-      publish(pagedServer, flatScene({ ...grid, epsg: 32750, originX: 400000, originY: 6500000 }, { B04: 0.1 }), 'S2A_50HMK_20240710_0_L2A', '2024-07-10T02:00:00Z');
+  it.each(['POST', 'GET'] as const)(
+    'lists one capture per day, newest first, merging the day’s tiles, across pages (%s next links)',
+    async (paging) => {
+      const pagedServer = await startStacServer({ paging, maxLimit: 5 });
+      try {
+        const grid = patch;
+        const days = Array.from({ length: 12 }, (_, i) => `2024-07-${String(2 + i * 2).padStart(2, '0')}`);
+        for (const date of days)
+          publish(
+            pagedServer,
+            flatScene(grid, { B04: 0.1 }),
+            `S2A_55HEV_${date.replaceAll('-', '')}_0_L2A`,
+            `${date}T00:10:00Z`,
+          );
+        // A second MGRS tile on the last day (same pass), and a scene elsewhere in Australia.
+        publish(pagedServer, flatScene(grid, { B04: 0.1 }), 'S2A_55HFV_20240724_0_L2A', '2024-07-24T00:10:05Z');
+        publish(
+          pagedServer,
+          flatScene({ ...grid, epsg: 32750, originX: 400000, originY: 6500000 }, { B04: 0.1 }),
+          'S2A_50HMK_20240710_0_L2A',
+          '2024-07-10T02:00:00Z',
+        );
 
-      const paged = new Sentinel2Source({ stacApiUrl: pagedServer.url, collection: 'sentinel-2-l2a' });
-      const captures = await paged.catalog([paddock], 'standard', { from: '2024-07-01', to: '2024-07-31' });
-      expect(captures.map((capture) => capture.date)).toEqual([...days].reverse());
-      expect(captures[0]?.id).toBe('S2A_55HEV_20240724_0_L2A~S2A_55HFV_20240724_0_L2A');
-      // 13 items over the paddock, 5 a page.
-      expect(pagedServer.searches).toBe(3);
-      expect(await paged.catalog([paddock], 'high_res', { from: '2024-07-01', to: '2024-07-31' })).toEqual([]);
-      expect(await paged.catalog([paddock], 'sensor_em', { from: '2024-07-01', to: '2024-07-31' })).toEqual([]);
-    } finally {
-      await pagedServer.close();
-    }
-  });
+        const paged = new Sentinel2Source({ stacApiUrl: pagedServer.url, collection: 'sentinel-2-l2a' });
+        const captures = await paged.catalog([paddock], 'standard', { from: '2024-07-01', to: '2024-07-31' });
+        expect(captures.map((capture) => capture.date)).toEqual([...days].reverse());
+        expect(captures[0]?.id).toBe('S2A_55HEV_20240724_0_L2A~S2A_55HFV_20240724_0_L2A');
+        // 13 items over the paddock, 5 a page.
+        expect(pagedServer.searches).toBe(3);
+        expect(await paged.catalog([paddock], 'high_res', { from: '2024-07-01', to: '2024-07-31' })).toEqual([]);
+        expect(await paged.catalog([paddock], 'sensor_em', { from: '2024-07-01', to: '2024-07-31' })).toEqual([]);
+      } finally {
+        await pagedServer.close();
+      }
+    },
+  );
 
   it('reads the same in a worker thread, built from its plain config, as on the main thread', async () => {
     publish(server, flatScene(patch, { B04: 0.0731, B08: 0.4122 }), 'S2A_55HEV_20240810_0_L2A', '2024-08-10T00:10:00Z');
     const [capture] = await source.catalog([paddock], 'standard', winter);
-    const pool = createWorkerPool({ module: new URL('../testing/sentinel2-read.worker.ts', import.meta.url), maxThreads: 1 });
+    const pool = createWorkerPool({
+      module: new URL('../testing/sentinel2-read.worker.ts', import.meta.url),
+      maxThreads: 1,
+    });
     try {
-      const task = { config: { stacApiUrl: server.url, collection: 'sentinel-2-l2a' }, capture, bands: ['B04', 'B08'], window: inPatch };
+      const task = {
+        config: { stacApiUrl: server.url, collection: 'sentinel-2-l2a' },
+        capture,
+        bands: ['B04', 'B08'],
+        window: inPatch,
+      };
       const inWorker = (await pool.run(task)) as RasterRead;
       const here = await source.read([paddock], capture as Capture, ['B04', 'B08'], inPatch);
       expect(share(inWorker.mask, pixelClass.clear)).toBe(1);
@@ -152,27 +217,51 @@ describe('Sentinel2Source', () => {
   it('leaves out scenes above the configured cloud cover', async () => {
     const grid = patch;
     const cogs = sceneCogs(flatScene(grid, { B04: 0.1 }));
-    const hrefs = Object.fromEntries(Object.entries(cogs).map(([key, bytes]) => [key, server.addFile(`${key}.tif`, bytes)]));
+    const hrefs = Object.fromEntries(
+      Object.entries(cogs).map(([key, bytes]) => [key, server.addFile(`${key}.tif`, bytes)]),
+    );
     server.addItem(sceneItem({ id: 'clear', datetime: '2024-07-02T00:10:00Z', grid, hrefs, cloudCover: 12 }));
     server.addItem(sceneItem({ id: 'overcast', datetime: '2024-07-07T00:10:00Z', grid, hrefs, cloudCover: 96 }));
     const picky = new Sentinel2Source({ stacApiUrl: server.url, collection: 'sentinel-2-l2a', maxCloudCover: 50 });
-    expect((await picky.catalog([paddock], 'standard', { from: '2024-07-01', to: '2024-07-31' })).map((capture) => capture.id)).toEqual(['clear']);
+    expect(
+      (await picky.catalog([paddock], 'standard', { from: '2024-07-01', to: '2024-07-31' })).map(
+        (capture) => capture.id,
+      ),
+    ).toEqual(['clear']);
   });
 
   it('mosaics a day’s items in two UTM zones onto one window', async () => {
     // A window astride 144°E, where zone 54 (west) meets zone 55 (east).
     const window: RasterWindow = { bbox: mercatorBBox([143.99, -35.01, 144.01, -34.99]), width: 64, height: 64 };
     const aoi: FieldAoi = { ...paddock, bbox: [143.99, -35.01, 144.01, -34.99] };
-    const toZone = (zone: number, lon: number, lat: number) => proj4('EPSG:4326', `+proj=utm +zone=${zone} +south +datum=WGS84 +units=m +no_defs`, [lon, lat]) as [number, number];
+    const toZone = (zone: number, lon: number, lat: number) =>
+      proj4('EPSG:4326', `+proj=utm +zone=${zone} +south +datum=WGS84 +units=m +no_defs`, [lon, lat]) as [
+        number,
+        number,
+      ];
     const westGrid = (() => {
       const [x0, y0] = toZone(54, 143.985, -34.985);
       const [x1] = toZone(54, 144.0, -34.985);
-      return { epsg: 32754, originX: Math.floor(x0 / 10) * 10, originY: Math.ceil(y0 / 10) * 10, pixelSize: 10, width: Math.round((x1 - x0) / 10), height: 300 };
+      return {
+        epsg: 32754,
+        originX: Math.floor(x0 / 10) * 10,
+        originY: Math.ceil(y0 / 10) * 10,
+        pixelSize: 10,
+        width: Math.round((x1 - x0) / 10),
+        height: 300,
+      };
     })();
     const eastGrid = (() => {
       const [x0, y0] = toZone(55, 144.0, -34.985);
       const [x1] = toZone(55, 144.015, -34.985);
-      return { epsg: 32755, originX: Math.round(x0 / 10) * 10, originY: Math.ceil(y0 / 10) * 10, pixelSize: 10, width: Math.round((x1 - x0) / 10), height: 300 };
+      return {
+        epsg: 32755,
+        originX: Math.round(x0 / 10) * 10,
+        originY: Math.ceil(y0 / 10) * 10,
+        pixelSize: 10,
+        width: Math.round((x1 - x0) / 10),
+        height: 300,
+      };
     })();
     publish(server, flatScene(westGrid, { B04: 0.05 }), 'S2A_54HYE_20240802_0_L2A', '2024-08-02T00:20:00Z');
     publish(server, flatScene(eastGrid, { B04: 0.15 }), 'S2A_55HBV_20240802_0_L2A', '2024-08-02T00:20:03Z');
@@ -202,7 +291,11 @@ describe('Sentinel2Source', () => {
     const [capture] = await source.catalog([paddock], 'standard', winter);
     // A zoom-16 tile's worth (about 2 m pixels) over the paddock.
     const [cx, cy] = proj4('EPSG:4326', 'EPSG:3857', [147.31, -35.11]) as [number, number];
-    await source.read([paddock], capture as Capture, ['B04'], { bbox: [cx - 300, cy - 300, cx + 300, cy + 300], width: 256, height: 256 });
+    await source.read([paddock], capture as Capture, ['B04'], {
+      bbox: [cx - 300, cy - 300, cx + 300, cy + 300],
+      width: 256,
+      height: 256,
+    });
     const zoomedIn = server.bytesServed('S2A_55HEV_20240815_0_L2A/red.tif');
     expect(zoomedIn).toBeGreaterThan(0);
     expect(zoomedIn).toBeLessThan(redFile * 0.15);
@@ -220,16 +313,31 @@ describe('Sentinel2Source', () => {
 
   it('fails with a clear message when an item lacks a band, a COG is missing, or an item is gone', async () => {
     const grid = patch;
-    publish(server, flatScene(grid, { B04: 0.1, B08: 0.4 }), 'S2A_55HEV_20240820_0_L2A', '2024-08-20T00:10:00Z', { drop: 'nir' });
+    publish(server, flatScene(grid, { B04: 0.1, B08: 0.4 }), 'S2A_55HEV_20240820_0_L2A', '2024-08-20T00:10:00Z', {
+      drop: 'nir',
+    });
     const [capture] = await source.catalog([paddock], 'standard', winter);
     const window = inPatch;
-    await expect(source.read([paddock], capture as Capture, ['B04', 'B08'], window)).rejects.toThrow('Sentinel-2 item S2A_55HEV_20240820_0_L2A has no asset for B08 (looked for nir, B08)');
+    await expect(source.read([paddock], capture as Capture, ['B04', 'B08'], window)).rejects.toThrow(
+      'Sentinel-2 item S2A_55HEV_20240820_0_L2A has no asset for B08 (looked for nir, B08)',
+    );
 
-    server.addItem(sceneItem({ id: 'S2A_55HEV_20240825_0_L2A', datetime: '2024-08-25T00:10:00Z', grid, hrefs: { red: `${server.url}/files/nowhere.tif`, scl: `${server.url}/files/nowhere-scl.tif` } }));
+    server.addItem(
+      sceneItem({
+        id: 'S2A_55HEV_20240825_0_L2A',
+        datetime: '2024-08-25T00:10:00Z',
+        grid,
+        hrefs: { red: `${server.url}/files/nowhere.tif`, scl: `${server.url}/files/nowhere-scl.tif` },
+      }),
+    );
     const [broken] = await source.catalog([paddock], 'standard', { from: '2024-08-25', to: '2024-08-25' });
-    await expect(source.read([paddock], broken as Capture, ['B04'], window)).rejects.toThrow(/Could not open the COG http:\/\/127\.0\.0\.1:\d+\/files\/nowhere/);
+    await expect(source.read([paddock], broken as Capture, ['B04'], window)).rejects.toThrow(
+      /Could not open the COG http:\/\/127\.0\.0\.1:\d+\/files\/nowhere/,
+    );
 
-    await expect(source.read([paddock], { ...(capture as Capture), id: 'S2A_55HEV_20990101_0_L2A' }, ['B04'], window)).rejects.toThrow(
+    await expect(
+      source.read([paddock], { ...(capture as Capture), id: 'S2A_55HEV_20990101_0_L2A' }, ['B04'], window),
+    ).rejects.toThrow(
       'Sentinel-2 capture S2A_55HEV_20990101_0_L2A: STAC has no item S2A_55HEV_20990101_0_L2A in sentinel-2-l2a',
     );
   });

@@ -22,11 +22,15 @@ export async function searchItems(stacApiUrl: string, body: StacSearchBody): Pro
     const next = collection.links?.find((link) => link.rel === 'next');
     request = next ? nextRequest(next, request.body) : null;
   }
-  if (request) throw new StacError(`STAC search at ${stacApiUrl} still had more pages after ${MAX_PAGES}; narrow the date range`);
+  if (request)
+    throw new StacError(`STAC search at ${stacApiUrl} still had more pages after ${MAX_PAGES}; narrow the date range`);
   return items;
 }
 
-function nextRequest(link: StacLink, previous: StacSearchBody | undefined): { url: string; method: string; body?: StacSearchBody } {
+function nextRequest(
+  link: StacLink,
+  previous: StacSearchBody | undefined,
+): { url: string; method: string; body?: StacSearchBody } {
   if ((link.method ?? 'GET').toUpperCase() === 'POST') {
     const body = (link.merge ? { ...previous, ...link.body } : (link.body ?? previous)) as StacSearchBody;
     return { url: link.href, method: 'POST', body };
@@ -47,8 +51,14 @@ async function fetchPage(request: { url: string; method: string; body?: StacSear
   } catch (error) {
     throw new StacError(`STAC search at ${request.url} failed: ${describeError(error)}`);
   }
-  if (!response.ok) throw new StacError(`STAC search at ${request.url} answered HTTP ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  if (!response.ok)
+    throw new StacError(
+      `STAC search at ${request.url} answered HTTP ${response.status}: ${(await response.text()).slice(0, 200)}`,
+    );
   const parsed = stacItemCollectionSchema.safeParse(await response.json());
-  if (!parsed.success) throw new StacError(`STAC search at ${request.url} answered an unexpected shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    throw new StacError(
+      `STAC search at ${request.url} answered an unexpected shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    );
   return parsed.data;
 }

@@ -122,7 +122,8 @@ function fieldParams(fields: readonly FieldAoi[], capture: Capture): FieldParams
     params.green[index + 1] = canopy.green;
     params.cover[index + 1] = canopy.cover;
     params.vigour[index + 1] = (uniform(7, 7, seed) - 0.5) * 0.2;
-    params.covered[index + 1] = capture.layer !== 'high_res' || (field.highResDates ?? []).includes(capture.date) ? 1 : 0;
+    params.covered[index + 1] =
+      capture.layer !== 'high_res' || (field.highResDates ?? []).includes(capture.date) ? 1 : 0;
   });
   return params;
 }
@@ -162,12 +163,20 @@ function groundBox(window: RasterWindow, margin: number) {
  * The noise fields a read needs, sampled over its window. Lattices are never finer than half a
  * window pixel, so a zoomed-out read costs about as much as a zoomed-in one.
  */
-function noiseGrids(window: RasterWindow, res: number, wants: { soil: boolean; deep: boolean; land: boolean; cloudSeed: number | null }): NoiseGrids {
+function noiseGrids(
+  window: RasterWindow,
+  res: number,
+  wants: { soil: boolean; deep: boolean; land: boolean; cloudSeed: number | null },
+): NoiseGrids {
   const [minX, , maxX] = window.bbox;
   const pixelGround = ((maxX - minX) / window.width) * GROUND_PER_MERCATOR;
   const grid = (noise: { wavelength: number; octaves: number; spacing: number; seed: number }) => {
     const spacing = Math.max(noise.spacing, pixelGround / 2);
-    return new NoiseGrid((x, y) => fbm(x, y, noise.wavelength, noise.octaves, noise.seed), spacing, groundBox(window, 2 * res + spacing));
+    return new NoiseGrid(
+      (x, y) => fbm(x, y, noise.wavelength, noise.octaves, noise.seed),
+      spacing,
+      groundBox(window, 2 * res + spacing),
+    );
   };
   const grids: NoiseGrids = {};
   if (wants.soil) grids.soil = grid(SOIL_NOISE);
@@ -195,7 +204,11 @@ const airTemperature = (doy: number): number => 21 + 9 * Math.cos((2 * Math.PI *
 export class SimulatedSource implements ImagerySource {
   readonly name = 'simulated' as const;
 
-  async catalog(fields: readonly FieldAoi[], layer: SourceLayer, range: { from: string; to: string }): Promise<Capture[]> {
+  async catalog(
+    fields: readonly FieldAoi[],
+    layer: SourceLayer,
+    range: { from: string; to: string },
+  ): Promise<Capture[]> {
     if (range.to < range.from) return [];
     switch (layer) {
       case 'standard':
@@ -213,7 +226,12 @@ export class SimulatedSource implements ImagerySource {
     }
   }
 
-  async read(fields: readonly FieldAoi[], capture: Capture, bands: readonly BandName[], window: RasterWindow): Promise<RasterRead> {
+  async read(
+    fields: readonly FieldAoi[],
+    capture: Capture,
+    bands: readonly BandName[],
+    window: RasterWindow,
+  ): Promise<RasterRead> {
     const { width, height } = window;
     const size = width * height;
     const available = BANDS_BY_LAYER[capture.layer];
@@ -310,7 +328,10 @@ export class SimulatedSource implements ImagerySource {
         if (label > 0) {
           const vigour = 0.55 + 0.9 * soil + (params.vigour[label] as number);
           green = Math.min(0.97, (params.green[label] as number) * vigour);
-          dry = Math.min(1 - green, Math.max(0, ((params.cover[label] as number) - (params.green[label] as number)) * (0.75 + 0.5 * soil)));
+          dry = Math.min(
+            1 - green,
+            Math.max(0, ((params.cover[label] as number) - (params.green[label] as number)) * (0.75 + 0.5 * soil)),
+          );
         } else {
           const land = grids.land ? 0.5 + 0.5 * grids.land.at(gx, gy) : 0.5;
           // Patches of remnant bush stay green all year; the rest is pasture and roadside.
@@ -327,7 +348,10 @@ export class SimulatedSource implements ImagerySource {
         for (let b = 0; b < REFLECTANCE_BANDS.length; b += 1) {
           const values = reflectance[b];
           if (!values) continue;
-          let value = bare * (BARE_SOIL[b] as number) * brightness + green * (GREEN_CANOPY[b] as number) + dry * (DRY_CANOPY[b] as number);
+          let value =
+            bare * (BARE_SOIL[b] as number) * brightness +
+            green * (GREEN_CANOPY[b] as number) +
+            dry * (DRY_CANOPY[b] as number);
           if (cloudiness > 0) value += ((CLOUD_TOP[b] as number) - value) * cloudiness;
           else if (shadowed) value *= SHADOW_DIMMING;
           values[i] = value;

@@ -22,7 +22,6 @@ export function hashString(text: string): number {
 /** A uniform number in [0, 1) from two integers and a seed. */
 export const uniform = (a: number, b: number, seed: number): number => hash3(a, b, seed) / 4294967296;
 
-
 // Eight unit gradient directions: the axes and the diagonals.
 const D = Math.SQRT1_2;
 const GRAD_X = new Float64Array([1, -1, 0, 0, D, -D, D, -D]);

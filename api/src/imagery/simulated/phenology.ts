@@ -9,24 +9,77 @@ export type CropGroup = 'winter' | 'summer' | 'pasture' | 'perennial' | 'fallow'
 
 const GROUPS: Record<Exclude<CropGroup, 'other'>, readonly string[]> = {
   winter: [
-    'barley', 'canola', 'cereal rye', 'chickpeas', 'durum wheat', 'faba beans', 'field peas', 'forage brassicas',
-    'lentils', 'linseed', 'lupins', 'oaten hay', 'oats', 'safflower', 'triticale', 'vetch', 'wheat',
+    'barley',
+    'canola',
+    'cereal rye',
+    'chickpeas',
+    'durum wheat',
+    'faba beans',
+    'field peas',
+    'forage brassicas',
+    'lentils',
+    'linseed',
+    'lupins',
+    'oaten hay',
+    'oats',
+    'safflower',
+    'triticale',
+    'vetch',
+    'wheat',
   ],
-  summer: ['cotton', 'sorghum', 'maize', 'rice', 'soybeans', 'sunflowers', 'mungbeans', 'millet', 'peanuts', 'hemp', 'pumpkins'],
+  summer: [
+    'cotton',
+    'sorghum',
+    'maize',
+    'rice',
+    'soybeans',
+    'sunflowers',
+    'mungbeans',
+    'millet',
+    'peanuts',
+    'hemp',
+    'pumpkins',
+  ],
   pasture: ['pasture (annual)', 'pasture (perennial)', 'lucerne'],
   perennial: [
-    'almonds', 'apples', 'avocados', 'bananas', 'blueberries', 'cherries', 'citrus', 'macadamias', 'mangoes', 'olives',
-    'pears', 'pistachios', 'stone fruit', 'sugarcane', 'table grapes', 'walnuts', 'wine grapes', 'strawberries',
+    'almonds',
+    'apples',
+    'avocados',
+    'bananas',
+    'blueberries',
+    'cherries',
+    'citrus',
+    'macadamias',
+    'mangoes',
+    'olives',
+    'pears',
+    'pistachios',
+    'stone fruit',
+    'sugarcane',
+    'table grapes',
+    'walnuts',
+    'wine grapes',
+    'strawberries',
   ],
   fallow: ['fallow'],
 };
 
-const groupByCrop = new Map(Object.entries(GROUPS).flatMap(([group, crops]) => crops.map((crop) => [crop, group as CropGroup])));
+const groupByCrop = new Map(
+  Object.entries(GROUPS).flatMap(([group, crops]) => crops.map((crop) => [crop, group as CropGroup])),
+);
 
-export const cropGroup = (cropType: string | null): CropGroup => groupByCrop.get(cropType?.trim().toLowerCase() ?? '') ?? 'other';
+export const cropGroup = (cropType: string | null): CropGroup =>
+  groupByCrop.get(cropType?.trim().toLowerCase() ?? '') ?? 'other';
 
 /** First month of a group's growing season (timeseries seasons): winter crops from April, summer crops from September. */
-export const seasonStartMonth: Record<CropGroup, number> = { winter: 4, summer: 9, pasture: 7, perennial: 7, fallow: 7, other: 7 };
+export const seasonStartMonth: Record<CropGroup, number> = {
+  winter: 4,
+  summer: 9,
+  pasture: 7,
+  perennial: 7,
+  fallow: 7,
+  other: 7,
+};
 
 interface AnnualCrop {
   /** Mean sowing day of the year. */

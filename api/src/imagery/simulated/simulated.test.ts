@@ -84,14 +84,14 @@ describe('SimulatedSource pixels', () => {
   });
 
   it('groups crop types and models pasture and "Other"', () => {
-    expect([cropGroup('Wheat'), cropGroup('canola'), cropGroup('Cotton'), cropGroup('Pasture (Annual)'), cropGroup('Other'), cropGroup(null)]).toEqual([
-      'winter',
-      'winter',
-      'summer',
-      'pasture',
-      'other',
-      'other',
-    ]);
+    expect([
+      cropGroup('Wheat'),
+      cropGroup('canola'),
+      cropGroup('Cotton'),
+      cropGroup('Pasture (Annual)'),
+      cropGroup('Other'),
+      cropGroup(null),
+    ]).toEqual(['winter', 'winter', 'summer', 'pasture', 'other', 'other']);
     const pastureSpring = canopyOf('pasture', '2025-09-10', 1).green;
     const pastureSummer = canopyOf('pasture', '2025-02-10', 1).green;
     expect(pastureSpring).toBeGreaterThan(pastureSummer + 0.3);
@@ -100,10 +100,12 @@ describe('SimulatedSource pixels', () => {
   it("keeps a field's soil variability from date to date (the zones are stable)", async () => {
     const [later, earlier] = await clearCaptures([WHEAT], '2025-08-01', '2025-09-30');
     const { window } = windowOf(WHEAT, 10, 1 << 20);
-    const ndvi = async (capture: Capture) => computeIndex('NDVI', await source.read([WHEAT], capture, ['B04', 'B08'], window));
+    const ndvi = async (capture: Capture) =>
+      computeIndex('NDVI', await source.read([WHEAT], capture, ['B04', 'B08'], window));
     const [a, b] = [await ndvi(earlier as Capture), await ndvi(later as Capture)];
     const pairs: [number, number][] = [];
-    for (let i = 0; i < a.length; i += 1) if (pixelInFields(window, i, [WHEAT])) pairs.push([a[i] as number, b[i] as number]);
+    for (let i = 0; i < a.length; i += 1)
+      if (pixelInFields(window, i, [WHEAT])) pairs.push([a[i] as number, b[i] as number]);
     const mean = (k: 0 | 1) => pairs.reduce((sum, pair) => sum + pair[k], 0) / pairs.length;
     const [ma, mb] = [mean(0), mean(1)];
     let cov = 0;

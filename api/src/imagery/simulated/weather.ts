@@ -20,7 +20,8 @@ export function cloudCoverOf(date: string): number {
   // Cloudier in winter (July) than summer (January) over the southern cropping belt.
   const chanceOfCloud = 0.32 + 0.16 * Math.cos((2 * Math.PI * (dayOfYear(date) - 190)) / 365);
   // Weather systems last a few days: a slow series mixed with a day-to-day draw.
-  const u = 0.5 + 0.5 * (0.6 * perlin(day / 4.3, 0.5, WEATHER_SEED) / 0.7) + 0.4 * (uniform(day, 3, WEATHER_SEED) - 0.5);
+  const u =
+    0.5 + 0.5 * ((0.6 * perlin(day / 4.3, 0.5, WEATHER_SEED)) / 0.7) + 0.4 * (uniform(day, 3, WEATHER_SEED) - 0.5);
   if (u > chanceOfCloud) return 0;
   return Math.min(1, 0.08 + ((chanceOfCloud - u) / chanceOfCloud) ** 0.8);
 }
@@ -28,13 +29,18 @@ export function cloudCoverOf(date: string): number {
 export const cloudSeedOf = (date: string): number => (dayNumber(date) * 2654435761) ^ WEATHER_SEED;
 
 /** The cloud field's value at ground position (x, y) metres; cloud where it exceeds `cloudThreshold(cover)`. */
-export const cloudField = (x: number, y: number, seed: number): number => fbm(x, y, CLOUD_WAVELENGTH_M, CLOUD_OCTAVES, seed);
+export const cloudField = (x: number, y: number, seed: number): number =>
+  fbm(x, y, CLOUD_WAVELENGTH_M, CLOUD_OCTAVES, seed);
 
 // The cloud field's distribution, sampled once, turns a cover fraction into a threshold.
 const QUANTILES: Float64Array = (() => {
   const samples = new Float64Array(8192);
   for (let i = 0; i < samples.length; i += 1) {
-    samples[i] = cloudField(uniform(i, 11, WEATHER_SEED) * 400_000, uniform(i, 12, WEATHER_SEED) * 400_000, 97 + (i % 64));
+    samples[i] = cloudField(
+      uniform(i, 11, WEATHER_SEED) * 400_000,
+      uniform(i, 12, WEATHER_SEED) * 400_000,
+      97 + (i % 64),
+    );
   }
   return samples.sort();
 })();

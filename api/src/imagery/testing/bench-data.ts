@@ -74,7 +74,11 @@ function benchFields(): BenchField[] {
         const [lon, lat] = toLonLat.forward(corner) as [number, number];
         return [Math.round(lon * 1e7) / 1e7, Math.round(lat * 1e7) / 1e7] as [number, number];
       });
-      fields.push({ name: `Paddock ${row * PADDOCKS_PER_SIDE + column + 1}`, cropType: CROPS[(row + column) % CROPS.length] as string, geometry: { type: 'Polygon', coordinates: [ring] } });
+      fields.push({
+        name: `Paddock ${row * PADDOCKS_PER_SIDE + column + 1}`,
+        cropType: CROPS[(row + column) % CROPS.length] as string,
+        geometry: { type: 'Polygon', coordinates: [ring] },
+      });
     }
   }
   return fields;
@@ -83,7 +87,14 @@ function benchFields(): BenchField[] {
 function benchGrid(): UtmGrid {
   const [cx, cy] = proj4('EPSG:4326', projDefinition(EPSG)).forward([...FARM_CENTRE]) as [number, number];
   const half = (SCENE_PIXELS * 10) / 2;
-  return { epsg: EPSG, originX: Math.round((cx - half) / 10) * 10, originY: Math.round((cy + half) / 10) * 10, pixelSize: 10, width: SCENE_PIXELS, height: SCENE_PIXELS };
+  return {
+    epsg: EPSG,
+    originX: Math.round((cx - half) / 10) * 10,
+    originY: Math.round((cy + half) / 10) * 10,
+    pixelSize: 10,
+    width: SCENE_PIXELS,
+    height: SCENE_PIXELS,
+  };
 }
 
 const bboxOf = (geometry: AreaGeometry): BBox => {
@@ -100,7 +111,11 @@ const bboxOf = (geometry: AreaGeometry): BBox => {
 async function makeScene(date: string, fields: readonly BenchField[]): Promise<Scene> {
   const grid = benchGrid();
   const size = grid.width * grid.height;
-  const scene: Scene = { grid, bands: { B04: new Float32Array(size), B08: new Float32Array(size) }, mask: new Uint8Array(size).fill(pixelClass.clear) };
+  const scene: Scene = {
+    grid,
+    bands: { B04: new Float32Array(size), B08: new Float32Array(size) },
+    mask: new Uint8Array(size).fill(pixelClass.clear),
+  };
   const red = scene.bands.B04 as Float32Array;
   const nir = scene.bands.B08 as Float32Array;
   for (let row = 0; row < grid.height; row++) {
@@ -113,15 +128,34 @@ async function makeScene(date: string, fields: readonly BenchField[]): Promise<S
     }
   }
 
-  const aois: FieldAoi[] = fields.map((field, i) => ({ fieldId: `bench-${i}`, cropType: field.cropType, geometry: field.geometry, bbox: bboxOf(field.geometry) }));
+  const aois: FieldAoi[] = fields.map((field, i) => ({
+    fieldId: `bench-${i}`,
+    cropType: field.cropType,
+    geometry: field.geometry,
+    bbox: bboxOf(field.geometry),
+  }));
   const toUtm = proj4('EPSG:4326', projDefinition(EPSG));
-  const boxes = aois.map((aoi) => [toUtm.forward([aoi.bbox[0], aoi.bbox[1]]), toUtm.forward([aoi.bbox[2], aoi.bbox[3]])]).flat() as Array<[number, number]>;
+  const boxes = aois
+    .map((aoi) => [toUtm.forward([aoi.bbox[0], aoi.bbox[1]]), toUtm.forward([aoi.bbox[2], aoi.bbox[3]])])
+    .flat() as Array<[number, number]>;
   const column0 = Math.floor((Math.min(...boxes.map(([x]) => x)) - 500 - grid.originX) / 10);
   const row0 = Math.floor((grid.originY - Math.max(...boxes.map(([, y]) => y)) - 500) / 10);
   const column1 = Math.ceil((Math.max(...boxes.map(([x]) => x)) + 500 - grid.originX) / 10);
   const row1 = Math.ceil((grid.originY - Math.min(...boxes.map(([, y]) => y)) + 500) / 10);
-  const farmGrid: UtmGrid = { ...grid, originX: grid.originX + column0 * 10, originY: grid.originY - row0 * 10, width: column1 - column0, height: row1 - row0 };
-  const capture: Capture = { id: `sim-s2:${date}`, layer: 'standard', date, resolutionM: 10, sourceLabel: 'SIMULATED SENTINEL-2' };
+  const farmGrid: UtmGrid = {
+    ...grid,
+    originX: grid.originX + column0 * 10,
+    originY: grid.originY - row0 * 10,
+    width: column1 - column0,
+    height: row1 - row0,
+  };
+  const capture: Capture = {
+    id: `sim-s2:${date}`,
+    layer: 'standard',
+    date,
+    resolutionM: 10,
+    sourceLabel: 'SIMULATED SENTINEL-2',
+  };
   const farm = await sampleScene(new SimulatedSource(), aois, capture, ['B04', 'B08'], farmGrid, 1);
   for (let row = 0; row < farmGrid.height; row++) {
     const from = row * farmGrid.width;
@@ -163,8 +197,15 @@ async function main(): Promise<void> {
   const grid = benchGrid();
   const captures = BENCH_DATES.map((date): BenchCapture => {
     const itemId = itemIdOf(date);
-    const assets = Object.fromEntries(['red', 'nir', 'scl'].map((key) => [key, server.addFile(`${itemId}/${key}.tif`, readFileSync(path.join(cacheDir, itemId, `${key}.tif`)))]));
-    server.addItem(sceneItem({ id: itemId, datetime: `${date}T00:12:34Z`, grid, hrefs: assets, collection: COLLECTION }));
+    const assets = Object.fromEntries(
+      ['red', 'nir', 'scl'].map((key) => [
+        key,
+        server.addFile(`${itemId}/${key}.tif`, readFileSync(path.join(cacheDir, itemId, `${key}.tif`))),
+      ]),
+    );
+    server.addItem(
+      sceneItem({ id: itemId, datetime: `${date}T00:12:34Z`, grid, hrefs: assets, collection: COLLECTION }),
+    );
     return { date, itemId, assets };
   });
   const data: BenchData = { stacApiUrl: server.url, collection: COLLECTION, grid, captures, fields };

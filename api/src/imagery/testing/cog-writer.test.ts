@@ -1,11 +1,13 @@
 import { fromArrayBuffer, type GeoTIFF } from 'geotiff';
 import { writeCog, type CogOptions } from './cog-writer';
 
-const open = (bytes: Buffer): Promise<GeoTIFF> => fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+const open = (bytes: Buffer): Promise<GeoTIFF> =>
+  fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
 
 function gradient(width: number, height: number): Uint16Array {
   const data = new Uint16Array(width * height);
-  for (let row = 0; row < height; row++) for (let column = 0; column < width; column++) data[row * width + column] = 1000 + row * 3 + column;
+  for (let row = 0; row < height; row++)
+    for (let column = 0; column < width; column++) data[row * width + column] = 1000 + row * 3 + column;
   return data;
 }
 
@@ -16,14 +18,22 @@ describe('writeCog', () => {
     const data = gradient(300, 200);
     const tiff = await open(writeCog({ ...base, width: 300, height: 200, data, tileSize: 64, noData: 0 }));
     const image = await tiff.getImage(0);
-    expect([image.getWidth(), image.getHeight(), image.getTileWidth(), image.getTileHeight()]).toEqual([300, 200, 64, 64]);
-    expect(image.getGeoKeys()).toMatchObject({ GTModelTypeGeoKey: 1, GTRasterTypeGeoKey: 1, ProjectedCSTypeGeoKey: 32755 });
+    expect([image.getWidth(), image.getHeight(), image.getTileWidth(), image.getTileHeight()]).toEqual([
+      300, 200, 64, 64,
+    ]);
+    expect(image.getGeoKeys()).toMatchObject({
+      GTModelTypeGeoKey: 1,
+      GTRasterTypeGeoKey: 1,
+      ProjectedCSTypeGeoKey: 32755,
+    });
     expect(image.getOrigin().slice(0, 2)).toEqual([526500, 6116800]);
     expect(image.getResolution().slice(0, 2)).toEqual([10, -10]);
     expect(image.getGDALNoData()).toBe(0);
     // A window across tile edges, including the padded last column of tiles.
     const [values] = (await image.readRasters({ window: [250, 60, 300, 70] })) as unknown as [Uint16Array];
-    const expected = Array.from({ length: 10 }, (_, row) => Array.from({ length: 50 }, (_, column) => 1000 + (60 + row) * 3 + 250 + column)).flat();
+    const expected = Array.from({ length: 10 }, (_, row) =>
+      Array.from({ length: 50 }, (_, column) => 1000 + (60 + row) * 3 + 250 + column),
+    ).flat();
     expect(Array.from(values)).toEqual(expected);
   });
 
@@ -55,7 +65,9 @@ describe('writeCog', () => {
     const classes = new Uint8Array(32 * 32).fill(4);
     classes[0] = 9;
     const sclTiff = await open(writeCog({ ...base, width: 32, height: 32, data: classes, tileSize: 16 }));
-    const [nearest] = (await (await sclTiff.getImage(1)).readRasters({ window: [0, 0, 1, 1] })) as unknown as [Uint8Array];
+    const [nearest] = (await (await sclTiff.getImage(1)).readRasters({ window: [0, 0, 1, 1] })) as unknown as [
+      Uint8Array,
+    ];
     expect(nearest[0]).toBe(9);
   });
 
@@ -69,11 +81,15 @@ describe('writeCog', () => {
   });
 
   it('records scale and offset as GDAL metadata', async () => {
-    const tiff = await open(writeCog({ ...base, width: 4, height: 4, data: new Uint16Array(16).fill(1500), scale: 0.0001, offset: -0.1 }));
+    const tiff = await open(
+      writeCog({ ...base, width: 4, height: 4, data: new Uint16Array(16).fill(1500), scale: 0.0001, offset: -0.1 }),
+    );
     expect(await (await tiff.getImage(0)).getGDALMetadata(0)).toEqual({ SCALE: '0.0001', OFFSET: '-0.1' });
   });
 
   it('refuses data that does not match the size', () => {
-    expect(() => writeCog({ ...base, width: 4, height: 4, data: new Uint16Array(15) })).toThrow('COG data has 15 samples, expected 4×4');
+    expect(() => writeCog({ ...base, width: 4, height: 4, data: new Uint16Array(15) })).toThrow(
+      'COG data has 15 samples, expected 4×4',
+    );
   });
 });

@@ -74,15 +74,19 @@ interface Level {
 
 export function writeCog(options: CogOptions): Buffer {
   const { width, height, data } = options;
-  if (data.length !== width * height) throw new Error(`COG data has ${data.length} samples, expected ${width}×${height}`);
+  if (data.length !== width * height)
+    throw new Error(`COG data has ${data.length} samples, expected ${width}×${height}`);
   const tileSize = options.tileSize ?? 256;
   if (tileSize % 16 !== 0) throw new Error('COG tile size must be a multiple of 16');
   const compress = (options.compression ?? 'deflate') === 'deflate';
   const resampling = options.overviewResampling ?? (data instanceof Uint8Array ? 'nearest' : 'average');
 
   const levels: Level[] = [];
-  for (let level = { width, height, data }; ; ) {
-    levels.push({ ...level, tiles: cutTiles(level.data, level.width, level.height, tileSize, options.noData ?? 0, compress) });
+  for (let level = { width, height, data }; ;) {
+    levels.push({
+      ...level,
+      tiles: cutTiles(level.data, level.width, level.height, tileSize, options.noData ?? 0, compress),
+    });
     if (level.width <= tileSize && level.height <= tileSize) break;
     level = halve(level.data, level.width, level.height, resampling, options.noData);
   }
@@ -110,7 +114,9 @@ export function writeCog(options: CogOptions): Buffer {
   out.writeUInt16LE(42, 2);
   out.writeUInt32LE(ifdOffsets[0] ?? 0, 4);
   ifds.forEach((entries, index) => {
-    const withOffsets = entries.map((entry) => (entry.tag === TAG.TileOffsets ? { ...entry, values: tileOffsets[index] ?? [] } : entry));
+    const withOffsets = entries.map((entry) =>
+      entry.tag === TAG.TileOffsets ? { ...entry, values: tileOffsets[index] ?? [] } : entry,
+    );
     writeIfd(out, ifdOffsets[index] ?? 0, withOffsets, ifdOffsets[index + 1] ?? 0);
   });
   levels.forEach((level, index) => level.tiles.forEach((tile, t) => tile.copy(out, tileOffsets[index]?.[t] ?? 0)));
@@ -155,7 +161,8 @@ function ifdEntries(options: CogOptions, level: Level, index: number, tileSize: 
     const metadata = gdalMetadata(options);
     if (metadata) entries.push({ tag: TAG.GdalMetadata, type: TYPE.ASCII, values: metadata });
   }
-  if (options.noData !== undefined) entries.push({ tag: TAG.GdalNoData, type: TYPE.ASCII, values: String(options.noData) });
+  if (options.noData !== undefined)
+    entries.push({ tag: TAG.GdalNoData, type: TYPE.ASCII, values: String(options.noData) });
   return entries.sort((a, b) => a.tag - b.tag);
 }
 
@@ -168,12 +175,14 @@ function gdalMetadata({ scale, offset }: CogOptions): string | null {
   return `<GDALMetadata>${items.join('')}</GDALMetadata>`;
 }
 
-const valueBytes = (entry: Entry) => (typeof entry.values === 'string' ? entry.values.length + 1 : entry.values.length * (TYPE_SIZE[entry.type] ?? 0));
+const valueBytes = (entry: Entry) =>
+  typeof entry.values === 'string' ? entry.values.length + 1 : entry.values.length * (TYPE_SIZE[entry.type] ?? 0);
 const outOfLineBytes = (entry: Entry) => {
   const bytes = valueBytes(entry);
   return bytes <= 4 ? 0 : bytes + (bytes % 2); // word-aligned
 };
-const ifdSize = (entries: Entry[]) => 2 + entries.length * 12 + 4 + entries.reduce((sum, entry) => sum + outOfLineBytes(entry), 0);
+const ifdSize = (entries: Entry[]) =>
+  2 + entries.length * 12 + 4 + entries.reduce((sum, entry) => sum + outOfLineBytes(entry), 0);
 
 function writeIfd(out: Buffer, at: number, entries: Entry[], nextIfd: number): void {
   out.writeUInt16LE(entries.length, at);
@@ -208,7 +217,14 @@ function writeValues(out: Buffer, at: number, entry: Entry): void {
 }
 
 /** Row-major tiles, each a full tileSize² block (edge tiles padded with `fill`), compressed. */
-function cutTiles(data: CogSamples, width: number, height: number, tileSize: number, fill: number, compress: boolean): Buffer[] {
+function cutTiles(
+  data: CogSamples,
+  width: number,
+  height: number,
+  tileSize: number,
+  fill: number,
+  compress: boolean,
+): Buffer[] {
   const tiles: Buffer[] = [];
   const across = Math.ceil(width / tileSize);
   const down = Math.ceil(height / tileSize);
@@ -229,7 +245,13 @@ function cutTiles(data: CogSamples, width: number, height: number, tileSize: num
 }
 
 /** The next overview: each pixel from a 2×2 block (the mean of its valid pixels, or its top-left one). */
-function halve(data: CogSamples, width: number, height: number, resampling: 'average' | 'nearest', noData: number | undefined): { width: number; height: number; data: CogSamples } {
+function halve(
+  data: CogSamples,
+  width: number,
+  height: number,
+  resampling: 'average' | 'nearest',
+  noData: number | undefined,
+): { width: number; height: number; data: CogSamples } {
   const w = Math.ceil(width / 2);
   const h = Math.ceil(height / 2);
   const out = new (data.constructor as new (length: number) => CogSamples)(w * h);

@@ -36,10 +36,21 @@ const BLOCK = 512;
  * web-mercator window `oversample` times finer than the grid, then nearest neighbour. Pixel centres
  * are projected one by one with proj4, independently of the Sentinel-2 source's own reprojection.
  */
-export async function sampleScene(source: ImagerySource, fields: readonly FieldAoi[], capture: Capture, bands: readonly BandName[], grid: UtmGrid, oversample = 2): Promise<Scene> {
+export async function sampleScene(
+  source: ImagerySource,
+  fields: readonly FieldAoi[],
+  capture: Capture,
+  bands: readonly BandName[],
+  grid: UtmGrid,
+  oversample = 2,
+): Promise<Scene> {
   const toMercator = proj4(projDefinition(grid.epsg), 'EPSG:3857');
   const size = grid.width * grid.height;
-  const scene: Scene = { grid, bands: Object.fromEntries(bands.map((band) => [band, new Float32Array(size)])), mask: new Uint8Array(size) };
+  const scene: Scene = {
+    grid,
+    bands: Object.fromEntries(bands.map((band) => [band, new Float32Array(size)])),
+    mask: new Uint8Array(size),
+  };
   for (let by = 0; by < grid.height; by += BLOCK) {
     for (let bx = 0; bx < grid.width; bx += BLOCK) {
       const columns = Math.min(BLOCK, grid.width - bx);
@@ -50,7 +61,10 @@ export async function sampleScene(source: ImagerySource, fields: readonly FieldA
       let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
       for (let j = 0; j < rows; j++) {
         for (let i = 0; i < columns; i++) {
-          const [x, y] = toMercator.forward([grid.originX + (bx + i + 0.5) * grid.pixelSize, grid.originY - (by + j + 0.5) * grid.pixelSize]) as [number, number];
+          const [x, y] = toMercator.forward([
+            grid.originX + (bx + i + 0.5) * grid.pixelSize,
+            grid.originY - (by + j + 0.5) * grid.pixelSize,
+          ]) as [number, number];
           mx[j * columns + i] = x;
           my[j * columns + i] = y;
           minX = Math.min(minX, x);
@@ -60,7 +74,11 @@ export async function sampleScene(source: ImagerySource, fields: readonly FieldA
         }
       }
       const step = (maxX - minX) / (columns * oversample);
-      const window = { bbox: [minX - step, minY - step, maxX + step, maxY + step] as [number, number, number, number], width: 0, height: 0 };
+      const window = {
+        bbox: [minX - step, minY - step, maxX + step, maxY + step] as [number, number, number, number],
+        width: 0,
+        height: 0,
+      };
       window.width = Math.ceil((window.bbox[2] - window.bbox[0]) / step);
       window.height = Math.ceil((window.bbox[3] - window.bbox[1]) / step);
       const read = await source.read(fields, capture, bands, window);
@@ -72,7 +90,8 @@ export async function sampleScene(source: ImagerySource, fields: readonly FieldA
           const from = row * window.width + column;
           const to = (by + j) * grid.width + bx + i;
           scene.mask[to] = read.mask[from] as number;
-          for (const band of bands) (scene.bands[band] as Float32Array)[to] = (read.bands[band] as Float32Array)[from] as number;
+          for (const band of bands)
+            (scene.bands[band] as Float32Array)[to] = (read.bands[band] as Float32Array)[from] as number;
         }
       }
     }
@@ -85,7 +104,12 @@ export const L2A_SCALE = 0.0001;
 export const L2A_OFFSET = -0.1;
 
 /** SCL codes for the engine's classes: vegetation for clear, cloud high probability, cloud shadow, no data. */
-const SCL_OF_CLASS: Record<number, number> = { [pixelClass.clear]: 4, [pixelClass.cloud]: 9, [pixelClass.shadow]: 3, [pixelClass.noData]: 0 };
+const SCL_OF_CLASS: Record<number, number> = {
+  [pixelClass.clear]: 4,
+  [pixelClass.cloud]: 9,
+  [pixelClass.shadow]: 3,
+  [pixelClass.noData]: 0,
+};
 
 export interface SceneCogOptions {
   tileSize?: number;
@@ -106,7 +130,16 @@ export function sceneCogs(scene: Scene, options: SceneCogOptions = {}): Record<s
       const value = values[p] as number;
       dn[p] = Number.isNaN(value) ? 0 : Math.min(65535, Math.max(1, Math.round((value - L2A_OFFSET) / L2A_SCALE)));
     }
-    cogs[key] = writeCog({ ...common, width: grid.width, height: grid.height, data: dn, pixelSize: grid.pixelSize, noData: 0, scale: L2A_SCALE, offset: L2A_OFFSET });
+    cogs[key] = writeCog({
+      ...common,
+      width: grid.width,
+      height: grid.height,
+      data: dn,
+      pixelSize: grid.pixelSize,
+      noData: 0,
+      scale: L2A_SCALE,
+      offset: L2A_OFFSET,
+    });
   }
   const factor = Math.max(1, Math.round((options.sclPixelSize ?? grid.pixelSize) / grid.pixelSize));
   const sclWidth = Math.ceil(grid.width / factor);
@@ -120,7 +153,14 @@ export function sceneCogs(scene: Scene, options: SceneCogOptions = {}): Record<s
       scl[j * sclWidth + i] = SCL_OF_CLASS[scene.mask[row * grid.width + column] as number] ?? 0;
     }
   }
-  cogs[earthSearchAssetKey('SCL') as string] = writeCog({ ...common, width: sclWidth, height: sclHeight, data: scl, pixelSize: grid.pixelSize * factor, noData: 0 });
+  cogs[earthSearchAssetKey('SCL') as string] = writeCog({
+    ...common,
+    width: sclWidth,
+    height: sclHeight,
+    data: scl,
+    pixelSize: grid.pixelSize * factor,
+    noData: 0,
+  });
   return cogs;
 }
 
@@ -154,7 +194,11 @@ export function sceneItem(options: SceneItemOptions): StacItem {
       key,
       key === 'scl'
         ? { href, type: 'image/tiff; application=geotiff; profile=cloud-optimized', 'raster:bands': [{ nodata: 0 }] }
-        : { href, type: 'image/tiff; application=geotiff; profile=cloud-optimized', 'raster:bands': [{ nodata: 0, scale: L2A_SCALE, offset: L2A_OFFSET }] },
+        : {
+            href,
+            type: 'image/tiff; application=geotiff; profile=cloud-optimized',
+            'raster:bands': [{ nodata: 0, scale: L2A_SCALE, offset: L2A_OFFSET }],
+          },
     ]),
   );
   return {

@@ -1,7 +1,13 @@
 import type { StacItem, StacItemCollection } from '../sentinel2/stac';
 import { startStacServer, type StacServer } from './stac-server';
 
-function item(id: string, datetime: string, bbox: [number, number, number, number], cloud = 10, collection = 'sentinel-2-l2a'): StacItem {
+function item(
+  id: string,
+  datetime: string,
+  bbox: [number, number, number, number],
+  cloud = 10,
+  collection = 'sentinel-2-l2a',
+): StacItem {
   return { type: 'Feature', id, collection, bbox, properties: { datetime, 'eo:cloud_cover': cloud }, assets: {} };
 }
 
@@ -18,10 +24,18 @@ describe('the local STAC server', () => {
   afterEach(() => server.close());
 
   const post = async (body: unknown, url = `${server.url}/search`): Promise<StacItemCollection> =>
-    (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<StacItemCollection>;
+    (
+      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    ).json() as Promise<StacItemCollection>;
 
   it('filters by collection, bbox, datetime and cloud cover, newest first', async () => {
-    const page = await post({ collections: ['sentinel-2-l2a'], bbox: [147.2, -35.5, 147.4, -35.3], datetime: '2024-08-01T00:00:00Z/2024-08-10T23:59:59Z', query: { 'eo:cloud_cover': { lte: 50 } }, limit: 10 });
+    const page = await post({
+      collections: ['sentinel-2-l2a'],
+      bbox: [147.2, -35.5, 147.4, -35.3],
+      datetime: '2024-08-01T00:00:00Z/2024-08-10T23:59:59Z',
+      query: { 'eo:cloud_cover': { lte: 50 } },
+      limit: 10,
+    });
     expect(page.features.map((feature) => feature.id)).toEqual(['A']);
     const all = await post({ collections: ['sentinel-2-l2a'], bbox: [147.2, -35.5, 147.4, -35.3], limit: 10 });
     expect(all.features.map((feature) => feature.id)).toEqual(['C', 'B', 'A']);

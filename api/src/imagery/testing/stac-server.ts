@@ -44,11 +44,19 @@ interface SearchState {
 export async function startStacServer(options: StacServerOptions = {}): Promise<StacServer> {
   const files = new Map<string, Buffer>();
   const served = new Map<string, number>();
-  const state: SearchState & { searches: number } = { items: [], defaultLimit: options.defaultLimit ?? 10, maxLimit: options.maxLimit ?? 100, paging: options.paging ?? 'POST', url: '', searches: 0 };
+  const state: SearchState & { searches: number } = {
+    items: [],
+    defaultLimit: options.defaultLimit ?? 10,
+    maxLimit: options.maxLimit ?? 100,
+    paging: options.paging ?? 'POST',
+    url: '',
+    searches: 0,
+  };
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) sendJson(response, 500, { code: 500, description: error instanceof Error ? error.message : String(error) });
+      if (!response.headersSent)
+        sendJson(response, 500, { code: 500, description: error instanceof Error ? error.message : String(error) });
       else response.destroy();
     });
   });
@@ -56,7 +64,10 @@ export async function startStacServer(options: StacServerOptions = {}): Promise<
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', state.url);
     if (url.pathname === '/search' && (request.method === 'POST' || request.method === 'GET')) {
-      const body = request.method === 'POST' ? (JSON.parse((await readBody(request)) || '{}') as StacSearchBody) : searchBodyFromQuery(url.searchParams);
+      const body =
+        request.method === 'POST'
+          ? (JSON.parse((await readBody(request)) || '{}') as StacSearchBody)
+          : searchBodyFromQuery(url.searchParams);
       state.searches += 1;
       sendJson(response, 200, search(state, body));
       return;
@@ -168,7 +179,10 @@ function queryFromSearchBody(body: StacSearchBody): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(body)) {
     if (value === undefined) continue;
-    params.set(name, Array.isArray(value) ? value.join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value));
+    params.set(
+      name,
+      Array.isArray(value) ? value.join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value),
+    );
   }
   return params.toString();
 }

@@ -65,7 +65,9 @@ describe.each(availableBackends())('accounts on %s', (kind) => {
         method: 'PATCH',
         url: '/v2/accounts/profile',
         token,
-        payload: { data: { terms_accepted_version: 'v1', first_name: 'Ann', last_name: 'Grower', user_type: 'agronomist' } },
+        payload: {
+          data: { terms_accepted_version: 'v1', first_name: 'Ann', last_name: 'Grower', user_type: 'agronomist' },
+        },
       });
       expect(patch.statusCode).toBe(200);
       const patched = profileResponseSchema.parse(patch.json()).data;
@@ -83,9 +85,19 @@ describe.each(availableBackends())('accounts on %s', (kind) => {
       expect(Date.parse(fetched.account.updated_on)).toBeGreaterThanOrEqual(Date.parse(created.account.updated_on));
 
       // A later PATCH of one field leaves the others alone; null clears.
-      const second = await t.request({ method: 'PATCH', url: '/v2/accounts/profile', token, payload: { data: { last_name: null, city: 'Dubbo' } } });
+      const second = await t.request({
+        method: 'PATCH',
+        url: '/v2/accounts/profile',
+        token,
+        payload: { data: { last_name: null, city: 'Dubbo' } },
+      });
       expect(second.statusCode).toBe(200);
-      expect(second.json<{ data: Profile }>().data.account).toMatchObject({ first_name: 'Ann', last_name: null, city: 'Dubbo', terms_accepted_version: 'v1' });
+      expect(second.json<{ data: Profile }>().data.account).toMatchObject({
+        first_name: 'Ann',
+        last_name: null,
+        city: 'Dubbo',
+        terms_accepted_version: 'v1',
+      });
 
       const deleted = await t.request({ method: 'DELETE', url: '/v2/accounts/profile', token });
       expect(deleted.statusCode).toBe(204);
@@ -93,18 +105,31 @@ describe.each(availableBackends())('accounts on %s', (kind) => {
 
       const fresh = await getProfile(token);
       expect(fresh.account.id).not.toBe(created.account.id);
-      expect(fresh.account).toMatchObject({ terms_accepted_version: null, first_name: null, last_name: null, city: null, email: 'roundtrip@example.com' });
+      expect(fresh.account).toMatchObject({
+        terms_accepted_version: null,
+        first_name: null,
+        last_name: null,
+        city: null,
+        email: 'roundtrip@example.com',
+      });
       const contact = await t.request({ method: 'GET', url: '/v2/accounts/contact_details', token });
       expect(contact.statusCode).toBe(404);
     });
 
     it('DELETE of an account that never called before is still 204', async () => {
-      const response = await t.request({ method: 'DELETE', url: '/v2/accounts/profile', token: await t.token(), headers: { 'content-type': 'application/json' } });
+      const response = await t.request({
+        method: 'DELETE',
+        url: '/v2/accounts/profile',
+        token: await t.token(),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(response.statusCode).toBe(204);
     });
 
     it('seeds the demo user as onboarded', async () => {
-      const demo = await getProfile(await t.token({ sub: 'auth0|demo', email: 'demo@paddock.example', email_verified: true }));
+      const demo = await getProfile(
+        await t.token({ sub: 'auth0|demo', email: 'demo@paddock.example', email_verified: true }),
+      );
       expect(demo.account).toMatchObject({
         terms_accepted_version: 'v1',
         first_name: 'Demo',
@@ -147,28 +172,61 @@ describe.each(availableBackends())('accounts on %s', (kind) => {
       expect(again.statusCode).toBe(409);
       expect(typeof again.json<{ detail: unknown }>().detail).toBe('string');
 
-      const updated = await t.request({ method: 'PUT', url, token, payload: { data: { company: 'Paddock Pastoral', city: 'Junee', user_type: '' } } });
+      const updated = await t.request({
+        method: 'PUT',
+        url,
+        token,
+        payload: { data: { company: 'Paddock Pastoral', city: 'Junee', user_type: '' } },
+      });
       expect(updated.statusCode).toBe(200);
-      expect(updated.json<{ data: Record<string, unknown> }>().data).toMatchObject({ company: 'Paddock Pastoral', city: 'Junee', first_name: 'Bo', user_type: '' });
+      expect(updated.json<{ data: Record<string, unknown> }>().data).toMatchObject({
+        company: 'Paddock Pastoral',
+        city: 'Junee',
+        first_name: 'Bo',
+        user_type: '',
+      });
 
       const fetched = await t.request({ method: 'GET', url, token });
       expect(fetched.statusCode).toBe(200);
-      expect(fetched.json<{ data: Record<string, unknown> }>().data).toMatchObject({ company: 'Paddock Pastoral', city: 'Junee', email: 'office@farm.example' });
+      expect(fetched.json<{ data: Record<string, unknown> }>().data).toMatchObject({
+        company: 'Paddock Pastoral',
+        city: 'Junee',
+        email: 'office@farm.example',
+      });
 
       const profile = await getProfile(token);
-      expect(profile.account).toMatchObject({ first_name: 'Bo', company: 'Paddock Pastoral', city: 'Junee', email: 'office@farm.example', country: 'AU' });
+      expect(profile.account).toMatchObject({
+        first_name: 'Bo',
+        company: 'Paddock Pastoral',
+        city: 'Junee',
+        email: 'office@farm.example',
+        country: 'AU',
+      });
     });
 
     it('profile fields saved with PATCH count as contact details; e-mail falls back to the sign-in e-mail', async () => {
       const token = await t.token(newUser({ email: 'signin@example.com' }));
-      await t.request({ method: 'PATCH', url: '/v2/accounts/profile', token, payload: { data: { terms_accepted_version: 'v1' } } });
+      await t.request({
+        method: 'PATCH',
+        url: '/v2/accounts/profile',
+        token,
+        payload: { data: { terms_accepted_version: 'v1' } },
+      });
       expect((await t.request({ method: 'GET', url: '/v2/accounts/contact_details', token })).statusCode).toBe(404);
 
       await t.request({ method: 'PATCH', url: '/v2/accounts/profile', token, payload: { data: { first_name: 'Cy' } } });
       const contact = await t.request({ method: 'GET', url: '/v2/accounts/contact_details', token });
       expect(contact.statusCode).toBe(200);
-      expect(contact.json<{ data: Record<string, unknown> }>().data).toMatchObject({ first_name: 'Cy', email: 'signin@example.com' });
-      const post = await t.request({ method: 'POST', url: '/v2/accounts/contact_details', token, payload: { data: {} } });
+      expect(contact.json<{ data: Record<string, unknown> }>().data).toMatchObject({
+        first_name: 'Cy',
+        email: 'signin@example.com',
+      });
+      const post = await t.request({
+        method: 'POST',
+        url: '/v2/accounts/contact_details',
+        token,
+        payload: { data: {} },
+      });
       expect(post.statusCode).toBe(409);
     });
   });
@@ -177,7 +235,11 @@ describe.each(availableBackends())('accounts on %s', (kind) => {
     const send = async (method: 'PATCH' | 'POST' | 'PUT', url: string, payload: unknown) =>
       t.request({ method, url, token: await t.token(), payload: payload as Record<string, unknown> });
 
-    const expect422 = (response: { statusCode: number; json: () => unknown }, loc: (string | number)[], msg?: RegExp) => {
+    const expect422 = (
+      response: { statusCode: number; json: () => unknown },
+      loc: (string | number)[],
+      msg?: RegExp,
+    ) => {
       expect(response.statusCode).toBe(422);
       const { detail } = response.json() as { detail: { loc: (string | number)[]; msg: string; type: string }[] };
       expect(Array.isArray(detail)).toBe(true);
@@ -190,16 +252,28 @@ describe.each(availableBackends())('accounts on %s', (kind) => {
     };
 
     it('rejects an invalid e-mail', async () => {
-      expect422(await send('POST', '/v2/accounts/contact_details', { data: { email: 'not-an-email' } }), ['body', 'data', 'email'], /^Invalid Email Address$/);
+      expect422(
+        await send('POST', '/v2/accounts/contact_details', { data: { email: 'not-an-email' } }),
+        ['body', 'data', 'email'],
+        /^Invalid Email Address$/,
+      );
       expect422(await send('PATCH', '/v2/accounts/profile', { data: { email: 'a@b' } }), ['body', 'data', 'email']);
     });
 
     it('rejects an unknown user type', async () => {
-      expect422(await send('PUT', '/v2/accounts/contact_details', { data: { user_type: 'pilot' } }), ['body', 'data', 'user_type'], /Occupation must be one of: farmer, agronomist/);
+      expect422(
+        await send('PUT', '/v2/accounts/contact_details', { data: { user_type: 'pilot' } }),
+        ['body', 'data', 'user_type'],
+        /Occupation must be one of: farmer, agronomist/,
+      );
     });
 
     it('rejects another terms version', async () => {
-      expect422(await send('PATCH', '/v2/accounts/profile', { data: { terms_accepted_version: 'v2' } }), ['body', 'data', 'terms_accepted_version'], /^Terms version must be v1$/);
+      expect422(
+        await send('PATCH', '/v2/accounts/profile', { data: { terms_accepted_version: 'v2' } }),
+        ['body', 'data', 'terms_accepted_version'],
+        /^Terms version must be v1$/,
+      );
     });
 
     it('rejects a missing data object and a missing body', async () => {
@@ -209,7 +283,9 @@ describe.each(availableBackends())('accounts on %s', (kind) => {
     });
 
     it('rejects wrong types and lengths, naming each field', async () => {
-      const response = await send('POST', '/v2/accounts/contact_details', { data: { first_name: 42, country: 'AUS', post_code: 'x'.repeat(21) } });
+      const response = await send('POST', '/v2/accounts/contact_details', {
+        data: { first_name: 42, country: 'AUS', post_code: 'x'.repeat(21) },
+      });
       expect422(response, ['body', 'data', 'first_name'], /First name must be text/);
       expect422(response, ['body', 'data', 'country'], /Country must be exactly 2 characters/);
       expect422(response, ['body', 'data', 'post_code'], /at most 20 characters/);
@@ -228,7 +304,12 @@ describe.each(availableBackends())('accounts on %s', (kind) => {
 
     it('changes nothing when the body is invalid', async () => {
       const token = await t.token(newUser());
-      const invalid = await t.request({ method: 'PATCH', url: '/v2/accounts/profile', token, payload: { data: { first_name: 'Kept?', email: 'bad' } } });
+      const invalid = await t.request({
+        method: 'PATCH',
+        url: '/v2/accounts/profile',
+        token,
+        payload: { data: { first_name: 'Kept?', email: 'bad' } },
+      });
       expect(invalid.statusCode).toBe(422);
       expect((await getProfile(token)).account.first_name).toBeNull();
     });

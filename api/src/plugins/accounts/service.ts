@@ -57,7 +57,8 @@ async function upsertAccount(db: Db, user: AuthUser): Promise<AccountRow> {
   }
   const changes: AccountUpdate = {};
   if (user.email !== null && user.email !== row.login_email) changes.login_email = user.email;
-  if (user.emailVerified !== null && user.emailVerified !== row.email_verified) changes.email_verified = user.emailVerified;
+  if (user.emailVerified !== null && user.emailVerified !== row.email_verified)
+    changes.email_verified = user.emailVerified;
   if (Object.keys(changes).length > 0) {
     row = await db
       .updateTable('accounts')
@@ -91,7 +92,8 @@ export function contactUpdate(details: ContactDetails): AccountUpdate {
   return update as AccountUpdate;
 }
 
-export const hasContactFields = (details: ContactDetails): boolean => contactKeys.some((key) => details[key] !== undefined);
+export const hasContactFields = (details: ContactDetails): boolean =>
+  contactKeys.some((key) => details[key] !== undefined);
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value));
@@ -135,7 +137,12 @@ export function toAccount(row: AccountRow): Account {
 }
 
 export function toSubscription(row: SubscriptionRow): Subscription {
-  return { id: row.id, status: row.status, expires_at: isoOrNull(row.expires_at), cancelled_at: isoOrNull(row.cancelled_at) };
+  return {
+    id: row.id,
+    status: row.status,
+    expires_at: isoOrNull(row.expires_at),
+    cancelled_at: isoOrNull(row.cancelled_at),
+  };
 }
 
 export function toProfile(row: AccountRow, subscriptions: SubscriptionRow[]): Profile {

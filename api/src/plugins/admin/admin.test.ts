@@ -19,7 +19,12 @@ describe.each(availableBackends())('admin on %s', (kind) => {
     return token;
   };
   const adminPatch = async (email: string, payload: Record<string, unknown>, token?: string) =>
-    t.request({ method: 'PATCH', url: `/v2/admin/accounts/${encodeURIComponent(email)}`, token: token ?? (await t.token(adminClaims())), payload });
+    t.request({
+      method: 'PATCH',
+      url: `/v2/admin/accounts/${encodeURIComponent(email)}`,
+      token: token ?? (await t.token(adminClaims())),
+      payload,
+    });
   const profileOf = async (token: string): Promise<Profile> =>
     profileResponseSchema.parse((await t.request({ method: 'GET', url: '/v2/accounts/profile', token })).json()).data;
 
@@ -33,7 +38,11 @@ describe.each(availableBackends())('admin on %s', (kind) => {
   });
 
   it('needs a token at all', async () => {
-    const response = await t.request({ method: 'PATCH', url: '/v2/admin/accounts/x@example.com', payload: { tier: 'premium' } });
+    const response = await t.request({
+      method: 'PATCH',
+      url: '/v2/admin/accounts/x@example.com',
+      payload: { tier: 'premium' },
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -53,12 +62,24 @@ describe.each(availableBackends())('admin on %s', (kind) => {
     expect(profile.payments).toEqual(['invoice']);
     const flags = Object.fromEntries(profile.feature_flags.map((flag) => [flag.feature_flag, flag.enabled]));
     // Explicit settings win; unset flags follow the tier (on for Advanced).
-    expect(flags).toEqual({ 'field:multi_select': true, 'algorithm:ndre': false, 'algorithm:thermal': true, 'algorithm:pcd': true });
+    expect(flags).toEqual({
+      'field:multi_select': true,
+      'algorithm:ndre': false,
+      'algorithm:thermal': true,
+      'algorithm:pcd': true,
+    });
 
     // Later changes merge with earlier ones.
     await adminPatch('grower@example.com', { feature_flags: { 'algorithm:pcd': false } });
-    const merged = Object.fromEntries((await profileOf(userToken)).feature_flags.map((flag) => [flag.feature_flag, flag.enabled]));
-    expect(merged).toEqual({ 'field:multi_select': true, 'algorithm:ndre': false, 'algorithm:thermal': true, 'algorithm:pcd': false });
+    const merged = Object.fromEntries(
+      (await profileOf(userToken)).feature_flags.map((flag) => [flag.feature_flag, flag.enabled]),
+    );
+    expect(merged).toEqual({
+      'field:multi_select': true,
+      'algorithm:ndre': false,
+      'algorithm:thermal': true,
+      'algorithm:pcd': false,
+    });
 
     await adminPatch('grower@example.com', { tier: 'basic', payments: [] });
     const basic = await profileOf(userToken);
@@ -69,7 +90,11 @@ describe.each(availableBackends())('admin on %s', (kind) => {
 
   it('does not create an account for the admin client itself', async () => {
     await adminPatch('nobody@example.com', { tier: 'premium' });
-    const row = await t.app.db.selectFrom('accounts').select('id').where('sub', '=', 'paddock-admin-cli').executeTakeFirst();
+    const row = await t.app.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('sub', '=', 'paddock-admin-cli')
+      .executeTakeFirst();
     expect(row).toBeUndefined();
   });
 
@@ -81,7 +106,10 @@ describe.each(availableBackends())('admin on %s', (kind) => {
 
   it('validates the body', async () => {
     await signIn('valid@example.com');
-    const response = await adminPatch('valid@example.com', { tier: 'gold', feature_flags: { 'algorithm:magic': true } });
+    const response = await adminPatch('valid@example.com', {
+      tier: 'gold',
+      feature_flags: { 'algorithm:magic': true },
+    });
     expect(response.statusCode).toBe(422);
     const locs = response.json<{ detail: { loc: string[] }[] }>().detail.map((issue) => issue.loc.join('.'));
     expect(locs).toEqual(expect.arrayContaining(['body.tier', 'body.feature_flags']));

@@ -6,11 +6,23 @@ import { availableBackends, startTestApp, type TestContext } from '../../test/ha
 import { cutOffReason, damagedReason } from './shapefile';
 import { mgaFromLonLat } from './testing/mga';
 import { multipartBody, type UploadPart } from './testing/multipart';
-import { GDA2020_MGA55_PRJ, GDA94_MGA55_PRJ, writeShapefile, type ShapefileFeature, type ShapefileParts } from './testing/shapefile-writer';
+import {
+  GDA2020_MGA55_PRJ,
+  GDA94_MGA55_PRJ,
+  writeShapefile,
+  type ShapefileFeature,
+  type ShapefileParts,
+} from './testing/shapefile-writer';
 import { deflateRepeated, zipFiles } from './testing/zip-writer';
 
 /** A square field of `size` degrees (or metres) with its south-west corner at (x, y), counter-clockwise. */
-const squareAt = (x: number, y: number, size: number): Position[] => [[x, y], [x + size, y], [x + size, y + size], [x, y + size], [x, y]];
+const squareAt = (x: number, y: number, size: number): Position[] => [
+  [x, y],
+  [x + size, y],
+  [x + size, y + size],
+  [x, y + size],
+  [x, y],
+];
 
 /** The shapefile's parts as upload parts named `name`.shp, .shx, ... */
 function shapefileUpload(parts: ShapefileParts, name = 'paddocks', only?: Array<keyof ShapefileParts>): UploadPart[] {
@@ -20,11 +32,17 @@ function shapefileUpload(parts: ShapefileParts, name = 'paddocks', only?: Array<
 }
 
 /** Flinders Peak (GDA Technical Manual): MGA zone 55 grid coordinates and the published longitude/latitude. */
-const FLINDERS_PEAK = { easting: 273741.297, northing: 5796489.777, lon: 144 + 25 / 60 + 29.5244 / 3600, lat: -(37 + 57 / 60 + 3.7203 / 3600) };
+const FLINDERS_PEAK = {
+  easting: 273741.297,
+  northing: 5796489.777,
+  lon: 144 + 25 / 60 + 29.5244 / 3600,
+  lat: -(37 + 57 / 60 + 3.7203 / 3600),
+};
 
 const kmlDocument = (placemarks: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document>${placemarks}</Document></kml>`;
-const kmlRing = (ring: Position[]) => `<LinearRing><coordinates>${ring.map(([x, y]) => `${x},${y},0`).join(' ')}</coordinates></LinearRing>`;
+const kmlRing = (ring: Position[]) =>
+  `<LinearRing><coordinates>${ring.map(([x, y]) => `${x},${y},0`).join(' ')}</coordinates></LinearRing>`;
 
 const convertDirs = () => new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('paddock-convert-')));
 
@@ -54,19 +72,27 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
   /** Uploads, expects `status` and a body that satisfies the contract. */
   const converted = async (parts: UploadPart[], status: 200 | 206 = 200): Promise<ConvertResponse> => {
     const response = await upload(parts);
-    expect({ status: response.statusCode, body: response.statusCode === status ? 'as expected' : response.body }).toEqual({ status, body: 'as expected' });
+    expect({
+      status: response.statusCode,
+      body: response.statusCode === status ? 'as expected' : response.body,
+    }).toEqual({ status, body: 'as expected' });
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     return convertResponseSchema.parse(response.json());
   };
 
   const refused = async (parts: UploadPart[], status: 413 | 422): Promise<string> => {
     const response = await upload(parts);
-    expect({ status: response.statusCode, body: response.body }).toEqual({ status, body: expect.stringMatching(/^\{"detail":"/) });
+    expect({ status: response.statusCode, body: response.body }).toEqual({
+      status,
+      body: expect.stringMatching(/^\{"detail":"/),
+    });
     return (response.json() as { detail: string }).detail;
   };
 
   it('needs a bearer token (401)', async () => {
-    const { shp, shx, dbf } = writeShapefile([{ geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} }]);
+    const { shp, shx, dbf } = writeShapefile([
+      { geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} },
+    ]);
     const response = await upload(shapefileUpload({ shp, shx, dbf }), { token: null });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ detail: expect.any(String) });
@@ -75,8 +101,14 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
   describe('shapefiles', () => {
     it('converts a WGS84 shapefile without a .prj: every feature, its attributes and the bbox (200)', async () => {
       const features: ShapefileFeature[] = [
-        { geometry: { type: 'Polygon', coordinates: [squareAt(147.1, -35.2, 0.01)] }, properties: { name: 'North', crop_name: 'Wheat', area: 101.25 } },
-        { geometry: { type: 'Polygon', coordinates: [squareAt(147.2, -35.3, 0.02)] }, properties: { name: 'South', crop_name: null, area: 6 } },
+        {
+          geometry: { type: 'Polygon', coordinates: [squareAt(147.1, -35.2, 0.01)] },
+          properties: { name: 'North', crop_name: 'Wheat', area: 101.25 },
+        },
+        {
+          geometry: { type: 'Polygon', coordinates: [squareAt(147.2, -35.3, 0.02)] },
+          properties: { name: 'South', crop_name: null, area: 6 },
+        },
       ];
       const body = await converted(shapefileUpload(writeShapefile(features)));
       expect(body.invalid).toEqual([]);
@@ -97,10 +129,25 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
       // One corner on the Flinders Peak survey mark (published grid coordinates), the others placed
       // by longitude/latitude and projected with an MGA formula independent of the api's proj4.
       const { easting, northing } = FLINDERS_PEAK;
-      const corners: Position[] = [[FLINDERS_PEAK.lon, FLINDERS_PEAK.lat], [144.43, -37.951], [144.43, -37.945], [144.425, -37.946]];
+      const corners: Position[] = [
+        [FLINDERS_PEAK.lon, FLINDERS_PEAK.lat],
+        [144.43, -37.951],
+        [144.43, -37.945],
+        [144.425, -37.946],
+      ];
       const grid = [[easting, northing], ...corners.slice(1).map(([lon = 0, lat = 0]) => mgaFromLonLat(lon, lat, 55))];
       const body = await converted(
-        shapefileUpload(writeShapefile([{ geometry: { type: 'Polygon', coordinates: [[...grid, [easting, northing]]] }, properties: { name: 'Peak paddock' } }], { prj })),
+        shapefileUpload(
+          writeShapefile(
+            [
+              {
+                geometry: { type: 'Polygon', coordinates: [[...grid, [easting, northing]]] },
+                properties: { name: 'Peak paddock' },
+              },
+            ],
+            { prj },
+          ),
+        ),
       );
       const ring = body.features[0]?.geometry.coordinates[0] as Position[];
       expect(ring).toHaveLength(5);
@@ -113,10 +160,23 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
 
     it('keeps multipolygons and their holes', async () => {
       const outer = squareAt(147, -35, 0.1);
-      const hole = [[147.02, -34.98], [147.02, -34.96], [147.04, -34.96], [147.04, -34.98], [147.02, -34.98]]; // clockwise
+      const hole = [
+        [147.02, -34.98],
+        [147.02, -34.96],
+        [147.04, -34.96],
+        [147.04, -34.98],
+        [147.02, -34.98],
+      ]; // clockwise
       const island = squareAt(147.5, -35, 0.05);
       const body = await converted(
-        shapefileUpload(writeShapefile([{ geometry: { type: 'MultiPolygon', coordinates: [[outer, hole], [island]] }, properties: { name: 'Split block' } }])),
+        shapefileUpload(
+          writeShapefile([
+            {
+              geometry: { type: 'MultiPolygon', coordinates: [[outer, hole], [island]] },
+              properties: { name: 'Split block' },
+            },
+          ]),
+        ),
       );
       const geometry = body.features[0]?.geometry;
       expect(geometry?.type).toBe('MultiPolygon');
@@ -129,7 +189,10 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
     });
 
     const accented = ['Élan Downs', 'Pâturage Nord', 'Müller Creek', 'Ñandú Flat'];
-    const accentedFeatures = accented.map((name, i) => ({ geometry: { type: 'Polygon' as const, coordinates: [squareAt(147 + i / 10, -35, 0.01)] }, properties: { name } }));
+    const accentedFeatures = accented.map((name, i) => ({
+      geometry: { type: 'Polygon' as const, coordinates: [squareAt(147 + i / 10, -35, 0.01)] },
+      properties: { name },
+    }));
 
     it('decodes a .dbf without a .cpg as Latin-1', async () => {
       const body = await converted(shapefileUpload(writeShapefile(accentedFeatures, { encoding: 'latin1' })));
@@ -137,12 +200,16 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
     });
 
     it('decodes a .dbf as its .cpg says (UTF-8)', async () => {
-      const body = await converted(shapefileUpload(writeShapefile(accentedFeatures, { encoding: 'utf8', cpg: 'UTF-8' })));
+      const body = await converted(
+        shapefileUpload(writeShapefile(accentedFeatures, { encoding: 'utf8', cpg: 'UTF-8' })),
+      );
       expect(body.features.map((feature) => feature.properties.name)).toEqual(accented);
     });
 
     it('converts a zipped shapefile in a folder, ignoring what macOS adds to the zip', async () => {
-      const parts = writeShapefile([{ geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: { name: 'Zipped' } }]);
+      const parts = writeShapefile([
+        { geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: { name: 'Zipped' } },
+      ]);
       const zip = await zipFiles({
         'export/2024/Paddocks.SHP': parts.shp,
         'export/2024/Paddocks.shx': parts.shx,
@@ -155,11 +222,20 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
     });
 
     it('answers 206 for a file with a bad feature: the others convert, the bad one is listed with its name and reason', async () => {
-      const bowtie = [[147, -35], [147.01, -34.99], [147.01, -35], [147, -34.99], [147, -35]];
+      const bowtie = [
+        [147, -35],
+        [147.01, -34.99],
+        [147.01, -35],
+        [147, -34.99],
+        [147, -35],
+      ];
       const features: ShapefileFeature[] = [
         { geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: { paddock: 'Good one' } },
         { geometry: { type: 'Polygon', coordinates: [bowtie] }, properties: { paddock: 'Twisted' } },
-        { geometry: { type: 'Polygon', coordinates: [squareAt(147.1, -35, 0.01)] }, properties: { paddock: 'Good two' } },
+        {
+          geometry: { type: 'Polygon', coordinates: [squareAt(147.1, -35, 0.01)] },
+          properties: { paddock: 'Good two' },
+        },
       ];
       const body = await converted(shapefileUpload(writeShapefile(features)), 206);
       expect(body.features.map((feature) => feature.properties.paddock)).toEqual(['Good one', 'Good two']);
@@ -204,36 +280,79 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
     });
 
     it('refuses a shapefile without its .shx (422)', async () => {
-      const parts = writeShapefile([{ geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} }]);
+      const parts = writeShapefile([
+        { geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} },
+      ]);
       expect(await refused(shapefileUpload(parts, 'paddocks', ['shp', 'dbf']), 422)).toBe(
         'This shapefile is missing its .shx file. Upload the .shp, .shx and .dbf files together (and the .prj if there is one).',
       );
     });
 
     it('refuses parts with different names (422)', async () => {
-      const parts = writeShapefile([{ geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} }]);
-      const detail = await refused([...shapefileUpload(parts, 'paddocks', ['shp', 'shx']), { filename: 'other.dbf', content: parts.dbf }], 422);
+      const parts = writeShapefile([
+        { geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} },
+      ]);
+      const detail = await refused(
+        [...shapefileUpload(parts, 'paddocks', ['shp', 'shx']), { filename: 'other.dbf', content: parts.dbf }],
+        422,
+      );
       expect(detail).toMatch(/^All the files of a shapefile must share one name/);
     });
 
     it('refuses grid coordinates without a .prj, asking for it (422)', async () => {
       const { easting: e, northing: n } = FLINDERS_PEAK;
-      const parts = writeShapefile([{ geometry: { type: 'Polygon', coordinates: [[[e, n], [e + 100, n], [e + 100, n + 100], [e, n]]] }, properties: {} }]);
-      expect(await refused(shapefileUpload(parts), 422)).toMatch(/no \.prj file .* Add the \.prj file and upload again\.$/);
+      const parts = writeShapefile([
+        {
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [e, n],
+                [e + 100, n],
+                [e + 100, n + 100],
+                [e, n],
+              ],
+            ],
+          },
+          properties: {},
+        },
+      ]);
+      expect(await refused(shapefileUpload(parts), 422)).toMatch(
+        /no \.prj file .* Add the \.prj file and upload again\.$/,
+      );
     });
 
     it('refuses a .prj it cannot read (422)', async () => {
-      const parts = writeShapefile([{ geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} }], { prj: 'GDA2020 please' });
+      const parts = writeShapefile(
+        [{ geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} }],
+        { prj: 'GDA2020 please' },
+      );
       expect(await refused(shapefileUpload(parts), 422)).toMatch(/could not read the coordinate system/);
     });
 
     it('refuses a shapefile of lines, saying why (422)', async () => {
-      const parts = writeShapefile([{ geometry: { type: 'LineString', coordinates: [[147, -35], [147.1, -35.1]] }, properties: { name: 'Fence' } }]);
-      expect(await refused(shapefileUpload(parts), 422)).toBe('There are no field boundaries in this file: Line features cannot be fields.');
+      const parts = writeShapefile([
+        {
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [147, -35],
+              [147.1, -35.1],
+            ],
+          },
+          properties: { name: 'Fence' },
+        },
+      ]);
+      expect(await refused(shapefileUpload(parts), 422)).toBe(
+        'There are no field boundaries in this file: Line features cannot be fields.',
+      );
     });
 
     it(`refuses more than ${convertLimits.maxFeatures.toLocaleString('en-AU')} features (413)`, async () => {
-      const points = Array.from({ length: convertLimits.maxFeatures + 1 }, () => ({ geometry: { type: 'Point' as const, coordinates: [147, -35] }, properties: {} }));
+      const points = Array.from({ length: convertLimits.maxFeatures + 1 }, () => ({
+        geometry: { type: 'Point' as const, coordinates: [147, -35] },
+        properties: {},
+      }));
       expect(await refused(shapefileUpload(writeShapefile(points)), 413)).toMatch(/more than 200,000 features/);
     });
   });
@@ -269,23 +388,27 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
     });
 
     it('refuses a KML of points only, saying why (422)', async () => {
-      const points = ['Gate', 'Trough', 'Shed'].map((name, i) => `<Placemark><name>${name}</name><Point><coordinates>147.${i},-35,0</coordinates></Point></Placemark>`);
+      const points = ['Gate', 'Trough', 'Shed'].map(
+        (name, i) =>
+          `<Placemark><name>${name}</name><Point><coordinates>147.${i},-35,0</coordinates></Point></Placemark>`,
+      );
       expect(await refused([{ filename: 'points.kml', content: kmlDocument(points.join('')) }], 422)).toBe(
         'There are no field boundaries in this file: Point features cannot be fields.',
       );
     });
 
     it('answers 206 for a KML with a line among polygons, naming the line', async () => {
-      const line = '<Placemark><name>Fence</name><LineString><coordinates>147,-35 147.1,-35.1</coordinates></LineString></Placemark>';
+      const line =
+        '<Placemark><name>Fence</name><LineString><coordinates>147,-35 147.1,-35.1</coordinates></LineString></Placemark>';
       const body = await converted([{ filename: 'farm.kml', content: kmlDocument(homeBlock + line) }], 206);
       expect(body.invalid).toEqual([{ index: 2, name: 'Fence', reason: 'Line features cannot be fields' }]);
       expect(body.converted).toBe(1);
     });
 
     it('refuses a damaged KMZ (422)', async () => {
-      expect(await refused([{ filename: 'farm.kmz', content: Buffer.from('PK\u0003\u0004 this is not really a zip') }], 422)).toBe(
-        'This KMZ file is damaged or is not a KMZ file. Create it again and upload it.',
-      );
+      expect(
+        await refused([{ filename: 'farm.kmz', content: Buffer.from('PK\u0003\u0004 this is not really a zip') }], 422),
+      ).toBe('This KMZ file is damaged or is not a KMZ file. Create it again and upload it.');
     });
   });
 
@@ -295,7 +418,11 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
     let bomb: Awaited<ReturnType<typeof deflateRepeated>>;
     beforeAll(async () => {
       // A doc.kml of spaces, deflated as it is made: a few hundred kilobytes that unpack past the limit.
-      bomb = await deflateRepeated(Buffer.alloc(1024 * 1024, 0x20), bombBytes / (1024 * 1024), Buffer.from('<kml xmlns="http://www.opengis.net/kml/2.2">'));
+      bomb = await deflateRepeated(
+        Buffer.alloc(1024 * 1024, 0x20),
+        bombBytes / (1024 * 1024),
+        Buffer.from('<kml xmlns="http://www.opengis.net/kml/2.2">'),
+      );
     });
 
     it('refuses a KMZ whose doc.kml says it unpacks past the limit, before unpacking (413)', async () => {
@@ -321,7 +448,14 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
       expect(Date.now() - started).toBeLessThan(30_000);
       expect(peakRss - baseline).toBeLessThan(150 * 1024 * 1024);
       // The same worker pool goes on converting.
-      const body = await converted([{ filename: 'after.kml', content: kmlDocument(`<Placemark><name>After</name><Polygon><outerBoundaryIs>${kmlRing(squareAt(147, -35, 0.01))}</outerBoundaryIs></Polygon></Placemark>`) }]);
+      const body = await converted([
+        {
+          filename: 'after.kml',
+          content: kmlDocument(
+            `<Placemark><name>After</name><Polygon><outerBoundaryIs>${kmlRing(squareAt(147, -35, 0.01))}</outerBoundaryIs></Polygon></Placemark>`,
+          ),
+        },
+      ]);
       expect(body.features).toHaveLength(1);
     }, 60_000);
   });
@@ -329,11 +463,15 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
   describe('what is sent', () => {
     it('answers 422 "No file to upload" when no file came', async () => {
       expect(await refused([], 422)).toBe('No file to upload');
-      expect(await refused([{ filename: 'notes.txt', content: 'ignored, like the wizard ignores it' }], 422)).toBe('No file to upload');
+      expect(await refused([{ filename: 'notes.txt', content: 'ignored, like the wizard ignores it' }], 422)).toBe(
+        'No file to upload',
+      );
     });
 
     it('refuses a KML together with shapefile parts (422)', async () => {
-      const parts = writeShapefile([{ geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} }]);
+      const parts = writeShapefile([
+        { geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} },
+      ]);
       expect(await refused([...shapefileUpload(parts), { filename: 'farm.kml', content: kmlDocument('') }], 422)).toBe(
         'Upload one KML or KMZ file on its own, or the files of one shapefile.',
       );
@@ -344,11 +482,15 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
         headers: { 'content-length': String(convertLimits.maxRequestBytes + 1) },
       });
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ detail: 'This upload is larger than 200 MB, more than Paddock can convert. Upload a smaller file.' });
+      expect(response.json()).toEqual({
+        detail: 'This upload is larger than 200 MB, more than Paddock can convert. Upload a smaller file.',
+      });
     });
 
     it('is described in the OpenAPI document, with its 200 and 206 answers', async () => {
-      const doc = (await t.request({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, { post?: { responses?: Record<string, unknown>; security?: unknown } }> }>();
+      const doc = (await t.request({ method: 'GET', url: '/openapi.json' })).json<{
+        paths: Record<string, { post?: { responses?: Record<string, unknown>; security?: unknown } }>;
+      }>();
       const post = doc.paths['/v2/convert']?.post;
       expect(Object.keys(post?.responses ?? {})).toEqual(expect.arrayContaining(['200', '206', '401', '413', '422']));
       expect(JSON.stringify(post?.responses?.['206'])).toContain('invalid');

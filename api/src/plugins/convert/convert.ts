@@ -33,7 +33,11 @@ export const extensionOf = (name: string) => path.extname(name).slice(1).toLower
 export async function convertUpload({ files, workDir }: ConvertTask): Promise<ConvertOutcome> {
   const sink = new FeatureSink(path.join(workDir, 'features.json'), convertLimits.maxFeatures);
   try {
-    await convertInto(files.filter((file) => ACCEPTED_EXTENSIONS.has(extensionOf(file.name))), workDir, sink);
+    await convertInto(
+      files.filter((file) => ACCEPTED_EXTENSIONS.has(extensionOf(file.name))),
+      workDir,
+      sink,
+    );
     const summary = sink.finish();
     if (summary.converted === 0) throw nothingUsable(summary);
     return { ok: true, ...summary };
@@ -48,7 +52,8 @@ async function convertInto(files: UploadedFile[], workDir: string, sink: Feature
   const [first] = files;
   if (!first) throw unprocessable('No file to upload');
   const standalone = files.filter((file) => ['kml', 'kmz', 'zip'].includes(extensionOf(file.name)));
-  if (standalone.length && files.length > 1) throw unprocessable('Upload one KML or KMZ file on its own, or the files of one shapefile.');
+  if (standalone.length && files.length > 1)
+    throw unprocessable('Upload one KML or KMZ file on its own, or the files of one shapefile.');
 
   switch (extensionOf(first.name)) {
     case 'kml':
@@ -59,7 +64,10 @@ async function convertInto(files: UploadedFile[], workDir: string, sink: Feature
       return convertArchive(first.path, 'zip file', workDir, sink);
     default: {
       const parts = pickShapefileParts(files, (file) => file.name, 'upload');
-      return convertShapefile(mapParts(parts, (file) => file.path), sink);
+      return convertShapefile(
+        mapParts(parts, (file) => file.path),
+        sink,
+      );
     }
   }
 }
@@ -72,11 +80,13 @@ async function convertArchive(zipPath: string, describe: string, workDir: string
     if (describe === 'zip file' && hasShapefile) {
       const parts = pickShapefileParts(archive.entries, (entry) => entry.name, 'zip');
       const files = mapParts(parts, (_entry, part) => path.join(workDir, `unzipped.${part}`));
-      await archive.extract(SHAPEFILE_PARTS.flatMap((part) => {
-        const entry = parts[part];
-        const target = files[part];
-        return entry && target ? [{ entry, path: target }] : [];
-      }));
+      await archive.extract(
+        SHAPEFILE_PARTS.flatMap((part) => {
+          const entry = parts[part];
+          const target = files[part];
+          return entry && target ? [{ entry, path: target }] : [];
+        }),
+      );
       archive.close();
       return await convertShapefile(files, sink);
     }
@@ -114,7 +124,11 @@ function mapParts<T>(parts: PartsOf<T>, to: (item: T, part: ShapefilePart) => st
  * shapefile whose parts share a base name; an archive may hold other files, which are ignored,
  * but only one shapefile.
  */
-export function pickShapefileParts<T>(items: readonly T[], pathOf: (item: T) => string, from: 'upload' | 'zip'): PartsOf<T> {
+export function pickShapefileParts<T>(
+  items: readonly T[],
+  pathOf: (item: T) => string,
+  from: 'upload' | 'zip',
+): PartsOf<T> {
   const shps = items.filter((item) => extensionOf(pathOf(item)) === 'shp');
   const [shp] = shps;
   if (!shp) throw missingParts(['shp']);
@@ -139,7 +153,8 @@ export function pickShapefileParts<T>(items: readonly T[], pathOf: (item: T) => 
         `All the files of a shapefile must share one name, like ${baseName(pathOf(shp))}, ${baseName(stem(shp))}.shx and ${baseName(stem(shp))}.dbf. Rename them and upload again.`,
       );
     }
-    if (parts[part] !== undefined) throw unprocessable(`There are two .${part} files. Upload the files of one shapefile at a time.`);
+    if (parts[part] !== undefined)
+      throw unprocessable(`There are two .${part} files. Upload the files of one shapefile at a time.`);
     parts[part] = item;
   }
   const missing = (['shx', 'dbf'] as const).filter((part) => parts[part] === undefined);
@@ -155,8 +170,8 @@ function missingParts(parts: readonly string[]): ConversionFailure {
 }
 
 function nothingUsable({ invalid }: ConversionSummary): ConversionFailure {
-  if (invalid.length === 0) return unprocessable('This file has no features in it. Check that you exported the layer with your fields.');
+  if (invalid.length === 0)
+    return unprocessable('This file has no features in it. Check that you exported the layer with your fields.');
   const reasons = [...new Set(invalid.map((feature) => feature.reason))];
   return unprocessable(`There are no field boundaries in this file: ${reasons.join('; ')}.`);
 }
-

@@ -44,8 +44,14 @@ describe('dbfEncoding', () => {
 describe('DbfReader', () => {
   it('decodes Latin-1 text, and UTF-8 text when told to', () => {
     const names = ['Élan Downs', 'Pâturage', "Müller's Creek", 'Ñandú'];
-    const latin1 = writeShapefile(names.map((name) => ({ geometry: point, properties: { name } })), { encoding: 'latin1' });
-    const utf8 = writeShapefile(names.map((name) => ({ geometry: point, properties: { name } })), { encoding: 'utf8' });
+    const latin1 = writeShapefile(
+      names.map((name) => ({ geometry: point, properties: { name } })),
+      { encoding: 'latin1' },
+    );
+    const utf8 = writeShapefile(
+      names.map((name) => ({ geometry: point, properties: { name } })),
+      { encoding: 'utf8' },
+    );
     expect(readAll(latin1.dbf, dbfEncoding(undefined)).map((row) => row.name)).toEqual(names);
     expect(readAll(utf8.dbf, dbfEncoding('UTF-8')).map((row) => row.name)).toEqual(names);
     // The same UTF-8 bytes read as Latin-1 are visibly wrong: the encoding is what makes the difference.

@@ -10,7 +10,11 @@ import type { Properties, PropertyValue } from './sink';
  */
 export function dbfEncoding(cpg: string | undefined): string {
   const DEFAULT = 'win1252';
-  const code = (cpg ?? '').trim().toUpperCase().replace(/^ANSI\s*/, '').replace(/[\s_-]/g, '');
+  const code = (cpg ?? '')
+    .trim()
+    .toUpperCase()
+    .replace(/^ANSI\s*/, '')
+    .replace(/[\s_-]/g, '');
   if (!code) return DEFAULT;
   if (code === 'UTF8' || code === '65001') return 'utf8';
   if (code === 'ISO88591' || code === '88591' || code === 'LATIN1') return 'latin1';
@@ -27,7 +31,8 @@ interface DbfField {
 }
 
 const CHUNK_BYTES = 1 << 20;
-const damaged = () => unprocessable('The .dbf file of this shapefile is damaged. Export the shapefile again and upload all its files.');
+const damaged = () =>
+  unprocessable('The .dbf file of this shapefile is damaged. Export the shapefile again and upload all its files.');
 
 /**
  * Reads a dBASE table record by record from a file, in 1 MB chunks: text decoded with `encoding`,

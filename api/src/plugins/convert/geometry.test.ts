@@ -2,8 +2,20 @@ import type { Geometry, Position } from 'geojson';
 import { MAX_POSITIONS_PER_FIELD } from '../fields/geometry';
 import { reasons, toFieldGeometry } from './geometry';
 
-const square: Position[] = [[0, 0], [0, 10], [10, 10], [10, 0], [0, 0]]; // clockwise
-const bowtie: Position[] = [[0, 0], [10, 10], [10, 0], [0, 10], [0, 0]];
+const square: Position[] = [
+  [0, 0],
+  [0, 10],
+  [10, 10],
+  [10, 0],
+  [0, 0],
+]; // clockwise
+const bowtie: Position[] = [
+  [0, 0],
+  [10, 10],
+  [10, 0],
+  [0, 10],
+  [0, 0],
+];
 
 /** Twice the signed area (positive = counter-clockwise), computed here independently of the module. */
 const windingOf = (ring: readonly Position[]) =>
@@ -17,7 +29,13 @@ function converted(geometry: Geometry) {
 
 describe('toFieldGeometry repairs what is safe to repair', () => {
   it('winds the outer ring counter-clockwise and holes clockwise, as GeoJSON wants', () => {
-    const hole: Position[] = [[2, 2], [4, 2], [4, 4], [2, 4], [2, 2]]; // counter-clockwise
+    const hole: Position[] = [
+      [2, 2],
+      [4, 2],
+      [4, 4],
+      [2, 4],
+      [2, 2],
+    ]; // counter-clockwise
     const { geometry } = converted({ type: 'Polygon', coordinates: [square, hole] });
     if (geometry.type !== 'Polygon') throw new Error('expected a Polygon');
     const [outer = [], inner = []] = geometry.coordinates;
@@ -27,14 +45,46 @@ describe('toFieldGeometry repairs what is safe to repair', () => {
   });
 
   it('closes open rings, drops repeated points and altitudes, and gives the bbox', () => {
-    const result = converted({ type: 'Polygon', coordinates: [[[0, 0, 5], [10, 0, 5], [10, 0, 5], [10, 10, 7], [0, 10, 1]]] });
-    expect(result.geometry).toEqual({ type: 'Polygon', coordinates: [[[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]]] });
+    const result = converted({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0, 5],
+          [10, 0, 5],
+          [10, 0, 5],
+          [10, 10, 7],
+          [0, 10, 1],
+        ],
+      ],
+    });
+    expect(result.geometry).toEqual({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [10, 0],
+          [10, 10],
+          [0, 10],
+          [0, 0],
+        ],
+      ],
+    });
     expect(result.bbox).toEqual([0, 0, 10, 10]);
   });
 
   it('drops holes with no area and keeps a MultiPolygon of several parts', () => {
-    const flatHole: Position[] = [[2, 2], [4, 4], [6, 6], [2, 2]];
-    const far: Position[] = [[20, 20], [30, 20], [30, 30], [20, 20]];
+    const flatHole: Position[] = [
+      [2, 2],
+      [4, 4],
+      [6, 6],
+      [2, 2],
+    ];
+    const far: Position[] = [
+      [20, 20],
+      [30, 20],
+      [30, 30],
+      [20, 20],
+    ];
     const { geometry } = converted({ type: 'MultiPolygon', coordinates: [[square, flatHole], [far]] });
     expect(geometry.type).toBe('MultiPolygon');
     expect(geometry.coordinates).toHaveLength(2);
@@ -47,7 +97,17 @@ describe('toFieldGeometry repairs what is safe to repair', () => {
       geometries: [
         { type: 'Polygon', coordinates: [square] },
         { type: 'Point', coordinates: [5, 5] },
-        { type: 'Polygon', coordinates: [[[20, 20], [30, 20], [30, 30], [20, 20]]] },
+        {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [20, 20],
+              [30, 20],
+              [30, 30],
+              [20, 20],
+            ],
+          ],
+        },
       ],
     });
     expect(geometry.type).toBe('MultiPolygon');
@@ -55,7 +115,20 @@ describe('toFieldGeometry repairs what is safe to repair', () => {
   });
 
   it('projects coordinates when given a projector', () => {
-    const projected = toFieldGeometry({ type: 'Polygon', coordinates: [[[0, 0], [1000, 0], [1000, 1000], [0, 0]]] }, (x, y) => [x / 1000 + 140, y / 1000 - 30]);
+    const projected = toFieldGeometry(
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1000, 0],
+            [1000, 1000],
+            [0, 0],
+          ],
+        ],
+      },
+      (x, y) => [x / 1000 + 140, y / 1000 - 30],
+    );
     expect('bbox' in projected && projected.bbox).toEqual([140, -30, 141, -29]);
   });
 });
@@ -65,25 +138,197 @@ describe('toFieldGeometry refuses what cannot be a field, with the reason', () =
     ['no geometry', null, reasons.noBoundary],
     ['a point', { type: 'Point', coordinates: [1, 2] }, reasons.point],
     ['points', { type: 'MultiPoint', coordinates: [[1, 2]] }, reasons.point],
-    ['a line', { type: 'LineString', coordinates: [[1, 2], [3, 4]] }, reasons.line],
-    ['lines', { type: 'MultiLineString', coordinates: [[[1, 2], [3, 4]]] }, reasons.line],
-    ['a collection of lines', { type: 'GeometryCollection', geometries: [{ type: 'LineString', coordinates: [[1, 2], [3, 4]] }] }, reasons.line],
+    [
+      'a line',
+      {
+        type: 'LineString',
+        coordinates: [
+          [1, 2],
+          [3, 4],
+        ],
+      },
+      reasons.line,
+    ],
+    [
+      'lines',
+      {
+        type: 'MultiLineString',
+        coordinates: [
+          [
+            [1, 2],
+            [3, 4],
+          ],
+        ],
+      },
+      reasons.line,
+    ],
+    [
+      'a collection of lines',
+      {
+        type: 'GeometryCollection',
+        geometries: [
+          {
+            type: 'LineString',
+            coordinates: [
+              [1, 2],
+              [3, 4],
+            ],
+          },
+        ],
+      },
+      reasons.line,
+    ],
     ['a bow-tie', { type: 'Polygon', coordinates: [bowtie] }, reasons.crosses],
-    ['a ring touching itself', { type: 'Polygon', coordinates: [[[0, 0], [10, 0], [5, 5], [10, 10], [0, 10], [5, 5], [0, 0]]] }, reasons.crosses],
-    ['a ring folding back on itself', { type: 'Polygon', coordinates: [[[0, 0], [10, 0], [10, 10], [10, 5], [0, 0]]] }, reasons.crosses],
-    ['a hole crossing the boundary', { type: 'Polygon', coordinates: [square, [[5, 5], [15, 5], [15, 6], [5, 5]]] }, reasons.crosses],
-    ['a hole outside the boundary', { type: 'Polygon', coordinates: [square, [[20, 20], [21, 20], [21, 21], [20, 20]]] }, reasons.holeOutside],
-    ['two corners', { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [0, 0]]] }, reasons.tooFewCorners],
-    ['corners on a line', { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [2, 2], [0, 0]]] }, reasons.noArea],
-    ['a coordinate that is not a number', { type: 'Polygon', coordinates: [[[0, 0], [1, NaN], [1, 1], [0, 0]]] }, reasons.notNumbers],
-    ['metres, not degrees', { type: 'Polygon', coordinates: [[[273000, 5796000], [274000, 5796000], [274000, 5797000], [273000, 5796000]]] }, reasons.outOfRange],
+    [
+      'a ring touching itself',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [10, 0],
+            [5, 5],
+            [10, 10],
+            [0, 10],
+            [5, 5],
+            [0, 0],
+          ],
+        ],
+      },
+      reasons.crosses,
+    ],
+    [
+      'a ring folding back on itself',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [10, 0],
+            [10, 10],
+            [10, 5],
+            [0, 0],
+          ],
+        ],
+      },
+      reasons.crosses,
+    ],
+    [
+      'a hole crossing the boundary',
+      {
+        type: 'Polygon',
+        coordinates: [
+          square,
+          [
+            [5, 5],
+            [15, 5],
+            [15, 6],
+            [5, 5],
+          ],
+        ],
+      },
+      reasons.crosses,
+    ],
+    [
+      'a hole outside the boundary',
+      {
+        type: 'Polygon',
+        coordinates: [
+          square,
+          [
+            [20, 20],
+            [21, 20],
+            [21, 21],
+            [20, 20],
+          ],
+        ],
+      },
+      reasons.holeOutside,
+    ],
+    [
+      'two corners',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+      },
+      reasons.tooFewCorners,
+    ],
+    [
+      'corners on a line',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 1],
+            [2, 2],
+            [0, 0],
+          ],
+        ],
+      },
+      reasons.noArea,
+    ],
+    [
+      'a coordinate that is not a number',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, NaN],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+      },
+      reasons.notNumbers,
+    ],
+    [
+      'metres, not degrees',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [273000, 5796000],
+            [274000, 5796000],
+            [274000, 5797000],
+            [273000, 5796000],
+          ],
+        ],
+      },
+      reasons.outOfRange,
+    ],
   ])('%s', (_label, geometry, reason) => {
     expect(toFieldGeometry(geometry)).toEqual({ reason });
   });
 
   it('refuses what the fields api would refuse on save: a hole touching the boundary, a tiny area, too many positions', () => {
-    expect(toFieldGeometry({ type: 'Polygon', coordinates: [square, [[0, 0], [5, 2], [2, 5], [0, 0]]] })).toEqual({ reason: reasons.crosses });
-    const sliver: Position[] = [[147, -35], [147.000001, -35], [147.000001, -35.000001], [147, -35]];
+    expect(
+      toFieldGeometry({
+        type: 'Polygon',
+        coordinates: [
+          square,
+          [
+            [0, 0],
+            [5, 2],
+            [2, 5],
+            [0, 0],
+          ],
+        ],
+      }),
+    ).toEqual({ reason: reasons.crosses });
+    const sliver: Position[] = [
+      [147, -35],
+      [147.000001, -35],
+      [147.000001, -35.000001],
+      [147, -35],
+    ];
     expect(toFieldGeometry({ type: 'Polygon', coordinates: [sliver] })).toEqual({ reason: 'The boundary has no area' });
     const detailed = Array.from({ length: MAX_POSITIONS_PER_FIELD + 1 }, (_, i): Position => {
       const angle = (2 * Math.PI * i) / (MAX_POSITIONS_PER_FIELD + 1);

@@ -3,7 +3,8 @@ import { findGeometryProblem } from '../fields/geometry';
 
 /** [longitude, latitude]: output positions are 2D; altitudes in the files are dropped. */
 export type Pair = [number, number];
-export type FieldGeometry = { type: 'Polygon'; coordinates: Pair[][] } | { type: 'MultiPolygon'; coordinates: Pair[][][] };
+export type FieldGeometry =
+  { type: 'Polygon'; coordinates: Pair[][] } | { type: 'MultiPolygon'; coordinates: Pair[][][] };
 export type BBox = [number, number, number, number];
 /** Turns a file coordinate into longitude/latitude (absent when the file is already in degrees). */
 export type Projector = (x: number, y: number) => Pair;
@@ -49,7 +50,9 @@ export function toFieldGeometry(geometry: Geometry | null | undefined, project?:
   // The rules a field must meet to be saved (crossings, area, size): a converted feature can be saved.
   const problem = findGeometryProblem(fieldGeometry);
   if (problem) return { reason: problem.message.charAt(0).toUpperCase() + problem.message.slice(1) };
-  const holeOutside = polygons.some(([outer, ...holes]) => outer && holes.some((hole) => !ringContainsRing(outer, hole)));
+  const holeOutside = polygons.some(
+    ([outer, ...holes]) => outer && holes.some((hole) => !ringContainsRing(outer, hole)),
+  );
   return holeOutside ? { reason: reasons.holeOutside } : { geometry: fieldGeometry, bbox };
 }
 

@@ -25,9 +25,18 @@ const WORKER_HEAP_MB = 256;
  */
 export const convertPlugin: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
-    limits: { fileSize: convertLimits.maxRequestBytes, files: MAX_UPLOAD_FILES, fields: 20, parts: MAX_UPLOAD_FILES + 20 },
+    limits: {
+      fileSize: convertLimits.maxRequestBytes,
+      files: MAX_UPLOAD_FILES,
+      fields: 20,
+      parts: MAX_UPLOAD_FILES + 20,
+    },
   });
-  const pool = createWorkerPool({ module: new URL('./convert.worker.ts', import.meta.url), maxThreads: 2, maxOldGenerationSizeMb: WORKER_HEAP_MB });
+  const pool = createWorkerPool({
+    module: new URL('./convert.worker.ts', import.meta.url),
+    maxThreads: 2,
+    maxOldGenerationSizeMb: WORKER_HEAP_MB,
+  });
   app.addHook('onClose', async () => pool.destroy());
 
   // The answer is a stream, not an object, so this route is typed without the zod provider;
@@ -37,7 +46,8 @@ export const convertPlugin: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['convert'],
-        summary: 'Convert shapefile parts (repeated `files`), a zipped shapefile, a KML or a KMZ into WGS84 field boundaries',
+        summary:
+          'Convert shapefile parts (repeated `files`), a zipped shapefile, a KML or a KMZ into WGS84 field boundaries',
         consumes: ['multipart/form-data'],
         response: {
           200: convertResponseSchema.describe('Every feature converted'),
@@ -73,7 +83,12 @@ async function convertOffThread(pool: Piscina, task: ConvertTask): Promise<Conve
   } catch (error) {
     // The worker's heap limit stopped it: a file whose single features are too big to hold.
     if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      return { ok: false, status: 413, detail: 'This file is too large for Paddock to convert. Split it into smaller files and upload them one by one.' };
+      return {
+        ok: false,
+        status: 413,
+        detail:
+          'This file is too large for Paddock to convert. Split it into smaller files and upload them one by one.',
+      };
     }
     throw error;
   }

@@ -65,7 +65,10 @@ describe('convertKml', () => {
     const sink = new FeatureSink(path.join(dir, 'features.json'), 100);
     await convertKml(file, sink);
     const summary = sink.finish();
-    const features = JSON.parse(`[${readFileSync(summary.featuresPath, 'utf8')}]`) as Array<{ properties: Record<string, unknown>; geometry: { type: string } }>;
+    const features = JSON.parse(`[${readFileSync(summary.featuresPath, 'utf8')}]`) as Array<{
+      properties: Record<string, unknown>;
+      geometry: { type: string };
+    }>;
 
     expect(summary.invalid).toEqual([]);
     expect(features.map((feature) => feature.properties)).toEqual([
@@ -78,7 +81,10 @@ describe('convertKml', () => {
 
   it('lists a Placemark that is not well-formed XML, by its name, and converts the rest', async () => {
     const file = path.join(dir, 'broken.kml');
-    writeFileSync(file, `<kml><Placemark><name>Bad</name><Polygon><foo></Polygon></Placemark><Placemark><name>Good</name>${polygon}</Placemark></kml>`);
+    writeFileSync(
+      file,
+      `<kml><Placemark><name>Bad</name><Polygon><foo></Polygon></Placemark><Placemark><name>Good</name>${polygon}</Placemark></kml>`,
+    );
     const sink = new FeatureSink(path.join(dir, 'broken.json'), 100);
     await convertKml(file, sink);
     const summary = sink.finish();

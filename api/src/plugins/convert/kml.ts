@@ -8,7 +8,10 @@ import type { FeatureSink, Properties, PropertyValue } from './sink';
 /** The largest single Placemark read; a whole KML file can be any size, it is read one Placemark at a time. */
 export const MAX_PLACEMARK_CHARS = 64 * 1024 * 1024;
 
-const notKml = () => unprocessable('This file is not a KML file we can read. Export it again as KML or KMZ (for example from Google Earth) and upload it.');
+const notKml = () =>
+  unprocessable(
+    'This file is not a KML file we can read. Export it again as KML or KMZ (for example from Google Earth) and upload it.',
+  );
 
 /**
  * Converts a KML file without holding it whole: the text streams through a splitter that cuts out
@@ -100,7 +103,9 @@ export class PlacemarkSplitter {
       if (next === -1) {
         this.discard(start);
         if (this.text.length > MAX_PLACEMARK_CHARS) {
-          throw tooLarge(`A single feature in this KML file is larger than ${megabytes(MAX_PLACEMARK_CHARS)}, more than Paddock can read.`);
+          throw tooLarge(
+            `A single feature in this KML file is larger than ${megabytes(MAX_PLACEMARK_CHARS)}, more than Paddock can read.`,
+          );
         }
         break;
       }
@@ -155,9 +160,12 @@ export class PlacemarkSplitter {
       }
       return element;
     }
-    for (const [, declaration, doubleQuoted, singleQuoted] of tag.matchAll(/\s(xmlns(?::[\w.-]+)?)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    for (const [, declaration, doubleQuoted, singleQuoted] of tag.matchAll(
+      /\s(xmlns(?::[\w.-]+)?)\s*=\s*(?:"([^"]*)"|'([^']*)')/g,
+    )) {
       const uri = doubleQuoted ?? singleQuoted ?? '';
-      if (declaration && !this.namespaces.has(declaration)) this.namespaces.set(declaration, uri.replaceAll('"', '&quot;'));
+      if (declaration && !this.namespaces.has(declaration))
+        this.namespaces.set(declaration, uri.replaceAll('"', '&quot;'));
     }
     return tagEnd + 1;
   }

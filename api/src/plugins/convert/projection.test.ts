@@ -3,32 +3,53 @@ import { ConversionFailure } from './failure';
 import { mgaFromLonLat } from './testing/mga';
 import { GDA94_PRJ, mgaPrj, WGS84_PRJ } from './testing/shapefile-writer';
 
-const dms = (degrees: number, minutes: number, seconds: number) => Math.sign(degrees) * (Math.abs(degrees) + minutes / 60 + seconds / 3600);
+const dms = (degrees: number, minutes: number, seconds: number) =>
+  Math.sign(degrees) * (Math.abs(degrees) + minutes / 60 + seconds / 3600);
 
 /** Control points of the GDA Technical Manual (ICSM): geographic and MGA coordinates of survey marks. */
 const CONTROL_POINTS = [
-  { mark: 'Flinders Peak', zone: 55, lon: dms(144, 25, 29.5244), lat: dms(-37, 57, 3.7203), easting: 273741.297, northing: 5796489.777 },
-  { mark: 'Buninyong', zone: 54, lon: dms(143, 55, 35.3839), lat: dms(-37, 39, 10.1561), easting: 758173.797, northing: 5828674.34 },
+  {
+    mark: 'Flinders Peak',
+    zone: 55,
+    lon: dms(144, 25, 29.5244),
+    lat: dms(-37, 57, 3.7203),
+    easting: 273741.297,
+    northing: 5796489.777,
+  },
+  {
+    mark: 'Buninyong',
+    zone: 54,
+    lon: dms(143, 55, 35.3839),
+    lat: dms(-37, 39, 10.1561),
+    easting: 758173.797,
+    northing: 5828674.34,
+  },
 ];
 
 /** Degrees of longitude/latitude for about a centimetre on the ground. */
 const CENTIMETRE = 1e-7;
 
 describe('the independent MGA formula used by these tests', () => {
-  it.each(CONTROL_POINTS)('reproduces the published grid coordinates of $mark to the millimetre', ({ zone, lon, lat, easting, northing }) => {
-    const [x, y] = mgaFromLonLat(lon, lat, zone);
-    expect(Math.abs(x - easting)).toBeLessThan(0.002);
-    expect(Math.abs(y - northing)).toBeLessThan(0.002);
-  });
+  it.each(CONTROL_POINTS)(
+    'reproduces the published grid coordinates of $mark to the millimetre',
+    ({ zone, lon, lat, easting, northing }) => {
+      const [x, y] = mgaFromLonLat(lon, lat, zone);
+      expect(Math.abs(x - easting)).toBeLessThan(0.002);
+      expect(Math.abs(y - northing)).toBeLessThan(0.002);
+    },
+  );
 });
 
 describe('projectorFromPrj', () => {
-  it.each(CONTROL_POINTS)('puts the published grid coordinates of $mark back on the mark', ({ zone, lon, lat, easting, northing }) => {
-    const project = projectorFromPrj(mgaPrj(zone, 'GDA2020'));
-    const [x = NaN, y = NaN] = project?.(easting, northing) ?? [];
-    expect(Math.abs(x - lon)).toBeLessThan(CENTIMETRE);
-    expect(Math.abs(y - lat)).toBeLessThan(CENTIMETRE);
-  });
+  it.each(CONTROL_POINTS)(
+    'puts the published grid coordinates of $mark back on the mark',
+    ({ zone, lon, lat, easting, northing }) => {
+      const project = projectorFromPrj(mgaPrj(zone, 'GDA2020'));
+      const [x = NaN, y = NaN] = project?.(easting, northing) ?? [];
+      expect(Math.abs(x - lon)).toBeLessThan(CENTIMETRE);
+      expect(Math.abs(y - lat)).toBeLessThan(CENTIMETRE);
+    },
+  );
 
   // Across every MGA zone of Australia, both datums, at the central meridian and near both zone edges.
   const cases = [49, 50, 51, 52, 53, 54, 55, 56].flatMap((zone) =>

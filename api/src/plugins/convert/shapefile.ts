@@ -20,8 +20,10 @@ export const cutOffReason = 'This feature is missing from the .shp file, which e
 export const damagedReason = 'This feature could not be read: the .shp file is damaged here';
 const noPrj =
   'This shapefile has no .prj file and its coordinates are not longitudes and latitudes, so we cannot tell where it is. Add the .prj file and upload again.';
-const damagedShx = () => unprocessable('The .shx file of this shapefile is damaged. Export the shapefile again and upload all its files.');
-const damagedShp = () => unprocessable('The .shp file is damaged or is not a shapefile. Export the shapefile again and upload all its files.');
+const damagedShx = () =>
+  unprocessable('The .shx file of this shapefile is damaged. Export the shapefile again and upload all its files.');
+const damagedShp = () =>
+  unprocessable('The .shp file is damaged or is not a shapefile. Export the shapefile again and upload all its files.');
 
 /** Shape types `shapefile` reads: null, points, lines, polygons and multipoints, plain, Z and M. */
 const READABLE_SHAPE_TYPES = new Set([0, 1, 3, 5, 8, 11, 13, 15, 18, 21, 23, 25, 28]);
@@ -78,8 +80,12 @@ function readShpHeader(path: string): { shapeType: number; box: [number, number,
   const { start: header } = readStart(path, HEADER_BYTES);
   if (header.length < HEADER_BYTES || header.readInt32BE(0) !== FILE_CODE) throw damagedShp();
   const shapeType = header.readInt32LE(32);
-  if (!READABLE_SHAPE_TYPES.has(shapeType)) throw unprocessable('This shapefile holds a kind of shape Paddock cannot read. Fields need polygons.');
-  return { shapeType, box: [header.readDoubleLE(36), header.readDoubleLE(44), header.readDoubleLE(52), header.readDoubleLE(60)] };
+  if (!READABLE_SHAPE_TYPES.has(shapeType))
+    throw unprocessable('This shapefile holds a kind of shape Paddock cannot read. Fields need polygons.');
+  return {
+    shapeType,
+    box: [header.readDoubleLE(36), header.readDoubleLE(44), header.readDoubleLE(52), header.readDoubleLE(60)],
+  };
 }
 
 /**
@@ -87,7 +93,11 @@ function readShpHeader(path: string): { shapeType: number; box: [number, number,
  * with a matching length and shape type, and where the readable part of the .shp ends. The records
  * after are lost: cut off when the file ends before them, damaged otherwise.
  */
-function readableRecords(shpPath: string, shapeType: number, index: { path: string; count: number }): { count: number; endByte: number; lostReason: string } {
+function readableRecords(
+  shpPath: string,
+  shapeType: number,
+  index: { path: string; count: number },
+): { count: number; endByte: number; lostReason: string } {
   const shp = openSync(shpPath, 'r');
   const shx = openSync(index.path, 'r');
   try {
@@ -104,7 +114,8 @@ function readableRecords(shpPath: string, shapeType: number, index: { path: stri
       if (offset + 8 + length > shpSize) return { count: record, endByte, lostReason: cutOffReason };
       readSync(shp, recordHeader, 0, 12, offset);
       const type = recordHeader.readInt32LE(8);
-      if (recordHeader.readInt32BE(4) * 2 !== length || (type !== 0 && type !== shapeType)) return { count: record, endByte, lostReason: damagedReason };
+      if (recordHeader.readInt32BE(4) * 2 !== length || (type !== 0 && type !== shapeType))
+        return { count: record, endByte, lostReason: damagedReason };
       endByte = offset + 8 + length;
     }
     return { count: index.count, endByte, lostReason: cutOffReason };

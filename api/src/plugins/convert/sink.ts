@@ -68,7 +68,12 @@ export class FeatureSink {
   finish(): ConversionSummary {
     this.flush();
     this.close();
-    return { featuresPath: this.featuresPath, converted: this.converted, invalid: this.invalid, bbox: this.converted ? this.bbox : null };
+    return {
+      featuresPath: this.featuresPath,
+      converted: this.converted,
+      invalid: this.invalid,
+      bbox: this.converted ? this.bbox : null,
+    };
   }
 
   /** Closes the file (conversion stopped early, or finished); the caller removes the work folder. */
@@ -93,7 +98,9 @@ export class FeatureSink {
 }
 
 export const tooManyFeatures = (maxFeatures: number) =>
-  tooLarge(`This file has more than ${maxFeatures.toLocaleString('en-AU')} features, more than Paddock can convert at once. Split it into smaller files and upload them one by one.`);
+  tooLarge(
+    `This file has more than ${maxFeatures.toLocaleString('en-AU')} features, more than Paddock can convert at once. Split it into smaller files and upload them one by one.`,
+  );
 
 /** Attributes that usually hold a field's name (a KML <name> arrives as `name`), in order of preference. */
 const NAME_ATTRIBUTES = ['name', 'field_name', 'fieldname', 'paddock', 'field', 'label', 'title'];

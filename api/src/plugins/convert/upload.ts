@@ -12,7 +12,10 @@ import { megabytes } from './failure';
 export const MAX_UPLOAD_FILES = 12;
 
 export const requestTooLarge = () =>
-  new HttpError(413, `This upload is larger than ${megabytes(convertLimits.maxRequestBytes)}, more than Paddock can convert. Upload a smaller file.`);
+  new HttpError(
+    413,
+    `This upload is larger than ${megabytes(convertLimits.maxRequestBytes)}, more than Paddock can convert. Upload a smaller file.`,
+  );
 
 /**
  * Streams the request's `files` parts into `workDir`, never holding a whole file: each part goes
@@ -59,7 +62,10 @@ function uploadError(error: unknown): unknown {
   const code = (error as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return requestTooLarge();
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-    return new HttpError(422, `Upload at most ${MAX_UPLOAD_FILES} files at once: one KML or KMZ file, or the files of one shapefile.`);
+    return new HttpError(
+      422,
+      `Upload at most ${MAX_UPLOAD_FILES} files at once: one KML or KMZ file, or the files of one shapefile.`,
+    );
   }
   return new HttpError(422, 'The upload did not arrive complete. Please try again.');
 }

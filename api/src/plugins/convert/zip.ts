@@ -39,7 +39,8 @@ export class Archive {
     try {
       const entries: ZipEntry[] = [];
       for await (const entry of zip.eachEntry()) {
-        if (entries.length >= MAX_ENTRIES) throw unprocessable(`This ${describe} holds too many files. Upload the field boundaries on their own.`);
+        if (entries.length >= MAX_ENTRIES)
+          throw unprocessable(`This ${describe} holds too many files. Upload the field boundaries on their own.`);
         if (isContent(entry.fileName)) entries.push({ name: entry.fileName, entry });
       }
       return new Archive(zip, entries, describe, maxUncompressedBytes, maxUncompressedBytes);
@@ -62,7 +63,8 @@ export class Archive {
   }
 
   private async extractOne(entry: Entry, path: string): Promise<void> {
-    if (entry.isEncrypted()) throw unprocessable(`This ${this.describe} is protected by a password. Upload it without the password.`);
+    if (entry.isEncrypted())
+      throw unprocessable(`This ${this.describe} is protected by a password. Upload it without the password.`);
     let source;
     try {
       source = await this.zip.openReadStreamPromise(entry);
@@ -90,7 +92,8 @@ export class Archive {
   }
 }
 
-const damaged = (describe: string) => unprocessable(`This ${describe} is damaged or is not a ${describe}. Create it again and upload it.`);
+const damaged = (describe: string) =>
+  unprocessable(`This ${describe} is damaged or is not a ${describe}. Create it again and upload it.`);
 
 /** Files, not folders, nor the '__MACOSX' and '._name' copies macOS adds to archives. */
 function isContent(name: string): boolean {

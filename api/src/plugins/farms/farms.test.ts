@@ -6,7 +6,18 @@ import {
   type FarmListResponse,
 } from '@paddock/shared/contracts';
 import { sql } from 'kysely';
-import { addFields, createFarm, fieldFeature, getFarm, issuesOf, share, signIn, square, WAGGA, type TestUser } from '../../test/farms';
+import {
+  addFields,
+  createFarm,
+  fieldFeature,
+  getFarm,
+  issuesOf,
+  share,
+  signIn,
+  square,
+  WAGGA,
+  type TestUser,
+} from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 
 describe.each(availableBackends())('farms on %s', (kind) => {
@@ -18,8 +29,16 @@ describe.each(availableBackends())('farms on %s', (kind) => {
     await t?.close();
   });
 
-  const list = async (user: TestUser, query: Partial<Record<keyof FarmListQuery, string | number>> = {}): Promise<FarmListResponse> => {
-    const response = await t.request({ method: 'GET', url: '/v2/farms', token: user.token, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+  const list = async (
+    user: TestUser,
+    query: Partial<Record<keyof FarmListQuery, string | number>> = {},
+  ): Promise<FarmListResponse> => {
+    const response = await t.request({
+      method: 'GET',
+      url: '/v2/farms',
+      token: user.token,
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    });
     expect(response.statusCode).toBe(200);
     return farmListResponseSchema.parse(response.json());
   };
@@ -28,7 +47,12 @@ describe.each(availableBackends())('farms on %s', (kind) => {
   describe('create, read, rename, favourite, delete', () => {
     it('creates a farm owned by the caller, with empty totals', async () => {
       const owner = await signIn(t, { email: 'Owner.Person@Example.com' });
-      const response = await t.request({ method: 'POST', url: '/v2/farms', token: owner.token, payload: { data: { farm_name: '  Kurrajong Downs  ' } } });
+      const response = await t.request({
+        method: 'POST',
+        url: '/v2/farms',
+        token: owner.token,
+        payload: { data: { farm_name: '  Kurrajong Downs  ' } },
+      });
       expect(response.statusCode).toBe(201);
       const farm = farmFeatureSchema.parse(response.json());
       expect(farm).toMatchObject({ type: 'Feature', id: farm.properties.farm_id, geometry: null, bbox: null });
@@ -60,16 +84,35 @@ describe.each(availableBackends())('farms on %s', (kind) => {
       const owner = await signIn(t);
       const farm = await createFarm(t, owner, 'Old Name');
       const url = `/v2/farms/${farm.id}`;
-      const renamed = await t.request({ method: 'PUT', url, token: owner.token, payload: { data: { farm_name: ' New Name ' } } });
+      const renamed = await t.request({
+        method: 'PUT',
+        url,
+        token: owner.token,
+        payload: { data: { farm_name: ' New Name ' } },
+      });
       expect(renamed.statusCode).toBe(200);
       expect(farmFeatureSchema.parse(renamed.json()).properties.farm_name).toBe('New Name');
-      expect(Date.parse(renamed.json<{ properties: { updated_on: string } }>().properties.updated_on)).toBeGreaterThanOrEqual(Date.parse(farm.properties.updated_on));
+      expect(
+        Date.parse(renamed.json<{ properties: { updated_on: string } }>().properties.updated_on),
+      ).toBeGreaterThanOrEqual(Date.parse(farm.properties.updated_on));
 
-      expect(issuesOf(await t.request({ method: 'PUT', url, token: owner.token, payload: { data: { farm_name: '' } } }))[0]?.msg).toBe('Farm Name is required!');
-      expect(issuesOf(await t.request({ method: 'PUT', url, token: owner.token, payload: { data: { farm_name: 'y'.repeat(101) } } }))[0]?.msg).toBe(
-        'Farm name must be 100 characters or fewer',
+      expect(
+        issuesOf(await t.request({ method: 'PUT', url, token: owner.token, payload: { data: { farm_name: '' } } }))[0]
+          ?.msg,
+      ).toBe('Farm Name is required!');
+      expect(
+        issuesOf(
+          await t.request({
+            method: 'PUT',
+            url,
+            token: owner.token,
+            payload: { data: { farm_name: 'y'.repeat(101) } },
+          }),
+        )[0]?.msg,
+      ).toBe('Farm name must be 100 characters or fewer');
+      expect(issuesOf(await t.request({ method: 'PUT', url, token: owner.token, payload: { data: {} } }))[0]?.msg).toBe(
+        'Nothing to update',
       );
-      expect(issuesOf(await t.request({ method: 'PUT', url, token: owner.token, payload: { data: {} } }))[0]?.msg).toBe('Nothing to update');
       expect((await getFarm(t, owner, farm.id)).properties.farm_name).toBe('New Name');
     });
 
@@ -80,7 +123,12 @@ describe.each(availableBackends())('farms on %s', (kind) => {
       expect((await share(t, owner, [farm.id], [editor.email], 'editor')).statusCode).toBe(200);
 
       const star = async (user: TestUser, on: boolean) => {
-        const response = await t.request({ method: 'PUT', url: `/v2/farms/${farm.id}`, token: user.token, payload: { data: { is_account_farm_favorite: on } } });
+        const response = await t.request({
+          method: 'PUT',
+          url: `/v2/farms/${farm.id}`,
+          token: user.token,
+          payload: { data: { is_account_farm_favorite: on } },
+        });
         expect(response.statusCode).toBe(200);
         return farmFeatureSchema.parse(response.json()).properties.is_favorite;
       };
@@ -98,9 +146,20 @@ describe.each(availableBackends())('farms on %s', (kind) => {
       const owner = await signIn(t);
       const viewer = await signIn(t);
       const farm = await createFarm(t, owner, 'Doomed Farm');
-      const fields = await addFields(t, owner, farm.id, fieldFeature('North'), fieldFeature('South', square(WAGGA.lon + 0.02)));
+      const fields = await addFields(
+        t,
+        owner,
+        farm.id,
+        fieldFeature('North'),
+        fieldFeature('South', square(WAGGA.lon + 0.02)),
+      );
       await share(t, owner, [farm.id], [viewer.email, 'later@example.com'], 'viewer');
-      await t.request({ method: 'PUT', url: `/v2/farms/${farm.id}`, token: owner.token, payload: { data: { is_account_farm_favorite: true } } });
+      await t.request({
+        method: 'PUT',
+        url: `/v2/farms/${farm.id}`,
+        token: owner.token,
+        payload: { data: { is_account_farm_favorite: true } },
+      });
 
       const deleted = await t.request({ method: 'DELETE', url: `/v2/farms/${farm.id}`, token: owner.token });
       expect(deleted.statusCode).toBe(204);
@@ -118,7 +177,11 @@ describe.each(availableBackends())('farms on %s', (kind) => {
       }
       const { db } = t.app;
       for (const table of ['fields', 'farm_members', 'farm_favourites'] as const) {
-        const left = await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).where('farm_id', '=', farm.id).executeTakeFirstOrThrow();
+        const left = await db
+          .selectFrom(table)
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('farm_id', '=', farm.id)
+          .executeTakeFirstOrThrow();
         expect(left.n).toBe(0);
       }
     });
@@ -137,8 +200,12 @@ describe.each(availableBackends())('farms on %s', (kind) => {
       const viewer = await signIn(t);
       const farm = await createFarm(t, owner, 'Goes With Owner');
       await share(t, owner, [farm.id], [viewer.email], 'viewer');
-      expect((await t.request({ method: 'DELETE', url: '/v2/accounts/profile', token: owner.token })).statusCode).toBe(204);
-      expect((await t.request({ method: 'GET', url: `/v2/farms/${farm.id}`, token: viewer.token })).statusCode).toBe(404);
+      expect((await t.request({ method: 'DELETE', url: '/v2/accounts/profile', token: owner.token })).statusCode).toBe(
+        204,
+      );
+      expect((await t.request({ method: 'GET', url: `/v2/farms/${farm.id}`, token: viewer.token })).statusCode).toBe(
+        404,
+      );
     });
   });
 
@@ -154,7 +221,17 @@ describe.each(availableBackends())('farms on %s', (kind) => {
       const rest = crop_types.slice(0, -1);
       expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b, 'en')));
       expect(new Set(crop_types).size).toBe(crop_types.length);
-      for (const crop of ['Wheat', 'Barley', 'Canola', 'Chickpeas', 'Cotton', 'Sugarcane', 'Rice', 'Wine Grapes', 'Lucerne']) {
+      for (const crop of [
+        'Wheat',
+        'Barley',
+        'Canola',
+        'Chickpeas',
+        'Cotton',
+        'Sugarcane',
+        'Rice',
+        'Wine Grapes',
+        'Lucerne',
+      ]) {
         expect(crop_types).toContain(crop);
       }
       for (const crop of crop_types) expect(crop).toMatch(/^[A-Z]/);
@@ -184,7 +261,9 @@ describe.each(availableBackends())('farms on %s', (kind) => {
       for (const spec of specs) {
         const farm = await createFarm(t, owner, spec.name);
         ids.set(spec.name, farm.id);
-        const features = Array.from({ length: spec.fields }, (_, i) => fieldFeature(`P${i}`, square(147 + i * 0.05, -35, spec.size)));
+        const features = Array.from({ length: spec.fields }, (_, i) =>
+          fieldFeature(`P${i}`, square(147 + i * 0.05, -35, spec.size)),
+        );
         if (features.length > 0) await addFields(t, owner, farm.id, ...features);
       }
     });
@@ -193,7 +272,11 @@ describe.each(availableBackends())('farms on %s', (kind) => {
       const first = await list(owner, { limit: 3 });
       expect(first.pages).toEqual({ total_pages: 3, total_count: 7, skip: 0, limit: 3 });
       expect(names(first)).toEqual(['Golf Hills', 'Foxtrot 50%_Share', 'Echo Creek Downs']);
-      expect(names(await list(owner, { limit: 3, skip: 3 }))).toEqual(['Delta Plains', 'Charlie Station', 'bravo park']);
+      expect(names(await list(owner, { limit: 3, skip: 3 }))).toEqual([
+        'Delta Plains',
+        'Charlie Station',
+        'bravo park',
+      ]);
       const last = await list(owner, { limit: 3, skip: 6 });
       expect(names(last)).toEqual(['Alpha Downs']);
       expect(last.pages).toEqual({ total_pages: 3, total_count: 7, skip: 6, limit: 3 });
@@ -239,7 +322,8 @@ describe.each(availableBackends())('farms on %s', (kind) => {
       expect(names(all)).toEqual(expectedOrder(sort_by, sort_dir, all.features));
       // Pages of 2 put together give the same order.
       const paged: string[] = [];
-      for (let skip = 0; skip < 7; skip += 2) paged.push(...names(await list(owner, { sort_by, sort_dir, limit: 2, skip })));
+      for (let skip = 0; skip < 7; skip += 2)
+        paged.push(...names(await list(owner, { sort_by, sort_dir, limit: 2, skip })));
       expect(paged).toEqual(names(all));
     });
 
@@ -282,9 +366,19 @@ describe.each(availableBackends())('farms on %s', (kind) => {
       expect((await share(t, owner, [alpha, delta, golf], [editor.email], 'editor')).statusCode).toBe(200);
       expect((await share(t, owner, [alpha], [viewer.email], 'viewer')).statusCode).toBe(200);
       for (const id of [alpha, delta]) {
-        await t.request({ method: 'PUT', url: `/v2/farms/${id}`, token: owner.token, payload: { data: { is_account_farm_favorite: true } } });
+        await t.request({
+          method: 'PUT',
+          url: `/v2/farms/${id}`,
+          token: owner.token,
+          payload: { data: { is_account_farm_favorite: true } },
+        });
       }
-      await t.request({ method: 'PUT', url: `/v2/farms/${golf}`, token: editor.token, payload: { data: { is_account_farm_favorite: true } } });
+      await t.request({
+        method: 'PUT',
+        url: `/v2/farms/${golf}`,
+        token: editor.token,
+        payload: { data: { is_account_farm_favorite: true } },
+      });
 
       const mine = await list(owner, { is_favorite: 'true', sort_by: 'farm_name', sort_dir: 'asc' });
       expect(names(mine)).toEqual(['Alpha Downs', 'Delta Plains']);
@@ -297,7 +391,13 @@ describe.each(availableBackends())('farms on %s', (kind) => {
       expect(names(theirs)).toEqual(['Golf Hills']);
       const editorAll = await list(editor, { sort_by: 'farm_name', sort_dir: 'asc' });
       expect(names(editorAll)).toEqual(['Alpha Downs', 'Delta Plains', 'Golf Hills']);
-      expect(editorAll.features.map((farm) => [farm.properties.permission, farm.properties.is_favorite, farm.properties.owner_email])).toEqual([
+      expect(
+        editorAll.features.map((farm) => [
+          farm.properties.permission,
+          farm.properties.is_favorite,
+          farm.properties.owner_email,
+        ]),
+      ).toEqual([
         ['editor', false, owner.email],
         ['editor', false, owner.email],
         ['editor', true, owner.email],
@@ -314,7 +414,14 @@ describe.each(availableBackends())('farms on %s', (kind) => {
     });
 
     it('refuses bad queries with 422', async () => {
-      const bad: Record<string, string>[] = [{ limit: '0' }, { limit: '101' }, { skip: '-1' }, { sort_by: 'owner' }, { sort_dir: 'up' }, { is_favorite: 'yes' }];
+      const bad: Record<string, string>[] = [
+        { limit: '0' },
+        { limit: '101' },
+        { skip: '-1' },
+        { sort_by: 'owner' },
+        { sort_dir: 'up' },
+        { is_favorite: 'yes' },
+      ];
       for (const query of bad) {
         const response = await t.request({ method: 'GET', url: '/v2/farms', token: owner.token, query });
         const issues = issuesOf(response);

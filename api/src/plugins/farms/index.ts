@@ -114,7 +114,11 @@ export const farmsPlugin: FastifyPluginAsyncZod = async (app) => {
 
       await db.transaction().execute(async (trx) => {
         if (farm_name !== undefined && farm_name !== farm.name) {
-          await trx.updateTable('farms').set({ name: farm_name, updated_on: sql<Date>`now()` }).where('id', '=', farm.id).execute();
+          await trx
+            .updateTable('farms')
+            .set({ name: farm_name, updated_on: sql<Date>`now()` })
+            .where('id', '=', farm.id)
+            .execute();
         }
         if (is_account_farm_favorite === true) {
           await trx
@@ -123,7 +127,11 @@ export const farmsPlugin: FastifyPluginAsyncZod = async (app) => {
             .onConflict((oc) => oc.columns(['account_id', 'farm_id']).doNothing())
             .execute();
         } else if (is_account_farm_favorite === false) {
-          await trx.deleteFrom('farm_favourites').where('account_id', '=', account.id).where('farm_id', '=', farm.id).execute();
+          await trx
+            .deleteFrom('farm_favourites')
+            .where('account_id', '=', account.id)
+            .where('farm_id', '=', farm.id)
+            .execute();
         }
       });
       return loadFarmFeature(db, farm.id, account.id);

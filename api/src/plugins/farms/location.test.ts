@@ -18,7 +18,9 @@ describe('farm location', () => {
   it('has a few hundred towns in every state and territory', () => {
     expect(TOWNS.length).toBeGreaterThanOrEqual(150);
     expect(TOWNS.length).toBeLessThanOrEqual(300);
-    expect(new Set(TOWNS.map((town) => town.state))).toEqual(new Set(['NSW', 'ACT', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT']));
+    expect(new Set(TOWNS.map((town) => town.state))).toEqual(
+      new Set(['NSW', 'ACT', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT']),
+    );
     for (const town of TOWNS) {
       expect(town.lat).toBeGreaterThan(-44);
       expect(town.lat).toBeLessThan(-10);

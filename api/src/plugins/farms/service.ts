@@ -38,7 +38,8 @@ export function requireAbility(role: FarmRole, ability: FarmAbility, detail = RE
 }
 
 /** The caller's role on the farm `f` of a query that left-joined their membership as `m`. */
-export const roleOf = (accountId: string) => sql<FarmRole>`case when f.owner_id = ${accountId} then 'owner' else m.permission end`;
+export const roleOf = (accountId: string) =>
+  sql<FarmRole>`case when f.owner_id = ${accountId} then 'owner' else m.permission end`;
 
 /**
  * `f.id` is one of the farms the account owns or is an active member of: a semi-join on two indexed
@@ -70,23 +71,29 @@ export async function farmAccess(db: Db, farmId: string, accountId: string): Pro
 
 /** The farms the account can see, with its role, its favourite flag and the owner's e-mail. */
 function visibleFarms(db: Db, accountId: string) {
-  return db
-    .selectFrom('farms as f')
-    .innerJoin('accounts as o', 'o.id', 'f.owner_id')
-    .leftJoin('farm_members as m', (join) => join.onRef('m.farm_id', '=', 'f.id').on('m.account_id', '=', accountId))
-    .leftJoin('farm_favourites as fav', (join) => join.onRef('fav.farm_id', '=', 'f.id').on('fav.account_id', '=', accountId))
-    // The caller's membership row is already joined: owner, or a member through `m`.
-    .where(sql<boolean>`(f.owner_id = ${accountId} or m.account_id is not null)`);
+  return (
+    db
+      .selectFrom('farms as f')
+      .innerJoin('accounts as o', 'o.id', 'f.owner_id')
+      .leftJoin('farm_members as m', (join) => join.onRef('m.farm_id', '=', 'f.id').on('m.account_id', '=', accountId))
+      .leftJoin('farm_favourites as fav', (join) =>
+        join.onRef('fav.farm_id', '=', 'f.id').on('fav.account_id', '=', accountId),
+      )
+      // The caller's membership row is already joined: owner, or a member through `m`.
+      .where(sql<boolean>`(f.owner_id = ${accountId} or m.account_id is not null)`)
+  );
 }
 
 type VisibleFarmsQuery = ReturnType<typeof visibleFarms>;
 
 const farmColumns = (query: VisibleFarmsQuery, accountId: string) =>
-  query.selectAll('f').select([
-    roleOf(accountId).as('role'),
-    sql<boolean>`fav.account_id is not null`.as('is_favorite'),
-    sql<string | null>`coalesce(o.login_email, o.contact_email)`.as('owner_email'),
-  ]);
+  query
+    .selectAll('f')
+    .select([
+      roleOf(accountId).as('role'),
+      sql<boolean>`fav.account_id is not null`.as('is_favorite'),
+      sql<string | null>`coalesce(o.login_email, o.contact_email)`.as('owner_email'),
+    ]);
 
 type FarmListRow = FarmRow & { role: FarmRole; is_favorite: boolean; owner_email: string | null };
 
@@ -191,7 +198,9 @@ function listableFarms(db: Db, accountId: string, options: FarmListQuery) {
   let query = db
     .selectFrom(owned.unionAll(shared).as('f'))
     .innerJoin('accounts as o', 'o.id', 'f.owner_id')
-    .leftJoin('farm_favourites as fav', (join) => join.onRef('fav.farm_id', '=', 'f.id').on('fav.account_id', '=', accountId))
+    .leftJoin('farm_favourites as fav', (join) =>
+      join.onRef('fav.farm_id', '=', 'f.id').on('fav.account_id', '=', accountId),
+    )
     .selectAll('f')
     .select([
       sql<boolean>`fav.account_id is not null`.as('is_favorite'),
@@ -235,12 +244,17 @@ export async function listFarms(db: Db, accountId: string, options: FarmListQuer
   let total = rows[0]?.total_count ?? 0;
   if (rows.length === 0 && skip > 0) {
     // Past the last page: the window count has no row to ride on.
-    const counted = await db.selectFrom(base.as('page')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+    const counted = await db
+      .selectFrom(base.as('page'))
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirst();
     total = counted?.n ?? 0;
   }
   return {
     type: 'FeatureCollection',
-    features: rows.map(({ total_count: _total, collaborator_rows, ...row }) => toFarmFeature(row, collaborator_rows.map(toCollaborator))),
+    features: rows.map(({ total_count: _total, collaborator_rows, ...row }) =>
+      toFarmFeature(row, collaborator_rows.map(toCollaborator)),
+    ),
     pages: { total_pages: Math.ceil(total / limit), total_count: total, skip, limit },
   };
 }

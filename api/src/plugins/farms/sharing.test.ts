@@ -15,17 +15,30 @@ describe.each(availableBackends())('sharing on %s', (kind) => {
   const visible = async (token: string) => {
     const response = await t.request({ method: 'GET', url: '/v2/farms', token, query: { limit: '100' } });
     expect(response.statusCode).toBe(200);
-    return Object.fromEntries(farmListResponseSchema.parse(response.json()).features.map((farm) => [farm.id, farm.properties.permission]));
+    return Object.fromEntries(
+      farmListResponseSchema.parse(response.json()).features.map((farm) => [farm.id, farm.properties.permission]),
+    );
   };
-  const collaboratorsOf = async (owner: TestUser, farmId: string) => (await getFarm(t, owner, farmId)).properties.collaborators;
+  const collaboratorsOf = async (owner: TestUser, farmId: string) =>
+    (await getFarm(t, owner, farmId)).properties.collaborators;
 
   it('shares several farms with several e-mails at once (case-insensitively), answering the new collaborators', async () => {
     const owner = await signIn(t);
     const ann = await signIn(t, { email: 'ann.agronomist@example.com' });
     const bob = await signIn(t, { email: 'Bob.Grower@Example.com' });
-    const [north, south, kept] = [await createFarm(t, owner, 'North Block'), await createFarm(t, owner, 'South Block'), await createFarm(t, owner, 'Not Shared')];
+    const [north, south, kept] = [
+      await createFarm(t, owner, 'North Block'),
+      await createFarm(t, owner, 'South Block'),
+      await createFarm(t, owner, 'Not Shared'),
+    ];
 
-    const response = await share(t, owner, [north.id, south.id, north.id], ['ANN.agronomist@example.com', 'bob.GROWER@example.com', 'carol@example.com'], 'editor');
+    const response = await share(
+      t,
+      owner,
+      [north.id, south.id, north.id],
+      ['ANN.agronomist@example.com', 'bob.GROWER@example.com', 'carol@example.com'],
+      'editor',
+    );
     expect(response.statusCode).toBe(200);
     const body = shareFarmResponseSchema.parse(response.json());
     expect(messageResponseSchema.parse(body).data.message).toBe('Farms shared successfully');
@@ -41,7 +54,10 @@ describe.each(availableBackends())('sharing on %s', (kind) => {
 
     expect(await visible(ann.token)).toEqual({ [north.id]: 'editor', [south.id]: 'editor' });
     expect(await visible(bob.token)).toEqual({ [north.id]: 'editor', [south.id]: 'editor' });
-    expect((await getFarm(t, ann, north.id)).properties).toMatchObject({ permission: 'editor', owner_email: owner.email });
+    expect((await getFarm(t, ann, north.id)).properties).toMatchObject({
+      permission: 'editor',
+      owner_email: owner.email,
+    });
   });
 
   it('re-sharing changes the permission', async () => {
@@ -52,9 +68,16 @@ describe.each(availableBackends())('sharing on %s', (kind) => {
     expect((await getFarm(t, ann, farm.id)).properties.permission).toBe('editor');
     expect((await share(t, owner, [farm.id], [ann.email.toUpperCase()], 'viewer')).statusCode).toBe(200);
     expect((await getFarm(t, ann, farm.id)).properties.permission).toBe('viewer');
-    expect(await collaboratorsOf(owner, farm.id)).toEqual([{ email: ann.email, permission: 'viewer', name: null, status: 'active' }]);
+    expect(await collaboratorsOf(owner, farm.id)).toEqual([
+      { email: ann.email, permission: 'viewer', name: null, status: 'active' },
+    ]);
     // Now a viewer: can't rename.
-    const rename = await t.request({ method: 'PUT', url: `/v2/farms/${farm.id}`, token: ann.token, payload: { data: { farm_name: 'Mine now' } } });
+    const rename = await t.request({
+      method: 'PUT',
+      url: `/v2/farms/${farm.id}`,
+      token: ann.token,
+      payload: { data: { farm_name: 'Mine now' } },
+    });
     expect(rename.statusCode).toBe(403);
   });
 
@@ -62,13 +85,22 @@ describe.each(availableBackends())('sharing on %s', (kind) => {
     const owner = await signIn(t);
     const farm = await createFarm(t, owner, 'Waiting Farm');
     await share(t, owner, [farm.id], ['New.Comer@example.com'], 'viewer');
-    expect(await collaboratorsOf(owner, farm.id)).toEqual([{ email: 'new.comer@example.com', permission: 'viewer', name: null, status: 'pending' }]);
+    expect(await collaboratorsOf(owner, farm.id)).toEqual([
+      { email: 'new.comer@example.com', permission: 'viewer', name: null, status: 'pending' },
+    ]);
 
     // The first call of any route binds the invitation: here the farms list itself.
     const token = await t.token(newUser({ email: 'new.comer@EXAMPLE.com', email_verified: true }));
     expect(await visible(token)).toEqual({ [farm.id]: 'viewer' });
-    await t.request({ method: 'PATCH', url: '/v2/accounts/profile', token, payload: { data: { first_name: 'Nell', last_name: 'Comer' } } });
-    expect(await collaboratorsOf(owner, farm.id)).toEqual([{ email: 'new.comer@example.com', permission: 'viewer', name: 'Nell Comer', status: 'active' }]);
+    await t.request({
+      method: 'PATCH',
+      url: '/v2/accounts/profile',
+      token,
+      payload: { data: { first_name: 'Nell', last_name: 'Comer' } },
+    });
+    expect(await collaboratorsOf(owner, farm.id)).toEqual([
+      { email: 'new.comer@example.com', permission: 'viewer', name: 'Nell Comer', status: 'active' },
+    ]);
   });
 
   it('never gives access through an unverified e-mail, until it is verified', async () => {
@@ -102,7 +134,10 @@ describe.each(availableBackends())('sharing on %s', (kind) => {
 
     const moved = await t.token({ ...member.claims, email: 'moved@example.com', email_verified: true });
     expect(await visible(moved)).toEqual({});
-    expect((await collaboratorsOf(owner, farm.id))[0]).toMatchObject({ email: 'moving@example.com', status: 'pending' });
+    expect((await collaboratorsOf(owner, farm.id))[0]).toMatchObject({
+      email: 'moving@example.com',
+      status: 'pending',
+    });
     // A later sign-in with the old address again (verified) gets it back.
     expect(await visible(member.token)).toEqual({ [farm.id]: 'editor' });
   });
@@ -133,25 +168,59 @@ describe.each(availableBackends())('sharing on %s', (kind) => {
     it('sharing with yourself is a 422 on that e-mail', async () => {
       const owner = await signIn(t, { email: 'self.sharer@example.com' });
       const farm = await createFarm(t, owner, 'Self');
-      const issues = issuesOf(await share(t, owner, [farm.id], ['friend@example.com', 'SELF.sharer@example.com'], 'editor'));
-      expect(issues).toEqual([{ loc: ['body', 'data', 'account_permission', 1, 'email'], msg: "You can't share a farm with yourself", type: 'value_error' }]);
+      const issues = issuesOf(
+        await share(t, owner, [farm.id], ['friend@example.com', 'SELF.sharer@example.com'], 'editor'),
+      );
+      expect(issues).toEqual([
+        {
+          loc: ['body', 'data', 'account_permission', 1, 'email'],
+          msg: "You can't share a farm with yourself",
+          type: 'value_error',
+        },
+      ]);
       expect(await collaboratorsOf(owner, farm.id)).toEqual([]);
     });
 
     it.each([
-      [{ farm_ids: ['x'], account_permission: [{ email: 'not an email', permission: 'viewer' }] }, ['body', 'data', 'account_permission', 0, 'email'], 'Email Address is invalid'],
-      [{ farm_ids: ['x'], account_permission: [{ email: '', permission: 'viewer' }] }, ['body', 'data', 'account_permission', 0, 'email'], 'Email Address is invalid'],
-      [{ farm_ids: [], account_permission: [{ email: 'a@example.com', permission: 'viewer' }] }, ['body', 'data', 'farm_ids'], 'Select at least one farm to share'],
-      [{ farm_ids: ['x'], account_permission: [] }, ['body', 'data', 'account_permission'], 'Add at least one email address'],
-      [{ farm_ids: ['x'], account_permission: [{ email: 'a@example.com', permission: 'owner' }] }, ['body', 'data', 'account_permission', 0, 'permission'], 'Permission must be one of: editor, viewer'],
+      [
+        { farm_ids: ['x'], account_permission: [{ email: 'not an email', permission: 'viewer' }] },
+        ['body', 'data', 'account_permission', 0, 'email'],
+        'Email Address is invalid',
+      ],
+      [
+        { farm_ids: ['x'], account_permission: [{ email: '', permission: 'viewer' }] },
+        ['body', 'data', 'account_permission', 0, 'email'],
+        'Email Address is invalid',
+      ],
+      [
+        { farm_ids: [], account_permission: [{ email: 'a@example.com', permission: 'viewer' }] },
+        ['body', 'data', 'farm_ids'],
+        'Select at least one farm to share',
+      ],
+      [
+        { farm_ids: ['x'], account_permission: [] },
+        ['body', 'data', 'account_permission'],
+        'Add at least one email address',
+      ],
+      [
+        { farm_ids: ['x'], account_permission: [{ email: 'a@example.com', permission: 'owner' }] },
+        ['body', 'data', 'account_permission', 0, 'permission'],
+        'Permission must be one of: editor, viewer',
+      ],
     ])('refuses %j with a first message the UI can show', async (data, loc, msg) => {
       const owner = await signIn(t);
-      const issues = issuesOf(await t.request({ method: 'POST', url: '/v2/farms/share_farm', token: owner.token, payload: { data } }));
+      const issues = issuesOf(
+        await t.request({ method: 'POST', url: '/v2/farms/share_farm', token: owner.token, payload: { data } }),
+      );
       expect(issues[0]).toMatchObject({ loc, msg });
     });
 
     it('needs a token', async () => {
-      const response = await t.request({ method: 'POST', url: '/v2/farms/share_farm', payload: { data: { farm_ids: [], account_permission: [] } } });
+      const response = await t.request({
+        method: 'POST',
+        url: '/v2/farms/share_farm',
+        payload: { data: { farm_ids: [], account_permission: [] } },
+      });
       expect(response.statusCode).toBe(401);
     });
   });
@@ -162,21 +231,37 @@ describe.each(availableBackends())('sharing on %s', (kind) => {
       const editor = await signIn(t, { email: 'leaving.editor@example.com' });
       const farm = await createFarm(t, owner, 'Wattle Park');
       await share(t, owner, [farm.id], [editor.email, 'pending.one@example.com'], 'editor');
-      await t.request({ method: 'PUT', url: `/v2/farms/${farm.id}`, token: editor.token, payload: { data: { is_account_farm_favorite: true } } });
+      await t.request({
+        method: 'PUT',
+        url: `/v2/farms/${farm.id}`,
+        token: editor.token,
+        payload: { data: { is_account_farm_favorite: true } },
+      });
       const url = (email: string) => `/v2/farms/${farm.id}/remove_collaborator/${encodeURIComponent(email)}`;
 
       const refused = await t.request({ method: 'POST', url: url('pending.one@example.com'), token: editor.token });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ detail: 'Only the owner of this farm can remove collaborators' });
 
-      const removed = await t.request({ method: 'POST', url: url('Leaving.Editor@example.com'), token: owner.token, headers: { 'content-type': 'application/json' } });
+      const removed = await t.request({
+        method: 'POST',
+        url: url('Leaving.Editor@example.com'),
+        token: owner.token,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(removed.statusCode).toBe(200);
-      expect(messageResponseSchema.parse(removed.json()).data.message).toBe('leaving.editor@example.com no longer has access to Wattle Park');
+      expect(messageResponseSchema.parse(removed.json()).data.message).toBe(
+        'leaving.editor@example.com no longer has access to Wattle Park',
+      );
       expect(await visible(editor.token)).toEqual({});
-      expect((await t.request({ method: 'GET', url: `/v2/farms/${farm.id}`, token: editor.token })).statusCode).toBe(404);
+      expect((await t.request({ method: 'GET', url: `/v2/farms/${farm.id}`, token: editor.token })).statusCode).toBe(
+        404,
+      );
 
       const pending = await t.request({ method: 'POST', url: url('pending.one@example.com'), token: owner.token });
-      expect(pending.json()).toEqual({ data: { message: 'pending.one@example.com no longer has access to Wattle Park' } });
+      expect(pending.json()).toEqual({
+        data: { message: 'pending.one@example.com no longer has access to Wattle Park' },
+      });
       expect(await collaboratorsOf(owner, farm.id)).toEqual([]);
 
       const again = await t.request({ method: 'POST', url: url('pending.one@example.com'), token: owner.token });
@@ -185,7 +270,10 @@ describe.each(availableBackends())('sharing on %s', (kind) => {
 
       // Invited again later, the editor starts afresh (no old favourite).
       await share(t, owner, [farm.id], [editor.email], 'viewer');
-      expect((await getFarm(t, editor, farm.id)).properties).toMatchObject({ permission: 'viewer', is_favorite: false });
+      expect((await getFarm(t, editor, farm.id)).properties).toMatchObject({
+        permission: 'viewer',
+        is_favorite: false,
+      });
     });
   });
 });

@@ -12,7 +12,15 @@ import { forbidden, notFound, UnprocessableError } from '../../errors';
 import { currentAccount } from '../accounts/service';
 import { errorResponses } from '../responses';
 import { normaliseEmail } from './membership';
-import { FARM_NOT_FOUND, farmAccess, isUuid, isVisibleFarm, loadCollaborators, requireAbility, roleOf } from './service';
+import {
+  FARM_NOT_FOUND,
+  farmAccess,
+  isUuid,
+  isVisibleFarm,
+  loadCollaborators,
+  requireAbility,
+  roleOf,
+} from './service';
 
 const tags = ['farms'];
 
@@ -54,7 +62,9 @@ export const sharingPlugin: FastifyPluginAsyncZod = async (app) => {
       if (!farmIds.every(isUuid)) throw notFound(FARM_NOT_FOUND);
       const farms = await db
         .selectFrom('farms as f')
-        .leftJoin('farm_members as m', (join) => join.onRef('m.farm_id', '=', 'f.id').on('m.account_id', '=', account.id))
+        .leftJoin('farm_members as m', (join) =>
+          join.onRef('m.farm_id', '=', 'f.id').on('m.account_id', '=', account.id),
+        )
         .select(['f.id', roleOf(account.id).as('role')])
         .where('f.id', 'in', farmIds)
         .where(isVisibleFarm(account.id))
@@ -74,14 +84,25 @@ export const sharingPlugin: FastifyPluginAsyncZod = async (app) => {
       const holderOf = new Map<string, string>();
       for (const holder of holders) if (!holderOf.has(holder.email)) holderOf.set(holder.email, holder.id);
 
-      const own = new Set([account.login_email, account.contact_email].filter((email) => email !== null).map(normaliseEmail));
+      const own = new Set(
+        [account.login_email, account.contact_email].filter((email) => email !== null).map(normaliseEmail),
+      );
       const selfIssues: ValidationIssue[] = [...invites]
         .filter(([email]) => own.has(email) || holderOf.get(email) === account.id)
-        .map(([, { index }]) => ({ loc: ['body', 'data', 'account_permission', index, 'email'], msg: SHARE_WITH_YOURSELF, type: 'value_error' }));
+        .map(([, { index }]) => ({
+          loc: ['body', 'data', 'account_permission', index, 'email'],
+          msg: SHARE_WITH_YOURSELF,
+          type: 'value_error',
+        }));
       if (selfIssues.length > 0) throw new UnprocessableError(selfIssues);
 
       const rows = farmIds.flatMap((farmId) =>
-        [...invites].map(([email, { permission }]) => ({ farm_id: farmId, email, permission, account_id: holderOf.get(email) ?? null })),
+        [...invites].map(([email, { permission }]) => ({
+          farm_id: farmId,
+          email,
+          permission,
+          account_id: holderOf.get(email) ?? null,
+        })),
       );
       await db.transaction().execute(async (trx) => {
         for (let start = 0; start < rows.length; start += UPSERT_BATCH) {
@@ -133,7 +154,11 @@ export const sharingPlugin: FastifyPluginAsyncZod = async (app) => {
           .executeTakeFirst();
         // Their favourite of this farm goes too, so a later invitation starts afresh.
         if (row?.account_id) {
-          await trx.deleteFrom('farm_favourites').where('farm_id', '=', farm.id).where('account_id', '=', row.account_id).execute();
+          await trx
+            .deleteFrom('farm_favourites')
+            .where('farm_id', '=', farm.id)
+            .where('account_id', '=', row.account_id)
+            .execute();
         }
         return row;
       });

@@ -40,7 +40,8 @@ function expectBBox(actual: number[] | null | undefined, expected: number[]) {
   expected.forEach((value, i) => expect(actual?.[i]).toBeCloseTo(value, 9));
 }
 
-const within = (actual: number, expected: number, fraction: number) => Math.abs(actual - expected) / expected <= fraction;
+const within = (actual: number, expected: number, fraction: number) =>
+  Math.abs(actual - expected) / expected <= fraction;
 
 describe.each(availableBackends())('fields on %s', (kind) => {
   let t: TestContext;
@@ -59,7 +60,12 @@ describe.each(availableBackends())('fields on %s', (kind) => {
     return fieldCollectionSchema.parse(response.json());
   };
   const post = (farmId: string, body: unknown) =>
-    t.request({ method: 'POST', url: `/v2/farms/${farmId}/fields`, token: owner.token, payload: body as Record<string, unknown> });
+    t.request({
+      method: 'POST',
+      url: `/v2/farms/${farmId}/fields`,
+      token: owner.token,
+      payload: body as Record<string, unknown>,
+    });
 
   describe('areas', () => {
     it('measures a 0.01° square near Wagga Wagga geodesically (within 0.5 % of the ellipsoid value)', async () => {
@@ -89,7 +95,12 @@ describe.each(availableBackends())('fields on %s', (kind) => {
       expect(field.properties.id).not.toBe('client-7');
       expect(field.bbox).toEqual([WAGGA.lon, WAGGA.lat, WAGGA.lon + 0.01, WAGGA.lat + 0.01]);
 
-      const put = await t.request({ method: 'PUT', url: `/v2/fields/${field.id}`, token: owner.token, payload: { type: 'Feature', properties: { area: 5 } } as Record<string, unknown> });
+      const put = await t.request({
+        method: 'PUT',
+        url: `/v2/fields/${field.id}`,
+        token: owner.token,
+        payload: { type: 'Feature', properties: { area: 5 } } as Record<string, unknown>,
+      });
       expect(put.statusCode).toBe(200);
       expect(fieldFeatureSchema.parse(put.json()).properties.area).toBe(field.properties.area);
     });
@@ -97,11 +108,24 @@ describe.each(availableBackends())('fields on %s', (kind) => {
     it('adds MultiPolygon parts and takes holes out', async () => {
       const farm = await createFarm(t, owner, 'Shapes');
       const one = square().coordinates as number[][][];
-      const multi = { type: 'MultiPolygon', coordinates: [one, (square(WAGGA.lon + 0.05).coordinates as number[][][])] };
+      const multi = { type: 'MultiPolygon', coordinates: [one, square(WAGGA.lon + 0.05).coordinates as number[][][]] };
       const outer = (square(WAGGA.lon, WAGGA.lat, 0.02).coordinates as number[][][])[0] as number[][];
-      const hole = [...((square(WAGGA.lon + 0.005, WAGGA.lat + 0.005, 0.01).coordinates as number[][][])[0] as number[][])].reverse();
-      const created = await addFields(t, owner, farm.id, fieldFeature('Single', square()), fieldFeature('Twin', multi), fieldFeature('Donut', { type: 'Polygon', coordinates: [outer, hole] }));
-      const [single, twin, donut] = created.features.map((feature) => feature.properties.area) as [number, number, number];
+      const hole = [
+        ...((square(WAGGA.lon + 0.005, WAGGA.lat + 0.005, 0.01).coordinates as number[][][])[0] as number[][]),
+      ].reverse();
+      const created = await addFields(
+        t,
+        owner,
+        farm.id,
+        fieldFeature('Single', square()),
+        fieldFeature('Twin', multi),
+        fieldFeature('Donut', { type: 'Polygon', coordinates: [outer, hole] }),
+      );
+      const [single, twin, donut] = created.features.map((feature) => feature.properties.area) as [
+        number,
+        number,
+        number,
+      ];
       expect(twin).toBeCloseTo(2 * single, 1);
       const big = ellipsoidCellHectares(WAGGA.lon, WAGGA.lat, WAGGA.lon + 0.02, WAGGA.lat + 0.02);
       const small = ellipsoidCellHectares(WAGGA.lon + 0.005, WAGGA.lat + 0.005, WAGGA.lon + 0.015, WAGGA.lat + 0.015);
@@ -116,7 +140,13 @@ describe.each(availableBackends())('fields on %s', (kind) => {
     it('number_of_fields, farm_area, bbox, location and updated_on after create, update and delete', async () => {
       const farm = await createFarm(t, owner, 'Totals');
       await sleep(5);
-      const created = await addFields(t, owner, farm.id, fieldFeature('A', square()), fieldFeature('B', square(WAGGA.lon + 0.02)));
+      const created = await addFields(
+        t,
+        owner,
+        farm.id,
+        fieldFeature('A', square()),
+        fieldFeature('B', square(WAGGA.lon + 0.02)),
+      );
       const [a, b] = created.features as [FieldFeature, FieldFeature];
       const afterCreate = await getFarm(t, owner, farm.id);
       expect(afterCreate.properties.number_of_fields).toBe(2);
@@ -126,7 +156,12 @@ describe.each(availableBackends())('fields on %s', (kind) => {
 
       // A bigger boundary for B.
       await sleep(5);
-      const bigger = await t.request({ method: 'PUT', url: `/v2/fields/${b.id}`, token: owner.token, payload: { type: 'Feature', geometry: square(WAGGA.lon + 0.02, WAGGA.lat, 0.02) } });
+      const bigger = await t.request({
+        method: 'PUT',
+        url: `/v2/fields/${b.id}`,
+        token: owner.token,
+        payload: { type: 'Feature', geometry: square(WAGGA.lon + 0.02, WAGGA.lat, 0.02) },
+      });
       expect(bigger.statusCode).toBe(200);
       const b2 = fieldFeatureSchema.parse(bigger.json());
       expect(b2.properties.area).toBeGreaterThan(3.9 * b.properties.area);
@@ -134,26 +169,45 @@ describe.each(availableBackends())('fields on %s', (kind) => {
       const afterUpdate = await getFarm(t, owner, farm.id);
       expect(afterUpdate.properties.farm_area).toBeCloseTo(a.properties.area + b2.properties.area, 3);
       expectBBox(afterUpdate.bbox, [WAGGA.lon, WAGGA.lat, WAGGA.lon + 0.04, WAGGA.lat + 0.02]);
-      expect(Date.parse(afterUpdate.properties.updated_on)).toBeGreaterThan(Date.parse(afterCreate.properties.updated_on));
+      expect(Date.parse(afterUpdate.properties.updated_on)).toBeGreaterThan(
+        Date.parse(afterCreate.properties.updated_on),
+      );
 
       // A rename and a crop type change count as changes too.
       await sleep(5);
-      const renamed = await t.request({ method: 'PUT', url: `/v2/fields/${a.id}`, token: owner.token, payload: { type: 'Feature', properties: { field_name: 'A prime', field_crop_type: 'barley' } } });
+      const renamed = await t.request({
+        method: 'PUT',
+        url: `/v2/fields/${a.id}`,
+        token: owner.token,
+        payload: { type: 'Feature', properties: { field_name: 'A prime', field_crop_type: 'barley' } },
+      });
       expect(renamed.statusCode).toBe(200);
-      expect(fieldFeatureSchema.parse(renamed.json()).properties).toMatchObject({ field_name: 'A prime', field_crop_type: 'Barley', area: a.properties.area });
+      expect(fieldFeatureSchema.parse(renamed.json()).properties).toMatchObject({
+        field_name: 'A prime',
+        field_crop_type: 'Barley',
+        area: a.properties.area,
+      });
       const afterRename = await getFarm(t, owner, farm.id);
-      expect(Date.parse(afterRename.properties.updated_on)).toBeGreaterThan(Date.parse(afterUpdate.properties.updated_on));
+      expect(Date.parse(afterRename.properties.updated_on)).toBeGreaterThan(
+        Date.parse(afterUpdate.properties.updated_on),
+      );
 
       await sleep(5);
-      expect((await t.request({ method: 'DELETE', url: `/v2/fields/${b.id}`, token: owner.token })).statusCode).toBe(204);
+      expect((await t.request({ method: 'DELETE', url: `/v2/fields/${b.id}`, token: owner.token })).statusCode).toBe(
+        204,
+      );
       const afterDelete = await getFarm(t, owner, farm.id);
       expect(afterDelete.properties.number_of_fields).toBe(1);
       expect(afterDelete.properties.farm_area).toBeCloseTo(a.properties.area, 3);
       expect(afterDelete.bbox).toEqual(a.bbox);
-      expect(Date.parse(afterDelete.properties.updated_on)).toBeGreaterThan(Date.parse(afterRename.properties.updated_on));
+      expect(Date.parse(afterDelete.properties.updated_on)).toBeGreaterThan(
+        Date.parse(afterRename.properties.updated_on),
+      );
       expect((await t.request({ method: 'GET', url: `/v2/fields/${b.id}`, token: owner.token })).statusCode).toBe(404);
 
-      expect((await t.request({ method: 'DELETE', url: `/v2/fields/${a.id}`, token: owner.token })).statusCode).toBe(204);
+      expect((await t.request({ method: 'DELETE', url: `/v2/fields/${a.id}`, token: owner.token })).statusCode).toBe(
+        204,
+      );
       const empty = await getFarm(t, owner, farm.id);
       expect(empty.properties).toMatchObject({ number_of_fields: 0, farm_area: 0, location: null });
       expect(empty.bbox).toBeNull();
@@ -169,11 +223,22 @@ describe.each(availableBackends())('fields on %s', (kind) => {
     it('lists fields in the order they were added, with the caller’s permission', async () => {
       const farm = await createFarm(t, owner, 'Ordered');
       const namesIn = Array.from({ length: 12 }, (_, i) => `Paddock ${12 - i}`);
-      await addFields(t, owner, farm.id, ...namesIn.slice(0, 6).map((name, i) => fieldFeature(name, square(147 + i * 0.02, -35))));
-      await addFields(t, owner, farm.id, ...namesIn.slice(6).map((name, i) => fieldFeature(name, square(147.2 + i * 0.02, -35))));
+      await addFields(
+        t,
+        owner,
+        farm.id,
+        ...namesIn.slice(0, 6).map((name, i) => fieldFeature(name, square(147 + i * 0.02, -35))),
+      );
+      await addFields(
+        t,
+        owner,
+        farm.id,
+        ...namesIn.slice(6).map((name, i) => fieldFeature(name, square(147.2 + i * 0.02, -35))),
+      );
       const fields = await listFields(farm.id);
       expect(fields.features.map((field) => field.properties.field_name)).toEqual(namesIn);
-      for (const field of fields.features) expect(field.properties).toMatchObject({ farm_id: farm.id, permission: 'owner', field_crop_type: 'Wheat' });
+      for (const field of fields.features)
+        expect(field.properties).toMatchObject({ farm_id: farm.id, permission: 'owner', field_crop_type: 'Wheat' });
       expectBBox(fields.bbox, [147, -35, 147.31, -34.99]);
     });
 
@@ -188,7 +253,12 @@ describe.each(availableBackends())('fields on %s', (kind) => {
         fieldFeature('3', square(WAGGA.lon + 0.04), { field_crop_type: '  ' }),
         fieldFeature('4', square(WAGGA.lon + 0.06), { field_crop_type: null }),
       );
-      expect(created.features.map((field) => field.properties.field_crop_type)).toEqual(['Canola', 'Quinoa', null, null]);
+      expect(created.features.map((field) => field.properties.field_crop_type)).toEqual([
+        'Canola',
+        'Quinoa',
+        null,
+        null,
+      ]);
     });
   });
 
@@ -196,62 +266,157 @@ describe.each(availableBackends())('fields on %s', (kind) => {
     const [w, s] = [WAGGA.lon, WAGGA.lat];
     const ring = (...positions: number[][]) => ({ type: 'Polygon', coordinates: [positions] });
     const bad: [string, unknown, string, RegExp][] = [
-      ['an open ring', ring([w, s], [w + 0.01, s], [w + 0.01, s + 0.01], [w, s + 0.01]), 'ring_not_closed', /is not closed/],
-      ['a longitude out of range', ring([200, s], [200.01, s], [200.01, s + 0.01], [200, s]), 'coordinates_out_of_range', /longitude must be between -180 and 180/],
-      ['a latitude out of range', ring([w, -95], [w + 0.01, -95], [w + 0.01, -94.9], [w, -95]), 'coordinates_out_of_range', /latitude between -90 and 90/],
-      ['a bow-tie', ring([w, s], [w + 0.01, s + 0.01], [w + 0.01, s], [w, s + 0.01], [w, s]), 'self_intersection', /crosses itself/],
+      [
+        'an open ring',
+        ring([w, s], [w + 0.01, s], [w + 0.01, s + 0.01], [w, s + 0.01]),
+        'ring_not_closed',
+        /is not closed/,
+      ],
+      [
+        'a longitude out of range',
+        ring([200, s], [200.01, s], [200.01, s + 0.01], [200, s]),
+        'coordinates_out_of_range',
+        /longitude must be between -180 and 180/,
+      ],
+      [
+        'a latitude out of range',
+        ring([w, -95], [w + 0.01, -95], [w + 0.01, -94.9], [w, -95]),
+        'coordinates_out_of_range',
+        /latitude between -90 and 90/,
+      ],
+      [
+        'a bow-tie',
+        ring([w, s], [w + 0.01, s + 0.01], [w + 0.01, s], [w, s + 0.01], [w, s]),
+        'self_intersection',
+        /crosses itself/,
+      ],
       ['a ring of 3 positions', ring([w, s], [w + 0.01, s], [w, s]), 'ring_too_short', /at least 4 positions/],
       ['a flat ring', ring([w, s], [w + 0.01, s], [w + 0.02, s], [w, s]), 'zero_area', /has no area/],
       ['a speck (under 1 m²)', square(w, s, 0.000001), 'zero_area', /has no area/],
-      ['a Point', { type: 'Point', coordinates: [w, s] }, 'geometry_type', /must be a Polygon or MultiPolygon, not a Point/],
-      ['a LineString', { type: 'LineString', coordinates: [[w, s], [w + 0.01, s]] }, 'geometry_type', /not a LineString/],
+      [
+        'a Point',
+        { type: 'Point', coordinates: [w, s] },
+        'geometry_type',
+        /must be a Polygon or MultiPolygon, not a Point/,
+      ],
+      [
+        'a LineString',
+        {
+          type: 'LineString',
+          coordinates: [
+            [w, s],
+            [w + 0.01, s],
+          ],
+        },
+        'geometry_type',
+        /not a LineString/,
+      ],
       ['no geometry', null, 'missing', /the boundary is missing/],
-      ['garbled coordinates', { type: 'Polygon', coordinates: [[['a', 'b']]] }, 'geometry_coordinates', /coordinates are not valid/],
+      [
+        'garbled coordinates',
+        { type: 'Polygon', coordinates: [[['a', 'b']]] },
+        'geometry_coordinates',
+        /coordinates are not valid/,
+      ],
       [
         'a MultiPolygon with one crossing part',
-        { type: 'MultiPolygon', coordinates: [square().coordinates, [[[w, s], [w + 0.01, s + 0.01], [w + 0.01, s], [w, s + 0.01], [w, s]]]] },
+        {
+          type: 'MultiPolygon',
+          coordinates: [
+            square().coordinates,
+            [
+              [
+                [w, s],
+                [w + 0.01, s + 0.01],
+                [w + 0.01, s],
+                [w, s + 0.01],
+                [w, s],
+              ],
+            ],
+          ],
+        },
         'self_intersection',
         /crosses itself/,
       ],
     ];
 
-    it.each(bad)('refuses %s with a 422 naming the field, and saves nothing of the batch', async (_what, geometry, type, msg) => {
-      const farm = await createFarm(t, owner, 'Checked');
-      const response = await post(
-        farm.id,
-        featureCollection(fieldFeature('Good one', square()), fieldFeature('Good two', square(w + 0.02)), fieldFeature('North paddock', geometry)),
-      );
-      const issues = issuesOf(response);
-      expect(issues).toHaveLength(1);
-      expect(issues[0]).toEqual({ loc: ['body', 'features', 2, 'geometry'], msg: expect.stringMatching(/^Field 'North paddock': the boundary/), type });
-      expect(issues[0]?.msg).toMatch(msg);
-      expect((await listFields(farm.id)).features).toEqual([]);
-      expect((await getFarm(t, owner, farm.id)).properties).toMatchObject({ number_of_fields: 0, farm_area: 0, location: null });
-    });
+    it.each(bad)(
+      'refuses %s with a 422 naming the field, and saves nothing of the batch',
+      async (_what, geometry, type, msg) => {
+        const farm = await createFarm(t, owner, 'Checked');
+        const response = await post(
+          farm.id,
+          featureCollection(
+            fieldFeature('Good one', square()),
+            fieldFeature('Good two', square(w + 0.02)),
+            fieldFeature('North paddock', geometry),
+          ),
+        );
+        const issues = issuesOf(response);
+        expect(issues).toHaveLength(1);
+        expect(issues[0]).toEqual({
+          loc: ['body', 'features', 2, 'geometry'],
+          msg: expect.stringMatching(/^Field 'North paddock': the boundary/),
+          type,
+        });
+        expect(issues[0]?.msg).toMatch(msg);
+        expect((await listFields(farm.id)).features).toEqual([]);
+        expect((await getFarm(t, owner, farm.id)).properties).toMatchObject({
+          number_of_fields: 0,
+          farm_area: 0,
+          location: null,
+        });
+      },
+    );
 
     it('names every bad feature of a batch at once', async () => {
       const farm = await createFarm(t, owner, 'Many Problems');
       const bowTie = ring([w, s], [w + 0.01, s + 0.01], [w + 0.01, s], [w, s + 0.01], [w, s]);
       const open = ring([w, s], [w + 0.01, s], [w + 0.01, s + 0.01], [w, s + 0.01]);
-      const issues = issuesOf(await post(farm.id, featureCollection(fieldFeature('Crossed', bowTie), fieldFeature('Fine', square()), fieldFeature('Open', open))));
+      const issues = issuesOf(
+        await post(
+          farm.id,
+          featureCollection(
+            fieldFeature('Crossed', bowTie),
+            fieldFeature('Fine', square()),
+            fieldFeature('Open', open),
+          ),
+        ),
+      );
       expect(issues.map((issue) => [issue.loc, issue.msg])).toEqual([
         [['body', 'features', 0, 'geometry'], "Field 'Crossed': the boundary crosses itself"],
-        [['body', 'features', 2, 'geometry'], "Field 'Open': the boundary is not closed (its last position must be the same as its first)"],
+        [
+          ['body', 'features', 2, 'geometry'],
+          "Field 'Open': the boundary is not closed (its last position must be the same as its first)",
+        ],
       ]);
     });
 
     it('accepts repeated consecutive positions and an altitude', async () => {
       const farm = await createFarm(t, owner, 'Sloppy But Fine');
-      const repeated = ring([w, s, 120], [w + 0.01, s, 121], [w + 0.01, s, 121], [w + 0.01, s + 0.01, 119], [w, s + 0.01, 118], [w, s, 120]);
+      const repeated = ring(
+        [w, s, 120],
+        [w + 0.01, s, 121],
+        [w + 0.01, s, 121],
+        [w + 0.01, s + 0.01, 119],
+        [w, s + 0.01, 118],
+        [w, s, 120],
+      );
       const created = await addFields(t, owner, farm.id, fieldFeature('Hilly', repeated));
       expect(created.features[0]?.geometry).toEqual(repeated);
     });
 
     it('refuses an empty collection and a field without a name', async () => {
       const farm = await createFarm(t, owner, 'Names');
-      expect(issuesOf(await post(farm.id, featureCollection()))[0]).toMatchObject({ loc: ['body', 'features'], msg: 'Add at least one field' });
+      expect(issuesOf(await post(farm.id, featureCollection()))[0]).toMatchObject({
+        loc: ['body', 'features'],
+        msg: 'Add at least one field',
+      });
       const unnamed = issuesOf(await post(farm.id, featureCollection(fieldFeature('  '))));
-      expect(unnamed[0]).toMatchObject({ loc: ['body', 'features', 0, 'properties', 'field_name'], msg: 'Field name is required' });
+      expect(unnamed[0]).toMatchObject({
+        loc: ['body', 'features', 0, 'properties', 'field_name'],
+        msg: 'Field name is required',
+      });
     });
 
     it('checks a replaced boundary too, naming the field by its saved name, and keeps the old one', async () => {
@@ -259,15 +424,27 @@ describe.each(availableBackends())('fields on %s', (kind) => {
       const { features } = await addFields(t, owner, farm.id, fieldFeature('Creek paddock'));
       const field = features[0] as FieldFeature;
       const bowTie = ring([w, s], [w + 0.01, s + 0.01], [w + 0.01, s], [w, s + 0.01], [w, s]);
-      const put = (payload: unknown) => t.request({ method: 'PUT', url: `/v2/fields/${field.id}`, token: owner.token, payload: payload as Record<string, unknown> });
+      const put = (payload: unknown) =>
+        t.request({
+          method: 'PUT',
+          url: `/v2/fields/${field.id}`,
+          token: owner.token,
+          payload: payload as Record<string, unknown>,
+        });
 
       expect(issuesOf(await put({ type: 'Feature', geometry: bowTie }))).toEqual([
-        { loc: ['body', 'geometry'], msg: "Field 'Creek paddock': the boundary crosses itself", type: 'self_intersection' },
+        {
+          loc: ['body', 'geometry'],
+          msg: "Field 'Creek paddock': the boundary crosses itself",
+          type: 'self_intersection',
+        },
       ]);
-      expect(issuesOf(await put({ type: 'Feature', geometry: bowTie, properties: { field_name: 'Renamed' } }))[0]?.msg).toBe(
-        "Field 'Renamed': the boundary crosses itself",
-      );
-      expect(issuesOf(await put({ type: 'Feature', geometry: { type: 'Point', coordinates: [w, s] } }))[0]).toMatchObject({
+      expect(
+        issuesOf(await put({ type: 'Feature', geometry: bowTie, properties: { field_name: 'Renamed' } }))[0]?.msg,
+      ).toBe("Field 'Renamed': the boundary crosses itself");
+      expect(
+        issuesOf(await put({ type: 'Feature', geometry: { type: 'Point', coordinates: [w, s] } }))[0],
+      ).toMatchObject({
         loc: ['body', 'geometry'],
         msg: 'This field: the boundary must be a Polygon or MultiPolygon, not a Point',
       });

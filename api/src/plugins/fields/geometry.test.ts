@@ -1,8 +1,19 @@
 import type { AreaGeometry, Position } from '@paddock/shared/contracts';
 import { kinks } from '@turf/kinks';
-import { areaInHectares, bboxOf, crossesItself, findGeometryProblem, MAX_POSITIONS_PER_FIELD, roundArea, unionBBox } from './geometry';
+import {
+  areaInHectares,
+  bboxOf,
+  crossesItself,
+  findGeometryProblem,
+  MAX_POSITIONS_PER_FIELD,
+  roundArea,
+  unionBBox,
+} from './geometry';
 
-const polygon = (...rings: number[][][]): AreaGeometry => ({ type: 'Polygon', coordinates: rings as [number, number][][] });
+const polygon = (...rings: number[][][]): AreaGeometry => ({
+  type: 'Polygon',
+  coordinates: rings as [number, number][][],
+});
 const box = (w: number, s: number, size: number) => [
   [w, s],
   [w + size, s],
@@ -22,17 +33,70 @@ describe('field geometry', () => {
     ['no rings', polygon(), 'geometry_empty'],
     ['a MultiPolygon without polygons', { type: 'MultiPolygon', coordinates: [] } as AreaGeometry, 'geometry_empty'],
     ['an open ring', polygon(box(147, -35, 0.01).slice(0, 4)), 'ring_not_closed'],
-    ['3 positions', polygon([[147, -35], [147.01, -35], [147, -35]]), 'ring_too_short'],
+    [
+      '3 positions',
+      polygon([
+        [147, -35],
+        [147.01, -35],
+        [147, -35],
+      ]),
+      'ring_too_short',
+    ],
     ['a latitude of 91', polygon(box(147, 90.5, 0.6)), 'coordinates_out_of_range'],
     ['a longitude of -181', polygon(box(-181, -35, 0.01)), 'coordinates_out_of_range'],
-    ['a bow-tie', polygon([[147, -35], [147.01, -34.99], [147.01, -35], [147, -34.99], [147, -35]]), 'self_intersection'],
+    [
+      'a bow-tie',
+      polygon([
+        [147, -35],
+        [147.01, -34.99],
+        [147.01, -35],
+        [147, -34.99],
+        [147, -35],
+      ]),
+      'self_intersection',
+    ],
     ['a hole crossing its outer ring', polygon(box(147, -35, 0.02), box(147.015, -34.995, 0.01)), 'self_intersection'],
-    ['the same point four times', polygon([[147, -35], [147, -35], [147, -35], [147, -35]]), 'zero_area'],
-    ['a spike there and back (overlapping edges)', polygon([[147, -35], [147.01, -35], [147, -35], [147.01, -35], [147, -35]]), 'self_intersection'],
-    ['a figure of eight touching at a corner', polygon([[147, -35], [147.01, -35], [147.005, -34.995], [147.01, -34.99], [147, -34.99], [147.005, -34.995], [147, -35]]), 'self_intersection'],
+    [
+      'the same point four times',
+      polygon([
+        [147, -35],
+        [147, -35],
+        [147, -35],
+        [147, -35],
+      ]),
+      'zero_area',
+    ],
+    [
+      'a spike there and back (overlapping edges)',
+      polygon([
+        [147, -35],
+        [147.01, -35],
+        [147, -35],
+        [147.01, -35],
+        [147, -35],
+      ]),
+      'self_intersection',
+    ],
+    [
+      'a figure of eight touching at a corner',
+      polygon([
+        [147, -35],
+        [147.01, -35],
+        [147.005, -34.995],
+        [147.01, -34.99],
+        [147, -34.99],
+        [147.005, -34.995],
+        [147, -35],
+      ]),
+      'self_intersection',
+    ],
     [
       'more positions than allowed',
-      polygon(Array.from({ length: MAX_POSITIONS_PER_FIELD + 1 }, (_, i) => (i === MAX_POSITIONS_PER_FIELD ? [147, -35] : [147 + Math.cos(i) * 0.01, -35 + Math.sin(i) * 0.01]))),
+      polygon(
+        Array.from({ length: MAX_POSITIONS_PER_FIELD + 1 }, (_, i) =>
+          i === MAX_POSITIONS_PER_FIELD ? [147, -35] : [147 + Math.cos(i) * 0.01, -35 + Math.sin(i) * 0.01],
+        ),
+      ),
       'too_many_positions',
     ],
   ])('refuses %s', (_what, geometry, type) => {
@@ -44,9 +108,19 @@ describe('field geometry', () => {
     // 0.01° at 35° S is about 1,112 m north-south and 911 m east-west.
     expect(areaInHectares(square)).toBeGreaterThan(100);
     expect(areaInHectares(square)).toBeLessThan(103);
-    expect(bboxOf({ type: 'MultiPolygon', coordinates: [square.coordinates, polygon(box(148, -36, 0.5)).coordinates] } as AreaGeometry)).toEqual([147, -36, 148.5, -34.99]);
+    expect(
+      bboxOf({
+        type: 'MultiPolygon',
+        coordinates: [square.coordinates, polygon(box(148, -36, 0.5)).coordinates],
+      } as AreaGeometry),
+    ).toEqual([147, -36, 148.5, -34.99]);
     expect(unionBBox([])).toBeNull();
-    expect(unionBBox([[1, 2, 3, 4], [0, 3, 2, 5]])).toEqual([0, 2, 3, 5]);
+    expect(
+      unionBBox([
+        [1, 2, 3, 4],
+        [0, 3, 2, 5],
+      ]),
+    ).toEqual([0, 2, 3, 5]);
     expect(roundArea(101.234567)).toBe(101.2346);
   });
 

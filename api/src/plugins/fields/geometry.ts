@@ -73,7 +73,10 @@ export function findGeometryProblem(geometry: AreaGeometry): GeometryProblem | n
       };
     }
     if (!samePoint(ring[0] as Position, ring.at(-1) as Position)) {
-      return { type: 'ring_not_closed', message: 'the boundary is not closed (its last position must be the same as its first)' };
+      return {
+        type: 'ring_not_closed',
+        message: 'the boundary is not closed (its last position must be the same as its first)',
+      };
     }
   }
 
@@ -147,7 +150,19 @@ export function crossesItself(rings: readonly Ring[]): boolean {
     for (let i = 0; i < count; i += 1) {
       const [ax, ay] = ring[i] as Position;
       const [bx, by] = ring[i + 1] as Position;
-      segments.push({ ring: r, index: i, count, ax, ay, bx, by, minX: Math.min(ax, bx), maxX: Math.max(ax, bx), minY: Math.min(ay, by), maxY: Math.max(ay, by) });
+      segments.push({
+        ring: r,
+        index: i,
+        count,
+        ax,
+        ay,
+        bx,
+        by,
+        minX: Math.min(ax, bx),
+        maxX: Math.max(ax, bx),
+        minY: Math.min(ay, by),
+        maxY: Math.max(ay, by),
+      });
     }
   });
   segments.sort((a, b) => a.minX - b.minX);

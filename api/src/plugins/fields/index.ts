@@ -88,7 +88,13 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       features.forEach((feature, index) => {
         const problem = findGeometryProblem(feature.geometry);
         if (problem) {
-          issues.push(geometryIssue(['body', 'features', index, 'geometry'], fieldLabel(feature.properties.field_name, index), problem));
+          issues.push(
+            geometryIssue(
+              ['body', 'features', index, 'geometry'],
+              fieldLabel(feature.properties.field_name, index),
+              problem,
+            ),
+          );
         }
       });
       if (issues.length > 0) throw new UnprocessableError(issues);
@@ -100,7 +106,13 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
         await lockFarm(trx, farm.id);
         const inserted: FieldRow[] = [];
         for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-          inserted.push(...(await trx.insertInto('fields').values(rows.slice(start, start + INSERT_BATCH)).returningAll().execute()));
+          inserted.push(
+            ...(await trx
+              .insertInto('fields')
+              .values(rows.slice(start, start + INSERT_BATCH))
+              .returningAll()
+              .execute()),
+          );
         }
         await refreshFarmSummary(trx, farm.id);
         return inserted;
@@ -151,8 +163,18 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       if (properties.field_crop_type !== undefined) changes.crop_type = normaliseCropType(properties.field_crop_type);
       if (geometry) {
         const problem = findGeometryProblem(geometry);
-        if (problem) throw new UnprocessableError([geometryIssue(['body', 'geometry'], fieldLabel(changes.name ?? field.name), problem)]);
-        const { geometry: stored, area, min_lon, min_lat, max_lon, max_lat } = newFieldRow(field.farm_id, field.name, null, geometry);
+        if (problem)
+          throw new UnprocessableError([
+            geometryIssue(['body', 'geometry'], fieldLabel(changes.name ?? field.name), problem),
+          ]);
+        const {
+          geometry: stored,
+          area,
+          min_lon,
+          min_lat,
+          max_lon,
+          max_lat,
+        } = newFieldRow(field.farm_id, field.name, null, geometry);
         Object.assign(changes, { geometry: stored, area, min_lon, min_lat, max_lon, max_lat });
       }
       if (Object.keys(changes).length === 0) return toFieldFeature(field, role);

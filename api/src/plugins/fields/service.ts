@@ -84,7 +84,10 @@ export async function refreshFarmSummary(trx: Transaction<Database>, farmId: str
     .where('farm_id', '=', farmId)
     .executeTakeFirstOrThrow();
   const { min_lon, min_lat, max_lon, max_lat } = summary;
-  const bbox = min_lon === null || min_lat === null || max_lon === null || max_lat === null ? null : ([min_lon, min_lat, max_lon, max_lat] as const);
+  const bbox =
+    min_lon === null || min_lat === null || max_lon === null || max_lat === null
+      ? null
+      : ([min_lon, min_lat, max_lon, max_lat] as const);
   await trx
     .updateTable('farms')
     .set({
@@ -114,7 +117,12 @@ export const geometryIssue = (loc: (string | number)[], label: string, problem: 
 });
 
 /** The row of a new field: crop type in the list's spelling, area and bbox measured here (never from the client). */
-export function newFieldRow(farmId: string, name: string, cropType: string | null | undefined, geometry: AreaGeometry): NewField {
+export function newFieldRow(
+  farmId: string,
+  name: string,
+  cropType: string | null | undefined,
+  geometry: AreaGeometry,
+): NewField {
   const { area, bbox } = measureGeometry(geometry);
   return {
     farm_id: farmId,
@@ -132,7 +140,10 @@ export function newFieldRow(farmId: string, name: string, cropType: string | nul
 const GEOMETRY_TYPES = new Set(['Polygon', 'MultiPolygon']);
 
 const at = (value: unknown, ...path: (string | number)[]): unknown =>
-  path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
+  path.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    value,
+  );
 
 /** The schema's complaint about a boundary, said about the field by name. */
 function shapeProblem(geometry: unknown): GeometryProblem {
@@ -155,9 +166,19 @@ function shapeProblem(geometry: unknown): GeometryProblem {
 export function geometryIssueRewriter(shape: 'collection' | 'feature'): IssueRewriter {
   return (issue, input) => {
     const [part, first, second, third] = issue.loc;
-    if (shape === 'collection' && part === 'body' && first === 'features' && typeof second === 'number' && third === 'geometry') {
+    if (
+      shape === 'collection' &&
+      part === 'body' &&
+      first === 'features' &&
+      typeof second === 'number' &&
+      third === 'geometry'
+    ) {
       const label = fieldLabel(at(input, 'features', second, 'properties', 'field_name'), second);
-      return geometryIssue(['body', 'features', second, 'geometry'], label, shapeProblem(at(input, 'features', second, 'geometry')));
+      return geometryIssue(
+        ['body', 'features', second, 'geometry'],
+        label,
+        shapeProblem(at(input, 'features', second, 'geometry')),
+      );
     }
     if (shape === 'feature' && part === 'body' && first === 'geometry') {
       const label = fieldLabel(at(input, 'properties', 'field_name'));

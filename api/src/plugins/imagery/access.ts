@@ -1,4 +1,10 @@
-import { algorithmFeatureFlags, type AreaGeometry, type FeatureFlagKey, type ImageryAlgorithm, type ImageryLayer } from '@paddock/shared/contracts';
+import {
+  algorithmFeatureFlags,
+  type AreaGeometry,
+  type FeatureFlagKey,
+  type ImageryAlgorithm,
+  type ImageryLayer,
+} from '@paddock/shared/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { AccountRow, Database } from '../../db/types';
 import { forbidden, notFound } from '../../errors';
@@ -20,19 +26,28 @@ const FEATURE_NAMES: Record<FeatureFlagKey, string> = {
 
 /** 403 unless the account is Advanced (tier `premium`) and has the flag on (spec 2 §6). */
 function requireFeature(account: Pick<AccountRow, 'tier' | 'feature_flags'>, flag: FeatureFlagKey): void {
-  if (account.tier !== 'premium') throw forbidden(`${FEATURE_FLAG_COPY[flag].modal_title}. Upgrade to Advanced to use it.`);
-  const enabled = featureFlagsFor('premium', account.feature_flags ?? {}).find((setting) => setting.feature_flag === flag)?.enabled;
+  if (account.tier !== 'premium')
+    throw forbidden(`${FEATURE_FLAG_COPY[flag].modal_title}. Upgrade to Advanced to use it.`);
+  const enabled = featureFlagsFor('premium', account.feature_flags ?? {}).find(
+    (setting) => setting.feature_flag === flag,
+  )?.enabled;
   if (!enabled) throw forbidden(`${FEATURE_NAMES[flag]} is not enabled for your account.`);
 }
 
 /** NDRE, THERMAL and PCD need Advanced and their flag; the other calculations are open to all. */
-export function requireAlgorithm(account: Pick<AccountRow, 'tier' | 'feature_flags'>, algorithm: ImageryAlgorithm): void {
+export function requireAlgorithm(
+  account: Pick<AccountRow, 'tier' | 'feature_flags'>,
+  algorithm: ImageryAlgorithm,
+): void {
   const flag = algorithmFeatureFlags[algorithm];
   if (flag) requireFeature(account, flag);
 }
 
 /** Imagery over several fields at once needs Advanced and `field:multi_select` (ARCHITECTURE §4). */
-export function requireSelection(account: Pick<AccountRow, 'tier' | 'feature_flags'>, fieldIds: readonly string[]): void {
+export function requireSelection(
+  account: Pick<AccountRow, 'tier' | 'feature_flags'>,
+  fieldIds: readonly string[],
+): void {
   if (new Set(fieldIds).size > 1) requireFeature(account, 'field:multi_select');
 }
 
@@ -89,7 +104,12 @@ async function toImageryFields(db: Db, rows: readonly FieldRowPart[], highRes: b
  * The fields, in the order asked, when the account is a member (viewer or more) of every one's farm;
  * otherwise 404 "Field not found", whichever field it is (existence is not revealed).
  */
-export async function loadImageryFields(db: Db, accountId: string, fieldIds: readonly string[], layer: ImageryLayer): Promise<ImageryField[]> {
+export async function loadImageryFields(
+  db: Db,
+  accountId: string,
+  fieldIds: readonly string[],
+  layer: ImageryLayer,
+): Promise<ImageryField[]> {
   const ids = [...new Set(fieldIds)];
   if (!ids.every(isUuid)) throw notFound(FIELD_NOT_FOUND);
   const rows = await db
@@ -102,7 +122,11 @@ export async function loadImageryFields(db: Db, accountId: string, fieldIds: rea
     .execute();
   if (rows.length !== ids.length) throw notFound(FIELD_NOT_FOUND);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return toImageryFields(db, ids.map((id) => byId.get(id) as FieldRowPart), layer === 'high_res');
+  return toImageryFields(
+    db,
+    ids.map((id) => byId.get(id) as FieldRowPart),
+    layer === 'high_res',
+  );
 }
 
 /** Every field of the given farms (the landscape NDVI-R draws around the selection). Access is checked by the caller. */
@@ -134,4 +158,5 @@ export function recentTileAccess(): RecentAnswers<TileAccess> {
   return new RecentAnswers(TILE_ACCESS_TTL_MS, MAX_TILE_ACCESS_ENTRIES);
 }
 
-export const tileAccessKey = (sub: string, layer: ImageryLayer, fieldIds: readonly string[]): string => `${sub}\u0000${layer}\u0000${fieldIds.join(',')}`;
+export const tileAccessKey = (sub: string, layer: ImageryLayer, fieldIds: readonly string[]): string =>
+  `${sub}\u0000${layer}\u0000${fieldIds.join(',')}`;

@@ -7,7 +7,15 @@ import { availableBackends, startTestApp, type TestContext } from '../../test/ha
 /** A rectangle paddock with its south-west corner at (lon, lat). */
 const paddock = (lon: number, lat: number, width: number, height: number) => ({
   type: 'Polygon' as const,
-  coordinates: [[[lon, lat], [lon + width, lat], [lon + width, lat + height], [lon, lat + height], [lon, lat]]],
+  coordinates: [
+    [
+      [lon, lat],
+      [lon + width, lat],
+      [lon + width, lat + height],
+      [lon, lat + height],
+      [lon, lat],
+    ],
+  ],
 });
 
 const exportUrl = (code: string, fieldIds: string[], date: string, width: number) =>
@@ -28,12 +36,20 @@ describe.each(availableBackends())('GET v2/algorithm/{code}/export.png on %s', (
     owner = await signIn(t);
     stranger = await signIn(t);
     const farm = await createFarm(t, owner, 'Export Farm');
-    [field] = (await addFields(t, owner, farm.id, fieldFeature('Long paddock', paddock(147.36, -35.12, 0.02, 0.008), { field_crop_type: 'Wheat' })))
-      .features as [FieldFeature];
+    [field] = (
+      await addFields(
+        t,
+        owner,
+        farm.id,
+        fieldFeature('Long paddock', paddock(147.36, -35.12, 0.02, 0.008), { field_crop_type: 'Wheat' }),
+      )
+    ).features as [FieldFeature];
     for (const user of [owner, stranger]) user.token = await t.token(user.claims, { expiresIn: 3600 });
     const catalog = await get(owner, `/v2/catalog?field_ids=${field.id}&latest_date_utc=2025-09-30`);
     const dates = catalogResponseSchema.parse(catalog.json()).features[0]?.properties.dates as CatalogCaptureEntry[];
-    const clearest = [...dates].sort((a, b) => (a.items[0]?.cloud_percent ?? 100) - (b.items[0]?.cloud_percent ?? 100))[0];
+    const clearest = [...dates].sort(
+      (a, b) => (a.items[0]?.cloud_percent ?? 100) - (b.items[0]?.cloud_percent ?? 100),
+    )[0];
     clearDay = clearest?.date ?? '';
   });
   afterAll(async () => {

@@ -21,7 +21,8 @@ export function registerExportRoute(app: Parameters<FastifyPluginAsyncZod>[0], i
     {
       schema: {
         tags: ['imagery'],
-        summary: "A PNG of a calculation over the fields' extent on a capture day, with their boundaries, for the PDF export (Advanced only)",
+        summary:
+          "A PNG of a calculation over the fields' extent on a capture day, with their boundaries, for the PDF export (Advanced only)",
         params: statisticsParamsSchema,
         querystring: exportQuerySchema,
         response: { 200: z.unknown().describe('image/png'), ...errorResponses(401, 403, 404, 422) },
@@ -31,14 +32,21 @@ export function registerExportRoute(app: Parameters<FastifyPluginAsyncZod>[0], i
       const { layer, algorithm } = parseAlgorithmCode(request.params.algorithm);
       const { field_ids, latest_capture_date: date, width } = request.query;
       const account = await currentAccount(request);
-      if (account.tier !== 'premium') throw forbidden('Export Map is an Advanced feature. Upgrade to Advanced to export maps as PDF.');
+      if (account.tier !== 'premium')
+        throw forbidden('Export Map is an Advanced feature. Upgrade to Advanced to export maps as PDF.');
       requireAlgorithm(account, algorithm);
       requireSelection(account, field_ids);
       const fields = await loadImageryFields(db, account.id, field_ids, layer);
       const capture = date > todayUtc() ? null : await imagery.capture(fields, layer, date);
       if (!capture) throw notFound(`No imagery for these fields on ${date}`);
       const statistics = await imagery.fieldStatistics(fields, capture, algorithm);
-      const regionFields = algorithm === 'NDVI-R' ? await loadFarmFields(db, fields.map((field) => field.farmId)) : undefined;
+      const regionFields =
+        algorithm === 'NDVI-R'
+          ? await loadFarmFields(
+              db,
+              fields.map((field) => field.farmId),
+            )
+          : undefined;
       const png = await imagery.exportImage({
         fields,
         regionFields,

@@ -27,7 +27,12 @@ function paddock(lon: number, lat: number, width: number, height: number, hole =
   ];
   return {
     type: 'Polygon' as const,
-    coordinates: hole ? [ring(lon, lat, width, height), ring(lon + width * 0.4, lat + height * 0.3, width * 0.2, height * 0.2).reverse()] : [ring(lon, lat, width, height)],
+    coordinates: hole
+      ? [
+          ring(lon, lat, width, height),
+          ring(lon + width * 0.4, lat + height * 0.3, width * 0.2, height * 0.2).reverse(),
+        ]
+      : [ring(lon, lat, width, height)],
   };
 }
 
@@ -41,7 +46,8 @@ function tileAt(lon: number, lat: number, z: number): string {
 
 const query = (values: Record<string, string | string[]>) => {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) for (const item of Array.isArray(value) ? value : [value]) search.append(key, item);
+  for (const [key, value] of Object.entries(values))
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, item);
   return search.toString();
 };
 
@@ -55,10 +61,11 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
   let canola: FieldFeature;
   let advancedField: FieldFeature;
 
+  const get = (user: TestUser, url: string, headers: Record<string, string> = {}) =>
+    t.request({ method: 'GET', url, token: user.token, headers });
 
-  const get = (user: TestUser, url: string, headers: Record<string, string> = {}) => t.request({ method: 'GET', url, token: user.token, headers });
-
-  const catalog = (user: TestUser, values: Record<string, string | string[]>) => get(user, `/v2/catalog?${query(values)}`);
+  const catalog = (user: TestUser, values: Record<string, string | string[]>) =>
+    get(user, `/v2/catalog?${query(values)}`);
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -77,11 +84,18 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
     [wheat, canola] = fields.features as [FieldFeature, FieldFeature];
     expect((await share(t, owner, [farm.id], [viewer.email], 'viewer')).statusCode).toBe(200);
     const ownFarm = await createFarm(t, advanced, 'Advanced Farm');
-    [advancedField] = (await addFields(t, advanced, ownFarm.id, fieldFeature('North', paddock(147.4, -35.2, 0.01, 0.008), { field_crop_type: 'Barley' })))
-      .features as [FieldFeature];
+    [advancedField] = (
+      await addFields(
+        t,
+        advanced,
+        ownFarm.id,
+        fieldFeature('North', paddock(147.4, -35.2, 0.01, 0.008), { field_crop_type: 'Barley' }),
+      )
+    ).features as [FieldFeature];
     await setTier(t, advanced, 'premium');
     // Imagery work makes this suite long on a busy machine: tokens that outlive it.
-    for (const user of [owner, viewer, stranger, advanced]) user.token = await t.token(user.claims, { expiresIn: 3600 });
+    for (const user of [owner, viewer, stranger, advanced])
+      user.token = await t.token(user.claims, { expiresIn: 3600 });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -91,7 +105,9 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
     it('lists a year of standard captures newest first, with an item per calculation', async () => {
       const response = await catalog(owner, { field_ids: wheat.id, latest_date_utc: LATEST });
       expect(response.statusCode).toBe(200);
-      const { properties } = catalogResponseSchema.parse(response.json()).features[0] as { properties: { dates: CatalogCaptureEntry[]; search_from: string; search_to: string } };
+      const { properties } = catalogResponseSchema.parse(response.json()).features[0] as {
+        properties: { dates: CatalogCaptureEntry[]; search_from: string; search_to: string };
+      };
       expect([properties.search_from, properties.search_to]).toEqual([addDays(LATEST, -364), LATEST]);
       expect(properties.dates.length).toBe(73);
       const dates = properties.dates.map((entry) => entry.date);
@@ -111,10 +127,20 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
       expect(clouds.some((percent) => percent > 10)).toBe(true);
     });
 
-    it('measures each capture\'s cloud cover inside the selected fields', async () => {
-      const response = await catalog(advanced, { field_ids: advancedField.id, latest_date_utc: LATEST, search_days: '60' });
-      const entries = (catalogResponseSchema.parse(response.json()).features[0]?.properties.dates ?? []) as CatalogCaptureEntry[];
-      const aoi: FieldAoi = { fieldId: advancedField.id, cropType: 'Barley', geometry: advancedField.geometry, bbox: advancedField.bbox };
+    it("measures each capture's cloud cover inside the selected fields", async () => {
+      const response = await catalog(advanced, {
+        field_ids: advancedField.id,
+        latest_date_utc: LATEST,
+        search_days: '60',
+      });
+      const entries = (catalogResponseSchema.parse(response.json()).features[0]?.properties.dates ??
+        []) as CatalogCaptureEntry[];
+      const aoi: FieldAoi = {
+        fieldId: advancedField.id,
+        cropType: 'Barley',
+        geometry: advancedField.geometry,
+        bbox: advancedField.bbox,
+      };
       const source = new SimulatedSource();
       const captures = await source.catalog([aoi], 'standard', { from: addDays(LATEST, -59), to: LATEST });
       expect(entries.map((entry) => entry.date)).toEqual(captures.map((capture) => capture.date));
@@ -124,21 +150,33 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
     });
 
     it('pages back by latest_date_utc: the next page ends the day before this one began', async () => {
-      const first = catalogResponseSchema.parse((await catalog(owner, { field_ids: wheat.id, latest_date_utc: LATEST, search_days: '30' })).json()).features[0]?.properties;
+      const first = catalogResponseSchema.parse(
+        (await catalog(owner, { field_ids: wheat.id, latest_date_utc: LATEST, search_days: '30' })).json(),
+      ).features[0]?.properties;
       expect(first?.next_latest_date_utc).toBe(addDays(LATEST, -30));
       const second = catalogResponseSchema.parse(
-        (await catalog(owner, { field_ids: wheat.id, latest_date_utc: first?.next_latest_date_utc as string, search_days: '30' })).json(),
+        (
+          await catalog(owner, {
+            field_ids: wheat.id,
+            latest_date_utc: first?.next_latest_date_utc as string,
+            search_days: '30',
+          })
+        ).json(),
       ).features[0]?.properties;
       const firstDates = (first?.dates as CatalogCaptureEntry[]).map((entry) => entry.date);
       const secondDates = (second?.dates as CatalogCaptureEntry[]).map((entry) => entry.date);
       expect(firstDates.length).toBe(6);
       expect(secondDates.length).toBe(6);
-      expect(secondDates[0] as string < (firstDates.at(-1) as string)).toBe(true);
+      expect((secondDates[0] as string) < (firstDates.at(-1) as string)).toBe(true);
       expect(second?.search_to).toBe(first?.next_latest_date_utc);
     });
 
     it('starts today by default and never lists days to come', async () => {
-      const response = await catalog(owner, { field_ids: wheat.id, latest_date_utc: addDays(todayUtc(), 40), search_days: '20' });
+      const response = await catalog(owner, {
+        field_ids: wheat.id,
+        latest_date_utc: addDays(todayUtc(), 40),
+        search_days: '20',
+      });
       const properties = catalogResponseSchema.parse(response.json()).features[0]?.properties;
       expect(properties?.search_to).toBe(todayUtc());
       expect((properties?.dates as CatalogCaptureEntry[]).every((entry) => entry.date <= todayUtc())).toBe(true);
@@ -152,7 +190,11 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
     });
 
     it('lists the Rapid-EM survey as 4 weekly windows with SHALLOW and DEEP', async () => {
-      const response = await catalog(owner, { field_ids: wheat.id, layer_filter: 'sensor_em', latest_date_utc: '2025-12-31' });
+      const response = await catalog(owner, {
+        field_ids: wheat.id,
+        layer_filter: 'sensor_em',
+        latest_date_utc: '2025-12-31',
+      });
       const dates = catalogResponseSchema.parse(response.json()).features[0]?.properties.dates as CatalogWindowEntry[];
       expect(dates.map((entry) => [entry.start_date, entry.end_date])).toEqual([
         ['2025-02-24', '2025-03-02'],
@@ -169,30 +211,53 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
         [owner, wheat],
         [advanced, advancedField],
       ] as const) {
-        const stats = await get(user, `/v2/algorithm/sensor_em_DEEP/statistics.json?${query({ field_ids: field.id, latest_capture_date: '2025-02-10' })}`);
+        const stats = await get(
+          user,
+          `/v2/algorithm/sensor_em_DEEP/statistics.json?${query({ field_ids: field.id, latest_capture_date: '2025-02-10' })}`,
+        );
         expect(stats.statusCode).toBe(200);
-        expect(statisticsResponseSchema.parse(stats.json())).toMatchObject({ algorithm: 'sensor_em_DEEP', unit: 'mS/m' });
+        expect(statisticsResponseSchema.parse(stats.json())).toMatchObject({
+          algorithm: 'sensor_em_DEEP',
+          unit: 'mS/m',
+        });
       }
-      const betweenWindows = await get(owner, `/v2/algorithm/sensor_em_DEEP/statistics.json?${query({ field_ids: wheat.id, latest_capture_date: '2025-02-11' })}`);
+      const betweenWindows = await get(
+        owner,
+        `/v2/algorithm/sensor_em_DEEP/statistics.json?${query({ field_ids: wheat.id, latest_capture_date: '2025-02-11' })}`,
+      );
       expect(betweenWindows.statusCode).toBe(404);
     });
 
     it('lists high-resolution captures only once an order for the field is completed', async () => {
       const before = await catalog(owner, { field_ids: canola.id, layer_filter: 'high_res' });
-      expect(catalogResponseSchema.parse(before.json()).features[0]?.properties).toMatchObject({ dates: [], search_from: '2019-01-01' });
+      expect(catalogResponseSchema.parse(before.json()).features[0]?.properties).toMatchObject({
+        dates: [],
+        search_from: '2019-01-01',
+      });
 
-      await t.app.db.insertInto('high_res_captures').values({ field_id: canola.id, captured_on: '2025-10-02' }).execute();
-      const after = catalogResponseSchema.parse((await catalog(owner, { field_ids: canola.id, layer_filter: 'high_res' })).json());
+      await t.app.db
+        .insertInto('high_res_captures')
+        .values({ field_id: canola.id, captured_on: '2025-10-02' })
+        .execute();
+      const after = catalogResponseSchema.parse(
+        (await catalog(owner, { field_ids: canola.id, layer_filter: 'high_res' })).json(),
+      );
       const dates = after.features[0]?.properties.dates as CatalogCaptureEntry[];
       expect(dates.map((entry) => entry.date)).toEqual(['2025-10-02']);
       expect(dates[0]?.items.map((item) => item.algorithm)).toEqual(layerAlgorithms.high_res);
       expect(dates[0]?.capture_id).toBe('sim-hr:2025-10-02');
 
-      const stats = await get(owner, `/v2/algorithm/high_res_NDVI/statistics.json?${query({ field_ids: canola.id, latest_capture_date: '2025-10-02' })}`);
+      const stats = await get(
+        owner,
+        `/v2/algorithm/high_res_NDVI/statistics.json?${query({ field_ids: canola.id, latest_capture_date: '2025-10-02' })}`,
+      );
       expect(stats.statusCode).toBe(200);
       expect(statisticsResponseSchema.parse(stats.json()).pixel_count).toBeGreaterThan(100_000);
       // Another field has no order, so no high-resolution imagery.
-      const other = await get(owner, `/v2/algorithm/high_res_NDVI/statistics.json?${query({ field_ids: advancedField.id, latest_capture_date: '2025-10-02' })}`);
+      const other = await get(
+        owner,
+        `/v2/algorithm/high_res_NDVI/statistics.json?${query({ field_ids: advancedField.id, latest_capture_date: '2025-10-02' })}`,
+      );
       expect(other.statusCode).toBe(404);
     });
 
@@ -208,7 +273,10 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
       get(user, `/v2/algorithm/${code}/statistics.json?${query({ color_stretch: 'dynamic', ...values })}`);
 
     it('gives min, mean, max, p10, p90 and the legend colours for a capture', async () => {
-      const response = await statistics(owner, 'standard_NDVI', { field_ids: wheat.id, latest_capture_date: '2025-09-22' });
+      const response = await statistics(owner, 'standard_NDVI', {
+        field_ids: wheat.id,
+        latest_capture_date: '2025-09-22',
+      });
       expect(response.statusCode).toBe(200);
       const body = statisticsResponseSchema.parse(response.json());
       expect(body).toMatchObject({ algorithm: 'standard_NDVI', capture_date: '2025-09-22', unit: 'index' });
@@ -227,14 +295,26 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
     });
 
     it('answers 404 for a day without a capture, and for a day still to come', async () => {
-      expect((await statistics(owner, 'standard_NDVI', { field_ids: wheat.id, latest_capture_date: '2025-09-23' })).json()).toEqual({
+      expect(
+        (await statistics(owner, 'standard_NDVI', { field_ids: wheat.id, latest_capture_date: '2025-09-23' })).json(),
+      ).toEqual({
         detail: 'No imagery for these fields on 2025-09-23',
       });
-      expect((await statistics(owner, 'standard_NDVI', { field_ids: wheat.id, latest_capture_date: addDays(todayUtc(), 30) })).statusCode).toBe(404);
+      expect(
+        (
+          await statistics(owner, 'standard_NDVI', {
+            field_ids: wheat.id,
+            latest_capture_date: addDays(todayUtc(), 30),
+          })
+        ).statusCode,
+      ).toBe(404);
     });
 
     it('answers 422 for an unknown algorithm code', async () => {
-      const response = await statistics(owner, 'standard_SHALLOW', { field_ids: wheat.id, latest_capture_date: '2025-09-22' });
+      const response = await statistics(owner, 'standard_SHALLOW', {
+        field_ids: wheat.id,
+        latest_capture_date: '2025-09-22',
+      });
       expect(response.statusCode).toBe(422);
       expect(JSON.stringify(response.json())).toContain('Algorithm must be one of');
     });
@@ -242,17 +322,26 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
 
   describe('gating (spec 2 §6): NDRE, THERMAL and PCD need Advanced and the feature flag', () => {
     it('refuses NDRE to a Basic user with 403, on statistics and tiles alike', async () => {
-      const stats = await get(owner, `/v2/algorithm/standard_NDRE/statistics.json?${query({ field_ids: wheat.id, latest_capture_date: '2025-09-22' })}`);
+      const stats = await get(
+        owner,
+        `/v2/algorithm/standard_NDRE/statistics.json?${query({ field_ids: wheat.id, latest_capture_date: '2025-09-22' })}`,
+      );
       expect(stats.statusCode).toBe(403);
       expect(stats.json()).toEqual({ detail: 'NDRE is part of Advanced. Upgrade to Advanced to use it.' });
-      const tile = await get(owner, `/v2/tiles/standard_THERMAL/2025-09-22/${tileAt(147.366, -35.116, 15)}.png?field_ids=${wheat.id}`);
+      const tile = await get(
+        owner,
+        `/v2/tiles/standard_THERMAL/2025-09-22/${tileAt(147.366, -35.116, 15)}.png?field_ids=${wheat.id}`,
+      );
       expect(tile.statusCode).toBe(403);
       expect(tile.json()).toEqual({ detail: 'Thermal is part of Advanced. Upgrade to Advanced to use it.' });
     });
 
     it('serves NDRE, THERMAL and PCD to an Advanced user with the flags', async () => {
       for (const algorithm of ['NDRE', 'THERMAL', 'PCD']) {
-        const response = await get(advanced, `/v2/algorithm/standard_${algorithm}/statistics.json?${query({ field_ids: advancedField.id, latest_capture_date: '2025-09-22' })}`);
+        const response = await get(
+          advanced,
+          `/v2/algorithm/standard_${algorithm}/statistics.json?${query({ field_ids: advancedField.id, latest_capture_date: '2025-09-22' })}`,
+        );
         expect([algorithm, response.statusCode]).toEqual([algorithm, 200]);
       }
     });
@@ -261,21 +350,38 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
       const user = await signIn(t);
       await setTier(t, user, 'premium', { 'algorithm:pcd': false });
       const farm = await createFarm(t, user, 'Flagless');
-      const [field] = (await addFields(t, user, farm.id, fieldFeature('F', paddock(147.5, -35.3, 0.01, 0.01)))).features as [FieldFeature];
-      const response = await get(user, `/v2/algorithm/standard_PCD/statistics.json?${query({ field_ids: field.id, latest_capture_date: '2025-09-22' })}`);
+      const [field] = (await addFields(t, user, farm.id, fieldFeature('F', paddock(147.5, -35.3, 0.01, 0.01))))
+        .features as [FieldFeature];
+      const response = await get(
+        user,
+        `/v2/algorithm/standard_PCD/statistics.json?${query({ field_ids: field.id, latest_capture_date: '2025-09-22' })}`,
+      );
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ detail: 'Plant Cell Density is not enabled for your account.' });
     });
 
     it('needs Advanced and field:multi_select for imagery over several fields', async () => {
-      const basic = await catalog(owner, { field_ids: [wheat.id, canola.id], latest_date_utc: LATEST, search_days: '10' });
+      const basic = await catalog(owner, {
+        field_ids: [wheat.id, canola.id],
+        latest_date_utc: LATEST,
+        search_days: '10',
+      });
       expect(basic.statusCode).toBe(403);
-      expect(basic.json()).toEqual({ detail: 'Multi-field imagery is part of Advanced. Upgrade to Advanced to use it.' });
+      expect(basic.json()).toEqual({
+        detail: 'Multi-field imagery is part of Advanced. Upgrade to Advanced to use it.',
+      });
       await setTier(t, owner, 'premium');
       try {
-        const both = await catalog(owner, { field_ids: [wheat.id, canola.id], latest_date_utc: LATEST, search_days: '10' });
+        const both = await catalog(owner, {
+          field_ids: [wheat.id, canola.id],
+          latest_date_utc: LATEST,
+          search_days: '10',
+        });
         expect(both.statusCode).toBe(200);
-        expect(catalogResponseSchema.parse(both.json()).features[0]?.properties.field_ids).toEqual([wheat.id, canola.id]);
+        expect(catalogResponseSchema.parse(both.json()).features[0]?.properties.field_ids).toEqual([
+          wheat.id,
+          canola.id,
+        ]);
       } finally {
         await setTier(t, owner, 'basic');
       }
@@ -284,8 +390,13 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
 
   describe('authorisation', () => {
     it('serves a viewer of the farm', async () => {
-      expect((await catalog(viewer, { field_ids: wheat.id, latest_date_utc: LATEST, search_days: '10' })).statusCode).toBe(200);
-      const tile = await get(viewer, `/v2/tiles/standard_NDVI/2025-09-22/${tileAt(147.366, -35.116, 15)}.png?field_ids=${wheat.id}`);
+      expect(
+        (await catalog(viewer, { field_ids: wheat.id, latest_date_utc: LATEST, search_days: '10' })).statusCode,
+      ).toBe(200);
+      const tile = await get(
+        viewer,
+        `/v2/tiles/standard_NDVI/2025-09-22/${tileAt(147.366, -35.116, 15)}.png?field_ids=${wheat.id}`,
+      );
       expect(tile.statusCode).toBe(200);
     });
 
@@ -306,9 +417,15 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
     it('documents the imagery routes in the OpenAPI description', async () => {
       const doc = (await t.request({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, unknown> }>();
       expect(Object.keys(doc.paths)).toEqual(
-        expect.arrayContaining(['/v2/catalog', '/v2/algorithm/{algorithm}/statistics.json', '/v2/fields/{id}/timeseries']),
+        expect.arrayContaining([
+          '/v2/catalog',
+          '/v2/algorithm/{algorithm}/statistics.json',
+          '/v2/fields/{id}/timeseries',
+        ]),
       );
-      expect(Object.keys(doc.paths).some((route) => route.startsWith('/v2/tiles/{algorithm}/{capture_date}/'))).toBe(true);
+      expect(Object.keys(doc.paths).some((route) => route.startsWith('/v2/tiles/{algorithm}/{capture_date}/'))).toBe(
+        true,
+      );
     });
 
     it('answers 401 without a token', async () => {
@@ -317,7 +434,8 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
   });
 
   describe('GET v2/tiles/{layer}_{algorithm}/{date}/{z}/{x}/{y}.png', () => {
-    const tileUrl = (field: FieldFeature, where: string, code = 'standard_NDVI', date = '2025-09-22') => `/v2/tiles/${code}/${date}/${where}.png?field_ids=${field.id}`;
+    const tileUrl = (field: FieldFeature, where: string, code = 'standard_NDVI', date = '2025-09-22') =>
+      `/v2/tiles/${code}/${date}/${where}.png?field_ids=${field.id}`;
 
     it('is a 256×256 PNG with a strong ETag and private caching; If-None-Match gives 304', async () => {
       const url = tileUrl(wheat, tileAt(147.366, -35.116, 15));
@@ -378,7 +496,9 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
     });
 
     it('answers 404 for a day without imagery and 422 for a tile off the map', async () => {
-      expect((await get(owner, tileUrl(wheat, tileAt(147.366, -35.116, 15), 'standard_NDVI', '2025-09-23'))).statusCode).toBe(404);
+      expect(
+        (await get(owner, tileUrl(wheat, tileAt(147.366, -35.116, 15), 'standard_NDVI', '2025-09-23'))).statusCode,
+      ).toBe(404);
       expect((await get(owner, tileUrl(wheat, '3/9/1'))).statusCode).toBe(422);
     });
   });
@@ -398,7 +518,9 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
         const dates = season.points.map((point) => point.date);
         expect([...dates].sort()).toEqual(dates);
         for (const point of season.points) {
-          expect(point.date >= season.start_date && point.date <= season.end_date && point.date <= todayUtc()).toBe(true);
+          expect(point.date >= season.start_date && point.date <= season.end_date && point.date <= todayUtc()).toBe(
+            true,
+          );
           expect(point.cloud_percent).toBeLessThanOrEqual(20);
           expect(point.p10).toBeLessThanOrEqual(point.mean);
           expect(point.mean).toBeLessThanOrEqual(point.p90);

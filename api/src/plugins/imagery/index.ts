@@ -29,7 +29,14 @@ import type { Capture, SourceLayer } from '../../imagery/source';
 import type { SeriesPoint } from '../../imagery/tasks';
 import { currentAccount } from '../accounts/service';
 import { errorResponses } from '../responses';
-import { loadFarmFields, loadImageryFields, recentTileAccess, requireAlgorithm, requireSelection, tileAccessKey } from './access';
+import {
+  loadFarmFields,
+  loadImageryFields,
+  recentTileAccess,
+  requireAlgorithm,
+  requireSelection,
+  tileAccessKey,
+} from './access';
 import { catalogEntries, round4, statisticsResponse } from './responses';
 import { registerExportRoute } from './export';
 
@@ -73,7 +80,12 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** The values a tile's palette spans; a fixed stretch needs no statistics. */
-  async function valueRangeOf(fields: readonly ImageryField[], capture: Capture, algorithm: ImageryAlgorithm, stretch: ColorStretch): Promise<[number, number]> {
+  async function valueRangeOf(
+    fields: readonly ImageryField[],
+    capture: Capture,
+    algorithm: ImageryAlgorithm,
+    stretch: ColorStretch,
+  ): Promise<[number, number]> {
     const summary = stretch === 'fixed' ? null : (await imagery.fieldStatistics(fields, capture, algorithm)).summary;
     return stretchRange(algorithm, stretch, summary);
   }
@@ -126,7 +138,8 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The legend's statistics of a calculation over the fields' clear pixels on a capture day (cloud and shadow left out)",
+        summary:
+          "The legend's statistics of a calculation over the fields' clear pixels on a capture day (cloud and shadow left out)",
         params: statisticsParamsSchema,
         querystring: statisticsQuerySchema,
         response: { 200: statisticsResponseSchema, ...errorResponses(401, 403, 404, 422) },
@@ -167,7 +180,13 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
       const { capture_date, z, x, y } = request.params;
       const { field_ids, color_stretch } = request.query;
       if (x >= 2 ** z || y >= 2 ** z) {
-        throw new UnprocessableError([{ loc: ['path', x >= 2 ** z ? 'x' : 'y'], msg: `Tile ${z}/${x}/${y} is outside the map`, type: 'value_error' }]);
+        throw new UnprocessableError([
+          {
+            loc: ['path', x >= 2 ** z ? 'x' : 'y'],
+            msg: `Tile ${z}/${x}/${y} is outside the map`,
+            type: 'value_error',
+          },
+        ]);
       }
       const { account, fields } = await tileAccess.get(tileAccessKey(request.user.sub, layer, field_ids), async () => {
         const caller = await currentAccount(request);
@@ -177,7 +196,13 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
       requireSelection(account, field_ids);
       const capture = await captureOn(fields, layer, capture_date);
       const range = await valueRangeOf(fields, capture, algorithm, color_stretch);
-      const regionFields = algorithm === 'NDVI-R' ? await loadFarmFields(db, fields.map((field) => field.farmId)) : undefined;
+      const regionFields =
+        algorithm === 'NDVI-R'
+          ? await loadFarmFields(
+              db,
+              fields.map((field) => field.farmId),
+            )
+          : undefined;
 
       const etag = `"${createHash('sha1')
         .update(
@@ -242,7 +267,12 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
         max_cloud_percent,
         seasons: [
           { season: 'current', start_date: current.start, end_date: current.end, points: currentPoints.map(toPoint) },
-          { season: 'previous', start_date: previous.start, end_date: previous.end, points: previousPoints.map(toPoint) },
+          {
+            season: 'previous',
+            start_date: previous.start,
+            end_date: previous.end,
+            points: previousPoints.map(toPoint),
+          },
         ],
       };
       return answer;

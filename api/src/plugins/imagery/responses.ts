@@ -16,17 +16,31 @@ import type { CatalogCapture } from '../../imagery/tasks';
 /** Figures in answers keep four decimals: enough for any legend, stable in JSON. */
 export const round4 = (value: number): number => Math.round(value * 10_000) / 10_000;
 
-const fieldQuery = (fieldIds: readonly string[]): string => new URLSearchParams(fieldIds.map((id) => ['field_ids', id])).toString();
+const fieldQuery = (fieldIds: readonly string[]): string =>
+  new URLSearchParams(fieldIds.map((id) => ['field_ids', id])).toString();
 
 /** The tile URL template of a calculation on a capture day, relative to the API base URL. */
-const tileUrlTemplate = (layer: ImageryLayer, algorithm: ImageryAlgorithm, date: string, fieldIds: readonly string[]): string =>
-  `v2/tiles/${algorithmCode(layer, algorithm)}/${date}/{z}/{x}/{y}.png?${fieldQuery(fieldIds)}`;
+const tileUrlTemplate = (
+  layer: ImageryLayer,
+  algorithm: ImageryAlgorithm,
+  date: string,
+  fieldIds: readonly string[],
+): string => `v2/tiles/${algorithmCode(layer, algorithm)}/${date}/{z}/{x}/{y}.png?${fieldQuery(fieldIds)}`;
 
-const statisticsUrl = (layer: ImageryLayer, algorithm: ImageryAlgorithm, date: string, fieldIds: readonly string[]): string =>
+const statisticsUrl = (
+  layer: ImageryLayer,
+  algorithm: ImageryAlgorithm,
+  date: string,
+  fieldIds: readonly string[],
+): string =>
   `v2/algorithm/${algorithmCode(layer, algorithm)}/statistics.json?color_stretch=dynamic&${fieldQuery(fieldIds)}&latest_capture_date=${date}`;
 
 /** Catalog entries: one per capture, with an item per calculation the layer offers. */
-export function catalogEntries(layer: ImageryLayer, found: readonly CatalogCapture[], fieldIds: readonly string[]): CatalogEntry[] {
+export function catalogEntries(
+  layer: ImageryLayer,
+  found: readonly CatalogCapture[],
+  fieldIds: readonly string[],
+): CatalogEntry[] {
   return found.map(({ capture, cloudPercent }) => {
     const items: CatalogItem[] = layerAlgorithms[layer].map((algorithm) => ({
       algorithm,

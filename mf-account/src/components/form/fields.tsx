@@ -14,9 +14,15 @@ interface FieldShellProps {
 function FieldShell({ id, label, error, children }: FieldShellProps) {
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>{label}</label>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
       {children}
-      {error && <p id={`${id}-error`} className={styles.error}>{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -28,7 +34,8 @@ function useFieldError(name: string) {
   return { input, error: shown ? String(meta.error) : null };
 }
 
-const describedBy = (id: string, error: string | null) => (error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {});
+const describedBy = (id: string, error: string | null) =>
+  error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
 
 interface TextFieldProps {
   name: string;
@@ -70,10 +77,19 @@ export function SelectField({ name, label, placeholder, options, disabled }: Sel
   const { input, error } = useFieldError(name);
   return (
     <FieldShell id={id} label={label} error={error}>
-      <select {...input} id={id} disabled={disabled} aria-required="true" className={styles.select} {...describedBy(id, error)}>
+      <select
+        {...input}
+        id={id}
+        disabled={disabled}
+        aria-required="true"
+        className={styles.select}
+        {...describedBy(id, error)}
+      >
         <option value="">{placeholder}</option>
         {options.map((option) => (
-          <option key={option.value} value={option.value}>{option.label}</option>
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
         ))}
       </select>
     </FieldShell>
@@ -81,10 +97,23 @@ export function SelectField({ name, label, placeholder, options, disabled }: Sel
 }
 
 /** An agreement as a real switch (React Aria): a labelled checkbox with role="switch". */
-export function AgreementSwitch({ name, children, disabled }: { name: string; children: ReactNode; disabled?: boolean }) {
+export function AgreementSwitch({
+  name,
+  children,
+  disabled,
+}: {
+  name: string;
+  children: ReactNode;
+  disabled?: boolean;
+}) {
   const { input } = useField<boolean>(name, { type: 'checkbox' });
   return (
-    <Switch isSelected={Boolean(input.checked)} onChange={(selected) => input.onChange(selected)} isDisabled={disabled} className={styles.switch}>
+    <Switch
+      isSelected={Boolean(input.checked)}
+      onChange={(selected) => input.onChange(selected)}
+      isDisabled={disabled}
+      className={styles.switch}
+    >
       <span className={styles.track} aria-hidden="true">
         <span className={styles.thumb} />
       </span>

@@ -10,7 +10,10 @@ describe('dashboard', () => {
   });
 
   it('falls back to the email prefix when there is no name', () => {
-    renderAccount({ route: '/', profile: makeProfile({ first_name: null, last_name: '  ', email: 'sam.grower@farm.example' }) });
+    renderAccount({
+      route: '/',
+      profile: makeProfile({ first_name: null, last_name: '  ', email: 'sam.grower@farm.example' }),
+    });
     expect(screen.getByRole('heading', { name: 'Welcome, sam.grower' })).toBeInTheDocument();
   });
 
@@ -21,7 +24,9 @@ describe('dashboard', () => {
 
   it('follows a profile another area announces on the bus', () => {
     const { props } = renderAccount({ route: '/', profile: makeProfile({ email: 'sam@farm.example' }) });
-    act(() => props.bus.emit('paddock:profile-changed', { profile: makeProfile({ first_name: 'Sam', last_name: 'Lee' }) }));
+    act(() =>
+      props.bus.emit('paddock:profile-changed', { profile: makeProfile({ first_name: 'Sam', last_name: 'Lee' }) }),
+    );
     expect(screen.getByRole('heading', { name: 'Welcome, Sam Lee' })).toBeInTheDocument();
   });
 });

@@ -12,7 +12,9 @@ export function DashboardPage() {
     <div className={styles.page}>
       <h1 className={styles.title}>Dashboard</h1>
       <section className={styles.banner} aria-labelledby="dashboard-welcome">
-        <h2 id="dashboard-welcome" className={styles.welcome}>{name ? `Welcome, ${name}` : 'Welcome'}</h2>
+        <h2 id="dashboard-welcome" className={styles.welcome}>
+          {name ? `Welcome, ${name}` : 'Welcome'}
+        </h2>
         <p className={styles.lead}>Your farms, imagery, orders and bookings, all in one place.</p>
       </section>
     </div>

@@ -28,10 +28,18 @@ beforeEach(() => window.history.replaceState(null, '', ROUTE));
 describe('getting started', () => {
   it('shows the four cards and a way to finish later', async () => {
     await renderPage({ route: ROUTE, routes: serverWith(makeProfile()) });
-    for (const title of ['Complete your profile', 'Import your shape file', 'Verify your email address', 'Learn more with us']) {
+    for (const title of [
+      'Complete your profile',
+      'Import your shape file',
+      'Verify your email address',
+      'Learn more with us',
+    ]) {
       expect(card(title)).toBeInTheDocument();
     }
-    expect(within(card('Learn more with us')).getByRole('link', { name: 'Visit the Store' })).toHaveAttribute('href', '/store');
+    expect(within(card('Learn more with us')).getByRole('link', { name: 'Visit the Store' })).toHaveAttribute(
+      'href',
+      '/store',
+    );
     expect(screen.getByRole('link', { name: 'Proceed and finish later' })).toHaveAttribute('href', '/');
   });
 
@@ -91,7 +99,10 @@ describe('getting started', () => {
     const saved = { first_name: 'Jane', last_name: 'Farmer', email: 'jane@example.com', user_type: 'farmer' };
     const routes = serverWith(complete, {
       'GET /v2/accounts/contact_details': { status: 200, body: { data: saved } },
-      'PUT /v2/accounts/contact_details': { status: 422, body: { detail: [{ loc: ['body', 'data', 'email'], msg: 'Email is not valid', type: 'value_error' }] } },
+      'PUT /v2/accounts/contact_details': {
+        status: 422,
+        body: { detail: [{ loc: ['body', 'data', 'email'], msg: 'Email is not valid', type: 'value_error' }] },
+      },
     });
     const { ui, server, toasts } = await renderPage({ route: ROUTE, routes });
     await ui.click(within(card('Complete your profile')).getByRole('button', { name: 'Edit profile' }));
@@ -125,7 +136,9 @@ describe('getting started', () => {
   });
 
   it('sends the verification email to the identity provider for the signed-in user', async () => {
-    const routes = serverWith(makeProfile(), { 'POST /api/v2/jobs/verification-email': { status: 201, body: { id: 'job_1', status: 'pending' } } });
+    const routes = serverWith(makeProfile(), {
+      'POST /api/v2/jobs/verification-email': { status: 201, body: { id: 'job_1', status: 'pending' } },
+    });
     const { ui, server, toasts } = await renderPage({ route: ROUTE, routes });
     await ui.click(within(card('Verify your email address')).getByRole('button', { name: 'Verify email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Verify your email address' });
@@ -141,15 +154,24 @@ describe('getting started', () => {
 
   it("shows the identity provider's message when the verification email fails", async () => {
     const routes = serverWith(makeProfile(), {
-      'POST /api/v2/jobs/verification-email': { status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: 'Too many verification emails. Try again later.' } },
+      'POST /api/v2/jobs/verification-email': {
+        status: 429,
+        body: {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many verification emails. Try again later.',
+        },
+      },
     });
     const { ui, toasts } = await renderPage({ route: ROUTE, routes });
     await ui.click(within(card('Verify your email address')).getByRole('button', { name: 'Verify email' }));
     await ui.click(await screen.findByRole('button', { name: 'Send verification email' }));
-    await waitFor(() => expect(toasts).toEqual([{ kind: 'error', message: 'Too many verification emails. Try again later.' }]));
+    await waitFor(() =>
+      expect(toasts).toEqual([{ kind: 'error', message: 'Too many verification emails. Try again later.' }]),
+    );
   });
 
-  it("marks the email Completed after \"I've verified it\" when the refreshed sign-in says so", async () => {
+  it('marks the email Completed after "I\'ve verified it" when the refreshed sign-in says so', async () => {
     const refreshUser = jest.fn(async () => makeUser({ email_verified: true }));
     const { ui } = await renderPage({ route: ROUTE, routes: serverWith(makeProfile()), refreshUser });
     expect(isCompleted('Verify your email address')).toBe(false);
@@ -174,7 +196,10 @@ describe('getting started', () => {
   });
 
   it('shows a loading state, then the product error with a retry when the account fails to load', async () => {
-    const routes: Routes = { 'GET /v2/accounts/profile': { status: 401, body: { detail: 'Token has expired' } }, 'GET /v2/accounts/contact_details': noDetails };
+    const routes: Routes = {
+      'GET /v2/accounts/profile': { status: 401, body: { detail: 'Token has expired' } },
+      'GET /v2/accounts/contact_details': noDetails,
+    };
     const { ui } = renderAccount({ route: ROUTE, routes });
     expect(screen.getByText('Loading your account…')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'We encountered an error.' })).toBeInTheDocument();

@@ -17,7 +17,8 @@ type OpenModal = 'profile' | 'import' | 'verify' | null;
 export function GettingStartedPage() {
   const load = useAccountData({ withProfile: true });
   if (load.status === 'loading') return <LoadingState label="Loading your account" />;
-  if (load.status === 'error') return <ErrorState title={messages.accountLoadFailed} message={load.message} onRetry={load.retry} />;
+  if (load.status === 'error')
+    return <ErrorState title={messages.accountLoadFailed} message={load.message} onRetry={load.retry} />;
   return <GettingStartedCards />;
 }
 
@@ -30,7 +31,9 @@ function GettingStartedCards() {
     onOpenChange: (isOpen: boolean) => setOpen(isOpen ? name : null),
   });
   const actionButton = (name: Exclude<OpenModal, null>, label: string) => (
-    <button type="button" className={styles.action} onClick={() => setOpen(name)}>{label}</button>
+    <button type="button" className={styles.action} onClick={() => setOpen(name)}>
+      {label}
+    </button>
   );
 
   return (
@@ -38,7 +41,9 @@ function GettingStartedCards() {
       <header className={styles.header}>
         <p className={styles.eyebrow}>Welcome to Paddock</p>
         <h1 className={styles.title}>Getting started</h1>
-        <p className={styles.intro}>A few quick steps to set Paddock up for your farm. Do them now or come back any time.</p>
+        <p className={styles.intro}>
+          A few quick steps to set Paddock up for your farm. Do them now or come back any time.
+        </p>
       </header>
 
       <div className={styles.grid}>
@@ -66,12 +71,18 @@ function GettingStartedCards() {
           icon="learn"
           title="Learn more with us"
           description="Explore satellite imagery, zoning and the products that help your crops grow."
-          action={<Link to="/store" className={styles.action}>Visit the Store</Link>}
+          action={
+            <Link to="/store" className={styles.action}>
+              Visit the Store
+            </Link>
+          }
         />
       </div>
 
       <p className={styles.later}>
-        <Link to="/" className={styles.laterLink}>Proceed and finish later</Link>
+        <Link to="/" className={styles.laterLink}>
+          Proceed and finish later
+        </Link>
       </p>
 
       <ProfileModal {...modalProps('profile')} />

@@ -18,11 +18,16 @@ export function ImportModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenC
         every field for you.
       </p>
       <ul className={styles.modalList}>
-        <li>Shapefile: the <code>.shp</code>, <code>.dbf</code> and <code>.shx</code> files, plus an optional <code>.prj</code></li>
+        <li>
+          Shapefile: the <code>.shp</code>, <code>.dbf</code> and <code>.shx</code> files, plus an optional{' '}
+          <code>.prj</code>
+        </li>
         <li>Or a single KML or KMZ file</li>
       </ul>
       <div className={styles.modalActions}>
-        <Button variant="secondary" onClick={() => onOpenChange(false)}>Not now</Button>
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          Not now
+        </Button>
         <Button onClick={openFarms}>Go to Farms &amp; Fields</Button>
       </div>
     </AppModal>

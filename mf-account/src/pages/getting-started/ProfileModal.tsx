@@ -4,7 +4,13 @@ import type { ContactDetails, Profile } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
 import { errorMessage } from '../../api/accountApi';
 import { AppModal } from '@paddock/shared/ui/modal';
-import { ProfileFields, profileInitialValues, toContactDetails, validateProfile, type ProfileFormValues } from '../../components/ProfileFields';
+import {
+  ProfileFields,
+  profileInitialValues,
+  toContactDetails,
+  validateProfile,
+  type ProfileFormValues,
+} from '../../components/ProfileFields';
 import { useAccount } from '../../context';
 import { messages } from '../../lib/messages';
 import { profileFormSource } from '../../lib/profile';
@@ -66,8 +72,12 @@ function ProfileForm({ onBusy, onClose }: { onBusy(busy: boolean): void; onClose
           <p className={styles.modalText}>Your name and occupation help us tailor Paddock to you.</p>
           <ProfileFields disabled={submitting} />
           <div className={styles.modalActions}>
-            <Button variant="secondary" onClick={onClose} disabled={submitting}>Cancel</Button>
-            <Button type="submit" disabled={submitting}>{submitting ? 'Saving…' : 'Save'}</Button>
+            <Button variant="secondary" onClick={onClose} disabled={submitting}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={submitting}>
+              {submitting ? 'Saving…' : 'Save'}
+            </Button>
           </div>
         </form>
       )}

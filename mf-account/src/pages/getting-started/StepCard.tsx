@@ -17,7 +17,9 @@ export function StepCard({ icon, title, description, completed = false, action }
   return (
     <article className={styles.card} aria-labelledby={titleId} data-completed={completed || undefined}>
       <div className={styles.cardTop}>
-        <span className={styles.cardIcon}><Icon name={icon} /></span>
+        <span className={styles.cardIcon}>
+          <Icon name={icon} />
+        </span>
         {completed && (
           <span className={styles.badge}>
             <Icon name="check" size={16} />
@@ -25,7 +27,9 @@ export function StepCard({ icon, title, description, completed = false, action }
           </span>
         )}
       </div>
-      <h2 id={titleId} className={styles.cardTitle}>{title}</h2>
+      <h2 id={titleId} className={styles.cardTitle}>
+        {title}
+      </h2>
       <p className={styles.cardText}>{description}</p>
       <div className={styles.cardAction}>{action}</div>
     </article>

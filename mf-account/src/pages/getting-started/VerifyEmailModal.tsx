@@ -30,7 +30,11 @@ function useEmailVerification() {
     try {
       const user = await auth.refreshUser();
       store.getState().setUser(user);
-      if (!user.email_verified) bus.toast('info', 'Your email address is not verified yet. Open the link in the email we sent you, then try again.');
+      if (!user.email_verified)
+        bus.toast(
+          'info',
+          'Your email address is not verified yet. Open the link in the email we sent you, then try again.',
+        );
     } catch (error) {
       bus.toast('error', errorMessage(error, 'We could not check your email address. Please try again.'));
     } finally {
@@ -52,12 +56,15 @@ export function VerifyEmailModal({ isOpen, onOpenChange }: { isOpen: boolean; on
       {user.email_verified ? (
         <>
           <p className={styles.modalText}>{email} is verified. You&apos;re all set.</p>
-          <div className={styles.modalActions}><Button onClick={close}>Done</Button></div>
+          <div className={styles.modalActions}>
+            <Button onClick={close}>Done</Button>
+          </div>
         </>
       ) : (
         <>
           <p className={styles.modalText}>
-            We&apos;ll send a verification link to {email}. Open it to confirm the address, then come back and let us know.
+            We&apos;ll send a verification link to {email}. Open it to confirm the address, then come back and let us
+            know.
           </p>
           <div className={styles.modalActions}>
             <Button variant="secondary" onClick={() => void check()} disabled={busy !== null}>

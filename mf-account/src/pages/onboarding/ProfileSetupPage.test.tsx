@@ -3,7 +3,12 @@ import { makeProfile, makeUser } from '@paddock/shared/testing';
 import { renderAccount, toastMessages, type Routes } from '../../test/harness';
 
 const ROUTE = '/getting-started/profile-setup';
-const savedProfile = makeProfile({ first_name: 'Jane', last_name: 'Farmer', user_type: 'farmer', terms_accepted_version: 'v1' });
+const savedProfile = makeProfile({
+  first_name: 'Jane',
+  last_name: 'Farmer',
+  user_type: 'farmer',
+  terms_accepted_version: 'v1',
+});
 
 const newAccount: Routes = {
   'GET /v2/accounts/contact_details': { status: 404, body: { detail: 'Contact details not found' } },
@@ -11,7 +16,12 @@ const newAccount: Routes = {
   'PATCH /v2/accounts/profile': { status: 200, body: { data: savedProfile } },
 };
 
-const existingDetails = { first_name: 'Janet', last_name: 'Grower', email: 'janet@example.com', user_type: 'agronomist' };
+const existingDetails = {
+  first_name: 'Janet',
+  last_name: 'Grower',
+  email: 'janet@example.com',
+  user_type: 'agronomist',
+};
 const existingAccount: Routes = {
   ...newAccount,
   'GET /v2/accounts/contact_details': { status: 200, body: { data: existingDetails } },
@@ -23,7 +33,11 @@ const termsSwitch = () => screen.getByRole('switch', { name: 'I have read and ag
 const noticeSwitch = () => screen.getByRole('switch', { name: /information collection notice/ });
 
 async function renderSetup(routes: Routes, options: { fakeTimers?: boolean } = {}) {
-  const view = renderAccount({ route: ROUTE, routes, advanceTimers: options.fakeTimers ? jest.advanceTimersByTime : undefined });
+  const view = renderAccount({
+    route: ROUTE,
+    routes,
+    advanceTimers: options.fakeTimers ? jest.advanceTimersByTime : undefined,
+  });
   await screen.findByRole('heading', { name: 'Set up your profile' });
   return view;
 }
@@ -41,7 +55,12 @@ afterEach(() => jest.useRealTimers());
 
 describe('profile setup', () => {
   it('shows a loading state, then prefills the email from the sign-in when nothing was saved', async () => {
-    renderAccount({ route: ROUTE, routes: newAccount, profile: makeProfile({ email: null }), user: makeUser({ email: 'sam@farm.example' }) });
+    renderAccount({
+      route: ROUTE,
+      routes: newAccount,
+      profile: makeProfile({ email: null }),
+      user: makeUser({ email: 'sam@farm.example' }),
+    });
     expect(screen.getByText('Loading your profile…')).toBeInTheDocument();
     expect(await screen.findByLabelText('Email')).toHaveValue('sam@farm.example');
     expect(screen.getByLabelText('First Name')).toHaveValue('');
@@ -57,7 +76,15 @@ describe('profile setup', () => {
   it('offers every occupation behind a "Select Occupation" placeholder', async () => {
     await renderSetup(newAccount);
     const options = Array.from((screen.getByLabelText('Occupation') as HTMLSelectElement).options).map((o) => o.text);
-    expect(options).toEqual(['Select Occupation', 'Farmer', 'Agronomist', 'Researcher', 'Input supplier', 'Education', 'Other']);
+    expect(options).toEqual([
+      'Select Occupation',
+      'Farmer',
+      'Agronomist',
+      'Researcher',
+      'Input supplier',
+      'Education',
+      'Other',
+    ]);
   });
 
   it('keeps "Start using Paddock" disabled until both agreements are ticked', async () => {
@@ -117,7 +144,9 @@ describe('profile setup', () => {
     await fillForm(ui);
     await ui.click(startButton());
 
-    await waitFor(() => expect(toastMessages(toasts)).toEqual(['Profile successfully saved! Redirecting to Dashboard...']));
+    await waitFor(() =>
+      expect(toastMessages(toasts)).toEqual(['Profile successfully saved! Redirecting to Dashboard...']),
+    );
     expect(server.find('POST', '/v2/accounts/contact_details')).toHaveLength(1);
     expect(server.find('PUT', '/v2/accounts/contact_details')).toHaveLength(0);
     expect(server.find('POST', '/v2/accounts/contact_details')[0]?.body).toEqual({
@@ -141,7 +170,9 @@ describe('profile setup', () => {
     await ui.click(noticeSwitch());
     await ui.click(startButton());
 
-    await waitFor(() => expect(toastMessages(toasts)).toEqual(['Profile successfully saved! Redirecting to Dashboard...']));
+    await waitFor(() =>
+      expect(toastMessages(toasts)).toEqual(['Profile successfully saved! Redirecting to Dashboard...']),
+    );
     expect(server.find('POST', '/v2/accounts/contact_details')).toHaveLength(0);
     expect(server.find('PUT', '/v2/accounts/contact_details')[0]?.body).toEqual({ data: existingDetails });
     expect(server.find('PATCH', '/v2/accounts/profile')).toHaveLength(1);
@@ -149,7 +180,10 @@ describe('profile setup', () => {
 
   it('says something went wrong when the save fails, and still goes to the dashboard after 3 seconds', async () => {
     jest.useFakeTimers();
-    const failing: Routes = { ...newAccount, 'PATCH /v2/accounts/profile': { status: 500, body: { detail: 'Database unavailable' } } };
+    const failing: Routes = {
+      ...newAccount,
+      'PATCH /v2/accounts/profile': { status: 500, body: { detail: 'Database unavailable' } },
+    };
     const { ui, toasts, profileEvents } = await renderSetup(failing, { fakeTimers: true });
     await fillForm(ui);
     await ui.click(startButton());
@@ -163,7 +197,10 @@ describe('profile setup', () => {
   });
 
   it('shows the product error with a retry when the account cannot be loaded', async () => {
-    const { ui } = renderAccount({ route: ROUTE, routes: { 'GET /v2/accounts/contact_details': { status: 401, body: { detail: 'Token has expired' } } } });
+    const { ui } = renderAccount({
+      route: ROUTE,
+      routes: { 'GET /v2/accounts/contact_details': { status: 401, body: { detail: 'Token has expired' } } },
+    });
     expect(await screen.findByRole('heading', { name: 'We encountered an error.' })).toBeInTheDocument();
     expect(screen.getByText('Token has expired')).toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'Try again' }));

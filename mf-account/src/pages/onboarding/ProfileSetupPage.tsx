@@ -4,7 +4,13 @@ import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
 import { Agreements, agreementsTicked, type AgreementValues } from '../../components/Agreements';
 import { OnboardingLayout } from '../../components/OnboardingLayout';
 import { PhotoNote } from '../../components/PhotoNote';
-import { ProfileFields, profileInitialValues, toContactDetails, validateProfile, type ProfileFormValues } from '../../components/ProfileFields';
+import {
+  ProfileFields,
+  profileInitialValues,
+  toContactDetails,
+  validateProfile,
+  type ProfileFormValues,
+} from '../../components/ProfileFields';
 import { RedirectNotice } from '../../components/RedirectNotice';
 import { useAccount, useAccountStore } from '../../context';
 import { useAccountData } from '../../hooks/useAccountData';
@@ -19,7 +25,8 @@ type SetupValues = ProfileFormValues & AgreementValues;
 export function ProfileSetupPage() {
   const load = useAccountData({ withProfile: false });
   if (load.status === 'loading') return <LoadingState label="Loading your profile" />;
-  if (load.status === 'error') return <ErrorState title={messages.accountLoadFailed} message={load.message} onRetry={load.retry} />;
+  if (load.status === 'error')
+    return <ErrorState title={messages.accountLoadFailed} message={load.message} onRetry={load.retry} />;
   return <ProfileSetupForm />;
 }
 
@@ -31,7 +38,11 @@ function ProfileSetupForm() {
   // Read once: the form must keep what the user typed even when the store changes underneath it.
   const [initialValues] = useState<SetupValues>(() => {
     const { contactDetails } = store.getState();
-    return { ...profileInitialValues(profileFormSource(contactDetails, account, user)), acceptTerms: false, acceptNotice: false };
+    return {
+      ...profileInitialValues(profileFormSource(contactDetails, account, user)),
+      acceptTerms: false,
+      acceptNotice: false,
+    };
   });
 
   const submit = async (values: SetupValues) => {
@@ -47,7 +58,10 @@ function ProfileSetupForm() {
 
   const locked = save.busy;
   return (
-    <OnboardingLayout title="Set up your profile" intro="Tell us a little about yourself so Paddock can work the way you do.">
+    <OnboardingLayout
+      title="Set up your profile"
+      intro="Tell us a little about yourself so Paddock can work the way you do."
+    >
       <Form<SetupValues>
         onSubmit={submit}
         validate={validateProfile}

@@ -28,11 +28,17 @@ describe('terms and conditions', () => {
 
   it('accepts terms v1, tells the host and goes to the dashboard after 3 seconds', async () => {
     jest.useFakeTimers();
-    const { ui, server, toasts, profileEvents } = renderAccount({ route: ROUTE, routes: ok, advanceTimers: jest.advanceTimersByTime });
+    const { ui, server, toasts, profileEvents } = renderAccount({
+      route: ROUTE,
+      routes: ok,
+      advanceTimers: jest.advanceTimersByTime,
+    });
     await tickBoth(ui);
     await ui.click(startButton());
 
-    await waitFor(() => expect(toastMessages(toasts)).toEqual(['Profile successfully saved! Redirecting to Dashboard...']));
+    await waitFor(() =>
+      expect(toastMessages(toasts)).toEqual(['Profile successfully saved! Redirecting to Dashboard...']),
+    );
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /v2/accounts/profile']);
     expect(server.requests[0]?.body).toEqual({ data: { terms_accepted_version: 'v1' } });
     expect(profileEvents).toEqual([{ profile: accepted }]);
@@ -46,8 +52,14 @@ describe('terms and conditions', () => {
 
   it('goes to the dashboard after 3 seconds even when the save fails', async () => {
     jest.useFakeTimers();
-    const failing: Routes = { 'PATCH /v2/accounts/profile': { status: 422, body: { detail: [{ loc: ['body'], msg: 'bad', type: 'x' }] } } };
-    const { ui, toasts, profileEvents } = renderAccount({ route: ROUTE, routes: failing, advanceTimers: jest.advanceTimersByTime });
+    const failing: Routes = {
+      'PATCH /v2/accounts/profile': { status: 422, body: { detail: [{ loc: ['body'], msg: 'bad', type: 'x' }] } },
+    };
+    const { ui, toasts, profileEvents } = renderAccount({
+      route: ROUTE,
+      routes: failing,
+      advanceTimers: jest.advanceTimersByTime,
+    });
     await tickBoth(ui);
     await ui.click(startButton());
 

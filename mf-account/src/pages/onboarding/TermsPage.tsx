@@ -16,7 +16,10 @@ export function TermsPage() {
   const save = useOnboardingSave();
 
   return (
-    <OnboardingLayout title="Terms and conditions" intro="One last step: please confirm you agree to how Paddock works and how we look after your information.">
+    <OnboardingLayout
+      title="Terms and conditions"
+      intro="One last step: please confirm you agree to how Paddock works and how we look after your information."
+    >
       <Form<AgreementValues>
         onSubmit={(values) => (agreementsTicked(values) ? save.run(() => api.acceptTerms()) : undefined)}
         initialValues={initialValues}

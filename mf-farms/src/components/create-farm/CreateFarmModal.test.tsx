@@ -47,7 +47,14 @@ describe('create-farm modal', () => {
   });
 
   it('creates on Enter too, and shows the first validation message of a refused name', async () => {
-    const refusal = { status: 422, body: { detail: [{ loc: ['body', 'data', 'farm_name'], msg: 'A farm with this name already exists', type: 'value_error' }] } };
+    const refusal = {
+      status: 422,
+      body: {
+        detail: [
+          { loc: ['body', 'data', 'farm_name'], msg: 'A farm with this name already exists', type: 'value_error' },
+        ],
+      },
+    };
     const { ui, dialog, toasts } = await openModal({ 'POST /v2/farms': refusal });
     await ui.type(within(dialog).getByLabelText('Name of farm'), 'Riverside{Enter}');
     await waitFor(() => expect(toasts).toEqual([{ kind: 'error', message: 'A farm with this name already exists' }]));
@@ -55,7 +62,9 @@ describe('create-farm modal', () => {
   });
 
   it('hands the name to the import wizard, whose Go Back returns to the modal with the name kept', async () => {
-    const { ui, dialog, server } = await openModal({ 'GET /v2/farms/crop_types/list': { status: 200, body: { data: { crop_types: ['Wheat', 'Other'] } } } });
+    const { ui, dialog, server } = await openModal({
+      'GET /v2/farms/crop_types/list': { status: 200, body: { data: { crop_types: ['Wheat', 'Other'] } } },
+    });
     await ui.type(within(dialog).getByLabelText('Name of farm'), 'Riverside');
     await ui.click(within(dialog).getByRole('button', { name: 'Import farm from file' }));
 

@@ -21,7 +21,9 @@ interface CreateFarmModalProps {
 /** The trimmed name, or the message to show (the contract's own rule: 1 to 100 characters). */
 function checkName(value: string): { name: string } | { error: string } {
   const result = farmNameSchema.safeParse(value);
-  return result.success ? { name: result.data } : { error: result.error.issues[0]?.message ?? 'Farm Name is required!' };
+  return result.success
+    ? { name: result.data }
+    : { error: result.error.issues[0]?.message ?? 'Farm Name is required!' };
 }
 
 interface OptionProps {
@@ -48,9 +50,15 @@ function Option({ icon, title, description, inactive, busy = false, type = 'butt
       data-inactive={inactive || undefined}
       onClick={onPress}
     >
-      <span className={styles.optionIcon}><Icon name={icon} size={26} /></span>
-      <span id={`${id}-title`} className={styles.optionTitle}>{busy ? `${title}…` : title}</span>
-      <span id={`${id}-description`} className={styles.optionText}>{description}</span>
+      <span className={styles.optionIcon}>
+        <Icon name={icon} size={26} />
+      </span>
+      <span id={`${id}-title`} className={styles.optionTitle}>
+        {busy ? `${title}…` : title}
+      </span>
+      <span id={`${id}-description`} className={styles.optionText}>
+        {description}
+      </span>
     </button>
   );
 }
@@ -107,7 +115,9 @@ function CreateFarmForm({ initialName, onBusy, onClose, onImport }: CreateFarmFo
 
   return (
     <form noValidate className={controls.stack} onSubmit={(event) => void draw(event)}>
-      <p className={controls.text}>Give your farm a name, then draw its fields on the map or bring them in from a file.</p>
+      <p className={controls.text}>
+        Give your farm a name, then draw its fields on the map or bring them in from a file.
+      </p>
       <FarmNameInput
         label="Name of farm"
         value={value}
@@ -120,8 +130,21 @@ function CreateFarmForm({ initialName, onBusy, onClose, onImport }: CreateFarmFo
         }}
       />
       <div className={styles.options}>
-        <Option icon="draw" title="Draw on map" description="Outline each field yourself on the farm map." inactive={!hasName} busy={busy} type="submit" />
-        <Option icon="upload" title="Import farm from file" description="Bring in boundaries from a shapefile or KML/KMZ." inactive={!hasName || busy} onPress={importFile} />
+        <Option
+          icon="draw"
+          title="Draw on map"
+          description="Outline each field yourself on the farm map."
+          inactive={!hasName}
+          busy={busy}
+          type="submit"
+        />
+        <Option
+          icon="upload"
+          title="Import farm from file"
+          description="Bring in boundaries from a shapefile or KML/KMZ."
+          inactive={!hasName || busy}
+          onPress={importFile}
+        />
       </div>
     </form>
   );
@@ -132,7 +155,12 @@ export function CreateFarmModal({ isOpen, onOpenChange, onImport, initialName = 
   const [busy, setBusy] = useState(false);
   return (
     <AppModal title="Farm management done right." isOpen={isOpen} onOpenChange={onOpenChange} isBusy={busy}>
-      <CreateFarmForm initialName={initialName} onBusy={setBusy} onClose={() => onOpenChange(false)} onImport={onImport} />
+      <CreateFarmForm
+        initialName={initialName}
+        onBusy={setBusy}
+        onClose={() => onOpenChange(false)}
+        onImport={onImport}
+      />
     </AppModal>
   );
 }

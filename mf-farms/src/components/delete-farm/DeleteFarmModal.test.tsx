@@ -19,10 +19,16 @@ describe('delete-farm modal', () => {
   it('enables Delete only on the exact name, toasts, then reloads the list 1 s later', async () => {
     jest.useFakeTimers();
     const routes = { 'GET /v2/farms': listReply([farm, other]), 'DELETE /v2/farms/f1': { status: 204 } };
-    const { ui, server, toasts, farmEvents } = renderFarms({ route: '/farms', routes, advanceTimers: jest.advanceTimersByTime });
+    const { ui, server, toasts, farmEvents } = renderFarms({
+      route: '/farms',
+      routes,
+      advanceTimers: jest.advanceTimersByTime,
+    });
     await ui.click(await screen.findByRole('button', { name: 'Delete North Farm' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete Farm' });
-    expect(dialog).toHaveTextContent('Deleting this farm also includes its corresponding fields. This action cannot be undone.');
+    expect(dialog).toHaveTextContent(
+      'Deleting this farm also includes its corresponding fields. This action cannot be undone.',
+    );
 
     const confirm = within(dialog).getByRole('button', { name: 'Delete Farm' });
     const input = within(dialog).getByLabelText('Type North Farm to confirm');
@@ -51,7 +57,10 @@ describe('delete-farm modal', () => {
   });
 
   it("keeps the modal and shows the server's detail when the delete is refused", async () => {
-    const routes = { 'GET /v2/farms': listReply([farm]), 'DELETE /v2/farms/f1': detailReply('Only the owner can delete this farm', 403) };
+    const routes = {
+      'GET /v2/farms': listReply([farm]),
+      'DELETE /v2/farms/f1': detailReply('Only the owner can delete this farm', 403),
+    };
     const { ui, toasts } = renderFarms({ route: '/farms', routes });
     await ui.click(await screen.findByRole('button', { name: 'Delete North Farm' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete Farm' });

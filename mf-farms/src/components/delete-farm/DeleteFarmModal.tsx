@@ -23,7 +23,17 @@ interface DeleteFarmModalProps {
 /** Spec 1 §5: the button wakes up only when the typed name equals the farm's, both trimmed. */
 export const confirmsName = (typed: string, farmName: string): boolean => typed.trim() === farmName.trim();
 
-function DeleteFarmForm({ farm, onBusy, onClose, onDeleted }: { farm: DeleteTarget; onBusy(busy: boolean): void; onClose(): void; onDeleted(farm: DeleteTarget): void }) {
+function DeleteFarmForm({
+  farm,
+  onBusy,
+  onClose,
+  onDeleted,
+}: {
+  farm: DeleteTarget;
+  onBusy(busy: boolean): void;
+  onClose(): void;
+  onDeleted(farm: DeleteTarget): void;
+}) {
   const { api, bus } = useFarms();
   const inputId = useId();
   const [typed, setTyped] = useState('');
@@ -56,11 +66,22 @@ function DeleteFarmForm({ farm, onBusy, onClose, onDeleted }: { farm: DeleteTarg
         <label htmlFor={inputId} className={controls.label}>
           Type <strong>{farm.name.trim()}</strong> to confirm
         </label>
-        <input id={inputId} className={controls.input} value={typed} autoComplete="off" disabled={busy} onChange={(event) => setTyped(event.target.value)} />
+        <input
+          id={inputId}
+          className={controls.input}
+          value={typed}
+          autoComplete="off"
+          disabled={busy}
+          onChange={(event) => setTyped(event.target.value)}
+        />
       </div>
       <div className={controls.actions}>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
-        <Button type="submit" variant="danger" disabled={!confirmed || busy} aria-busy={busy}>{busy ? 'Deleting…' : 'Delete Farm'}</Button>
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" disabled={!confirmed || busy} aria-busy={busy}>
+          {busy ? 'Deleting…' : 'Delete Farm'}
+        </Button>
       </div>
     </form>
   );
@@ -70,7 +91,13 @@ function DeleteFarmForm({ farm, onBusy, onClose, onDeleted }: { farm: DeleteTarg
 export function DeleteFarmModal({ farm, isOpen, onClose, onDeleted }: DeleteFarmModalProps) {
   const [busy, setBusy] = useState(false);
   return (
-    <AppModal title="Delete Farm" role="alertdialog" isOpen={isOpen && farm !== null} onOpenChange={(open) => !open && onClose()} isBusy={busy}>
+    <AppModal
+      title="Delete Farm"
+      role="alertdialog"
+      isOpen={isOpen && farm !== null}
+      onOpenChange={(open) => !open && onClose()}
+      isBusy={busy}
+    >
       {farm && <DeleteFarmForm farm={farm} onBusy={setBusy} onClose={onClose} onDeleted={onDeleted} />}
     </AppModal>
   );

@@ -17,17 +17,42 @@ interface FieldsPreviewProps {
 
 /** Before saving: an outline drawing of every field, their count and total area, and the first few names. */
 export function FieldsPreview({ features, summary: { count, hectares }, sample }: FieldsPreviewProps) {
-  const path = useMemo(() => outlinePath(features.map((feature) => feature.geometry), VIEWBOX, PADDING), [features]);
+  const path = useMemo(
+    () =>
+      outlinePath(
+        features.map((feature) => feature.geometry),
+        VIEWBOX,
+        PADDING,
+      ),
+    [features],
+  );
   const more = count - sample.length;
   return (
     <section className={styles.preview} aria-label="Preview of the fields">
-      <svg className={styles.drawing} role="img" aria-label={`Outline of the ${count} fields`} viewBox={`0 0 ${VIEWBOX} ${VIEWBOX}`}>
-        <path className={styles.shapes} d={path} fillRule="evenodd" strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
+      <svg
+        className={styles.drawing}
+        role="img"
+        aria-label={`Outline of the ${count} fields`}
+        viewBox={`0 0 ${VIEWBOX} ${VIEWBOX}`}
+      >
+        <path
+          className={styles.shapes}
+          d={path}
+          fillRule="evenodd"
+          strokeWidth={1.5}
+          vectorEffect="non-scaling-stroke"
+        />
       </svg>
       <div>
         <dl className={styles.figures}>
-          <div><dt>Fields</dt><dd>{count}</dd></div>
-          <div><dt>Total area</dt><dd>{formatHectares(hectares)} Ha</dd></div>
+          <div>
+            <dt>Fields</dt>
+            <dd>{count}</dd>
+          </div>
+          <div>
+            <dt>Total area</dt>
+            <dd>{formatHectares(hectares)} Ha</dd>
+          </div>
         </dl>
         <ul className={styles.sample} aria-label="Fields to save">
           {sample.map((field, index) => (

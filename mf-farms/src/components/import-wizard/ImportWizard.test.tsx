@@ -17,7 +17,9 @@ const paddocks = [
 /** POST v2/farms/{id}/fields as the API answers: the fields it created. */
 const fieldsCreated = (request: SeenRequest) => {
   const { features } = request.body as CreateFieldsRequest;
-  const made = features.map((feature, index) => makeField({ id: `x${index}`, farm_id: 'new-1', field_name: feature.properties.field_name }));
+  const made = features.map((feature, index) =>
+    makeField({ id: `x${index}`, farm_id: 'new-1', field_name: feature.properties.field_name }),
+  );
   return { status: 201, body: { type: 'FeatureCollection', features: made, bbox: null } };
 };
 
@@ -28,7 +30,8 @@ const baseRoutes: Routes = {
   'POST /v2/farms/new-1/fields': fieldsCreated,
 };
 
-const shapefile = (base = 'paddocks', extensions = ['shp', 'shx', 'dbf']) => extensions.map((ext) => new File([`${ext} bytes`], `${base}.${ext}`));
+const shapefile = (base = 'paddocks', extensions = ['shp', 'shx', 'dbf']) =>
+  extensions.map((ext) => new File([`${ext} bytes`], `${base}.${ext}`));
 
 async function openWizard(routes: Routes = {}) {
   const view = renderFarms({ route: '/farms', routes: { ...baseRoutes, ...routes } });
@@ -44,7 +47,13 @@ async function openWizard(routes: Routes = {}) {
   const upload = (files: File[]) => view.ui.upload(w.getByLabelText('Files to upload'), files);
   /** A drag-and-drop: unlike the file picker, it brings any file, in the order the user picked them. */
   const drop = async (files: File[]) => {
-    fireEvent.drop(w.getByRole('group', { name: 'Drop files here' }), { dataTransfer: { files, items: files.map((file) => ({ kind: 'file', type: file.type, getAsFile: () => file })), types: ['Files'] } });
+    fireEvent.drop(w.getByRole('group', { name: 'Drop files here' }), {
+      dataTransfer: {
+        files,
+        items: files.map((file) => ({ kind: 'file', type: file.type, getAsFile: () => file })),
+        types: ['Files'],
+      },
+    });
     // react-dropzone reads the drop asynchronously.
     await act(async () => undefined);
   };
@@ -62,14 +71,20 @@ async function uploadShapefile(routes: Routes = {}) {
 }
 
 const sampleNames = (wizard: HTMLElement) =>
-  within(within(wizard).getByRole('list', { name: 'Fields to save' })).getAllByRole('listitem').map((item) => item.firstChild?.textContent);
+  within(within(wizard).getByRole('list', { name: 'Fields to save' }))
+    .getAllByRole('listitem')
+    .map((item) => item.firstChild?.textContent);
 
 beforeEach(() => window.history.replaceState(null, '', '/farms'));
 
 describe('upload wizard: Upload File', () => {
   it('shows the three steps, the file types and the size limit, with Next inactive until files are chosen', async () => {
     const { w, ui, currentStep, server } = await openWizard();
-    expect(within(w.getByRole('list', { name: 'Import steps' })).getAllByRole('listitem').map((s) => s.textContent)).toEqual(['Upload File', 'Match Fields', 'Save File']);
+    expect(
+      within(w.getByRole('list', { name: 'Import steps' }))
+        .getAllByRole('listitem')
+        .map((s) => s.textContent),
+    ).toEqual(['Upload File', 'Match Fields', 'Save File']);
     expect(currentStep()).toBe('Upload File');
     expect(w.getByRole('radio', { name: 'Shapefile (.shp)' })).toBeChecked();
     expect(w.getByRole('radio', { name: 'KML or KMZ' })).not.toBeChecked();
@@ -90,12 +105,11 @@ describe('upload wizard: Upload File', () => {
     expect(w.getByRole('button', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
 
     await upload(shapefile('paddocks', ['dbf', 'shx']));
-    expect(within(w.getByRole('list', { name: 'Chosen files' })).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual([
-      'paddocks.shp',
-      'paddocks.prj',
-      'paddocks.dbf',
-      'paddocks.shx',
-    ]);
+    expect(
+      within(w.getByRole('list', { name: 'Chosen files' }))
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['paddocks.shp', 'paddocks.prj', 'paddocks.dbf', 'paddocks.shx']);
     expect(w.queryByRole('alert')).not.toBeInTheDocument();
     expect(w.getByRole('button', { name: 'Next' })).not.toHaveAttribute('aria-disabled');
 
@@ -104,7 +118,7 @@ describe('upload wizard: Upload File', () => {
     expect(w.getByText('Still missing: .dbf')).toBeInTheDocument();
   });
 
-  it("refuses a drop whose first file is not a shapefile part, ignores other extensions, and checks the base name", async () => {
+  it('refuses a drop whose first file is not a shapefile part, ignores other extensions, and checks the base name', async () => {
     const { w, drop } = await openWizard();
     await drop([new File(['x'], 'notes.txt'), ...shapefile()]);
     expect(w.getByRole('alert')).toHaveTextContent('File type is not supported.');
@@ -152,10 +166,17 @@ describe('upload wizard: Upload File', () => {
   });
 
   it("shows the API's own message for a 413 or 422 next to the toast, so the user knows what to fix", async () => {
-    const { w, ui, upload, toasts } = await openWizard({ [CONVERT]: detailReply('The .prj file is missing and the coordinates are not longitudes and latitudes. Add the .prj file.', 422) });
+    const { w, ui, upload, toasts } = await openWizard({
+      [CONVERT]: detailReply(
+        'The .prj file is missing and the coordinates are not longitudes and latitudes. Add the .prj file.',
+        422,
+      ),
+    });
     await upload(shapefile());
     await ui.click(w.getByRole('button', { name: 'Next' }));
-    expect(await w.findByRole('alert')).toHaveTextContent('The .prj file is missing and the coordinates are not longitudes and latitudes. Add the .prj file.');
+    expect(await w.findByRole('alert')).toHaveTextContent(
+      'The .prj file is missing and the coordinates are not longitudes and latitudes. Add the .prj file.',
+    );
     expect(toastMessages(toasts)).toEqual([FAILED_TOAST]);
     expect(w.getByRole('radio', { name: 'Shapefile (.shp)' })).toBeChecked();
     expect(w.getAllByRole('button', { name: /^Remove / })).toHaveLength(3);
@@ -182,9 +203,16 @@ describe('upload wizard: partial conversion (206)', () => {
 
   it('lists the fields that failed, numbered, and asks whether to skip them', async () => {
     const { dialog } = await partialUpload();
-    expect(dialog).toHaveTextContent('We encountered an error and failed to upload your fields. Below are the fields that were not able to upload:');
-    const items = within(within(dialog).getByRole('list')).getAllByRole('listitem').map((li) => li.textContent);
-    expect(items).toEqual(['Feature 2: The boundary crosses itself and could not be repaired.', 'Dam: It is a point, not an area.']);
+    expect(dialog).toHaveTextContent(
+      'We encountered an error and failed to upload your fields. Below are the fields that were not able to upload:',
+    );
+    const items = within(within(dialog).getByRole('list'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual([
+      'Feature 2: The boundary crosses itself and could not be repaired.',
+      'Dam: It is a point, not an area.',
+    ]);
     expect(within(dialog).getByRole('list').tagName).toBe('OL');
     expect(dialog).toHaveTextContent('Do you want to skip these fields and create the farm?');
   });
@@ -194,7 +222,9 @@ describe('upload wizard: partial conversion (206)', () => {
     await ui.click(within(dialog).getByRole('button', { name: 'Skip these files' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(currentStep()).toBe('Match Fields');
-    expect(within(w.getByRole('region', { name: 'Preview of the fields' })).getByText('2', { selector: 'dd' })).toBeInTheDocument();
+    expect(
+      within(w.getByRole('region', { name: 'Preview of the fields' })).getByText('2', { selector: 'dd' }),
+    ).toBeInTheDocument();
   });
 
   it("'Cancel' stays on Upload File with the files as they were", async () => {
@@ -211,7 +241,9 @@ describe('upload wizard: Match Fields and Save File', () => {
   it("previews the fields' outline, count and total area, named 'field {n}' by default", async () => {
     const { wizard, w } = await uploadShapefile();
     const preview = within(w.getByRole('region', { name: 'Preview of the fields' }));
-    expect(preview.getByRole('img', { name: 'Outline of the 3 fields' }).querySelector('path')?.getAttribute('d')).toMatch(/^M[\d. L]+Z/);
+    expect(
+      preview.getByRole('img', { name: 'Outline of the 3 fields' }).querySelector('path')?.getAttribute('d'),
+    ).toMatch(/^M[\d. L]+Z/);
     expect(preview.getByText('3', { selector: 'dd' })).toBeInTheDocument();
     // Three 0.01° squares near Wagga Wagga, about 101.2 ha each.
     expect(preview.getByText(/^303\.\d\d Ha$/)).toBeInTheDocument();
@@ -238,18 +270,25 @@ describe('upload wizard: Match Fields and Save File', () => {
       { field_name: 'Hill', field_crop_type: 'Other' },
     ]);
     expect(sent.features[0]?.geometry).toEqual(paddocks[0]?.geometry);
-    expect(farmEvents).toEqual([{ farmId: 'new-1', change: 'created' }, { farmId: 'new-1', change: 'updated' }]);
+    expect(farmEvents).toEqual([
+      { farmId: 'new-1', change: 'created' },
+      { farmId: 'new-1', change: 'updated' },
+    ]);
 
     await ui.click(w.getByRole('button', { name: 'Proceed to Crop Management' }));
     expect(navigatedTo().path).toBe('/farms/new-1');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import farm from file' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Import farm from file' })).not.toBeInTheDocument(),
+    );
   });
 
   it("'Exit & Close' closes the wizard and refreshes the farm list", async () => {
     const { w, ui, server } = await uploadShapefile();
     await ui.click(w.getByRole('button', { name: 'Save' }));
     await ui.click(await w.findByRole('button', { name: 'Exit & Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import farm from file' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Import farm from file' })).not.toBeInTheDocument(),
+    );
     await waitFor(() => expect(server.find('GET', '/v2/farms')).toHaveLength(2));
   });
 
@@ -263,7 +302,9 @@ describe('upload wizard: Match Fields and Save File', () => {
   it('closing resets the wizard entirely', async () => {
     const { w, ui } = await uploadShapefile();
     await ui.click(w.getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import farm from file' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Import farm from file' })).not.toBeInTheDocument(),
+    );
 
     await ui.click(screen.getAllByRole('button', { name: 'Create Farm' })[0] as HTMLElement);
     const create = await screen.findByRole('dialog', { name: 'Farm management done right.' });
@@ -271,19 +312,27 @@ describe('upload wizard: Match Fields and Save File', () => {
     await ui.click(within(create).getByRole('button', { name: 'Import farm from file' }));
     await screen.findByRole('list', { name: 'Import steps' });
     const again = within(screen.getByRole('dialog', { name: 'Import farm from file' }));
-    expect(again.getByRole('list', { name: 'Import steps' }).querySelector('[aria-current="step"]')).toHaveTextContent('Upload File');
+    expect(again.getByRole('list', { name: 'Import steps' }).querySelector('[aria-current="step"]')).toHaveTextContent(
+      'Upload File',
+    );
     expect(again.queryByRole('list', { name: 'Chosen files' })).not.toBeInTheDocument();
     expect(again.getByRole('radio', { name: 'Shapefile (.shp)' })).toBeChecked();
   });
 
   it('when the farm was created but its fields failed, says so, retries only the fields, or deletes the farm', async () => {
     let fieldCalls = 0;
-    const flaky = (request: SeenRequest) => (++fieldCalls === 1 ? detailReply('The database is busy', 503) : fieldsCreated(request));
-    const { w, ui, server, toasts } = await uploadShapefile({ 'POST /v2/farms/new-1/fields': flaky, 'DELETE /v2/farms/new-1': { status: 204 } });
+    const flaky = (request: SeenRequest) =>
+      ++fieldCalls === 1 ? detailReply('The database is busy', 503) : fieldsCreated(request);
+    const { w, ui, server, toasts } = await uploadShapefile({
+      'POST /v2/farms/new-1/fields': flaky,
+      'DELETE /v2/farms/new-1': { status: 204 },
+    });
 
     await ui.click(w.getByRole('button', { name: 'Save' }));
     const problem = await w.findByRole('alert');
-    expect(problem).toHaveTextContent('The farm Riverside was created, but its fields were not all saved. Press Save to try again, or delete the farm and start over.');
+    expect(problem).toHaveTextContent(
+      'The farm Riverside was created, but its fields were not all saved. Press Save to try again, or delete the farm and start over.',
+    );
     expect(problem).toHaveTextContent('The database is busy');
     expect(toastMessages(toasts)).toEqual([FAILED_TOAST]);
     expect(within(problem).getByRole('button', { name: 'Delete Riverside' })).toBeInTheDocument();
@@ -295,12 +344,18 @@ describe('upload wizard: Match Fields and Save File', () => {
   });
 
   it('deletes the farm left without its fields when the user chooses to', async () => {
-    const { w, ui, server, farmEvents } = await uploadShapefile({ 'POST /v2/farms/new-1/fields': detailReply('The database is busy', 503), 'DELETE /v2/farms/new-1': { status: 204 } });
+    const { w, ui, server, farmEvents } = await uploadShapefile({
+      'POST /v2/farms/new-1/fields': detailReply('The database is busy', 503),
+      'DELETE /v2/farms/new-1': { status: 204 },
+    });
     await ui.click(w.getByRole('button', { name: 'Save' }));
     await ui.click(await w.findByRole('button', { name: 'Delete Riverside' }));
     await waitFor(() => expect(server.find('DELETE', '/v2/farms/new-1')).toHaveLength(1));
     await waitFor(() => expect(w.queryByRole('alert')).not.toBeInTheDocument());
-    expect(farmEvents).toEqual([{ farmId: 'new-1', change: 'created' }, { farmId: 'new-1', change: 'deleted' }]);
+    expect(farmEvents).toEqual([
+      { farmId: 'new-1', change: 'created' },
+      { farmId: 'new-1', change: 'deleted' },
+    ]);
     expect(w.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 });

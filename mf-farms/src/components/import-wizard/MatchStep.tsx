@@ -23,7 +23,10 @@ interface AttributeSelectProps {
 
 /** Which attribute of the file supplies the Field Name (spec 1 §2.6); none → 'field 1', 'field 2', … */
 function AttributeSelect({ attributes, value, disabled, onChange }: AttributeSelectProps) {
-  const items = [{ id: NONE, label: "None (name them 'field 1', 'field 2', …)" }, ...attributes.map((name) => ({ id: optionId(name), label: name }))];
+  const items = [
+    { id: NONE, label: "None (name them 'field 1', 'field 2', …)" },
+    ...attributes.map((name) => ({ id: optionId(name), label: name })),
+  ];
   const byId = new Map(attributes.map((name) => [optionId(name), name]));
   return (
     <Select
@@ -39,7 +42,11 @@ function AttributeSelect({ attributes, value, disabled, onChange }: AttributeSel
       </AriaButton>
       <Popover className={styles.popover}>
         <ListBox className={styles.listBox} items={items}>
-          {(item) => <ListBoxItem id={item.id} className={styles.option}>{item.label}</ListBoxItem>}
+          {(item) => (
+            <ListBoxItem id={item.id} className={styles.option}>
+              {item.label}
+            </ListBoxItem>
+          )}
         </ListBox>
       </Popover>
     </Select>
@@ -48,14 +55,24 @@ function AttributeSelect({ attributes, value, disabled, onChange }: AttributeSel
 
 function SaveProblem({ save, farmName }: { save: ImportSave; farmName: string }) {
   if (!save.error) return null;
-  if (!save.farmLeftBehind) return <p className={controls.warning} role="alert">The fields were not saved: {save.error}</p>;
+  if (!save.farmLeftBehind)
+    return (
+      <p className={controls.warning} role="alert">
+        The fields were not saved: {save.error}
+      </p>
+    );
   const saved = save.savedCount > 0 ? ` (${save.savedCount} of them were)` : '';
   return (
     <div className={controls.warning} role="alert">
-      <p>The farm {farmName} was created, but its fields were not all saved{saved}. Press Save to try again, or delete the farm and start over.</p>
+      <p>
+        The farm {farmName} was created, but its fields were not all saved{saved}. Press Save to try again, or delete
+        the farm and start over.
+      </p>
       <p>{save.error}</p>
       <div className={controls.actions}>
-        <Button variant="danger" onClick={save.deleteCreatedFarm}>Delete {farmName}</Button>
+        <Button variant="danger" onClick={save.deleteCreatedFarm}>
+          Delete {farmName}
+        </Button>
       </div>
     </div>
   );
@@ -74,21 +91,43 @@ interface MatchStepProps {
 }
 
 /** Step 2: match the Field Name, see what will be saved, then save. */
-export function MatchStep({ target, features, summary, attribute, onAttributeChange, cropTypes, save, onBack, onSave }: MatchStepProps) {
+export function MatchStep({
+  target,
+  features,
+  summary,
+  attribute,
+  onAttributeChange,
+  cropTypes,
+  save,
+  onBack,
+  onSave,
+}: MatchStepProps) {
   const attributes = useMemo(() => attributeNames(features), [features]);
   const { types } = cropTypes;
   const sample = useMemo(
-    () => features.slice(0, SAMPLE_SIZE).map((feature, index) => ({ name: fieldNameFor(feature, index, attribute), cropType: types ? cropTypeFor(feature, types) : null })),
+    () =>
+      features.slice(0, SAMPLE_SIZE).map((feature, index) => ({
+        name: fieldNameFor(feature, index, attribute),
+        cropType: types ? cropTypeFor(feature, types) : null,
+      })),
     [features, attribute, types],
   );
   const farmName = target.mode === 'create' ? target.farmName : target.farm.farm_name;
   const busy = save.saving || save.deleting;
 
-  if (cropTypes.error) return <ErrorState title="We could not load the crop types" message={cropTypes.error} onRetry={cropTypes.reload} />;
+  if (cropTypes.error)
+    return <ErrorState title="We could not load the crop types" message={cropTypes.error} onRetry={cropTypes.reload} />;
   return (
     <div className={controls.stack}>
-      <AttributeSelect attributes={attributes} value={attribute} disabled={busy || save.savedCount > 0} onChange={onAttributeChange} />
-      <p className={controls.hint}>A crop_name attribute sets each field&apos;s crop type when it matches one of ours; otherwise it is Other.</p>
+      <AttributeSelect
+        attributes={attributes}
+        value={attribute}
+        disabled={busy || save.savedCount > 0}
+        onChange={onAttributeChange}
+      />
+      <p className={controls.hint}>
+        A crop_name attribute sets each field&apos;s crop type when it matches one of ours; otherwise it is Other.
+      </p>
       <FieldsPreview features={features} summary={summary} sample={sample} />
       <SaveProblem save={save} farmName={farmName} />
       {save.deleting && (
@@ -102,8 +141,14 @@ export function MatchStep({ target, features, summary, attribute, onAttributeCha
         </div>
       )}
       <div className={controls.actions}>
-        <Button variant="secondary" onClick={onBack} disabled={busy}>Go Back</Button>
-        <Button onClick={onSave} disabled={busy || !types || features.length === 0} aria-busy={save.saving || undefined}>
+        <Button variant="secondary" onClick={onBack} disabled={busy}>
+          Go Back
+        </Button>
+        <Button
+          onClick={onSave}
+          disabled={busy || !types || features.length === 0}
+          aria-busy={save.saving || undefined}
+        >
           {save.saving ? 'Saving…' : 'Save'}
         </Button>
       </div>

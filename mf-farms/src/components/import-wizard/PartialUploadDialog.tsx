@@ -16,9 +16,17 @@ interface PartialUploadDialogProps {
 
 /** Spec 1 §4.2 and §8: some features did not convert (206); skip them, or go back to the files. */
 export function PartialUploadDialog({ invalid, farmName, onSkip, onCancel }: PartialUploadDialogProps) {
-  const question = farmName === null ? uploadMessages.partialQuestion : `Do you want to skip these fields and add the others to ${farmName}?`;
+  const question =
+    farmName === null
+      ? uploadMessages.partialQuestion
+      : `Do you want to skip these fields and add the others to ${farmName}?`;
   return (
-    <AppModal title={uploadMessages.partialTitle} role="alertdialog" isOpen={invalid !== null} onOpenChange={(open) => !open && onCancel()}>
+    <AppModal
+      title={uploadMessages.partialTitle}
+      role="alertdialog"
+      isOpen={invalid !== null}
+      onOpenChange={(open) => !open && onCancel()}
+    >
       <div className={controls.stack}>
         <p className={controls.text}>{uploadMessages.partialIntro}</p>
         <ol className={styles.invalid} aria-label="Fields that were not able to upload">
@@ -30,7 +38,9 @@ export function PartialUploadDialog({ invalid, farmName, onSkip, onCancel }: Par
         </ol>
         <p className={controls.text}>{question}</p>
         <div className={controls.actions}>
-          <Button variant="secondary" onClick={onCancel}>{uploadMessages.partialCancel}</Button>
+          <Button variant="secondary" onClick={onCancel}>
+            {uploadMessages.partialCancel}
+          </Button>
           <Button onClick={onSkip}>{uploadMessages.partialSkip}</Button>
         </div>
       </div>

@@ -15,18 +15,24 @@ interface SavedStepProps {
 /** Step 3: the files were saved; on to the farm, or out. */
 export function SavedStep({ farmName, fieldsAdded, hectares, onProceed, onExit }: SavedStepProps) {
   const fields = fieldsAdded === 1 ? '1 field' : `${fieldsAdded} fields`;
-  const outcome = onProceed ? `${farmName} was created with ${fields}` : `${fields} ${fieldsAdded === 1 ? 'was' : 'were'} added to ${farmName}`;
+  const outcome = onProceed
+    ? `${farmName} was created with ${fields}`
+    : `${fields} ${fieldsAdded === 1 ? 'was' : 'were'} added to ${farmName}`;
   return (
     <div className={controls.stack}>
       <div className={styles.done} role="status">
-        <span className={styles.doneIcon} aria-hidden="true">✓</span>
+        <span className={styles.doneIcon} aria-hidden="true">
+          ✓
+        </span>
         <h3>Your files were saved</h3>
         <p className={controls.text}>
           {outcome}, {formatHectares(hectares)} Ha in total.
         </p>
       </div>
       <div className={controls.actions}>
-        <Button variant="secondary" onClick={onExit}>Exit &amp; Close</Button>
+        <Button variant="secondary" onClick={onExit}>
+          Exit &amp; Close
+        </Button>
         {onProceed && <Button onClick={onProceed}>Proceed to Crop Management</Button>}
       </div>
     </div>

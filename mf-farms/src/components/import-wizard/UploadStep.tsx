@@ -29,7 +29,13 @@ function TypeChoice({ choice, disabled }: PartProps) {
       <legend>File type</legend>
       {(Object.keys(typeLabels) as ImportFileType[]).map((type) => (
         <label key={type} className={styles.type}>
-          <input type="radio" name={name} value={type} checked={choice.type === type} onChange={() => choice.chooseType(type)} />
+          <input
+            type="radio"
+            name={name}
+            value={type}
+            checked={choice.type === type}
+            onChange={() => choice.chooseType(type)}
+          />
           {typeLabels[type]}
         </label>
       ))}
@@ -48,12 +54,32 @@ function Dropzone({ choice, disabled, hintId }: PartProps & { hintId: string }) 
     disabled,
   });
   return (
-    <div {...getRootProps({ role: 'group', 'aria-label': 'Drop files here', className: styles.dropzone, 'data-active': isDragActive || undefined, 'data-disabled': disabled || undefined })}>
-      <input {...getInputProps({ accept: pickerAccept[choice.type], multiple: choice.type === 'shapefile', 'aria-label': 'Files to upload' })} />
-      <span className={styles.dropIcon}><Icon name="upload" size={28} /></span>
+    <div
+      {...getRootProps({
+        role: 'group',
+        'aria-label': 'Drop files here',
+        className: styles.dropzone,
+        'data-active': isDragActive || undefined,
+        'data-disabled': disabled || undefined,
+      })}
+    >
+      <input
+        {...getInputProps({
+          accept: pickerAccept[choice.type],
+          multiple: choice.type === 'shapefile',
+          'aria-label': 'Files to upload',
+        })}
+      />
+      <span className={styles.dropIcon}>
+        <Icon name="upload" size={28} />
+      </span>
       <p className={styles.dropText}>{isDragActive ? 'Drop the files here' : 'Drag and drop your files here'}</p>
-      <Button variant="secondary" onClick={open} disabled={disabled} aria-describedby={hintId}>Browse files</Button>
-      <p id={hintId} className={controls.hint}>{hints[choice.type]}</p>
+      <Button variant="secondary" onClick={open} disabled={disabled} aria-describedby={hintId}>
+        Browse files
+      </Button>
+      <p id={hintId} className={controls.hint}>
+        {hints[choice.type]}
+      </p>
     </div>
   );
 }
@@ -64,9 +90,18 @@ function FileList({ choice, disabled }: PartProps) {
     <ul className={styles.files} aria-label="Chosen files">
       {choice.files.map((file) => (
         <li key={`${file.name}-${file.size}-${file.lastModified}`} className={styles.file}>
-          <span className={styles.fileName} title={file.name}>{file.name}</span>
+          <span className={styles.fileName} title={file.name}>
+            {file.name}
+          </span>
           <span className={styles.fileSize}>{formatMegabytes(file.size)}</span>
-          <button type="button" className={controls.iconButton} data-tone="danger" aria-label={`Remove ${file.name}`} disabled={disabled} onClick={() => choice.remove(file)}>
+          <button
+            type="button"
+            className={controls.iconButton}
+            data-tone="danger"
+            aria-label={`Remove ${file.name}`}
+            disabled={disabled}
+            onClick={() => choice.remove(file)}
+          >
             <Icon name="trash" />
           </button>
         </li>
@@ -80,11 +115,27 @@ function Messages({ choice, conversion }: { choice: FileChoice; conversion: Conv
   const problem = choice.dropError ? null : choice.problem;
   return (
     <>
-      {choice.dropError && <p className={controls.error} role="alert">{choice.dropError}</p>}
-      {problem && <p className={controls.error} role="alert">{problem}</p>}
-      {problem && choice.check.missing.length > 0 && <p className={controls.hint}>Still missing: {choice.check.missing.join(', ')}</p>}
-      {choice.ignored.length > 0 && <p className={controls.hint}>Left out (not shapefile parts): {choice.ignored.join(', ')}</p>}
-      {conversion.error && <p className={controls.warning} role="alert">{conversion.error}</p>}
+      {choice.dropError && (
+        <p className={controls.error} role="alert">
+          {choice.dropError}
+        </p>
+      )}
+      {problem && (
+        <p className={controls.error} role="alert">
+          {problem}
+        </p>
+      )}
+      {problem && choice.check.missing.length > 0 && (
+        <p className={controls.hint}>Still missing: {choice.check.missing.join(', ')}</p>
+      )}
+      {choice.ignored.length > 0 && (
+        <p className={controls.hint}>Left out (not shapefile parts): {choice.ignored.join(', ')}</p>
+      )}
+      {conversion.error && (
+        <p className={controls.warning} role="alert">
+          {conversion.error}
+        </p>
+      )}
     </>
   );
 }
@@ -117,9 +168,18 @@ export function UploadStep({ choice, conversion, onBack }: UploadStepProps) {
         </div>
       )}
       <div className={controls.actions}>
-        {onBack && <Button variant="secondary" onClick={onBack} disabled={busy}>Go Back</Button>}
+        {onBack && (
+          <Button variant="secondary" onClick={onBack} disabled={busy}>
+            Go Back
+          </Button>
+        )}
         {/* Looks disabled until the files can go (spec 1 §5), yet a press still says what is missing. */}
-        <Button className={styles.inactive} onClick={next} aria-disabled={!choice.check.ready || busy || undefined} aria-busy={busy || undefined}>
+        <Button
+          className={styles.inactive}
+          onClick={next}
+          aria-disabled={!choice.check.ready || busy || undefined}
+          aria-busy={busy || undefined}
+        >
           {busy ? 'Uploading…' : 'Next'}
         </Button>
       </div>

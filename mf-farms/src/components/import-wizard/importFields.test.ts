@@ -4,7 +4,11 @@ import { attributeNames, batchFields, cropTypeIndex, fieldNameFor, summarise, to
 const crops = cropTypeIndex(['Barley', 'Wheat', 'Pasture (Annual)', 'Other']);
 
 describe('imported field names', () => {
-  const features = [squareFeature({ NAME: 'North', id: 7 }), squareFeature({ NAME: '  ', id: 8 }), squareFeature({ id: 9, extra: true })];
+  const features = [
+    squareFeature({ NAME: 'North', id: 7 }),
+    squareFeature({ NAME: '  ', id: 8 }),
+    squareFeature({ id: 9, extra: true }),
+  ];
 
   it('lists every attribute in the order the file first shows it', () => {
     expect(attributeNames(features)).toEqual(['NAME', 'id', 'extra']);
@@ -33,12 +37,20 @@ describe('imported crop types', () => {
       squareFeature({ crop: 'Barley' }),
       squareFeature({ crop_name: null }),
     ];
-    expect(toNewFields(features, null, crops).map((f) => f.properties.field_crop_type)).toEqual(['Wheat', 'Pasture (Annual)', 'Other', 'Other', 'Other']);
+    expect(toNewFields(features, null, crops).map((f) => f.properties.field_crop_type)).toEqual([
+      'Wheat',
+      'Pasture (Annual)',
+      'Other',
+      'Other',
+      'Other',
+    ]);
   });
 
   it('builds the features POST v2/farms/{id}/fields takes', () => {
     const feature = squareFeature({ NAME: 'Creek', crop_name: 'barley' });
-    expect(toNewFields([feature], 'NAME', crops)).toEqual([{ type: 'Feature', geometry: feature.geometry, properties: { field_name: 'Creek', field_crop_type: 'Barley' } }]);
+    expect(toNewFields([feature], 'NAME', crops)).toEqual([
+      { type: 'Feature', geometry: feature.geometry, properties: { field_name: 'Creek', field_crop_type: 'Barley' } },
+    ]);
   });
 });
 
@@ -50,7 +62,10 @@ describe('batches for the fields API', () => {
 
   it('splits by size too, and never leaves a big field out', () => {
     const big = 'x'.repeat(50);
-    expect(batchFields([big, 'a', big, 'b'], { maxCount: 10, maxBytes: 60 })).toEqual([[big, 'a'], [big, 'b']]);
+    expect(batchFields([big, 'a', big, 'b'], { maxCount: 10, maxBytes: 60 })).toEqual([
+      [big, 'a'],
+      [big, 'b'],
+    ]);
     expect(batchFields([big, big], { maxCount: 10, maxBytes: 10 })).toEqual([[big], [big]]);
   });
 });

@@ -20,7 +20,8 @@ export function attributeNames(features: readonly ConvertedFeature[]): string[] 
 }
 
 /** A value as text: trimmed, '' for null or blank. */
-const textOf = (value: ConvertedFeature['properties'][string] | undefined): string => (value === null || value === undefined ? '' : String(value).trim());
+const textOf = (value: ConvertedFeature['properties'][string] | undefined): string =>
+  value === null || value === undefined ? '' : String(value).trim();
 
 /** Spec 1 §4.2: the chosen attribute's value, else 'field {n}' with n counting from 1. */
 export function fieldNameFor(feature: ConvertedFeature, index: number, attribute: string | null): string {
@@ -36,19 +37,30 @@ export function cropTypeFor(feature: ConvertedFeature, cropTypes: ReadonlyMap<st
 }
 
 /** Crop types keyed by lower case, for matching. */
-export const cropTypeIndex = (cropTypes: readonly string[]): ReadonlyMap<string, string> => new Map(cropTypes.map((crop) => [crop.toLowerCase(), crop]));
+export const cropTypeIndex = (cropTypes: readonly string[]): ReadonlyMap<string, string> =>
+  new Map(cropTypes.map((crop) => [crop.toLowerCase(), crop]));
 
 /** The fields to save, named and typed as the user matched them. */
-export function toNewFields(features: readonly ConvertedFeature[], attribute: string | null, cropTypes: ReadonlyMap<string, string>): NewField[] {
+export function toNewFields(
+  features: readonly ConvertedFeature[],
+  attribute: string | null,
+  cropTypes: ReadonlyMap<string, string>,
+): NewField[] {
   return features.map((feature, index) => ({
     type: 'Feature',
     geometry: feature.geometry,
-    properties: { field_name: fieldNameFor(feature, index, attribute), field_crop_type: cropTypeFor(feature, cropTypes) },
+    properties: {
+      field_name: fieldNameFor(feature, index, attribute),
+      field_crop_type: cropTypeFor(feature, cropTypes),
+    },
   }));
 }
 
 /** Consecutive groups the API accepts in one request: at most `maxCount` fields and about `maxBytes` of JSON. */
-export function batchFields<T>(fields: readonly T[], { maxCount, maxBytes }: { maxCount: number; maxBytes: number } = FIELD_BATCH): T[][] {
+export function batchFields<T>(
+  fields: readonly T[],
+  { maxCount, maxBytes }: { maxCount: number; maxBytes: number } = FIELD_BATCH,
+): T[][] {
   const batches: T[][] = [];
   let current: T[] = [];
   let bytes = 0;

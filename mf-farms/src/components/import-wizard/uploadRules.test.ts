@@ -45,7 +45,11 @@ describe('upload rules: dropping KML or KMZ', () => {
   });
 
   it('refuses several files, and any other type', () => {
-    expect(addDroppedFiles([], [file('a.kml'), file('b.kml')], 'kml')).toEqual({ files: [], error: 'Choose one .kml or .kmz file.', ignored: [] });
+    expect(addDroppedFiles([], [file('a.kml'), file('b.kml')], 'kml')).toEqual({
+      files: [],
+      error: 'Choose one .kml or .kmz file.',
+      ignored: [],
+    });
     expect(addDroppedFiles([], [file('a.shp')], 'kml').error).toBe('File type is not supported.');
   });
 });
@@ -57,13 +61,19 @@ describe('upload rules: can Next upload?', () => {
   });
 
   it("needs .shp, .dbf and .shx, saying 'You need to upload other auxiliary files' and which are missing", () => {
-    expect(checkUpload(parts('a', 'shp', 'prj'), 'shapefile')).toEqual({ ready: false, problem: 'You need to upload other auxiliary files', missing: ['.shx', '.dbf'] });
+    expect(checkUpload(parts('a', 'shp', 'prj'), 'shapefile')).toEqual({
+      ready: false,
+      problem: 'You need to upload other auxiliary files',
+      missing: ['.shx', '.dbf'],
+    });
     expect(checkUpload(parts('a', 'shp', 'shx', 'dbf'), 'shapefile').ready).toBe(true);
     expect(checkUpload(parts('a', 'shp', 'shx', 'dbf', 'prj', 'cpg'), 'shapefile').ready).toBe(true);
   });
 
   it('needs one base name for all parts (any case)', () => {
-    expect(checkUpload([file('a.shp'), file('a.shx'), file('b.dbf')], 'shapefile').problem).toBe('All shapefile parts must share one base name.');
+    expect(checkUpload([file('a.shp'), file('a.shx'), file('b.dbf')], 'shapefile').problem).toBe(
+      'All shapefile parts must share one base name.',
+    );
     expect(checkUpload([file('Farm.shp'), file('farm.shx'), file('FARM.dbf')], 'shapefile').ready).toBe(true);
   });
 
@@ -74,7 +84,10 @@ describe('upload rules: can Next upload?', () => {
 
   it('refuses files bigger together than the API takes, naming the limit', () => {
     const big = [file('a.shp', 600), file('a.shx', 300), file('a.dbf', 200)];
-    expect(checkUpload(big, 'shapefile', 1000)).toMatchObject({ ready: false, problem: expect.stringContaining('larger than 1 KB') });
+    expect(checkUpload(big, 'shapefile', 1000)).toMatchObject({
+      ready: false,
+      problem: expect.stringContaining('larger than 1 KB'),
+    });
     expect(checkUpload(big, 'shapefile', 1100).ready).toBe(true);
   });
 });

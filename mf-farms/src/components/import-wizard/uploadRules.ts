@@ -43,7 +43,11 @@ export interface DropOutcome<F extends NamedFile> {
   ignored: string[];
 }
 
-const refuse = <F extends NamedFile>(current: readonly F[], error: string): DropOutcome<F> => ({ files: [...current], error, ignored: [] });
+const refuse = <F extends NamedFile>(current: readonly F[], error: string): DropOutcome<F> => ({
+  files: [...current],
+  error,
+  ignored: [],
+});
 
 /** Adds shapefile parts: a part replaces an earlier one with the same extension; a zip stands alone. */
 function dropShapefile<F extends NamedFile>(current: readonly F[], dropped: readonly F[]): DropOutcome<F> {
@@ -71,7 +75,11 @@ function dropKml<F extends NamedFile>(current: readonly F[], dropped: readonly F
 }
 
 /** The list after the user drops or picks `dropped` (spec 1 §5 upload rules). */
-export function addDroppedFiles<F extends NamedFile>(current: readonly F[], dropped: readonly F[], type: ImportFileType): DropOutcome<F> {
+export function addDroppedFiles<F extends NamedFile>(
+  current: readonly F[],
+  dropped: readonly F[],
+  type: ImportFileType,
+): DropOutcome<F> {
   return type === 'shapefile' ? dropShapefile(current, dropped) : dropKml(current, dropped);
 }
 
@@ -87,7 +95,8 @@ export interface UploadCheck {
 const notReady = (problem: string, missing: string[] = []): UploadCheck => ({ ready: false, problem, missing });
 
 function checkShapefile(files: readonly NamedFile[]): UploadCheck {
-  if (files.length === 1 && extensionOf(files[0]?.name ?? '') === ZIP) return { ready: true, problem: null, missing: [] };
+  if (files.length === 1 && extensionOf(files[0]?.name ?? '') === ZIP)
+    return { ready: true, problem: null, missing: [] };
   const present = new Set(files.map((file) => extensionOf(file.name)));
   const missing = REQUIRED_PARTS.filter((ext) => !present.has(ext)).map((ext) => `.${ext}`);
   if (missing.length > 0) return notReady(uploadMessages.missingParts, missing);
@@ -96,9 +105,14 @@ function checkShapefile(files: readonly NamedFile[]): UploadCheck {
 }
 
 /** Whether the chosen files can be uploaded, and if not, why (spec 1 §5 and §8). */
-export function checkUpload(files: readonly NamedFile[], type: ImportFileType, maxBytes: number = convertLimits.maxRequestBytes): UploadCheck {
+export function checkUpload(
+  files: readonly NamedFile[],
+  type: ImportFileType,
+  maxBytes: number = convertLimits.maxRequestBytes,
+): UploadCheck {
   if (files.length === 0) return notReady(uploadMessages.noFile);
-  if (files.reduce((sum, file) => sum + file.size, 0) > maxBytes) return notReady(uploadMessages.tooLarge(formatMegabytes(maxBytes)));
+  if (files.reduce((sum, file) => sum + file.size, 0) > maxBytes)
+    return notReady(uploadMessages.tooLarge(formatMegabytes(maxBytes)));
   return type === 'shapefile' ? checkShapefile(files) : { ready: true, problem: null, missing: [] };
 }
 

@@ -19,7 +19,8 @@ export function useCropTypes() {
     let live = true;
     api.listCropTypes().then(
       (types) => live && setLoaded({ attempt, types: cropTypeIndex(types), error: null }),
-      (error: unknown) => live && setLoaded({ attempt, types: null, error: errorMessage(error, 'We could not load the crop types') }),
+      (error: unknown) =>
+        live && setLoaded({ attempt, types: null, error: errorMessage(error, 'We could not load the crop types') }),
     );
     return () => {
       live = false;

@@ -6,8 +6,7 @@ import { batchFields, type NewField } from './importFields';
 
 /** Where the fields go: a farm to create with this name, or one that exists. */
 export type ImportTarget =
-  | { mode: 'create'; farmName: string }
-  | { mode: 'add-fields'; farm: { farm_id: string; farm_name: string } };
+  { mode: 'create'; farmName: string } | { mode: 'add-fields'; farm: { farm_id: string; farm_name: string } };
 
 export interface SavedImport {
   farmId: string;

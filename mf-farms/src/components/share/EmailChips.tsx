@@ -33,14 +33,28 @@ export function EmailChips({ chips, disabled = false }: EmailChipsProps) {
 
   return (
     <div className={controls.field}>
-      <label htmlFor={id} className={controls.label}>Email addresses</label>
-      <div className={styles.chipBox} data-invalid={chips.error ? true : undefined} data-disabled={disabled || undefined}>
+      <label htmlFor={id} className={controls.label}>
+        Email addresses
+      </label>
+      <div
+        className={styles.chipBox}
+        data-invalid={chips.error ? true : undefined}
+        data-disabled={disabled || undefined}
+      >
         {chips.emails.length > 0 && (
           <ul className={styles.chips} aria-label="Email addresses to invite">
             {chips.emails.map((email) => (
               <li key={email} className={styles.chip}>
                 <span className={styles.chipText}>{email}</span>
-                <button type="button" className={styles.chipRemove} aria-label={`Remove ${email}`} disabled={disabled} onClick={() => chips.remove(email)}>×</button>
+                <button
+                  type="button"
+                  className={styles.chipRemove}
+                  aria-label={`Remove ${email}`}
+                  disabled={disabled}
+                  onClick={() => chips.remove(email)}
+                >
+                  ×
+                </button>
               </li>
             ))}
           </ul>
@@ -62,8 +76,14 @@ export function EmailChips({ chips, disabled = false }: EmailChipsProps) {
           onBlur={() => chips.commit('ignore')}
         />
       </div>
-      <p id={hintId} className={controls.hint}>Press Space after each address. Backspace removes the last one.</p>
-      {chips.error && <p id={errorId} className={controls.error} role="alert">{chips.error}</p>}
+      <p id={hintId} className={controls.hint}>
+        Press Space after each address. Backspace removes the last one.
+      </p>
+      {chips.error && (
+        <p id={errorId} className={controls.error} role="alert">
+          {chips.error}
+        </p>
+      )}
     </div>
   );
 }

@@ -3,14 +3,20 @@ import { detailReply, listReply, makeFarm } from '../../test/fixtures';
 import { renderFarms, toastMessages, type Routes } from '../../test/harness';
 
 const SHARE = 'POST /v2/farms/share_farm';
-const farms = [makeFarm({ farm_id: 'f1', farm_name: 'North Farm' }), makeFarm({ farm_id: 'f2', farm_name: 'South Farm' })];
+const farms = [
+  makeFarm({ farm_id: 'f1', farm_name: 'North Farm' }),
+  makeFarm({ farm_id: 'f2', farm_name: 'South Farm' }),
+];
 
 async function openShare(routes: Routes = {}) {
   const view = renderFarms({ route: '/farms', routes: { 'GET /v2/farms': listReply(farms), ...routes } });
   await view.ui.click(await screen.findByRole('button', { name: 'Share North Farm' }));
   const dialog = await screen.findByRole('dialog', { name: 'Share Farm' });
   const input = within(dialog).getByLabelText('Email addresses');
-  const chips = () => within(dialog).queryAllByRole('listitem').map((li) => li.firstChild?.textContent);
+  const chips = () =>
+    within(dialog)
+      .queryAllByRole('listitem')
+      .map((li) => li.firstChild?.textContent);
   return { ...view, dialog, input, chips };
 }
 
@@ -44,14 +50,22 @@ describe('share modal', () => {
   });
 
   it('shares with the chosen permission, toasts success and reloads the list', async () => {
-    const { ui, input, dialog, server, toasts, farmEvents } = await openShare({ [SHARE]: { status: 200, body: { data: { message: 'Invitations sent' } } } });
+    const { ui, input, dialog, server, toasts, farmEvents } = await openShare({
+      [SHARE]: { status: 200, body: { data: { message: 'Invitations sent' } } },
+    });
     await ui.type(input, 'ann@example.com bob@example.com');
     await ui.selectOptions(within(dialog).getByLabelText('Permission'), 'editor');
     await ui.click(within(dialog).getByRole('button', { name: 'Share' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.find('POST', '/v2/farms/share_farm')[0]?.body).toEqual({
-      data: { farm_ids: ['f1'], account_permission: [{ email: 'ann@example.com', permission: 'editor' }, { email: 'bob@example.com', permission: 'editor' }] },
+      data: {
+        farm_ids: ['f1'],
+        account_permission: [
+          { email: 'ann@example.com', permission: 'editor' },
+          { email: 'bob@example.com', permission: 'editor' },
+        ],
+      },
     });
     expect(toasts).toEqual([{ kind: 'success', message: 'Farms shared successfully' }]);
     expect(farmEvents).toEqual([{ farmId: 'f1', change: 'updated' }]);
@@ -59,7 +73,19 @@ describe('share modal', () => {
   });
 
   it('shows the first message of a 422 and keeps the modal open', async () => {
-    const refusal = { status: 422, body: { detail: [{ loc: ['body', 'data', 'account_permission', 0, 'email'], msg: 'You cannot invite yourself', type: 'value_error' }, { loc: [], msg: 'second', type: 'x' }] } };
+    const refusal = {
+      status: 422,
+      body: {
+        detail: [
+          {
+            loc: ['body', 'data', 'account_permission', 0, 'email'],
+            msg: 'You cannot invite yourself',
+            type: 'value_error',
+          },
+          { loc: [], msg: 'second', type: 'x' },
+        ],
+      },
+    };
     const { ui, input, dialog, toasts } = await openShare({ [SHARE]: refusal });
     await ui.type(input, 'jane.farmer@example.com ');
     await ui.click(within(dialog).getByRole('button', { name: 'Share' }));
@@ -68,7 +94,9 @@ describe('share modal', () => {
   });
 
   it.each([401, 403])("shows the server's detail on a %s", async (status) => {
-    const { ui, input, dialog, toasts } = await openShare({ [SHARE]: detailReply('Only the owner can share this farm', status) });
+    const { ui, input, dialog, toasts } = await openShare({
+      [SHARE]: detailReply('Only the owner can share this farm', status),
+    });
     await ui.type(input, 'ann@example.com ');
     await ui.click(within(dialog).getByRole('button', { name: 'Share' }));
     await waitFor(() => expect(toastMessages(toasts)).toEqual(['Only the owner can share this farm']));
@@ -85,7 +113,10 @@ describe('share modal', () => {
   });
 
   it("shares several ticked farms at once from 'Share Multiple Farms'", async () => {
-    const { ui, server } = renderFarms({ route: '/farms', routes: { 'GET /v2/farms': listReply(farms), [SHARE]: { status: 200, body: { data: { message: 'ok' } } } } });
+    const { ui, server } = renderFarms({
+      route: '/farms',
+      routes: { 'GET /v2/farms': listReply(farms), [SHARE]: { status: 200, body: { data: { message: 'ok' } } } },
+    });
     await ui.click(await screen.findByRole('checkbox', { name: 'Select North Farm' }));
     await ui.click(screen.getByRole('checkbox', { name: 'Select South Farm' }));
     await ui.click(screen.getByRole('button', { name: 'Share Multiple Farms' }));

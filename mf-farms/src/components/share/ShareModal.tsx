@@ -27,20 +27,39 @@ interface ShareModalProps {
 }
 
 function FarmNames({ farms }: { farms: ShareTarget[] }) {
-  if (farms.length === 1) return <p className={controls.text}>Invite people to <strong>{farms[0]?.name}</strong>.</p>;
+  if (farms.length === 1)
+    return (
+      <p className={controls.text}>
+        Invite people to <strong>{farms[0]?.name}</strong>.
+      </p>
+    );
   return (
     <div>
       <p className={controls.text}>Invite people to these {farms.length} farms:</p>
-      <ul className={styles.farmList}>{farms.map((farm) => <li key={farm.id}>{farm.name}</li>)}</ul>
+      <ul className={styles.farmList}>
+        {farms.map((farm) => (
+          <li key={farm.id}>{farm.name}</li>
+        ))}
+      </ul>
     </div>
   );
 }
 
-function PermissionSelect({ value, onChange, disabled }: { value: CollaboratorPermission; onChange(value: CollaboratorPermission): void; disabled: boolean }) {
+function PermissionSelect({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: CollaboratorPermission;
+  onChange(value: CollaboratorPermission): void;
+  disabled: boolean;
+}) {
   const id = useId();
   return (
     <div className={controls.field}>
-      <label htmlFor={id} className={controls.label}>Permission</label>
+      <label htmlFor={id} className={controls.label}>
+        Permission
+      </label>
       <select
         id={id}
         className={controls.select}
@@ -48,14 +67,28 @@ function PermissionSelect({ value, onChange, disabled }: { value: CollaboratorPe
         disabled={disabled}
         onChange={(event) => onChange(collaboratorPermissions.find((p) => p === event.target.value) ?? 'viewer')}
       >
-        {collaboratorPermissions.map((permission) => <option key={permission} value={permission}>{roleLabel(permission)}</option>)}
+        {collaboratorPermissions.map((permission) => (
+          <option key={permission} value={permission}>
+            {roleLabel(permission)}
+          </option>
+        ))}
       </select>
       <p className={controls.hint}>Editors can rename the farm and manage its fields; viewers can only look.</p>
     </div>
   );
 }
 
-function ShareForm({ farms, onBusy, onDone, onCancel }: { farms: ShareTarget[]; onBusy(busy: boolean): void; onDone(): void; onCancel(): void }) {
+function ShareForm({
+  farms,
+  onBusy,
+  onDone,
+  onCancel,
+}: {
+  farms: ShareTarget[];
+  onBusy(busy: boolean): void;
+  onDone(): void;
+  onCancel(): void;
+}) {
   const { api, bus } = useFarms();
   const chips = useEmailChips();
   const [permission, setPermission] = useState<CollaboratorPermission>('viewer');
@@ -68,7 +101,11 @@ function ShareForm({ farms, onBusy, onDone, onCancel }: { farms: ShareTarget[]; 
     setBusy(true);
     onBusy(true);
     try {
-      await api.shareFarms(farms.map((f) => f.id), emails, permission);
+      await api.shareFarms(
+        farms.map((f) => f.id),
+        emails,
+        permission,
+      );
       bus.toast('success', messages.farmsShared);
       farms.forEach((farm) => bus.emit('paddock:farm-changed', { farmId: farm.id, change: 'updated' }));
       onDone();
@@ -87,8 +124,12 @@ function ShareForm({ farms, onBusy, onDone, onCancel }: { farms: ShareTarget[]; 
       <EmailChips chips={chips} disabled={busy} />
       <PermissionSelect value={permission} onChange={setPermission} disabled={busy} />
       <div className={controls.actions}>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>Cancel</Button>
-        <Button type="submit" disabled={busy} aria-busy={busy}>{busy ? 'Sharing…' : 'Share'}</Button>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? 'Sharing…' : 'Share'}
+        </Button>
       </div>
     </form>
   );

@@ -13,7 +13,8 @@ export function useEmailChips() {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const add = (list: string[], value: string) => (list.some((e) => e.toLowerCase() === value.toLowerCase()) ? list : [...list, value]);
+  const add = (list: string[], value: string) =>
+    list.some((e) => e.toLowerCase() === value.toLowerCase()) ? list : [...list, value];
 
   /** Turns the draft into a chip; `blank` says whether an empty draft counts as a mistake. */
   const commit = (blank: 'invalid' | 'ignore'): void => {

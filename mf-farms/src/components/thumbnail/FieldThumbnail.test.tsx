@@ -12,8 +12,20 @@ function pointsOf(path: string): Array<[number, number]> {
 }
 
 // A field twice as wide as it is tall, near Wagga Wagga, with a square hole in the middle.
-const outer: Position[] = [[147.0, -35.0], [147.02, -35.0], [147.02, -35.01], [147.0, -35.01], [147.0, -35.0]];
-const hole: Position[] = [[147.009, -35.004], [147.011, -35.004], [147.011, -35.006], [147.009, -35.006], [147.009, -35.004]];
+const outer: Position[] = [
+  [147.0, -35.0],
+  [147.02, -35.0],
+  [147.02, -35.01],
+  [147.0, -35.01],
+  [147.0, -35.0],
+];
+const hole: Position[] = [
+  [147.009, -35.004],
+  [147.011, -35.004],
+  [147.011, -35.006],
+  [147.009, -35.006],
+  [147.009, -35.004],
+];
 const field: AreaGeometry = { type: 'Polygon', coordinates: [outer, hole] };
 
 describe('field thumbnail', () => {
@@ -38,7 +50,12 @@ describe('field thumbnail', () => {
   });
 
   it('draws a multipolygon and its holes as one evenodd path, one subpath per ring', () => {
-    const triangle: Position[] = [[147.03, -35.0], [147.04, -35.0], [147.04, -35.01], [147.03, -35.0]];
+    const triangle: Position[] = [
+      [147.03, -35.0],
+      [147.04, -35.0],
+      [147.04, -35.01],
+      [147.03, -35.0],
+    ];
     const multi: AreaGeometry = { type: 'MultiPolygon', coordinates: [[outer, hole], [triangle]] };
     const path = thumbnailPath(multi);
     expect(path.match(/M/g)).toHaveLength(3);

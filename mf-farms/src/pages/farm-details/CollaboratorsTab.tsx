@@ -23,20 +23,45 @@ function Person({ email, name, pending }: { email: string; name?: string | null;
     <div className={styles.person}>
       {name && <span className={styles.personName}>{name}</span>}
       <span className={name ? controls.muted : styles.personName}>{email}</span>
-      {pending && <span className={controls.badge} data-tone="pending">Pending invitation</span>}
+      {pending && (
+        <span className={controls.badge} data-tone="pending">
+          Pending invitation
+        </span>
+      )}
     </div>
   );
 }
 
-function CollaboratorRow({ collaborator, canRemove, onRemove }: { collaborator: Collaborator; canRemove: boolean; onRemove(c: Collaborator): void }) {
+function CollaboratorRow({
+  collaborator,
+  canRemove,
+  onRemove,
+}: {
+  collaborator: Collaborator;
+  canRemove: boolean;
+  onRemove(c: Collaborator): void;
+}) {
   return (
     <tr>
-      <td><Person email={collaborator.email} name={collaborator.name} pending={collaborator.status === 'pending'} /></td>
-      <td><span className={controls.badge} data-tone="neutral">{roleLabel(collaborator.permission)}</span></td>
+      <td>
+        <Person email={collaborator.email} name={collaborator.name} pending={collaborator.status === 'pending'} />
+      </td>
+      <td>
+        <span className={controls.badge} data-tone="neutral">
+          {roleLabel(collaborator.permission)}
+        </span>
+      </td>
       <td>
         <div className={styles.rowActions}>
           {canRemove && (
-            <button type="button" className={controls.iconButton} data-tone="danger" aria-label={`Remove ${collaborator.email}`} title="Remove collaborator" onClick={() => onRemove(collaborator)}>
+            <button
+              type="button"
+              className={controls.iconButton}
+              data-tone="danger"
+              aria-label={`Remove ${collaborator.email}`}
+              title="Remove collaborator"
+              onClick={() => onRemove(collaborator)}
+            >
               <Icon name="trash" />
             </button>
           )}
@@ -70,7 +95,11 @@ export function CollaboratorsTab({ farm, onRemoved, onInvited }: CollaboratorsTa
     <div className={styles.tabBody}>
       <div className={styles.tabToolbar}>
         <p className={controls.muted}>People who can open this farm, and what they may do.</p>
-        {canManage && <Button onClick={() => setInviting(true)}><Icon name="users" /> Invite Collaborator</Button>}
+        {canManage && (
+          <Button onClick={() => setInviting(true)}>
+            <Icon name="users" /> Invite Collaborator
+          </Button>
+        )}
       </div>
       <div className={styles.tableScroll} role="region" aria-label="Collaborators" tabIndex={0}>
         <table className={styles.table}>
@@ -78,18 +107,26 @@ export function CollaboratorsTab({ farm, onRemoved, onInvited }: CollaboratorsTa
             <tr>
               <th scope="col">Email</th>
               <th scope="col">Role</th>
-              <th scope="col"><span className={controls.visuallyHidden}>Actions</span></th>
+              <th scope="col">
+                <span className={controls.visuallyHidden}>Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {farm.owner_email && (
               <tr>
-                <td><Person email={farm.owner_email} /></td>
-                <td><span className={controls.badge}>Owner</span></td>
+                <td>
+                  <Person email={farm.owner_email} />
+                </td>
+                <td>
+                  <span className={controls.badge}>Owner</span>
+                </td>
                 <td />
               </tr>
             )}
-            {farm.collaborators.map((c) => <CollaboratorRow key={c.email} collaborator={c} canRemove={canManage} onRemove={setRemoving} />)}
+            {farm.collaborators.map((c) => (
+              <CollaboratorRow key={c.email} collaborator={c} canRemove={canManage} onRemove={setRemoving} />
+            ))}
           </tbody>
         </table>
       </div>
@@ -102,7 +139,13 @@ export function CollaboratorsTab({ farm, onRemoved, onInvited }: CollaboratorsTa
         onOpenChange={(open) => !open && setRemoving(null)}
         onConfirm={remove}
       />
-      <ShareModal title="Invite Collaborator" farms={[{ id: farm.farm_id, name: farm.farm_name }]} isOpen={inviting} onOpenChange={setInviting} onShared={onInvited} />
+      <ShareModal
+        title="Invite Collaborator"
+        farms={[{ id: farm.farm_id, name: farm.farm_name }]}
+        isOpen={inviting}
+        onOpenChange={setInviting}
+        onShared={onInvited}
+      />
     </div>
   );
 }

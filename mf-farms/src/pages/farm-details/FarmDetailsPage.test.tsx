@@ -9,11 +9,20 @@ const collaborators = [
   makeCollaborator('bob@example.com', { permission: 'viewer', status: 'pending' }),
 ];
 // Field 01 … Field 12, so that the default page of 10 leaves two for page 2.
-const fields = Array.from({ length: 12 }, (_, i) => makeField({ id: `fl${i + 1}`, field_name: `Field ${String(i + 1).padStart(2, '0')}`, field_crop_type: i === 0 ? 'Barley' : null }));
+const fields = Array.from({ length: 12 }, (_, i) =>
+  makeField({
+    id: `fl${i + 1}`,
+    field_name: `Field ${String(i + 1).padStart(2, '0')}`,
+    field_crop_type: i === 0 ? 'Barley' : null,
+  }),
+);
 
 function farmRoutes(properties: Partial<FarmProperties> = {}, extra: Routes = {}): Routes {
   return {
-    'GET /v2/farms/f1': { status: 200, body: makeFarm({ farm_id: 'f1', farm_name: 'North Farm', collaborators, number_of_fields: 12, ...properties }) },
+    'GET /v2/farms/f1': {
+      status: 200,
+      body: makeFarm({ farm_id: 'f1', farm_name: 'North Farm', collaborators, number_of_fields: 12, ...properties }),
+    },
     'GET /v2/farms/f1/fields': fieldsReply(fields),
     ...extra,
   };
@@ -27,7 +36,10 @@ async function renderDetails(routes: Routes = farmRoutes()) {
   return view;
 }
 
-const fieldNames = () => within(screen.getByRole('region', { name: 'Fields' })).getAllByRole('rowheader').map((c) => c.textContent);
+const fieldNames = () =>
+  within(screen.getByRole('region', { name: 'Fields' }))
+    .getAllByRole('rowheader')
+    .map((c) => c.textContent);
 
 beforeEach(() => window.history.replaceState(null, '', ROUTE));
 
@@ -44,14 +56,18 @@ describe('farm details', () => {
   });
 
   it('shows the location when the farm has one, and Go Back without history goes to the list', async () => {
-    const { ui } = await renderDetails(farmRoutes({ location: 'near Wagga Wagga, NSW' }, { 'GET /v2/farms': listReply([]) }));
+    const { ui } = await renderDetails(
+      farmRoutes({ location: 'near Wagga Wagga, NSW' }, { 'GET /v2/farms': listReply([]) }),
+    );
     expect(screen.getByText('Location').nextSibling).toHaveTextContent('near Wagga Wagga, NSW');
     await ui.click(screen.getByRole('button', { name: 'Go Back' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Farms & Fields' })).toBeInTheDocument();
   });
 
   it('renames the farm inline with the trimmed name and says so', async () => {
-    const { ui, server, toasts, farmEvents } = await renderDetails(farmRoutes({}, { 'PUT /v2/farms/f1': { status: 200, body: {} } }));
+    const { ui, server, toasts, farmEvents } = await renderDetails(
+      farmRoutes({}, { 'PUT /v2/farms/f1': { status: 200, body: {} } }),
+    );
     await ui.click(screen.getByRole('button', { name: 'Rename farm' }));
     const input = screen.getByLabelText('Farm name');
     expect(input).toHaveFocus();
@@ -122,7 +138,11 @@ describe('farm details', () => {
     const { ui } = await renderDetails();
     const first = within(screen.getByRole('rowheader', { name: 'Field 01' }).closest('tr') as HTMLElement);
     expect(first.getByText('Barley')).toBeInTheDocument();
-    expect(within(screen.getByRole('rowheader', { name: 'Field 02' }).closest('tr') as HTMLElement).getByText('Select Crop Type')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('rowheader', { name: 'Field 02' }).closest('tr') as HTMLElement).getByText(
+        'Select Crop Type',
+      ),
+    ).toBeInTheDocument();
 
     await ui.click(first.getByRole('button', { name: 'View Field 01' }));
     expect(navigatedTo()).toEqual({ path: '/farms/f1', state: { selectedField: 'fl1', view: true } });
@@ -152,7 +172,9 @@ describe('farm details', () => {
   });
 
   it("says Can't delete field! when the delete fails", async () => {
-    const { ui, toasts } = await renderDetails(farmRoutes({}, { 'DELETE /v2/fields/fl2': detailReply('Field is locked', 409) }));
+    const { ui, toasts } = await renderDetails(
+      farmRoutes({}, { 'DELETE /v2/fields/fl2': detailReply('Field is locked', 409) }),
+    );
     await ui.click(screen.getByRole('button', { name: 'Delete Field 02' }));
     await ui.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete anyway.' }));
     await waitFor(() => expect(toasts).toEqual([{ kind: 'error', message: "Can't delete field!" }]));
@@ -163,7 +185,15 @@ describe('farm details', () => {
   });
 
   it('lists collaborators with names, pending invitations and roles, and removes one with the server message', async () => {
-    const routes = farmRoutes({}, { 'POST /v2/farms/f1/remove_collaborator/bob%40example.com': { status: 200, body: { data: { message: 'bob@example.com no longer has access' } } } });
+    const routes = farmRoutes(
+      {},
+      {
+        'POST /v2/farms/f1/remove_collaborator/bob%40example.com': {
+          status: 200,
+          body: { data: { message: 'bob@example.com no longer has access' } },
+        },
+      },
+    );
     const { ui, server, toasts } = await renderDetails(routes);
     await ui.click(screen.getByRole('tab', { name: 'Collaborators' }));
     const table = within(screen.getByRole('region', { name: 'Collaborators' }));
@@ -184,7 +214,10 @@ describe('farm details', () => {
   });
 
   it("shows the server's detail when a collaborator cannot be removed", async () => {
-    const routes = farmRoutes({}, { 'POST /v2/farms/f1/remove_collaborator/ann%40example.com': detailReply('Collaborator not found', 404) });
+    const routes = farmRoutes(
+      {},
+      { 'POST /v2/farms/f1/remove_collaborator/ann%40example.com': detailReply('Collaborator not found', 404) },
+    );
     const { ui, toasts } = await renderDetails(routes);
     await ui.click(screen.getByRole('tab', { name: 'Collaborators' }));
     await ui.click(screen.getByRole('button', { name: 'Remove ann@example.com' }));
@@ -198,7 +231,14 @@ describe('farm details', () => {
     await ui.click(screen.getByRole('tab', { name: 'Collaborators' }));
     await ui.click(screen.getByRole('button', { name: 'Invite Collaborator' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite Collaborator' });
-    routes['GET /v2/farms/f1'] = { status: 200, body: makeFarm({ farm_id: 'f1', farm_name: 'North Farm', collaborators: [...collaborators, makeCollaborator('cy@example.com', { status: 'pending' })] }) };
+    routes['GET /v2/farms/f1'] = {
+      status: 200,
+      body: makeFarm({
+        farm_id: 'f1',
+        farm_name: 'North Farm',
+        collaborators: [...collaborators, makeCollaborator('cy@example.com', { status: 'pending' })],
+      }),
+    };
     await ui.type(within(dialog).getByLabelText('Email addresses'), 'cy@example.com ');
     await ui.click(within(dialog).getByRole('button', { name: 'Share' }));
     expect(await screen.findByText('cy@example.com')).toBeInTheDocument();
@@ -236,13 +276,22 @@ describe('farm details', () => {
   });
 
   it('shows a friendly not-found state for a farm that does not exist or is not shared', async () => {
-    renderFarms({ route: '/farms/nope/details', routes: { 'GET /v2/farms/nope': detailReply('Farm not found', 404), 'GET /v2/farms/nope/fields': detailReply('Farm not found', 404) } });
+    renderFarms({
+      route: '/farms/nope/details',
+      routes: {
+        'GET /v2/farms/nope': detailReply('Farm not found', 404),
+        'GET /v2/farms/nope/fields': detailReply('Farm not found', 404),
+      },
+    });
     expect(await screen.findByRole('heading', { name: 'Farm not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Farms & Fields' })).toHaveAttribute('href', '/farms');
   });
 
   it('offers a retry when the farm cannot be loaded for another reason', async () => {
-    const routes: Routes = { 'GET /v2/farms/f1': detailReply('Database unavailable', 500), 'GET /v2/farms/f1/fields': fieldsReply([]) };
+    const routes: Routes = {
+      'GET /v2/farms/f1': detailReply('Database unavailable', 500),
+      'GET /v2/farms/f1/fields': fieldsReply([]),
+    };
     const { ui } = renderFarms({ route: ROUTE, routes });
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
     Object.assign(routes, farmRoutes());

@@ -19,17 +19,23 @@ function NotFound() {
     <div className={styles.notFound}>
       <h1>Farm not found</h1>
       <p>This farm does not exist, or it has not been shared with you.</p>
-      <Link to={paths.farms} className={controls.link}>Go to Farms &amp; Fields</Link>
+      <Link to={paths.farms} className={controls.link}>
+        Go to Farms &amp; Fields
+      </Link>
     </div>
   );
 }
 
-const withName = (name: string) => (farm: FarmFeature): FarmFeature => ({ ...farm, properties: { ...farm.properties, farm_name: name } });
+const withName =
+  (name: string) =>
+  (farm: FarmFeature): FarmFeature => ({ ...farm, properties: { ...farm.properties, farm_name: name } });
 
-const withoutCollaborator = (email: string) => (farm: FarmFeature): FarmFeature => ({
-  ...farm,
-  properties: { ...farm.properties, collaborators: farm.properties.collaborators.filter((c) => c.email !== email) },
-});
+const withoutCollaborator =
+  (email: string) =>
+  (farm: FarmFeature): FarmFeature => ({
+    ...farm,
+    properties: { ...farm.properties, collaborators: farm.properties.collaborators.filter((c) => c.email !== email) },
+  });
 
 /** The loaded page: header, then the two tabs (React Aria: arrow keys move between them). */
 function FarmDetailsView({ farm, details }: { farm: FarmFeature; details: FarmDetails }) {
@@ -41,14 +47,25 @@ function FarmDetailsView({ farm, details }: { farm: FarmFeature; details: FarmDe
 
   return (
     <>
-      <FarmHeader farm={farm} onRenamed={(name) => details.updateFarm(withName(name))} onDelete={() => setDeleteOpen(true)} />
+      <FarmHeader
+        farm={farm}
+        onRenamed={(name) => details.updateFarm(withName(name))}
+        onDelete={() => setDeleteOpen(true)}
+      />
       <Tabs className={styles.tabs}>
         <TabList aria-label="Farm sections" className={styles.tabList}>
-          <Tab id="fields" className={styles.tab}>Field List</Tab>
-          <Tab id="collaborators" className={styles.tab}>Collaborators</Tab>
+          <Tab id="fields" className={styles.tab}>
+            Field List
+          </Tab>
+          <Tab id="collaborators" className={styles.tab}>
+            Collaborators
+          </Tab>
         </TabList>
         <TabPanel id="fields" className={styles.panel}>
-          <FieldListTab farm={p} fields={fields} onFieldDeleted={(id) => {
+          <FieldListTab
+            farm={p}
+            fields={fields}
+            onFieldDeleted={(id) => {
               details.updateFields((all) => all.filter((f) => f.properties.id !== id));
               // The farm's field count and area changed on the server; the header shows them.
               void details.refreshFarm();
@@ -56,7 +73,11 @@ function FarmDetailsView({ farm, details }: { farm: FarmFeature; details: FarmDe
           />
         </TabPanel>
         <TabPanel id="collaborators" className={styles.panel}>
-          <CollaboratorsTab farm={p} onRemoved={(email) => details.updateFarm(withoutCollaborator(email))} onInvited={() => void details.refreshFarm()} />
+          <CollaboratorsTab
+            farm={p}
+            onRemoved={(email) => details.updateFarm(withoutCollaborator(email))}
+            onInvited={() => void details.refreshFarm()}
+          />
         </TabPanel>
       </Tabs>
       <DeleteFarmModal
@@ -79,7 +100,9 @@ export function FarmDetailsPage() {
     <div className={styles.page}>
       {state.status === 'loading' && <LoadingState label="Loading farm" />}
       {state.status === 'not-found' && <NotFound />}
-      {state.status === 'error' && <ErrorState title="We could not load this farm" message={state.message} onRetry={details.reload} />}
+      {state.status === 'error' && (
+        <ErrorState title="We could not load this farm" message={state.message} onRetry={details.reload} />
+      )}
       {state.status === 'ready' && <FarmDetailsView farm={state.farm} details={details} />}
     </div>
   );

@@ -26,10 +26,18 @@ function Breadcrumb({ name }: { name: string }) {
     <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
       <ol>
         <li>
-          <button type="button" className={styles.back} onClick={goBack}><Icon name="back" size={16} /> Go Back</button>
+          <button type="button" className={styles.back} onClick={goBack}>
+            <Icon name="back" size={16} /> Go Back
+          </button>
         </li>
-        <li><Link to={paths.farms} className={controls.link}>Farms &amp; Fields</Link></li>
-        <li><span aria-current="page">{name}</span></li>
+        <li>
+          <Link to={paths.farms} className={controls.link}>
+            Farms &amp; Fields
+          </Link>
+        </li>
+        <li>
+          <span aria-current="page">{name}</span>
+        </li>
       </ol>
     </nav>
   );
@@ -38,11 +46,28 @@ function Breadcrumb({ name }: { name: string }) {
 function Facts({ farm }: { farm: FarmFeature['properties'] }) {
   return (
     <dl className={styles.facts}>
-      <div><dt>Location</dt><dd>{farm.location || messages.notAvailable}</dd></div>
-      <div><dt>Fields</dt><dd>{farm.number_of_fields}</dd></div>
-      <div><dt>Total area</dt><dd>{formatHectares(farm.farm_area)} Ha</dd></div>
-      <div><dt>Last updated</dt><dd>{formatDate(farm.updated_on, 'long')}</dd></div>
-      <div><dt>Your role</dt><dd><span className={controls.badge}>{roleLabel(farm.permission)}</span></dd></div>
+      <div>
+        <dt>Location</dt>
+        <dd>{farm.location || messages.notAvailable}</dd>
+      </div>
+      <div>
+        <dt>Fields</dt>
+        <dd>{farm.number_of_fields}</dd>
+      </div>
+      <div>
+        <dt>Total area</dt>
+        <dd>{formatHectares(farm.farm_area)} Ha</dd>
+      </div>
+      <div>
+        <dt>Last updated</dt>
+        <dd>{formatDate(farm.updated_on, 'long')}</dd>
+      </div>
+      <div>
+        <dt>Your role</dt>
+        <dd>
+          <span className={controls.badge}>{roleLabel(farm.permission)}</span>
+        </dd>
+      </div>
     </dl>
   );
 }
@@ -88,14 +113,23 @@ export function FarmHeader({ farm, onRenamed, onDelete }: FarmHeaderProps) {
           <>
             <h1 className={styles.title}>{p.farm_name}</h1>
             {abilities.edit && (
-              <button ref={renameButton} type="button" className={controls.iconButton} aria-label="Rename farm" title="Rename farm" onClick={() => setRenaming(true)}>
+              <button
+                ref={renameButton}
+                type="button"
+                className={controls.iconButton}
+                aria-label="Rename farm"
+                title="Rename farm"
+                onClick={() => setRenaming(true)}
+              >
                 <Icon name="pencil" />
               </button>
             )}
           </>
         )}
         {abilities.delete && !renaming && (
-          <Button variant="secondary" className={styles.deleteFarm} onClick={onDelete}><Icon name="trash" /> Delete Farm</Button>
+          <Button variant="secondary" className={styles.deleteFarm} onClick={onDelete}>
+            <Icon name="trash" /> Delete Farm
+          </Button>
         )}
       </div>
       <Facts farm={p} />

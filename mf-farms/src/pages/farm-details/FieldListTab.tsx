@@ -48,28 +48,57 @@ function useFieldPage(fields: FieldFeature[]) {
   };
 }
 
-function FieldRow({ farm, field, onDelete }: { farm: FarmProperties; field: FieldFeature; onDelete(field: FieldFeature): void }) {
+function FieldRow({
+  farm,
+  field,
+  onDelete,
+}: {
+  farm: FarmProperties;
+  field: FieldFeature;
+  onDelete(field: FieldFeature): void;
+}) {
   const { basename } = useFarms();
   const { id, field_name: name, field_crop_type: crop, area, updated_on: updated } = field.properties;
   const canEdit = abilitiesOf(farm.permission).edit;
   const open = (state: FarmMapState) => goTo(basename, paths.farmMap(farm.farm_id), state);
   return (
     <tr>
-      <th scope="row" className={styles.fieldName}>{name}</th>
+      <th scope="row" className={styles.fieldName}>
+        {name}
+      </th>
       <td className={crop ? undefined : controls.muted}>{crop || messages.selectCropType}</td>
       <td className={styles.number}>{formatHectares(area)}</td>
       <td className={styles.nowrap}>{formatDate(updated, 'long')}</td>
       <td>
         <div className={styles.rowActions}>
-          <button type="button" className={controls.iconButton} aria-label={`View ${name}`} title="View on the map" onClick={() => open({ selectedField: id, view: true })}>
+          <button
+            type="button"
+            className={controls.iconButton}
+            aria-label={`View ${name}`}
+            title="View on the map"
+            onClick={() => open({ selectedField: id, view: true })}
+          >
             <Icon name="eye" />
           </button>
           {canEdit && (
             <>
-              <button type="button" className={controls.iconButton} aria-label={`Edit ${name}`} title="Edit on the map" onClick={() => open({ selectedField: id, edit: true })}>
+              <button
+                type="button"
+                className={controls.iconButton}
+                aria-label={`Edit ${name}`}
+                title="Edit on the map"
+                onClick={() => open({ selectedField: id, edit: true })}
+              >
                 <Icon name="pencil" />
               </button>
-              <button type="button" className={controls.iconButton} data-tone="danger" aria-label={`Delete ${name}`} title="Delete field" onClick={() => onDelete(field)}>
+              <button
+                type="button"
+                className={controls.iconButton}
+                data-tone="danger"
+                aria-label={`Delete ${name}`}
+                title="Delete field"
+                onClick={() => onDelete(field)}
+              >
                 <Icon name="trash" />
               </button>
             </>
@@ -80,19 +109,40 @@ function FieldRow({ farm, field, onDelete }: { farm: FarmProperties; field: Fiel
   );
 }
 
-function FieldsToolbar({ farm, query, onQuery }: { farm: FarmProperties; query: string; onQuery(value: string): void }) {
+function FieldsToolbar({
+  farm,
+  query,
+  onQuery,
+}: {
+  farm: FarmProperties;
+  query: string;
+  onQuery(value: string): void;
+}) {
   const { basename } = useFarms();
   const searchId = useId();
   return (
     <div className={styles.tabToolbar}>
       <div className={styles.tabSearch} role="search">
-        <label htmlFor={searchId} className={controls.visuallyHidden}>Search fields</label>
-        <input id={searchId} type="search" className={controls.input} placeholder="Search for field name..." value={query} onChange={(event) => onQuery(event.target.value)} />
+        <label htmlFor={searchId} className={controls.visuallyHidden}>
+          Search fields
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className={controls.input}
+          placeholder="Search for field name..."
+          value={query}
+          onChange={(event) => onQuery(event.target.value)}
+        />
       </div>
       <div className={styles.tabActions}>
-        <Button variant="secondary" onClick={() => goTo(basename, paths.farmMap(farm.farm_id))}><Icon name="map" /> View Farm</Button>
+        <Button variant="secondary" onClick={() => goTo(basename, paths.farmMap(farm.farm_id))}>
+          <Icon name="map" /> View Farm
+        </Button>
         {abilitiesOf(farm.permission).edit && (
-          <Button onClick={() => goTo(basename, paths.farmMap(farm.farm_id), { draw: true })}><Icon name="plus" /> Create Field</Button>
+          <Button onClick={() => goTo(basename, paths.farmMap(farm.farm_id), { draw: true })}>
+            <Icon name="plus" /> Create Field
+          </Button>
         )}
       </div>
     </div>
@@ -122,7 +172,9 @@ export function FieldListTab({ farm, fields, onFieldDeleted }: FieldListTabProps
     <div className={styles.tabBody}>
       <FieldsToolbar farm={farm} query={view.query} onQuery={view.setQuery} />
       {view.total === 0 ? (
-        <p className={styles.tabEmpty}>{fields.length === 0 ? 'This farm has no fields yet.' : `No fields match “${view.query.trim()}”.`}</p>
+        <p className={styles.tabEmpty}>
+          {fields.length === 0 ? 'This farm has no fields yet.' : `No fields match “${view.query.trim()}”.`}
+        </p>
       ) : (
         <div className={styles.tableScroll} role="region" aria-label="Fields" tabIndex={0}>
           <table className={styles.table}>
@@ -130,18 +182,31 @@ export function FieldListTab({ farm, fields, onFieldDeleted }: FieldListTabProps
               <tr>
                 <th scope="col">Field Name</th>
                 <th scope="col">Crop Type</th>
-                <th scope="col" className={styles.number}>Area (Ha)</th>
+                <th scope="col" className={styles.number}>
+                  Area (Ha)
+                </th>
                 <th scope="col">Last Updated</th>
-                <th scope="col"><span className={controls.visuallyHidden}>Actions</span></th>
+                <th scope="col">
+                  <span className={controls.visuallyHidden}>Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
-              {view.rows.map((field) => <FieldRow key={field.properties.id} farm={farm} field={field} onDelete={setDeleting} />)}
+              {view.rows.map((field) => (
+                <FieldRow key={field.properties.id} farm={farm} field={field} onDelete={setDeleting} />
+              ))}
             </tbody>
           </table>
         </div>
       )}
-      <Pagination label="Fields" page={view.page} pageCount={view.pageCount} pageSize={view.pageSize} onPageChange={view.setPage} onPageSizeChange={view.setPageSize} />
+      <Pagination
+        label="Fields"
+        page={view.page}
+        pageCount={view.pageCount}
+        pageSize={view.pageSize}
+        onPageChange={view.setPage}
+        onPageSizeChange={view.setPageSize}
+      />
       <ConfirmModal
         title={messages.fieldDeleteTitle}
         message={messages.fieldDeleteWarning}

@@ -65,8 +65,12 @@ export function RenameFarm({ farmId, name, onRenamed, onCancel }: RenameFarmProp
         }}
       />
       <div className={styles.renameActions}>
-        <Button type="submit" disabled={busy} aria-busy={busy}>{busy ? 'Saving…' : 'Save'}</Button>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>Cancel</Button>
+        <Button type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? 'Saving…' : 'Save'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

@@ -28,7 +28,11 @@ export function useFarmDetails(farmId: string) {
       ([farm, fields]) => live && setLoaded({ key, status: 'ready', farm, fields }),
       (error: unknown) => {
         if (!live) return;
-        setLoaded(isNotFound(error) ? { key, status: 'not-found' } : { key, status: 'error', message: errorMessage(error, 'Please try again in a moment.') });
+        setLoaded(
+          isNotFound(error)
+            ? { key, status: 'not-found' }
+            : { key, status: 'error', message: errorMessage(error, 'Please try again in a moment.') },
+        );
       },
     );
     return () => {
@@ -49,7 +53,9 @@ export function useFarmDetails(farmId: string) {
   }, []);
 
   const updateFields = useCallback((update: (fields: FieldFeature[]) => FieldFeature[]) => {
-    setLoaded((previous) => (previous?.status === 'ready' ? { ...previous, fields: update(previous.fields) } : previous));
+    setLoaded((previous) =>
+      previous?.status === 'ready' ? { ...previous, fields: update(previous.fields) } : previous,
+    );
   }, []);
 
   const state: FarmDetailsState = !loaded || loaded.key !== key ? { status: 'loading' } : loaded;

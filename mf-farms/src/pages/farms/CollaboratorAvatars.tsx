@@ -16,7 +16,12 @@ export function CollaboratorAvatars({ collaborators }: { collaborators: Collabor
   return (
     <ul className={styles.avatars} aria-label="Collaborators">
       {shown.map((c) => (
-        <li key={c.email} className={styles.avatar} title={describe(c)} data-pending={c.status === 'pending' || undefined}>
+        <li
+          key={c.email}
+          className={styles.avatar}
+          title={describe(c)}
+          data-pending={c.status === 'pending' || undefined}
+        >
           <span aria-hidden="true">{initialsOf(c.email, c.name)}</span>
           <span className={controls.visuallyHidden}>{describe(c)}</span>
         </li>

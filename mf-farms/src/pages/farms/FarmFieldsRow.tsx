@@ -22,14 +22,24 @@ function FieldItem({ farmId, field }: { farmId: string; field: FieldFeature }) {
     <li className={styles.fieldItem}>
       <FieldThumbnail geometry={field.geometry} name={name} />
       <div className={styles.fieldMain}>
-        <button type="button" className={styles.fieldName} onClick={() => goTo(basename, paths.farmMap(farmId), { selectedField: field.properties.id, view: true })}>
+        <button
+          type="button"
+          className={styles.fieldName}
+          onClick={() => goTo(basename, paths.farmMap(farmId), { selectedField: field.properties.id, view: true })}
+        >
           {name}
         </button>
         <span className={crop ? styles.fieldCrop : styles.fieldCropEmpty}>{crop || messages.selectCropType}</span>
       </div>
       <dl className={styles.fieldFacts}>
-        <div><dt>Area</dt><dd>{formatHectares(area)} Ha</dd></div>
-        <div><dt>Last updated</dt><dd>{formatDate(updated, 'long')}</dd></div>
+        <div>
+          <dt>Area</dt>
+          <dd>{formatHectares(area)} Ha</dd>
+        </div>
+        <div>
+          <dt>Last updated</dt>
+          <dd>{formatDate(updated, 'long')}</dd>
+        </div>
       </dl>
     </li>
   );
@@ -38,20 +48,29 @@ function FieldItem({ farmId, field }: { farmId: string; field: FieldFeature }) {
 function FieldsBody({ farm }: { farm: FarmProperties }) {
   const { fields, error, loading, retry } = useFarmFields(farm.farm_id);
   if (loading) {
-    return <div className={styles.fieldsState}><Spinner label={`Loading fields of ${farm.farm_name}`} /><span>Loading fields…</span></div>;
+    return (
+      <div className={styles.fieldsState}>
+        <Spinner label={`Loading fields of ${farm.farm_name}`} />
+        <span>Loading fields…</span>
+      </div>
+    );
   }
   if (error || !fields) {
     return (
       <div className={styles.fieldsState} role="alert">
         <span>{error}</span>
-        <Button variant="secondary" onClick={retry}>Try again</Button>
+        <Button variant="secondary" onClick={retry}>
+          Try again
+        </Button>
       </div>
     );
   }
   if (fields.length === 0) return <p className={styles.fieldsState}>This farm has no fields yet.</p>;
   return (
     <ul className={styles.fieldList} aria-label={`Fields of ${farm.farm_name}`}>
-      {fields.map((field) => <FieldItem key={field.properties.id} farmId={farm.farm_id} field={field} />)}
+      {fields.map((field) => (
+        <FieldItem key={field.properties.id} farmId={farm.farm_id} field={field} />
+      ))}
     </ul>
   );
 }

@@ -50,14 +50,32 @@ function RowButtons({ farm, onDelete }: { farm: FarmFeature; onDelete(farm: Farm
   const { farm_id: id, farm_name: name, permission } = farm.properties;
   return (
     <div className={styles.rowActions}>
-      <button type="button" className={controls.textButton} aria-label={`View ${name}`} title="Open on the map" onClick={() => goTo(basename, paths.farmMap(id))}>
+      <button
+        type="button"
+        className={controls.textButton}
+        aria-label={`View ${name}`}
+        title="Open on the map"
+        onClick={() => goTo(basename, paths.farmMap(id))}
+      >
         <Icon name="eye" size={16} /> View
       </button>
-      <Link to={paths.farmDetails(id)} className={controls.iconButton} aria-label={`Details of ${name}`} title="Farm details">
+      <Link
+        to={paths.farmDetails(id)}
+        className={controls.iconButton}
+        aria-label={`Details of ${name}`}
+        title="Farm details"
+      >
         <Icon name="info" />
       </Link>
       {abilitiesOf(permission).delete ? (
-        <button type="button" className={controls.iconButton} data-tone="danger" aria-label={`Delete ${name}`} title="Delete farm" onClick={() => onDelete(farm)}>
+        <button
+          type="button"
+          className={controls.iconButton}
+          data-tone="danger"
+          aria-label={`Delete ${name}`}
+          title="Delete farm"
+          onClick={() => onDelete(farm)}
+        >
           <Icon name="trash" />
         </button>
       ) : (
@@ -106,14 +124,21 @@ export function FarmRow({ farm, columns, onToggleFavourite, onShare, onDelete }:
         <td>
           <div className={styles.nameCell}>
             <FavouriteStar farm={p} onToggle={() => onToggleFavourite(farm)} />
-            <a href={productPath(basename, mapPath)} className={styles.farmName} onClick={followLink}>{p.farm_name}</a>
+            <a href={productPath(basename, mapPath)} className={styles.farmName} onClick={followLink}>
+              {p.farm_name}
+            </a>
           </div>
         </td>
         <td>
           <div className={styles.collaboratorsCell}>
             <CollaboratorAvatars collaborators={p.collaborators} />
             {abilities.share && (
-              <button type="button" className={controls.textButton} aria-label={`Share ${p.farm_name}`} onClick={() => onShare(farm)}>
+              <button
+                type="button"
+                className={controls.textButton}
+                aria-label={`Share ${p.farm_name}`}
+                onClick={() => onShare(farm)}
+              >
                 <Icon name="share" size={14} /> Share
               </button>
             )}
@@ -122,7 +147,9 @@ export function FarmRow({ farm, columns, onToggleFavourite, onShare, onDelete }:
         <td className={styles.number}>{p.number_of_fields}</td>
         <td className={styles.number}>{formatHectares(p.farm_area)}</td>
         <td className={styles.date}>{formatDate(p.updated_on, 'long')}</td>
-        <td><RowButtons farm={farm} onDelete={onDelete} /></td>
+        <td>
+          <RowButtons farm={farm} onDelete={onDelete} />
+        </td>
       </tr>
       {expanded && <FarmFieldsRow farm={p} colSpan={columns} id={`farm-fields-${p.farm_id}`} />}
     </>

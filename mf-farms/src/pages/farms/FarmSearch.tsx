@@ -22,8 +22,12 @@ export function FarmSearch({ loading }: { loading: boolean }) {
 
   return (
     <div className={styles.search} role="search">
-      <label htmlFor={inputId} className={controls.visuallyHidden}>Search farms</label>
-      <span className={styles.searchIcon} aria-hidden="true"><Icon name="search" /></span>
+      <label htmlFor={inputId} className={controls.visuallyHidden}>
+        Search farms
+      </label>
+      <span className={styles.searchIcon} aria-hidden="true">
+        <Icon name="search" />
+      </span>
       <input
         id={inputId}
         type="search"

@@ -13,7 +13,10 @@ const north = makeFarm({
 });
 const south = makeFarm({ farm_id: 'f2', farm_name: 'South Farm', is_favorite: true });
 
-const listRoutes = (extra: Routes = {}): Routes => ({ [`GET ${LIST}`]: listReply([north, south], { total_pages: 3, total_count: 25 }), ...extra });
+const listRoutes = (extra: Routes = {}): Routes => ({
+  [`GET ${LIST}`]: listReply([north, south], { total_pages: 3, total_count: 25 }),
+  ...extra,
+});
 
 async function renderList(options: Partial<Parameters<typeof renderFarms>[0]> = {}) {
   const view = renderFarms({ route: '/farms', routes: listRoutes(), ...options });
@@ -22,7 +25,8 @@ async function renderList(options: Partial<Parameters<typeof renderFarms>[0]> = 
 }
 
 const row = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
-const listQueries = (server: { find(m: string, p: string): Array<{ url: string }> }) => server.find('GET', LIST).map((r) => queryOf(r.url));
+const listQueries = (server: { find(m: string, p: string): Array<{ url: string }> }) =>
+  server.find('GET', LIST).map((r) => queryOf(r.url));
 
 beforeEach(() => window.history.replaceState(null, '', '/farms'));
 afterEach(() => jest.useRealTimers());
@@ -132,7 +136,10 @@ describe('farms list', () => {
 
   it("expands one row at a time, listing that farm's fields with an outline, crop type, area and update", async () => {
     const routes = listRoutes({
-      'GET /v2/farms/f1/fields': fieldsReply([makeField({ id: 'a', field_name: 'Creek Paddock', field_crop_type: 'Wheat', area: 20 }), makeField({ id: 'b', field_name: 'Hill' })]),
+      'GET /v2/farms/f1/fields': fieldsReply([
+        makeField({ id: 'a', field_name: 'Creek Paddock', field_crop_type: 'Wheat', area: 20 }),
+        makeField({ id: 'b', field_name: 'Hill' }),
+      ]),
       'GET /v2/farms/f2/fields': fieldsReply([]),
     });
     const { ui, server } = await renderList({ routes });

@@ -22,7 +22,9 @@ import styles from './FarmsPage.module.css';
 const target = (farm: FarmFeature) => ({ id: farm.properties.farm_id, name: farm.properties.farm_name });
 
 // The wizard (dropzone, geometry maths) loads only when someone imports.
-const ImportWizard = lazy(() => import('../../components/import-wizard/ImportWizard').then((module) => ({ default: module.ImportWizard })));
+const ImportWizard = lazy(() =>
+  import('../../components/import-wizard/ImportWizard').then((module) => ({ default: module.ImportWizard })),
+);
 
 /** The modals of the page; the create modal also opens from the host's add menu ({createFarm: true}). */
 function useFarmsModals() {
@@ -40,7 +42,8 @@ function useFarmsModals() {
     setCreateOpen(open);
     setCreateName(name);
     // Consumed once: a reload or Back must not open it again.
-    if (!open && requested) navigate(location.pathname, { replace: true, state: withoutNavFlag(location.state, 'createFarm') });
+    if (!open && requested)
+      navigate(location.pathname, { replace: true, state: withoutNavFlag(location.state, 'createFarm') });
   };
 
   return {
@@ -80,14 +83,30 @@ function useToggleFavourite(list: FarmList) {
 }
 
 function EmptyState({ filtered, onCreate }: { filtered: 'search' | 'favourites' | null; onCreate(): void }) {
-  if (filtered === 'search') return <div className={styles.empty}><h2>No farms match your search</h2><p>Try another name, or clear the search box.</p></div>;
-  if (filtered === 'favourites') return <div className={styles.empty}><h2>No favourite farms yet</h2><p>Star a farm to see it here.</p></div>;
+  if (filtered === 'search')
+    return (
+      <div className={styles.empty}>
+        <h2>No farms match your search</h2>
+        <p>Try another name, or clear the search box.</p>
+      </div>
+    );
+  if (filtered === 'favourites')
+    return (
+      <div className={styles.empty}>
+        <h2>No favourite farms yet</h2>
+        <p>Star a farm to see it here.</p>
+      </div>
+    );
   return (
     <div className={styles.empty}>
-      <span className={styles.emptyIcon} aria-hidden="true"><Icon name="field" size={32} /></span>
+      <span className={styles.emptyIcon} aria-hidden="true">
+        <Icon name="field" size={32} />
+      </span>
       <h2>No farms yet</h2>
       <p>Create your first farm, then draw its fields on the map or import them from a file.</p>
-      <Button onClick={onCreate}><Icon name="plus" /> Create Farm</Button>
+      <Button onClick={onCreate}>
+        <Icon name="plus" /> Create Farm
+      </Button>
     </div>
   );
 }
@@ -102,8 +121,12 @@ function FavouritesFilter() {
   };
   return (
     <div className={styles.filter}>
-      <span className={styles.filterLabel}><Icon name="star" size={16} filled /> Showing favourites only</span>
-      <Button variant="secondary" onClick={remove}>Remove Filter By Favourites</Button>
+      <span className={styles.filterLabel}>
+        <Icon name="star" size={16} filled /> Showing favourites only
+      </span>
+      <Button variant="secondary" onClick={remove}>
+        Remove Filter By Favourites
+      </Button>
     </div>
   );
 }
@@ -133,22 +156,46 @@ export function FarmsPage() {
       <header className={styles.header}>
         <h1 className={styles.title}>Farms &amp; Fields</h1>
         <div className={styles.headerActions}>
-          <Button variant="secondary" disabled={selectedFarms.length <= 1} onClick={() => modals.openShare(selectedFarms)}>
+          <Button
+            variant="secondary"
+            disabled={selectedFarms.length <= 1}
+            onClick={() => modals.openShare(selectedFarms)}
+          >
             <Icon name="share" /> Share Multiple Farms
           </Button>
-          <Button onClick={() => modals.create.set(true)}><Icon name="plus" /> Create Farm</Button>
+          <Button onClick={() => modals.create.set(true)}>
+            <Icon name="plus" /> Create Farm
+          </Button>
         </div>
       </header>
       <div className={styles.toolbar}>
         <FarmSearch loading={list.loading} />
         {favouritesOnly && <FavouritesFilter />}
       </div>
-      <ListBody list={list} favouritesOnly={favouritesOnly} onCreate={() => modals.create.set(true)}
-        actions={{ onToggleFavourite: (farm) => void toggleFavourite(farm), onShare: (farm) => modals.openShare([target(farm)]), onDelete: (farm) => modals.openRemove(target(farm)) }}
+      <ListBody
+        list={list}
+        favouritesOnly={favouritesOnly}
+        onCreate={() => modals.create.set(true)}
+        actions={{
+          onToggleFavourite: (farm) => void toggleFavourite(farm),
+          onShare: (farm) => modals.openShare([target(farm)]),
+          onDelete: (farm) => modals.openRemove(target(farm)),
+        }}
       />
-      <CreateFarmModal isOpen={modals.create.isOpen} initialName={modals.create.name} onOpenChange={(open) => modals.create.set(open)} onImport={modals.startImport} />
+      <CreateFarmModal
+        isOpen={modals.create.isOpen}
+        initialName={modals.create.name}
+        onOpenChange={(open) => modals.create.set(open)}
+        onImport={modals.startImport}
+      />
       {modals.importing.farmName && (
-        <Suspense fallback={<AppModal title={uploadMessages.wizardTitle} isOpen onOpenChange={modals.closeImport}><LoadingState label="Loading the import wizard" /></AppModal>}>
+        <Suspense
+          fallback={
+            <AppModal title={uploadMessages.wizardTitle} isOpen onOpenChange={modals.closeImport}>
+              <LoadingState label="Loading the import wizard" />
+            </AppModal>
+          }
+        >
           <ImportWizard
             isOpen={modals.importing.open}
             target={{ mode: 'create', farmName: modals.importing.farmName }}
@@ -170,7 +217,12 @@ export function FarmsPage() {
           list.reload();
         }}
       />
-      <DeleteFarmModal farm={modals.remove.farm} isOpen={modals.remove.open} onClose={modals.closeRemove} onDeleted={afterDelete} />
+      <DeleteFarmModal
+        farm={modals.remove.farm}
+        isOpen={modals.remove.open}
+        onClose={modals.closeRemove}
+        onDeleted={afterDelete}
+      />
     </div>
   );
 }

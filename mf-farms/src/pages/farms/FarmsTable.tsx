@@ -21,7 +21,12 @@ function SortHeader({ column, label, numeric = false }: { column: FarmSortField;
   const ariaSort = active ? (sortDir === 'asc' ? 'ascending' : 'descending') : 'none';
   return (
     <th scope="col" aria-sort={ariaSort} className={numeric ? styles.number : undefined}>
-      <button type="button" className={styles.sortButton} data-active={active || undefined} onClick={() => store.getState().sortBy(column)}>
+      <button
+        type="button"
+        className={styles.sortButton}
+        data-active={active || undefined}
+        onClick={() => store.getState().sortBy(column)}
+      >
         {label}
         <span className={styles.sortIcon} data-dir={active ? sortDir : undefined} aria-hidden="true">
           <Icon name="chevron" size={14} />
@@ -40,7 +45,9 @@ function SelectAllHeader({ farms }: { farms: FarmFeature[] }) {
   const all = shareable.length > 0 && ticked === shareable.length;
 
   const toggle = (checked: boolean) =>
-    shareable.forEach((f) => store.getState().toggleSelected({ id: f.properties.farm_id, name: f.properties.farm_name }, checked));
+    shareable.forEach((f) =>
+      store.getState().toggleSelected({ id: f.properties.farm_id, name: f.properties.farm_name }, checked),
+    );
 
   return (
     <th scope="col" className={styles.selectCell}>
@@ -73,11 +80,15 @@ export function FarmsTable({ farms, busy, ...actions }: FarmsTableProps) {
             <SortHeader column="number_of_fields" label="No. of Fields" numeric />
             <SortHeader column="farm_area" label="Total Area in Ha" numeric />
             <SortHeader column="updated_on" label="Last Updated" />
-            <th scope="col"><span className={controls.visuallyHidden}>Actions</span></th>
+            <th scope="col">
+              <span className={controls.visuallyHidden}>Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
-          {farms.map((farm) => <FarmRow key={farm.properties.farm_id} farm={farm} columns={COLUMNS} {...actions} />)}
+          {farms.map((farm) => (
+            <FarmRow key={farm.properties.farm_id} farm={farm} columns={COLUMNS} {...actions} />
+          ))}
         </tbody>
       </table>
     </div>

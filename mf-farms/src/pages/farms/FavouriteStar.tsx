@@ -11,9 +11,13 @@ interface FavouriteStarProps {
 /** The caller's own favourite flag; a toggle for owners and editors, read-only for viewers. */
 export function FavouriteStar({ farm, onToggle }: FavouriteStarProps) {
   if (!abilitiesOf(farm.permission).favourite) {
-    return farm.is_favorite
-      ? <span className={styles.starStatic} role="img" aria-label="Favourite"><Icon name="star" filled /></span>
-      : <span className={styles.starSpacer} aria-hidden="true" />;
+    return farm.is_favorite ? (
+      <span className={styles.starStatic} role="img" aria-label="Favourite">
+        <Icon name="star" filled />
+      </span>
+    ) : (
+      <span className={styles.starSpacer} aria-hidden="true" />
+    );
   }
   return (
     <button

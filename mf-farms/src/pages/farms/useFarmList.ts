@@ -46,7 +46,9 @@ export function useFarmList({ page, pageSize, sortBy, sortDir, search, favourite
   const patchFarm = useCallback((farmId: string, patch: Partial<FarmProperties>) => {
     setLoaded((previous) => {
       if (!previous.data) return previous;
-      const features = previous.data.features.map((farm) => (farm.properties.farm_id === farmId ? { ...farm, properties: { ...farm.properties, ...patch } } : farm));
+      const features = previous.data.features.map((farm) =>
+        farm.properties.farm_id === farmId ? { ...farm, properties: { ...farm.properties, ...patch } } : farm,
+      );
       return { ...previous, data: { ...previous.data, features } };
     });
   }, []);

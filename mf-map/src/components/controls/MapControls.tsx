@@ -18,7 +18,14 @@ function useRotation(handle: MapHandle | null): number {
   return rotation;
 }
 
-function ControlButton({ icon, label, onPress, pressed, disabled, rotation }: {
+function ControlButton({
+  icon,
+  label,
+  onPress,
+  pressed,
+  disabled,
+  rotation,
+}: {
   icon: IconName;
   label: string;
   onPress(): void;
@@ -47,11 +54,24 @@ function ControlButton({ icon, label, onPress, pressed, disabled, rotation }: {
 function MeasureControls({ handle }: { handle: MapHandle | null }) {
   const store = useMapStoreApi();
   const measureMode = useMapStore((s) => s.measureMode);
-  const choose = (mode: Exclude<MeasureMode, null>) => store.getState().setMeasureMode(measureMode === mode ? null : mode);
+  const choose = (mode: Exclude<MeasureMode, null>) =>
+    store.getState().setMeasureMode(measureMode === mode ? null : mode);
   return (
     <div className={styles.group} role="group" aria-label="Measure">
-      <ControlButton icon="ruler" label="Measure distance" pressed={measureMode === 'line'} onPress={() => choose('line')} disabled={!handle} />
-      <ControlButton icon="area" label="Measure area" pressed={measureMode === 'area'} onPress={() => choose('area')} disabled={!handle} />
+      <ControlButton
+        icon="ruler"
+        label="Measure distance"
+        pressed={measureMode === 'line'}
+        onPress={() => choose('line')}
+        disabled={!handle}
+      />
+      <ControlButton
+        icon="area"
+        label="Measure area"
+        pressed={measureMode === 'area'}
+        onPress={() => choose('area')}
+        disabled={!handle}
+      />
       <ControlButton
         icon="eraser"
         label="Delete measurements"
@@ -92,8 +112,19 @@ export function MapControls() {
         <ControlButton icon="minus" label="Zoom out" onPress={() => handle?.zoomBy(-1)} disabled={!handle} />
       </div>
       <div className={styles.group}>
-        <ControlButton icon="compass" label="Reset bearing to north" onPress={() => handle?.resetBearing()} disabled={!handle} rotation={rotation} />
-        <ControlButton icon="locate" label={locating ? 'Finding your location' : 'Show my location'} onPress={() => void locate()} disabled={!handle || locating} />
+        <ControlButton
+          icon="compass"
+          label="Reset bearing to north"
+          onPress={() => handle?.resetBearing()}
+          disabled={!handle}
+          rotation={rotation}
+        />
+        <ControlButton
+          icon="locate"
+          label={locating ? 'Finding your location' : 'Show my location'}
+          onPress={() => void locate()}
+          disabled={!handle || locating}
+        />
       </div>
       {mode !== 'manage' && <MeasureControls handle={handle} />}
     </div>

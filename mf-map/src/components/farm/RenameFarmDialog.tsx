@@ -8,7 +8,17 @@ import { messages } from '../../lib/messages';
 import { useMapStoreApi } from '../../store';
 import controls from '../controls.module.css';
 
-function RenameForm({ farmId, name, onBusy, onClose }: { farmId: string; name: string; onBusy(busy: boolean): void; onClose(): void }) {
+function RenameForm({
+  farmId,
+  name,
+  onBusy,
+  onClose,
+}: {
+  farmId: string;
+  name: string;
+  onBusy(busy: boolean): void;
+  onClose(): void;
+}) {
   const { api, bus } = useMapArea();
   const store = useMapStoreApi();
   const inputId = useId();
@@ -40,7 +50,9 @@ function RenameForm({ farmId, name, onBusy, onClose }: { farmId: string; name: s
   return (
     <form noValidate className={controls.stack} onSubmit={(event) => void submit(event)}>
       <div className={controls.field}>
-        <label htmlFor={inputId} className={controls.label}>Farm name</label>
+        <label htmlFor={inputId} className={controls.label}>
+          Farm name
+        </label>
         <input
           id={inputId}
           className={controls.input}
@@ -56,18 +68,34 @@ function RenameForm({ farmId, name, onBusy, onClose }: { farmId: string; name: s
             setError(null);
           }}
         />
-        {error && <p id={`${inputId}-error`} className={controls.error} role="alert">{error}</p>}
+        {error && (
+          <p id={`${inputId}-error`} className={controls.error} role="alert">
+            {error}
+          </p>
+        )}
       </div>
       <div className={controls.actions}>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>{busy ? 'Saving…' : 'Save'}</Button>
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Saving…' : 'Save'}
+        </Button>
       </div>
     </form>
   );
 }
 
 /** More-menu → Rename Farm (PUT v2/farms/{id}). */
-export function RenameFarmDialog({ farm, isOpen, onClose }: { farm: { id: string; name: string }; isOpen: boolean; onClose(): void }) {
+export function RenameFarmDialog({
+  farm,
+  isOpen,
+  onClose,
+}: {
+  farm: { id: string; name: string };
+  isOpen: boolean;
+  onClose(): void;
+}) {
   const [busy, setBusy] = useState(false);
   return (
     <AppModal title="Rename Farm" isOpen={isOpen} onOpenChange={(open) => !open && onClose()} isBusy={busy}>

@@ -20,7 +20,16 @@ interface FieldListProps {
   onDelete(field: FieldFeature): void;
 }
 
-function FieldRow({ field, index, total, checked, canEdit, onToggle, onEdit, onDelete }: Omit<FieldListProps, 'fields' | 'selected'> & {
+function FieldRow({
+  field,
+  index,
+  total,
+  checked,
+  canEdit,
+  onToggle,
+  onEdit,
+  onDelete,
+}: Omit<FieldListProps, 'fields' | 'selected'> & {
   field: FieldFeature;
   index: number;
   total: number;
@@ -30,7 +39,13 @@ function FieldRow({ field, index, total, checked, canEdit, onToggle, onEdit, onD
   const id = useId();
   const style: CSSProperties = { top: index * ROW_HEIGHT, height: ROW_HEIGHT };
   return (
-    <li className={styles.row} style={style} aria-posinset={index + 1} aria-setsize={total} data-selected={checked || undefined}>
+    <li
+      className={styles.row}
+      style={style}
+      aria-posinset={index + 1}
+      aria-setsize={total}
+      data-selected={checked || undefined}
+    >
       <label className={styles.rowLabel}>
         <input
           type="checkbox"
@@ -41,7 +56,9 @@ function FieldRow({ field, index, total, checked, canEdit, onToggle, onEdit, onD
           onChange={() => onToggle(field.id)}
         />
         <span className={styles.rowText}>
-          <span id={`${id}-name`} className={styles.rowName}>{name}</span>
+          <span id={`${id}-name`} className={styles.rowName}>
+            {name}
+          </span>
           <span id={`${id}-meta`} className={styles.rowMeta}>
             {formatHectares(field.properties.area)} ha · {field.properties.field_crop_type ?? 'No crop type'}
           </span>
@@ -49,10 +66,23 @@ function FieldRow({ field, index, total, checked, canEdit, onToggle, onEdit, onD
       </label>
       {canEdit && (
         <span className={styles.rowActions}>
-          <button type="button" className={controls.iconButton} aria-label={`Edit ${name}`} title="Edit" onClick={() => onEdit(field.id)}>
+          <button
+            type="button"
+            className={controls.iconButton}
+            aria-label={`Edit ${name}`}
+            title="Edit"
+            onClick={() => onEdit(field.id)}
+          >
             <Icon name="pencil" />
           </button>
-          <button type="button" className={controls.iconButton} data-tone="danger" aria-label={`Delete ${name}`} title="Delete" onClick={() => onDelete(field)}>
+          <button
+            type="button"
+            className={controls.iconButton}
+            data-tone="danger"
+            aria-label={`Delete ${name}`}
+            title="Delete"
+            onClick={() => onDelete(field)}
+          >
             <Icon name="trash" />
           </button>
         </span>
@@ -92,7 +122,11 @@ export function FieldList({ fields, selected, canEdit, onToggle, onEdit, onDelet
   const rows = useMemo(() => fields.slice(first, last), [fields, first, last]);
 
   return (
-    <div ref={setViewport} className={styles.viewport} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
+    <div
+      ref={setViewport}
+      className={styles.viewport}
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+    >
       <ul className={styles.list} style={{ height: fields.length * ROW_HEIGHT }} aria-label="Fields">
         {rows.map((field, offset) => (
           <FieldRow

@@ -29,9 +29,17 @@ function AddFieldMenu({ onDraw, onImport }: { onDraw(): void; onImport(): void }
         <Icon name="plus" /> Add Field <Icon name="chevron" size={14} />
       </AriaButton>
       <Popover placement="bottom start" className={controls.popover}>
-        <Menu aria-label="Add Field" className={controls.listBox} onAction={(key) => (key === 'draw' ? onDraw() : onImport())}>
-          <MenuItem id="draw" className={controls.menuItem}>Draw Field</MenuItem>
-          <MenuItem id="import" className={controls.menuItem}>Import Field</MenuItem>
+        <Menu
+          aria-label="Add Field"
+          className={controls.listBox}
+          onAction={(key) => (key === 'draw' ? onDraw() : onImport())}
+        >
+          <MenuItem id="draw" className={controls.menuItem}>
+            Draw Field
+          </MenuItem>
+          <MenuItem id="import" className={controls.menuItem}>
+            Import Field
+          </MenuItem>
         </Menu>
       </Popover>
     </MenuTrigger>
@@ -47,7 +55,9 @@ function MultiSelectCue({ basename }: { basename: string }) {
   return (
     <p className={styles.cue}>
       {messages.multiSelectUpsell}.{' '}
-      <a className={controls.link} href={productPath(basename, paths.advanced)} onClick={open}>{messages.getAdvanced}</a>
+      <a className={controls.link} href={productPath(basename, paths.advanced)} onClick={open}>
+        {messages.getAdvanced}
+      </a>
     </p>
   );
 }
@@ -64,7 +74,9 @@ function SelectAll({ fields, selected }: { fields: FieldFeature[]; selected: Rea
         className={styles.checkbox}
         checked={allSelected}
         disabled={unavailable || fields.length === 0}
-        onChange={() => (allSelected ? store.getState().clearSelection() : store.getState().selectAll(fields.map((f) => f.id)))}
+        onChange={() =>
+          allSelected ? store.getState().clearSelection() : store.getState().selectAll(fields.map((f) => f.id))
+        }
       />
       Select All
     </label>
@@ -82,7 +94,14 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
   const bodyId = useId();
   const searchId = useId();
   const { farm, fields, selectedFields, mode, access, drawerOpen } = useMapStore(
-    useShallow((s) => ({ farm: s.farm, fields: s.fields, selectedFields: s.selectedFields, mode: s.mode, access: s.access, drawerOpen: s.drawerOpen })),
+    useShallow((s) => ({
+      farm: s.farm,
+      fields: s.fields,
+      selectedFields: s.selectedFields,
+      mode: s.mode,
+      access: s.access,
+      drawerOpen: s.drawerOpen,
+    })),
   );
   const [query, setQuery] = useState('');
   const selected = useMemo(() => new Set(selectedFields), [selectedFields]);
@@ -128,26 +147,44 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
         </div>
         {farm && (
           <p className={styles.summary}>
-            {fields.length === 1 ? '1 field' : `${fields.length.toLocaleString('en-AU')} fields`} · {formatHectares(totalArea)} ha
+            {fields.length === 1 ? '1 field' : `${fields.length.toLocaleString('en-AU')} fields`} ·{' '}
+            {formatHectares(totalArea)} ha
           </p>
         )}
       </header>
 
       <div id={bodyId} className={styles.body} hidden={!drawerOpen}>
-        {status.kind === 'loading' && <div className={styles.loading}><Spinner label="Loading fields" /></div>}
-        {status.kind === 'error' && <ErrorState title="This farm could not be loaded" message={status.message} onRetry={onRetry} />}
+        {status.kind === 'loading' && (
+          <div className={styles.loading}>
+            <Spinner label="Loading fields" />
+          </div>
+        )}
+        {status.kind === 'error' && (
+          <ErrorState title="This farm could not be loaded" message={status.message} onRetry={onRetry} />
+        )}
         {status.kind === 'ready' && (
           <>
             {access.edit && mode !== 'manage' && (
               <div className={styles.actions}>
                 <AddFieldMenu onDraw={() => store.getState().startDrawing()} onImport={onImport} />
-                <Button variant="secondary" onClick={() => store.getState().setMode('manage')}>Edit Fields</Button>
+                <Button variant="secondary" onClick={() => store.getState().setMode('manage')}>
+                  Edit Fields
+                </Button>
               </div>
             )}
             <div className={styles.search}>
-              <label htmlFor={searchId} className={controls.visuallyHidden}>Search fields</label>
+              <label htmlFor={searchId} className={controls.visuallyHidden}>
+                Search fields
+              </label>
               <Icon name="search" size={16} />
-              <input id={searchId} type="search" className={styles.searchInput} placeholder="Search fields" value={query} onChange={(event) => setQuery(event.target.value)} />
+              <input
+                id={searchId}
+                type="search"
+                className={styles.searchInput}
+                placeholder="Search fields"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+              />
             </div>
             <div className={styles.selectRow}>
               <SelectAll fields={visible} selected={selected} />
@@ -156,12 +193,21 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
             {!access.advanced && <MultiSelectCue basename={basename} />}
             {fields.length === 0 ? (
               <p className={styles.empty}>
-                {access.edit ? 'No fields yet. Use Add Field to draw one on the map or import them from a file.' : 'This farm has no fields yet.'}
+                {access.edit
+                  ? 'No fields yet. Use Add Field to draw one on the map or import them from a file.'
+                  : 'This farm has no fields yet.'}
               </p>
             ) : visible.length === 0 ? (
               <p className={styles.empty}>No fields match “{query.trim()}”.</p>
             ) : (
-              <FieldList fields={visible} selected={selected} canEdit={access.edit} onToggle={toggle} onEdit={edit} onDelete={onDelete} />
+              <FieldList
+                fields={visible}
+                selected={selected}
+                canEdit={access.edit}
+                onToggle={toggle}
+                onEdit={edit}
+                onDelete={onDelete}
+              />
             )}
           </>
         )}

@@ -56,21 +56,41 @@ function CropTypeField({ value, error, disabled }: { value: string | null; error
       >
         <Label className={controls.label}>Crop Type</Label>
         <div className={styles.combo}>
-          <Input className={controls.input} placeholder={cropTypes.length ? 'Choose a crop type' : 'Loading crop types…'} aria-invalid={error ? true : undefined} />
-          <AriaButton className={styles.comboButton} aria-label="Show crop types"><Icon name="chevron" size={16} /></AriaButton>
+          <Input
+            className={controls.input}
+            placeholder={cropTypes.length ? 'Choose a crop type' : 'Loading crop types…'}
+            aria-invalid={error ? true : undefined}
+          />
+          <AriaButton className={styles.comboButton} aria-label="Show crop types">
+            <Icon name="chevron" size={16} />
+          </AriaButton>
         </div>
         <Popover className={controls.popover}>
-          <ListBox className={controls.listBox} renderEmptyState={() => <p className={controls.empty}>No crop type matches.</p>}>
-            {(item: { id: string; name: string }) => <ListBoxItem id={item.id} className={controls.option}>{item.name}</ListBoxItem>}
+          <ListBox
+            className={controls.listBox}
+            renderEmptyState={() => <p className={controls.empty}>No crop type matches.</p>}
+          >
+            {(item: { id: string; name: string }) => (
+              <ListBoxItem id={item.id} className={controls.option}>
+                {item.name}
+              </ListBoxItem>
+            )}
           </ListBox>
         </Popover>
       </ComboBox>
       {failed && (
         <p className={controls.error} role="alert">
-          The crop types could not be loaded. <button type="button" className={styles.inlineButton} onClick={retry}>Try again</button>
+          The crop types could not be loaded.{' '}
+          <button type="button" className={styles.inlineButton} onClick={retry}>
+            Try again
+          </button>
         </p>
       )}
-      {error && <p id={errorId} className={controls.error}>{error}</p>}
+      {error && (
+        <p id={errorId} className={controls.error}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -78,7 +98,9 @@ function CropTypeField({ value, error, disabled }: { value: string | null; error
 /** Spec 1 §2.7/§5: Field Name, Crop Type (required), Field Area read-only as 'Approx. n Ha', Save Field and Cancel. */
 export function FieldDetailsPanel({ busy, onSave }: { busy: boolean; onSave(): void }) {
   const store = useMapStoreApi();
-  const { name, cropType, areaHa } = useMapStore(useShallow((s) => ({ name: s.drawing.name, cropType: s.drawing.cropType, areaHa: s.drawing.areaHa })));
+  const { name, cropType, areaHa } = useMapStore(
+    useShallow((s) => ({ name: s.drawing.name, cropType: s.drawing.cropType, areaHa: s.drawing.areaHa })),
+  );
   const headingId = useId();
   const nameId = useId();
   const areaId = useId();
@@ -91,10 +113,14 @@ export function FieldDetailsPanel({ busy, onSave }: { busy: boolean; onSave(): v
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.panelTitle}>Field Details</h2>
+      <h2 id={headingId} className={styles.panelTitle}>
+        Field Details
+      </h2>
       <form noValidate className={controls.stack} onSubmit={submit}>
         <div className={controls.field}>
-          <label htmlFor={nameId} className={controls.label}>Field Name</label>
+          <label htmlFor={nameId} className={controls.label}>
+            Field Name
+          </label>
           <input
             id={nameId}
             className={controls.input}
@@ -105,16 +131,26 @@ export function FieldDetailsPanel({ busy, onSave }: { busy: boolean; onSave(): v
             aria-describedby={check.nameError ? `${nameId}-error` : undefined}
             onChange={(event) => store.getState().setDetails({ name: event.target.value })}
           />
-          {check.nameError && <p id={`${nameId}-error`} className={controls.error}>{check.nameError}</p>}
+          {check.nameError && (
+            <p id={`${nameId}-error`} className={controls.error}>
+              {check.nameError}
+            </p>
+          )}
         </div>
         <CropTypeField value={cropType} error={check.cropTypeError} disabled={busy} />
         <div className={controls.field}>
-          <label htmlFor={areaId} className={controls.label}>Field Area</label>
+          <label htmlFor={areaId} className={controls.label}>
+            Field Area
+          </label>
           <input id={areaId} className={controls.input} readOnly value={approxHectares(areaHa ?? 0)} />
         </div>
         <div className={controls.actions}>
-          <Button variant="secondary" onClick={() => store.getState().cancelDrawing()} disabled={busy}>Cancel</Button>
-          <Button type="submit" disabled={!check.canSave || busy} aria-busy={busy || undefined}>{busy ? 'Saving…' : 'Save Field'}</Button>
+          <Button variant="secondary" onClick={() => store.getState().cancelDrawing()} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!check.canSave || busy} aria-busy={busy || undefined}>
+            {busy ? 'Saving…' : 'Save Field'}
+          </Button>
         </div>
       </form>
     </section>

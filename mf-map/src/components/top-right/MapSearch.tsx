@@ -32,12 +32,25 @@ export function MapSearch() {
   };
 
   return (
-    <ComboBox className={styles.search} items={matches} inputValue={text} onInputChange={setText} value={null} onChange={choose} allowsEmptyCollection={text.trim() !== ''}>
+    <ComboBox
+      className={styles.search}
+      items={matches}
+      inputValue={text}
+      onInputChange={setText}
+      value={null}
+      onChange={choose}
+      allowsEmptyCollection={text.trim() !== ''}
+    >
       <Label className={controls.visuallyHidden}>Search fields on the map</Label>
-      <span className={styles.searchIcon}><Icon name="search" size={16} /></span>
+      <span className={styles.searchIcon}>
+        <Icon name="search" size={16} />
+      </span>
       <Input className={styles.searchInput} placeholder="Search fields" />
       <Popover className={controls.popover} placement="bottom end">
-        <ListBox className={controls.listBox} renderEmptyState={() => <p className={controls.empty}>No field is called that.</p>}>
+        <ListBox
+          className={controls.listBox}
+          renderEmptyState={() => <p className={controls.empty}>No field is called that.</p>}
+        >
           {(field: (typeof matches)[number]) => (
             <ListBoxItem id={field.id} textValue={field.properties.field_name} className={controls.option}>
               <span>{field.properties.field_name}</span>

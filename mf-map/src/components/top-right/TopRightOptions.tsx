@@ -27,11 +27,24 @@ function MoreMenu({ onChoose }: { onChoose(choice: Exclude<Dialog, null> | 'tuto
   ] as const;
   return (
     <MenuTrigger>
-      <AriaButton className={styles.more} aria-label="More options"><Icon name="more" /></AriaButton>
+      <AriaButton className={styles.more} aria-label="More options">
+        <Icon name="more" />
+      </AriaButton>
       <Popover placement="bottom end" className={controls.popover}>
-        <Menu aria-label="More options" className={controls.listBox} onAction={(key: Key) => onChoose(key as Exclude<Dialog, null> | 'tutorial')}>
+        <Menu
+          aria-label="More options"
+          className={controls.listBox}
+          onAction={(key: Key) => onChoose(key as Exclude<Dialog, null> | 'tutorial')}
+        >
           {items.map((item) => (
-            <MenuItem key={item.id} id={item.id} className={controls.menuItem} data-danger={item.id === 'delete' || undefined}>{item.label}</MenuItem>
+            <MenuItem
+              key={item.id}
+              id={item.id}
+              className={controls.menuItem}
+              data-danger={item.id === 'delete' || undefined}
+            >
+              {item.label}
+            </MenuItem>
           ))}
         </Menu>
       </Popover>
@@ -51,16 +64,25 @@ export function TopRightOptions({ onViewTutorial }: { onViewTutorial(): void }) 
 
   // Invite Collaborator and Delete Farm are the farms area's own dialogs.
   const mountFarmDialog = (module: FarmDialogsModule, element: HTMLElement) => {
-    const options = { props, farm: { farm_id: farm?.id ?? '', farm_name: farm?.properties.farm_name ?? '' }, onClose: close };
+    const options = {
+      props,
+      farm: { farm_id: farm?.id ?? '', farm_name: farm?.properties.farm_name ?? '' },
+      onClose: close,
+    };
     if (dialog === 'share') return module.mountShareModal(element, { ...options, onShared: close });
     // Spec 1 §4.4: after the toast, back to the farms list a second later.
-    return module.mountDeleteFarmModal(element, { ...options, onDeleted: () => window.setTimeout(() => goTo(basename, paths.farms), DELETE_REDIRECT_MS) });
+    return module.mountDeleteFarmModal(element, {
+      ...options,
+      onDeleted: () => window.setTimeout(() => goTo(basename, paths.farms), DELETE_REDIRECT_MS),
+    });
   };
 
   return (
     <div className={styles.options}>
       <MapSearch />
-      {mode === 'view' && farm && <MoreMenu onChoose={(choice) => (choice === 'tutorial' ? onViewTutorial() : setDialog(choice))} />}
+      {mode === 'view' && farm && (
+        <MoreMenu onChoose={(choice) => (choice === 'tutorial' ? onViewTutorial() : setDialog(choice))} />
+      )}
       {target && <RenameFarmDialog farm={target} isOpen={dialog === 'rename'} onClose={close} />}
       {(dialog === 'share' || dialog === 'delete') && farm && (
         <RemoteMount

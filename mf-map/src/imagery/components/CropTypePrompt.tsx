@@ -52,31 +52,54 @@ export function CropTypePrompt({ field, onSaved, onCancel }: CropTypePromptProps
   };
 
   return (
-    <AppModal title={imageryMessages.selectCropType} isOpen={field !== null} isBusy={busy} onOpenChange={(open) => !open && close()}>
+    <AppModal
+      title={imageryMessages.selectCropType}
+      isOpen={field !== null}
+      isBusy={busy}
+      onOpenChange={(open) => !open && close()}
+    >
       <div className={controls.stack}>
         <p className={controls.text}>{messages.cropTypeRequired}</p>
-        <Select className={controls.field} value={choice} onChange={(key) => setChoice(key === null ? null : String(key))} isDisabled={busy}>
+        <Select
+          className={controls.field}
+          value={choice}
+          onChange={(key) => setChoice(key === null ? null : String(key))}
+          isDisabled={busy}
+        >
           <Label className={controls.label}>Crop Type for {field?.properties.field_name}</Label>
           <AriaButton className={styles.selectButton}>
-            <SelectValue>{({ isPlaceholder, defaultChildren }) => (isPlaceholder ? (cropTypes.length ? 'Choose a crop type' : 'Loading crop types…') : defaultChildren)}</SelectValue>
+            <SelectValue>
+              {({ isPlaceholder, defaultChildren }) =>
+                isPlaceholder ? (cropTypes.length ? 'Choose a crop type' : 'Loading crop types…') : defaultChildren
+              }
+            </SelectValue>
             <Icon name="chevron" size={16} />
           </AriaButton>
           <Popover className={controls.popover}>
             <ListBox className={controls.listBox}>
               {cropTypes.map((name) => (
-                <ListBoxItem key={name} id={name} className={controls.option}>{name}</ListBoxItem>
+                <ListBoxItem key={name} id={name} className={controls.option}>
+                  {name}
+                </ListBoxItem>
               ))}
             </ListBox>
           </Popover>
         </Select>
         {failed && (
           <p className={controls.error} role="alert">
-            The crop types could not be loaded. <button type="button" className={styles.textButton} onClick={retry}>Try again</button>
+            The crop types could not be loaded.{' '}
+            <button type="button" className={styles.textButton} onClick={retry}>
+              Try again
+            </button>
           </p>
         )}
         <div className={controls.actions}>
-          <Button variant="secondary" onClick={close} disabled={busy}>Cancel</Button>
-          <Button onClick={() => void save()} disabled={!choice || busy} aria-busy={busy || undefined}>{busy ? 'Saving…' : 'Save'}</Button>
+          <Button variant="secondary" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={() => void save()} disabled={!choice || busy} aria-busy={busy || undefined}>
+            {busy ? 'Saving…' : 'Save'}
+          </Button>
         </div>
       </div>
     </AppModal>

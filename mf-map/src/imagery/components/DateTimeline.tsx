@@ -27,17 +27,32 @@ function CloudFilter({ maxCloud, onChange }: { maxCloud: number | null; onChange
   return (
     <div className={styles.cloudFilter}>
       <label htmlFor={id}>Hide dates above</label>
-      <select id={id} className={styles.cloudSelect} value={maxCloud ?? ''} onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}>
+      <select
+        id={id}
+        className={styles.cloudSelect}
+        value={maxCloud ?? ''}
+        onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+      >
         <option value="">Show all</option>
         {CLOUD_LIMITS.map((limit) => (
-          <option key={limit} value={limit}>{limit} % cloud</option>
+          <option key={limit} value={limit}>
+            {limit} % cloud
+          </option>
         ))}
       </select>
     </div>
   );
 }
 
-function DateEntry({ entry, selected, onChoose }: { entry: CatalogEntry; selected: boolean; onChoose(entry: CatalogEntry): void }) {
+function DateEntry({
+  entry,
+  selected,
+  onChoose,
+}: {
+  entry: CatalogEntry;
+  selected: boolean;
+  onChoose(entry: CatalogEntry): void;
+}) {
   const ref = useRef<HTMLButtonElement>(null);
   const cloud = entryCloud(entry);
   useEffect(() => {
@@ -78,45 +93,84 @@ export function DateTimeline({ target, paging, onChoose }: DateTimelineProps) {
     setMaxCloud(limit);
     writeMaxCloud(limit);
   };
-  const scroll = (direction: 1 | -1) => scroller.current?.scrollBy({ left: direction * TIMELINE_SCROLL_PX, behavior: 'smooth' });
+  const scroll = (direction: 1 | -1) =>
+    scroller.current?.scrollBy({ left: direction * TIMELINE_SCROLL_PX, behavior: 'smooth' });
 
   let body;
   if (target.kind !== 'fields') body = <p className={styles.timelineNote}>{FIELD_HINTS[target.kind]}</p>;
-  else if (paging.status.kind === 'loading' || paging.status.kind === 'idle') body = <div className={styles.timelineNote}><Spinner label="Loading dates" /></div>;
+  else if (paging.status.kind === 'loading' || paging.status.kind === 'idle')
+    body = (
+      <div className={styles.timelineNote}>
+        <Spinner label="Loading dates" />
+      </div>
+    );
   else if (paging.status.kind === 'error') {
     body = (
       <p className={styles.timelineNote} role="alert">
         {paging.status.message}{' '}
-        <button type="button" className={styles.textButton} onClick={paging.retry}>Try again</button>
+        <button type="button" className={styles.textButton} onClick={paging.retry}>
+          Try again
+        </button>
       </p>
     );
-  } else if (!catalog?.length && !paging.olderFrom) body = <p className={styles.timelineEmpty}>{imageryMessages.noDatesAvailable}</p>;
+  } else if (!catalog?.length && !paging.olderFrom)
+    body = <p className={styles.timelineEmpty}>{imageryMessages.noDatesAvailable}</p>;
   else {
     body = (
       <div className={styles.timelineRow}>
-        <button type="button" className={controls.iconButton} aria-label="Scroll to newer dates" onClick={() => scroll(-1)}>
-          <span className={styles.flipLeft}><Icon name="chevron" /></span>
+        <button
+          type="button"
+          className={controls.iconButton}
+          aria-label="Scroll to newer dates"
+          onClick={() => scroll(-1)}
+        >
+          <span className={styles.flipLeft}>
+            <Icon name="chevron" />
+          </span>
         </button>
         <ol ref={scroller} className={styles.dates} aria-labelledby={headingId}>
           {entries.map((entry) => (
-            <DateEntry key={entryDay(entry)} entry={entry} selected={entryDay(entry) === selectedDate} onChoose={onChoose} />
+            <DateEntry
+              key={entryDay(entry)}
+              entry={entry}
+              selected={entryDay(entry) === selectedDate}
+              onChoose={onChoose}
+            />
           ))}
           {entries.length === 0 && (
             <li className={styles.timelineEmpty}>
               {imageryMessages.noDatesAvailableShort}
-              {hidden > 0 && <span className={styles.hiddenNote}> ({hidden} above {maxCloud} % cloud hidden)</span>}
+              {hidden > 0 && (
+                <span className={styles.hiddenNote}>
+                  {' '}
+                  ({hidden} above {maxCloud} % cloud hidden)
+                </span>
+              )}
             </li>
           )}
           {paging.olderFrom && (
             <li className={styles.dateItem}>
-              <button type="button" className={styles.older} onClick={paging.loadOlder} disabled={paging.loadingOlder} aria-busy={paging.loadingOlder || undefined}>
+              <button
+                type="button"
+                className={styles.older}
+                onClick={paging.loadOlder}
+                disabled={paging.loadingOlder}
+                aria-busy={paging.loadingOlder || undefined}
+              >
                 {paging.loadingOlder ? 'Loading…' : 'Older dates'}
               </button>
             </li>
           )}
         </ol>
-        <button type="button" className={controls.iconButton} aria-label="Scroll to older dates" onClick={() => scroll(1)}>
-          <span className={styles.flipRight}><Icon name="chevron" /></span>
+        <button
+          type="button"
+          className={controls.iconButton}
+          aria-label="Scroll to older dates"
+          onClick={() => scroll(1)}
+        >
+          <span className={styles.flipRight}>
+            <Icon name="chevron" />
+          </span>
         </button>
       </div>
     );
@@ -125,11 +179,17 @@ export function DateTimeline({ target, paging, onChoose }: DateTimelineProps) {
   return (
     <section className={styles.timeline} aria-labelledby={headingId}>
       <header className={styles.timelineHeader}>
-        <h2 id={headingId} className={styles.timelineTitle}>Imagery dates</h2>
+        <h2 id={headingId} className={styles.timelineTitle}>
+          Imagery dates
+        </h2>
         {target.kind === 'fields' && <CloudFilter maxCloud={maxCloud} onChange={chooseLimit} />}
       </header>
       {body}
-      {paging.olderError && <p className={controls.error} role="alert">{paging.olderError}</p>}
+      {paging.olderError && (
+        <p className={controls.error} role="alert">
+          {paging.olderError}
+        </p>
+      )}
     </section>
   );
 }

@@ -63,7 +63,13 @@ export function ExportMapDialog({ isOpen, subject, statistics, onClose }: Export
     setError(null);
     try {
       const [image, pdf] = await Promise.all([
-        imagery.exportImage({ fieldIds: subject.fieldIds, layer: subject.layer, algorithm: subject.algorithm, date: subject.day, width: EXPORT_IMAGE_WIDTH }),
+        imagery.exportImage({
+          fieldIds: subject.fieldIds,
+          layer: subject.layer,
+          algorithm: subject.algorithm,
+          date: subject.day,
+          width: EXPORT_IMAGE_WIDTH,
+        }),
         import('../pdf/mapPdf'),
       ]);
       const stats = statistics.kind === 'ready' ? statistics.statistics : null;
@@ -73,7 +79,13 @@ export function ExportMapDialog({ isOpen, subject, statistics, onClose }: Export
         algorithm: subject.algorithm,
         dateLabel: subject.dateLabel,
         png: new Uint8Array(await image.arrayBuffer()),
-        legend: stats && { colors: stats.color_rendering.color_range, min: stats.min, mean: stats.mean, max: stats.max, unit: algorithmUnits[subject.algorithm] },
+        legend: stats && {
+          colors: stats.color_rendering.color_range,
+          min: stats.min,
+          mean: stats.mean,
+          max: stats.max,
+          unit: algorithmUnits[subject.algorithm],
+        },
       };
       download(pdf.buildMapPdf(content).output('blob'), pdf.pdfFileName(content, subject.day));
       close();
@@ -89,19 +101,41 @@ export function ExportMapDialog({ isOpen, subject, statistics, onClose }: Export
       <div className={controls.stack}>
         {subject ? (
           <dl className={styles.summary}>
-            <div><dt>Farm</dt><dd>{subject.farmName}</dd></div>
-            <div><dt>Layer</dt><dd>{layerLabels[subject.layer]}</dd></div>
-            <div><dt>Calculation</dt><dd>{algorithmLabels[subject.algorithm]}</dd></div>
-            <div><dt>Date</dt><dd>{subject.dateLabel}</dd></div>
+            <div>
+              <dt>Farm</dt>
+              <dd>{subject.farmName}</dd>
+            </div>
+            <div>
+              <dt>Layer</dt>
+              <dd>{layerLabels[subject.layer]}</dd>
+            </div>
+            <div>
+              <dt>Calculation</dt>
+              <dd>{algorithmLabels[subject.algorithm]}</dd>
+            </div>
+            <div>
+              <dt>Date</dt>
+              <dd>{subject.dateLabel}</dd>
+            </div>
           </dl>
         ) : (
-          <p className={controls.text}>Choose a date on the timeline first: the PDF shows the map of that date with its legend.</p>
+          <p className={controls.text}>
+            Choose a date on the timeline first: the PDF shows the map of that date with its legend.
+          </p>
         )}
-        {error && <p className={controls.warning} role="alert">{error}</p>}
+        {error && (
+          <p className={controls.warning} role="alert">
+            {error}
+          </p>
+        )}
         <div className={controls.actions}>
-          <Button variant="secondary" onClick={close} disabled={busy}>Cancel</Button>
+          <Button variant="secondary" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
           {subject && (
-            <Button onClick={() => void exportPdf()} disabled={busy} aria-busy={busy || undefined}>{busy ? 'Preparing the PDF…' : 'Download PDF'}</Button>
+            <Button onClick={() => void exportPdf()} disabled={busy} aria-busy={busy || undefined}>
+              {busy ? 'Preparing the PDF…' : 'Download PDF'}
+            </Button>
           )}
         </div>
       </div>

@@ -21,10 +21,19 @@ describe('map settings: layers and calculations', () => {
 
     const layers = await openSelect(ui, 'Layer:');
     await ui.click(within(layers).getByRole('option', { name: 'Rapid-EM' }));
-    expect(store.getState()).toMatchObject({ selectedLayer: 'sensor_em', catalog: null, selectedDate: null, selectedAlgorithm: 'SHALLOW' });
+    expect(store.getState()).toMatchObject({
+      selectedLayer: 'sensor_em',
+      catalog: null,
+      selectedDate: null,
+      selectedAlgorithm: 'SHALLOW',
+    });
 
     const depths = await openSelect(ui, 'Depth:');
-    expect(within(depths).getAllByRole('option').map((option) => option.textContent)).toEqual(['SHALLOW', 'DEEP']);
+    expect(
+      within(depths)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['SHALLOW', 'DEEP']);
     await ui.click(within(depths).getByRole('option', { name: 'DEEP' }));
     expect(store.getState().selectedAlgorithm).toBe('DEEP');
 
@@ -55,7 +64,9 @@ describe('map settings: layers and calculations', () => {
   });
 
   it('unlocks a calculation only with Advanced and its own flag', async () => {
-    const { ui, store } = renderImagery(<ImageryPanel onExport={onExport} />, { profile: advancedProfile('algorithm:ndre') });
+    const { ui, store } = renderImagery(<ImageryPanel onExport={onExport} />, {
+      profile: advancedProfile('algorithm:ndre'),
+    });
     const options = await openSelect(ui, 'Calculation:');
     expect(within(options).getByRole('option', { name: 'NDRE' })).not.toHaveAttribute('aria-disabled');
     expect(within(options).getByRole('option', { name: /Thermal/ })).toHaveAttribute('aria-disabled', 'true');
@@ -72,7 +83,11 @@ describe('map settings: Actions', () => {
     expect(screen.getByRole('note')).toHaveTextContent('Unlock with Advanced');
     await ui.click(screen.getByRole('button', { name: 'Actions' }));
     const menu = screen.getByRole('menu', { name: 'Actions' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Order High Resolution', 'Book Rapid-EM Machine', 'Create Zones']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Order High Resolution', 'Book Rapid-EM Machine', 'Create Zones']);
     await ui.click(within(menu).getByRole('menuitem', { name: 'Order High Resolution' }));
     expect(open).toHaveBeenCalledWith('/order/high-resolution-imagery', '_blank', 'noopener');
     open.mockRestore();

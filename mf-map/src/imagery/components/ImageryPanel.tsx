@@ -53,7 +53,9 @@ function LayerMenu() {
       <Popover className={controls.popover}>
         <ListBox className={controls.listBox}>
           {LAYERS.map((id) => (
-            <ListBoxItem key={id} id={id} className={controls.option}>{layerLabels[id]}</ListBoxItem>
+            <ListBoxItem key={id} id={id} className={controls.option}>
+              {layerLabels[id]}
+            </ListBoxItem>
           ))}
         </ListBox>
       </Popover>
@@ -83,7 +85,12 @@ function CalculationMenu({ layer }: { layer: ImageryLayer }) {
       <Popover className={controls.popover}>
         <ListBox className={controls.listBox}>
           {options.map((option) => (
-            <ListBoxItem key={option} id={option} textValue={algorithmLabels[option]} className={`${controls.option} ${styles.option}`}>
+            <ListBoxItem
+              key={option}
+              id={option}
+              textValue={algorithmLabels[option]}
+              className={`${controls.option} ${styles.option}`}
+            >
               {algorithmLabels[option]}
               {locked.includes(option) && <UpgradeIcon className={styles.upgrade} />}
             </ListBoxItem>
@@ -101,7 +108,11 @@ function GetAdvancedLink() {
     event.preventDefault();
     goTo(basename, paths.advanced);
   };
-  return <a className={controls.link} href={productPath(basename, paths.advanced)} onClick={open}>{messages.getAdvanced}</a>;
+  return (
+    <a className={controls.link} href={productPath(basename, paths.advanced)} onClick={open}>
+      {messages.getAdvanced}
+    </a>
+  );
 }
 
 type Action = 'order' | 'book' | 'export' | 'zones';
@@ -110,7 +121,9 @@ type Action = 'order' | 'book' | 'export' | 'zones';
 function ActionsMenu({ onExport }: { onExport(): void }) {
   const { basename } = useMapArea();
   const store = useMapStoreApi();
-  const { advanced, canZone } = useMapStore(useShallow((s) => ({ advanced: s.access.advanced, canZone: s.access.edit && s.fields.length > 0 })));
+  const { advanced, canZone } = useMapStore(
+    useShallow((s) => ({ advanced: s.access.advanced, canZone: s.access.edit && s.fields.length > 0 })),
+  );
   const act = (key: Key) => {
     const action = key as Action;
     if (action === 'order') window.open(productPath(basename, imageryPaths.orderHighRes), '_blank', 'noopener');
@@ -125,10 +138,20 @@ function ActionsMenu({ onExport }: { onExport(): void }) {
       </AriaButton>
       <Popover placement="bottom start" className={controls.popover}>
         <Menu aria-label="Actions" className={controls.listBox} onAction={act} disabledKeys={canZone ? [] : ['zones']}>
-          <MenuItem id="order" className={controls.menuItem}>Order High Resolution</MenuItem>
-          <MenuItem id="book" className={controls.menuItem}>Book Rapid-EM Machine</MenuItem>
-          {advanced && <MenuItem id="export" className={controls.menuItem}>Export Map</MenuItem>}
-          <MenuItem id="zones" className={controls.menuItem}>Create Zones</MenuItem>
+          <MenuItem id="order" className={controls.menuItem}>
+            Order High Resolution
+          </MenuItem>
+          <MenuItem id="book" className={controls.menuItem}>
+            Book Rapid-EM Machine
+          </MenuItem>
+          {advanced && (
+            <MenuItem id="export" className={controls.menuItem}>
+              Export Map
+            </MenuItem>
+          )}
+          <MenuItem id="zones" className={controls.menuItem}>
+            Create Zones
+          </MenuItem>
         </Menu>
       </Popover>
     </MenuTrigger>
@@ -145,7 +168,13 @@ export function ImageryPanel({ onExport }: { onExport(): void }) {
   const bodyId = useId();
   return (
     <section className={styles.panel} aria-label="Map settings" data-open={open || undefined}>
-      <button type="button" className={styles.panelToggle} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className={styles.panelToggle}
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen(!open)}
+      >
         <span>{layerLabels[layer]}</span>
         <Icon name="chevron" size={16} />
       </button>

@@ -23,17 +23,34 @@ export function Legend({ algorithm, state }: { algorithm: ImageryAlgorithm; stat
     <section className={styles.legend} aria-label="Legend">
       <h2 className={styles.legendTitle}>{title}</h2>
       {state.kind === 'loading' && <Spinner label="Loading the legend" />}
-      {state.kind === 'error' && <p className={styles.legendNote} role="alert">{state.message}</p>}
+      {state.kind === 'error' && (
+        <p className={styles.legendNote} role="alert">
+          {state.message}
+        </p>
+      )}
       {state.kind === 'ready' && (
         <>
-          <div className={styles.legendBar} style={{ backgroundImage: gradientOf(state.statistics.color_rendering.color_range) }} aria-hidden="true" />
+          <div
+            className={styles.legendBar}
+            style={{ backgroundImage: gradientOf(state.statistics.color_rendering.color_range) }}
+            aria-hidden="true"
+          />
           {state.statistics.mean === null ? (
             <p className={styles.legendNote}>No clear pixels inside the fields on this date.</p>
           ) : (
             <dl className={styles.legendFigures}>
-              <div><dt>Min</dt><dd>{legendFigure(state.statistics.min)}</dd></div>
-              <div><dt>Mean</dt><dd>{legendFigure(state.statistics.mean)}</dd></div>
-              <div><dt>Max</dt><dd>{legendFigure(state.statistics.max)}</dd></div>
+              <div>
+                <dt>Min</dt>
+                <dd>{legendFigure(state.statistics.min)}</dd>
+              </div>
+              <div>
+                <dt>Mean</dt>
+                <dd>{legendFigure(state.statistics.mean)}</dd>
+              </div>
+              <div>
+                <dt>Max</dt>
+                <dd>{legendFigure(state.statistics.max)}</dd>
+              </div>
             </dl>
           )}
         </>

@@ -10,9 +10,13 @@ export function ZoningPanel() {
   return (
     <section className={styles.panel} data-open aria-labelledby={headingId}>
       <div className={styles.panelBody}>
-        <h2 id={headingId} className={styles.panelTitle}>Zoning</h2>
+        <h2 id={headingId} className={styles.panelTitle}>
+          Zoning
+        </h2>
         <p className={styles.panelText}>Select the fields to zone in the field menu.</p>
-        <Button variant="secondary" onClick={() => store.getState().setMode('view')}>Close</Button>
+        <Button variant="secondary" onClick={() => store.getState().setMode('view')}>
+          Close
+        </Button>
       </div>
     </section>
   );

@@ -72,7 +72,8 @@ function resolveApiUrl(apiUrl: string, relative: string): string {
 }
 
 const fieldParams = (fieldIds: readonly string[]) => ({ field_ids: [...fieldIds] });
-const fieldQuery = (fieldIds: readonly string[]) => new URLSearchParams(fieldIds.map((id) => ['field_ids', id])).toString();
+const fieldQuery = (fieldIds: readonly string[]) =>
+  new URLSearchParams(fieldIds.map((id) => ['field_ids', id])).toString();
 
 export function createImageryApi({ config, getToken, fetch: fetchImpl }: ImageryApiOptions): ImageryApi {
   const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch: fetchImpl });
@@ -99,10 +100,16 @@ export function createImageryApi({ config, getToken, fetch: fetchImpl }: Imagery
     timeseries: (fieldId, algorithm) =>
       api.get(`fields/${encodeURIComponent(fieldId)}/timeseries`, timeseriesResponseSchema, { algorithm }),
     exportImage: async ({ fieldIds, layer, algorithm, date, width }) => {
-      const searchParams = new URLSearchParams([...fieldIds.map((id) => ['field_ids', id]), ['latest_capture_date', date], ['width', String(width)]]);
+      const searchParams = new URLSearchParams([
+        ...fieldIds.map((id) => ['field_ids', id]),
+        ['latest_capture_date', date],
+        ['width', String(width)],
+      ]);
       try {
         // Rendering a whole farm can take a while on a busy server.
-        return await api.http.get(`algorithm/${algorithmCode(layer, algorithm)}/export.png`, { searchParams, timeout: 120_000 }).blob();
+        return await api.http
+          .get(`algorithm/${algorithmCode(layer, algorithm)}/export.png`, { searchParams, timeout: 120_000 })
+          .blob();
       } catch (error) {
         throw await normaliseError(error);
       }

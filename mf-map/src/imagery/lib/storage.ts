@@ -32,4 +32,5 @@ export function readMaxCloud(): number | null {
   return Number.isFinite(value) && value >= 0 && value <= 100 ? value : null;
 }
 
-export const writeMaxCloud = (percent: number | null): void => write(MAX_CLOUD_KEY, percent === null ? null : String(percent));
+export const writeMaxCloud = (percent: number | null): void =>
+  write(MAX_CLOUD_KEY, percent === null ? null : String(percent));

@@ -1,9 +1,27 @@
 import { DateTime } from 'luxon';
 import type { CatalogEntry, CatalogItem, ImageryAlgorithm } from '@paddock/shared/contracts';
-import { appendPage, calculationForDate, cloudWording, dateLabel, entryLabel, olderPageStart, visibleEntries } from './timeline';
+import {
+  appendPage,
+  calculationForDate,
+  cloudWording,
+  dateLabel,
+  entryLabel,
+  olderPageStart,
+  visibleEntries,
+} from './timeline';
 
-const item = (algorithm: ImageryAlgorithm, cloud = 0): CatalogItem => ({ algorithm, source: 'SIMULATED SENTINEL-2', cloud_percent: cloud, tile_urls: [], statistics_url: '' });
-const capture = (date: string, cloud = 0, algorithms: ImageryAlgorithm[] = ['NDVI', 'NDVI-R', 'COLOUR', 'NDRE']): CatalogEntry => ({
+const item = (algorithm: ImageryAlgorithm, cloud = 0): CatalogItem => ({
+  algorithm,
+  source: 'SIMULATED SENTINEL-2',
+  cloud_percent: cloud,
+  tile_urls: [],
+  statistics_url: '',
+});
+const capture = (
+  date: string,
+  cloud = 0,
+  algorithms: ImageryAlgorithm[] = ['NDVI', 'NDVI-R', 'COLOUR', 'NDRE'],
+): CatalogEntry => ({
   date,
   capture_id: `c-${date}`,
   items: algorithms.map((a) => item(a, cloud)),
@@ -26,20 +44,31 @@ describe('timeline wording', () => {
   });
 
   it("labels a Rapid-EM window as a range 'MMM d, yyyy'", () => {
-    expect(entryLabel({ start_date: '2026-02-02', end_date: '2026-02-08', capture_id: 'em', items: [] }, now)).toBe('Feb 2, 2026 – Feb 8, 2026');
+    expect(entryLabel({ start_date: '2026-02-02', end_date: '2026-02-08', capture_id: 'em', items: [] }, now)).toBe(
+      'Feb 2, 2026 – Feb 8, 2026',
+    );
   });
 });
 
 describe('timeline paging', () => {
   it('starts the next page the day before the oldest date', () => {
     expect(olderPageStart([capture('2026-03-01'), capture('2026-01-01')])).toBe('2025-12-31');
-    expect(olderPageStart([{ start_date: '2025-03-03', end_date: '2025-03-09', capture_id: 'em', items: [] }])).toBe('2025-03-02');
+    expect(olderPageStart([{ start_date: '2025-03-03', end_date: '2025-03-09', capture_id: 'em', items: [] }])).toBe(
+      '2025-03-02',
+    );
     expect(olderPageStart([])).toBeNull();
   });
 
   it('appends an older page without repeating a day', () => {
-    const merged = appendPage([capture('2026-03-01'), capture('2026-02-01')], [capture('2026-02-01'), capture('2026-01-01')]);
-    expect(merged.map((entry) => ('date' in entry ? entry.date : ''))).toEqual(['2026-03-01', '2026-02-01', '2026-01-01']);
+    const merged = appendPage(
+      [capture('2026-03-01'), capture('2026-02-01')],
+      [capture('2026-02-01'), capture('2026-01-01')],
+    );
+    expect(merged.map((entry) => ('date' in entry ? entry.date : ''))).toEqual([
+      '2026-03-01',
+      '2026-02-01',
+      '2026-01-01',
+    ]);
   });
 });
 
@@ -61,9 +90,18 @@ describe('the calculation a date opens with (spec 2 §4)', () => {
     expect(calculationForDate(capture('2026-03-01', 0, ['NDVI', 'COLOUR']), 'standard', 'NDRE', open)).toBe('NDVI');
   });
   it('falls back to NDVI when the current one is locked for the user', () => {
-    expect(calculationForDate(capture('2026-03-01'), 'standard', 'NDRE', (algorithm) => algorithm === 'NDRE')).toBe('NDVI');
+    expect(calculationForDate(capture('2026-03-01'), 'standard', 'NDRE', (algorithm) => algorithm === 'NDRE')).toBe(
+      'NDVI',
+    );
   });
   it('falls back to SHALLOW on the sensor layer', () => {
-    expect(calculationForDate({ start_date: '2026-02-02', end_date: '2026-02-08', capture_id: 'em', items: [item('DEEP')] }, 'sensor_em', 'NDVI', open)).toBe('SHALLOW');
+    expect(
+      calculationForDate(
+        { start_date: '2026-02-02', end_date: '2026-02-08', capture_id: 'em', items: [item('DEEP')] },
+        'sensor_em',
+        'NDVI',
+        open,
+      ),
+    ).toBe('SHALLOW');
   });
 });

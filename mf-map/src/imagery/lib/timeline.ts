@@ -27,7 +27,8 @@ export function dateLabel(day: string, now: DateTime = DateTime.local()): string
 }
 
 /** Spec 2 §2: a range reads 'MMM d, yyyy – MMM d, yyyy'. */
-export const rangeLabel = (start: string, end: string): string => `${formatDate(start, 'range')} – ${formatDate(end, 'range')}`;
+export const rangeLabel = (start: string, end: string): string =>
+  `${formatDate(start, 'range')} – ${formatDate(end, 'range')}`;
 
 /** What the timeline shows for an entry: a date, or a Rapid-EM window's range. */
 export const entryLabel = (entry: CatalogEntry, now?: DateTime): string =>

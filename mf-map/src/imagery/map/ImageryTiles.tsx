@@ -35,7 +35,12 @@ function useFieldOutlines(handle: MapHandle) {
 export default function ImageryTiles({ handle, template, fetchTile, onSettled }: ImageryTilesProps) {
   useFieldOutlines(handle);
   useEffect(() => {
-    const source = new XYZ({ url: template, tileLoadFunction: createTileLoader(fetchTile), maxZoom: 21, transition: 0 });
+    const source = new XYZ({
+      url: template,
+      tileLoadFunction: createTileLoader(fetchTile),
+      maxZoom: 21,
+      transition: 0,
+    });
     const layer = new TileLayer({ source, zIndex: LAYER_Z.imagery, properties: { name: 'imagery' } });
     let pending = 0;
     source.on('tileloadstart', () => {

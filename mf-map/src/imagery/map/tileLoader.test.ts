@@ -23,7 +23,10 @@ describe('tile loading with the bearer token', () => {
   });
 
   it('shows a fetched PNG through a blob URL and releases it once decoded', async () => {
-    const fetchTile = jest.fn(async () => new Response(new Uint8Array([137, 80, 78, 71]), { status: 200, headers: { 'content-type': 'image/png' } }));
+    const fetchTile = jest.fn(
+      async () =>
+        new Response(new Uint8Array([137, 80, 78, 71]), { status: 200, headers: { 'content-type': 'image/png' } }),
+    );
     const { tile, image, asTile } = fakeTile();
     createTileLoader(fetchTile)(asTile, 'http://api.test/v2/tiles/standard_NDVI/2026-03-01/15/1/2.png?field_ids=x1');
     await settle();

@@ -30,15 +30,37 @@ function makePng(width: number, height: number): Uint8Array {
     for (let x = 0; x < width; x += 1) rows.set([40, 160, 60, 255], y * (width * 4 + 1) + 1 + x * 4);
   }
   return new Uint8Array(
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]),
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(rows)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
   );
 }
 
-const legend = { colors: [[165, 0, 38], [255, 255, 191], [0, 104, 55]] as [number, number, number][], min: 0.12, mean: 0.5432, max: 0.81, unit: 'index' };
+const legend = {
+  colors: [
+    [165, 0, 38],
+    [255, 255, 191],
+    [0, 104, 55],
+  ] as [number, number, number][],
+  min: 0.12,
+  mean: 0.5432,
+  max: 0.81,
+  unit: 'index',
+};
 
 describe('the map PDF', () => {
   it('is an A4 PDF titled with the farm name, the layer code, the calculation and the date, with the legend figures', () => {
-    const doc = buildMapPdf({ farmName: 'Kurrajong Downs', layer: 'standard', algorithm: 'NDVI', dateLabel: '5 Jan', png: makePng(40, 20), legend });
+    const doc = buildMapPdf({
+      farmName: 'Kurrajong Downs',
+      layer: 'standard',
+      algorithm: 'NDVI',
+      dateLabel: '5 Jan',
+      png: makePng(40, 20),
+      legend,
+    });
     const text = doc.output();
     expect(text.startsWith('%PDF-')).toBe(true);
     expect(text).toContain('(Kurrajong Downs)');
@@ -50,7 +72,14 @@ describe('the map PDF', () => {
   });
 
   it('stands upright for a map taller than wide, and names the sensor layer by its code', () => {
-    const doc = buildMapPdf({ farmName: 'Wirra Creek', layer: 'sensor_em', algorithm: 'DEEP', dateLabel: 'Mar 2, 2025 – Mar 8, 2025', png: makePng(20, 40), legend: null });
+    const doc = buildMapPdf({
+      farmName: 'Wirra Creek',
+      layer: 'sensor_em',
+      algorithm: 'DEEP',
+      dateLabel: 'Mar 2, 2025 – Mar 8, 2025',
+      png: makePng(20, 40),
+      legend: null,
+    });
     const text = doc.output();
     expect(text).toMatch(/\/MediaBox \[0 0 595\.2\d* 841\.8\d*\]/);
     expect(text).toContain('RAPID_EM DEEP');
@@ -63,6 +92,8 @@ describe('the map PDF', () => {
   });
 
   it('names the file after the farm, layer, calculation and day', () => {
-    expect(pdfFileName({ farmName: 'Kurrajong Downs / East', layer: 'high_res', algorithm: 'NDVI' }, '2026-01-05')).toBe('Kurrajong-Downs-East-HR-NDVI-2026-01-05.pdf');
+    expect(
+      pdfFileName({ farmName: 'Kurrajong Downs / East', layer: 'high_res', algorithm: 'NDVI' }, '2026-01-05'),
+    ).toBe('Kurrajong-Downs-East-HR-NDVI-2026-01-05.pdf');
   });
 });

@@ -2,7 +2,16 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createBus, type ToastKind } from '@paddock/shared/bus';
-import type { CatalogEntry, CatalogResponse, FarmRole, FeatureFlagKey, FieldFeature, ImageryAlgorithm, Profile, StatisticsResponse } from '@paddock/shared/contracts';
+import type {
+  CatalogEntry,
+  CatalogResponse,
+  FarmRole,
+  FeatureFlagKey,
+  FieldFeature,
+  ImageryAlgorithm,
+  Profile,
+  StatisticsResponse,
+} from '@paddock/shared/contracts';
 import { fakeMfProps, fakeServer, makeProfile, type FakeReply, type Routes } from '@paddock/shared/testing';
 import { MapAreaProvider } from '../../context';
 import { mapAccess } from '../../lib/access';
@@ -11,7 +20,18 @@ import { makeFarm, makeField } from '../../test/fixtures';
 
 /** An Advanced profile with the given feature flags on. */
 export const advancedProfile = (...flags: FeatureFlagKey[]): Profile =>
-  makeProfile({}, { tier: { key: 'premium', name: 'Advanced' }, feature_flags: flags.map((feature_flag) => ({ feature_flag, enabled: true, modal_title: '', modal_description: '' })) });
+  makeProfile(
+    {},
+    {
+      tier: { key: 'premium', name: 'Advanced' },
+      feature_flags: flags.map((feature_flag) => ({
+        feature_flag,
+        enabled: true,
+        modal_title: '',
+        modal_description: '',
+      })),
+    },
+  );
 
 /** A capture of the standard layer with every calculation. */
 export function capture(date: string, cloud = 3): CatalogEntry {
@@ -19,14 +39,33 @@ export function capture(date: string, cloud = 3): CatalogEntry {
   return {
     date,
     capture_id: `s2-${date}`,
-    items: algorithms.map((algorithm) => ({ algorithm, source: 'SIMULATED SENTINEL-2', cloud_percent: cloud, tile_urls: [], statistics_url: '' })),
+    items: algorithms.map((algorithm) => ({
+      algorithm,
+      source: 'SIMULATED SENTINEL-2',
+      cloud_percent: cloud,
+      tile_urls: [],
+      statistics_url: '',
+    })),
   };
 }
 
 export function catalogReply(dates: CatalogEntry[], next: string | null = null, fieldIds = ['x1']): FakeReply {
   const body: CatalogResponse = {
     type: 'FeatureCollection',
-    features: [{ type: 'Feature', geometry: null, properties: { layer: 'standard', field_ids: fieldIds, search_from: '2025-03-11', search_to: '2026-03-10', dates, next_latest_date_utc: next } }],
+    features: [
+      {
+        type: 'Feature',
+        geometry: null,
+        properties: {
+          layer: 'standard',
+          field_ids: fieldIds,
+          search_from: '2025-03-11',
+          search_to: '2026-03-10',
+          dates,
+          next_latest_date_utc: next,
+        },
+      },
+    ],
   };
   return { status: 200, body };
 }
@@ -42,7 +81,15 @@ export function statisticsReply(overrides: Partial<StatisticsResponse> = {}): Fa
     p10: 0.3,
     p90: 0.75,
     pixel_count: 1000,
-    color_rendering: { color_stretch: 'dynamic', color_range: [[215, 25, 28], [255, 255, 191], [26, 150, 65]], value_range: [0.2, 0.8] },
+    color_rendering: {
+      color_stretch: 'dynamic',
+      color_range: [
+        [215, 25, 28],
+        [255, 255, 191],
+        [26, 150, 65],
+      ],
+      value_range: [0.2, 0.8],
+    },
     ...overrides,
   };
   return { status: 200, body };
@@ -57,7 +104,16 @@ interface Options {
 }
 
 /** An imagery component over a loaded farm, with host-like props, the fake API and a recording bus. */
-export function renderImagery(ui: ReactElement, { fields = [makeField('x1', { field_crop_type: 'Wheat' })], farmRole = 'owner', selected = [], profile = makeProfile(), routes = {} }: Options = {}) {
+export function renderImagery(
+  ui: ReactElement,
+  {
+    fields = [makeField('x1', { field_crop_type: 'Wheat' })],
+    farmRole = 'owner',
+    selected = [],
+    profile = makeProfile(),
+    routes = {},
+  }: Options = {},
+) {
   const server = fakeServer(routes);
   const bus = createBus(new EventTarget());
   const toasts: Array<{ kind: ToastKind; message: string }> = [];
@@ -77,4 +133,5 @@ export function renderImagery(ui: ReactElement, { fields = [makeField('x1', { fi
 }
 
 /** The query of the requests the fake server saw on a path. */
-export const queriesOf = (server: ReturnType<typeof fakeServer>, path: string) => server.find('GET', path).map((request) => new URL(request.url).searchParams);
+export const queriesOf = (server: ReturnType<typeof fakeServer>, path: string) =>
+  server.find('GET', path).map((request) => new URL(request.url).searchParams);

@@ -1,5 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { timeseriesAlgorithms, type FieldFeature, type ImageryAlgorithm, type TimeseriesResponse } from '@paddock/shared/contracts';
+import {
+  timeseriesAlgorithms,
+  type FieldFeature,
+  type ImageryAlgorithm,
+  type TimeseriesResponse,
+} from '@paddock/shared/contracts';
 import { Spinner } from '@paddock/shared/ui';
 import { errorMessage } from '../../api/mapApi';
 import { Icon } from '../../components/icons';
@@ -17,7 +22,10 @@ const isSeriesAlgorithm = (algorithm: ImageryAlgorithm | null): algorithm is Tim
   (timeseriesAlgorithms as readonly string[]).includes(algorithm ?? '');
 
 /** The calculation shown on the map when a series can follow it, else NDVI. */
-function seriesAlgorithmFor(algorithm: ImageryAlgorithm | null, locked: (algorithm: ImageryAlgorithm) => boolean): TimeseriesAlgorithm {
+function seriesAlgorithmFor(
+  algorithm: ImageryAlgorithm | null,
+  locked: (algorithm: ImageryAlgorithm) => boolean,
+): TimeseriesAlgorithm {
   return isSeriesAlgorithm(algorithm) && !locked(algorithm) ? algorithm : 'NDVI';
 }
 
@@ -43,7 +51,12 @@ export function TimeSeriesCard({ field, algorithm, selectedDate, onPick }: TimeS
     let cancelled = false;
     imagery.timeseries(field.id, series).then(
       (data) => !cancelled && setAnswer({ key, state: { kind: 'ready', data } }),
-      (error: unknown) => !cancelled && setAnswer({ key, state: { kind: 'error', message: errorMessage(error, 'The season chart could not be loaded.') } }),
+      (error: unknown) =>
+        !cancelled &&
+        setAnswer({
+          key,
+          state: { kind: 'error', message: errorMessage(error, 'The season chart could not be loaded.') },
+        }),
     );
     return () => {
       cancelled = true;
@@ -55,18 +68,31 @@ export function TimeSeriesCard({ field, algorithm, selectedDate, onPick }: TimeS
   const hasPoints = state.kind === 'ready' && state.data.seasons.some((season) => season.points.length > 0);
   return (
     <section className={styles.seriesCard} aria-label="Season chart" data-open={open || undefined}>
-      <button type="button" className={styles.panelToggle} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
-        <span>{algorithmLabels[series]} this season · {field.properties.field_name}</span>
+      <button
+        type="button"
+        className={styles.panelToggle}
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen(!open)}
+      >
+        <span>
+          {algorithmLabels[series]} this season · {field.properties.field_name}
+        </span>
         <Icon name="chevron" size={16} />
       </button>
       <div id={bodyId} hidden={!open} className={styles.seriesBody}>
         {state.kind === 'loading' && <Spinner label="Loading the season chart" />}
         {state.kind === 'error' && (
           <p className={styles.legendNote} role="alert">
-            {state.message} <button type="button" className={styles.textButton} onClick={() => setAttempt((n) => n + 1)}>Try again</button>
+            {state.message}{' '}
+            <button type="button" className={styles.textButton} onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </button>
           </p>
         )}
-        {state.kind === 'ready' && !hasPoints && <p className={styles.legendNote}>No clear images of this field this season or last.</p>}
+        {state.kind === 'ready' && !hasPoints && (
+          <p className={styles.legendNote}>No clear images of this field this season or last.</p>
+        )}
         {state.kind === 'ready' && hasPoints && (
           <>
             <TimeSeriesChart data={state.data} selectedDate={selectedDate} onPick={onPick} />

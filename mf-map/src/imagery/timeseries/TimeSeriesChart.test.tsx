@@ -10,7 +10,12 @@ const data: TimeseriesResponse = {
   unit: 'index',
   max_cloud_percent: 30,
   seasons: [
-    { season: 'current', start_date: '2025-05-01', end_date: '2025-12-31', points: [point('2025-06-01', 0.3), point('2025-08-01', 0.6), point('2025-10-01', 0.7)] },
+    {
+      season: 'current',
+      start_date: '2025-05-01',
+      end_date: '2025-12-31',
+      points: [point('2025-06-01', 0.3), point('2025-08-01', 0.6), point('2025-10-01', 0.7)],
+    },
     { season: 'previous', start_date: '2024-05-01', end_date: '2024-12-31', points: [point('2024-07-01', 0.5)] },
   ],
 };
@@ -29,13 +34,26 @@ describe('the season chart', () => {
 
     // A click opens the point nearest to it: the chart is drawn 320 × 150 px here, one px per unit.
     const chart = screen.getByRole('group');
-    chart.getBoundingClientRect = () => ({ left: 0, top: 0, width: 320, height: 150, right: 320, bottom: 150, x: 0, y: 0, toJSON: () => ({}) });
+    chart.getBoundingClientRect = () => ({
+      left: 0,
+      top: 0,
+      width: 320,
+      height: 150,
+      right: 320,
+      bottom: 150,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
     const june = screen.getByRole('button', { name: 'NDVI 0.30 on 1 June 2025' }).querySelector('circle');
     const [x, y] = [Number(june?.getAttribute('cx')), Number(june?.getAttribute('cy'))];
     fireEvent.click(chart, { clientX: x + 3, clientY: y - 4 });
     expect(onPick).toHaveBeenLastCalledWith('2025-06-01');
     const october = screen.getByRole('button', { name: 'NDVI 0.70 on 1 Oct 2025' }).querySelector('circle');
-    fireEvent.click(chart, { clientX: Number(october?.getAttribute('cx')) - 2, clientY: Number(october?.getAttribute('cy')) + 2 });
+    fireEvent.click(chart, {
+      clientX: Number(october?.getAttribute('cx')) - 2,
+      clientY: Number(october?.getAttribute('cy')) + 2,
+    });
     expect(onPick).toHaveBeenLastCalledWith('2025-10-01');
   });
 

@@ -29,12 +29,14 @@ function scales(data: TimeseriesResponse) {
   return {
     low,
     high,
-    x: (season: TimeseriesSeason, date: string) => PAD.left + (daysBetween(season.start_date, date) / length) * (WIDTH - PAD.left - PAD.right),
+    x: (season: TimeseriesSeason, date: string) =>
+      PAD.left + (daysBetween(season.start_date, date) / length) * (WIDTH - PAD.left - PAD.right),
     y: (value: number) => PAD.top + (1 - (value - low) / span) * (HEIGHT - PAD.top - PAD.bottom),
   };
 }
 
-const pathOf = (points: readonly { x: number; y: number }[]) => points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+const pathOf = (points: readonly { x: number; y: number }[]) =>
+  points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
 
 interface ChartProps {
   data: TimeseriesResponse;
@@ -86,7 +88,8 @@ export function TimeSeriesChart({ data, selectedDate, onPick }: ChartProps) {
     ...current.points.map((point) => ({ x: scale.x(current, point.date), y: scale.y(point.p90) })),
     ...[...current.points].reverse().map((point) => ({ x: scale.x(current, point.date), y: scale.y(point.p10) })),
   ];
-  const meanLine = (season: TimeseriesSeason) => pathOf(season.points.map((point) => ({ x: scale.x(season, point.date), y: scale.y(point.mean) })));
+  const meanLine = (season: TimeseriesSeason) =>
+    pathOf(season.points.map((point) => ({ x: scale.x(season, point.date), y: scale.y(point.mean) })));
 
   const move = (event: KeyboardEvent, index: number) => {
     const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: points.length - 1 }[event.key];
@@ -106,17 +109,35 @@ export function TimeSeriesChart({ data, selectedDate, onPick }: ChartProps) {
   const pick = (event: MouseEvent<SVGSVGElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return;
-    const point = nearestPoint(points, ((event.clientX - box.left) * WIDTH) / box.width, ((event.clientY - box.top) * HEIGHT) / box.height);
+    const point = nearestPoint(
+      points,
+      ((event.clientX - box.left) * WIDTH) / box.width,
+      ((event.clientY - box.top) * HEIGHT) / box.height,
+    );
     if (point) onPick(point.date);
   };
 
   return (
     // Pointer users click anywhere near a point; keyboard users reach every point as a button.
-    <svg className={styles.chart} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="group" aria-label={`${data.algorithm} across the season`} onClick={pick}>
-      <text x={4} y={PAD.top + 8} className={styles.axisText}>{legendFigure(scale.high)}</text>
-      <text x={4} y={HEIGHT - PAD.bottom} className={styles.axisText}>{legendFigure(scale.low)}</text>
-      <text x={PAD.left} y={HEIGHT - 4} className={styles.axisText}>{dateLabel(current.start_date)}</text>
-      <text x={WIDTH - PAD.right} y={HEIGHT - 4} textAnchor="end" className={styles.axisText}>{dateLabel(current.end_date)}</text>
+    <svg
+      className={styles.chart}
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      role="group"
+      aria-label={`${data.algorithm} across the season`}
+      onClick={pick}
+    >
+      <text x={4} y={PAD.top + 8} className={styles.axisText}>
+        {legendFigure(scale.high)}
+      </text>
+      <text x={4} y={HEIGHT - PAD.bottom} className={styles.axisText}>
+        {legendFigure(scale.low)}
+      </text>
+      <text x={PAD.left} y={HEIGHT - 4} className={styles.axisText}>
+        {dateLabel(current.start_date)}
+      </text>
+      <text x={WIDTH - PAD.right} y={HEIGHT - 4} textAnchor="end" className={styles.axisText}>
+        {dateLabel(current.end_date)}
+      </text>
       {band.length > 2 && <path d={`${pathOf(band)} Z`} className={styles.band} />}
       <path d={meanLine(previous)} className={styles.previousLine} />
       <path d={meanLine(current)} className={styles.currentLine} />

@@ -9,7 +9,9 @@ function TutorialOnMap() {
   const tutorial = useTutorial();
   return (
     <>
-      <button type="button" onClick={tutorial.show}>View Tutorial</button>
+      <button type="button" onClick={tutorial.show}>
+        View Tutorial
+      </button>
       <MapTutorial isOpen={tutorial.isOpen} onClose={tutorial.close} />
     </>
   );
@@ -21,7 +23,9 @@ describe('the map tutorial', () => {
   it('can be skipped, which keeps it from running again', async () => {
     const onClose = jest.fn();
     render(<MapTutorial isOpen onClose={onClose} />);
-    expect(screen.getByRole('region', { name: TUTORIAL_STEPS[0]?.title })).toHaveTextContent(`Step 1 of ${TUTORIAL_STEPS.length}`);
+    expect(screen.getByRole('region', { name: TUTORIAL_STEPS[0]?.title })).toHaveTextContent(
+      `Step 1 of ${TUTORIAL_STEPS.length}`,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Skip tutorial' }));
     expect(onClose).toHaveBeenCalled();
     expect(window.localStorage.getItem(TUTORIAL_SKIP_KEY)).toBe('1');
@@ -31,7 +35,8 @@ describe('the map tutorial', () => {
     const ui = userEvent.setup();
     const onClose = jest.fn();
     render(<MapTutorial isOpen onClose={onClose} />);
-    for (let step = 1; step < TUTORIAL_STEPS.length; step += 1) await ui.click(screen.getByRole('button', { name: 'Next' }));
+    for (let step = 1; step < TUTORIAL_STEPS.length; step += 1)
+      await ui.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.queryByRole('button', { name: 'Skip tutorial' })).not.toBeInTheDocument();
     const checkbox = screen.getByRole('checkbox', { name: "Don't show this tutorial again" });
     expect(checkbox).not.toBeChecked();

@@ -91,20 +91,46 @@ export function MapTutorial({ isOpen, onClose }: MapTutorialProps) {
   };
 
   return (
-    <section className={styles.tutorial} role="region" aria-labelledby={headingId} onKeyDown={(event) => event.key === 'Escape' && close()}>
-      <p className={styles.tutorialProgress}>Tutorial · Step {index + 1} of {TUTORIAL_STEPS.length}</p>
-      <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.tutorialTitle}>{step.title}</h2>
-      {step.body.map((paragraph) => <p key={paragraph} className={styles.tutorialText}>{paragraph}</p>)}
+    <section
+      className={styles.tutorial}
+      role="region"
+      aria-labelledby={headingId}
+      onKeyDown={(event) => event.key === 'Escape' && close()}
+    >
+      <p className={styles.tutorialProgress}>
+        Tutorial · Step {index + 1} of {TUTORIAL_STEPS.length}
+      </p>
+      <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.tutorialTitle}>
+        {step.title}
+      </h2>
+      {step.body.map((paragraph) => (
+        <p key={paragraph} className={styles.tutorialText}>
+          {paragraph}
+        </p>
+      ))}
       {last && (
         <label htmlFor={checkboxId} className={styles.tutorialCheck}>
-          <input id={checkboxId} type="checkbox" checked={skipped} onChange={(event) => toggleSkip(event.target.checked)} />
+          <input
+            id={checkboxId}
+            type="checkbox"
+            checked={skipped}
+            onChange={(event) => toggleSkip(event.target.checked)}
+          />
           Don&apos;t show this tutorial again
         </label>
       )}
       <div className={styles.tutorialActions}>
-        {!last && <Button variant="secondary" onClick={skip}>Skip tutorial</Button>}
+        {!last && (
+          <Button variant="secondary" onClick={skip}>
+            Skip tutorial
+          </Button>
+        )}
         <span className={styles.spacer} />
-        {index > 0 && <Button variant="secondary" onClick={() => setIndex(index - 1)}>Back</Button>}
+        {index > 0 && (
+          <Button variant="secondary" onClick={() => setIndex(index - 1)}>
+            Back
+          </Button>
+        )}
         {last ? <Button onClick={close}>Done</Button> : <Button onClick={() => setIndex(index + 1)}>Next</Button>}
       </div>
     </section>

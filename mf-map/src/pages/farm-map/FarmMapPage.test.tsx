@@ -9,10 +9,19 @@ const mockHandle = jest.requireActual<typeof import('../../test/harness')>('../.
 const mockClicks: { click?: (fieldId: string) => void } = {};
 jest.mock('../../map/FarmMapView', () => ({
   __esModule: true,
-  default: jest.requireActual<typeof import('../../test/harness')>('../../test/harness').fakeMapView(mockHandle, mockClicks),
+  default: jest
+    .requireActual<typeof import('../../test/harness')>('../../test/harness')
+    .fakeMapView(mockHandle, mockClicks),
 }));
 
-const mockImport = { mounted: [] as Array<{ farm: { farm_id: string; farm_name: string }; onSaved(result: { fieldsAdded: number }): void; onClose(): void }>, fail: false };
+const mockImport = {
+  mounted: [] as Array<{
+    farm: { farm_id: string; farm_name: string };
+    onSaved(result: { fieldsAdded: number }): void;
+    onClose(): void;
+  }>,
+  fail: false,
+};
 jest.mock('../../lib/farmsModules', () => ({
   loadImportWizard: async () => {
     if (mockImport.fail) throw new Error('remote down');
@@ -38,10 +47,22 @@ jest.mock('../../lib/farmsModules', () => ({
   }),
 }));
 const mockDialogs = {
-  mounted: [] as Array<{ kind?: string; farm: { farm_id: string; farm_name: string }; onClose(): void; onDeleted?(): void; onShared?(): void }>,
+  mounted: [] as Array<{
+    kind?: string;
+    farm: { farm_id: string; farm_name: string };
+    onClose(): void;
+    onDeleted?(): void;
+    onShared?(): void;
+  }>,
 };
 
-function farmRoutes(role: FarmRole = 'owner', fields: FieldFeature[] = [makeField('x1', { field_name: 'Creek', area: 12.345, field_crop_type: 'Barley' }), makeField('x2', {}, 1)]): Routes {
+function farmRoutes(
+  role: FarmRole = 'owner',
+  fields: FieldFeature[] = [
+    makeField('x1', { field_name: 'Creek', area: 12.345, field_crop_type: 'Barley' }),
+    makeField('x2', {}, 1),
+  ],
+): Routes {
   return {
     'GET /v2/farms/f1': { status: 200, body: makeFarm('f1', role) },
     'GET /v2/farms/f1/fields': fieldsReply(fields),
@@ -49,10 +70,15 @@ function farmRoutes(role: FarmRole = 'owner', fields: FieldFeature[] = [makeFiel
   };
 }
 
-const premiumWithMultiSelect = makeProfile({}, {
-  tier: { key: 'premium', name: 'Advanced' },
-  feature_flags: [{ feature_flag: 'field:multi_select', enabled: true, modal_title: 'Multi', modal_description: 'Select many' }],
-});
+const premiumWithMultiSelect = makeProfile(
+  {},
+  {
+    tier: { key: 'premium', name: 'Advanced' },
+    feature_flags: [
+      { feature_flag: 'field:multi_select', enabled: true, modal_title: 'Multi', modal_description: 'Select many' },
+    ],
+  },
+);
 
 describe('farm map page', () => {
   it("shows the farm's name as the page heading and each field with its area and crop", async () => {
@@ -60,7 +86,9 @@ describe('farm map page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Kurrajong Downs' })).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Fields' });
     expect(within(list).getByRole('checkbox', { name: 'Creek' })).toHaveAccessibleDescription('12.35 ha · Barley');
-    expect(within(list).getByRole('checkbox', { name: 'Field x2' })).toHaveAccessibleDescription('100.50 ha · No crop type');
+    expect(within(list).getByRole('checkbox', { name: 'Field x2' })).toHaveAccessibleDescription(
+      '100.50 ha · No crop type',
+    );
     expect(screen.getByText('2 fields · 112.85 ha')).toBeInTheDocument();
   });
 
@@ -71,7 +99,9 @@ describe('farm map page', () => {
   });
 
   it('offers a retry when the farm cannot be loaded, keeping a page heading', async () => {
-    const { server } = renderMapPage({ routes: { 'GET /v2/farms/f1': { status: 500, body: { detail: 'Database unavailable' } } } });
+    const { server } = renderMapPage({
+      routes: { 'GET /v2/farms/f1': { status: 500, body: { detail: 'Database unavailable' } } },
+    });
     expect(await screen.findByRole('heading', { name: 'This farm could not be loaded' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Farm map');
     expect(server.find('GET', '/v2/farms/f1').length).toBeGreaterThan(0);
@@ -86,7 +116,12 @@ describe('farm map page', () => {
     expect(screen.getByRole('button', { name: 'Edit Creek' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Creek' })).toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'More options' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Rename Farm', 'Delete Farm', 'Invite Collaborator', 'View Tutorial']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Rename Farm',
+      'Delete Farm',
+      'Invite Collaborator',
+      'View Tutorial',
+    ]);
   });
 
   it('shows a viewer no editing controls, and only the tutorial in the more-menu', async () => {
@@ -127,7 +162,10 @@ describe('farm map page', () => {
   });
 
   it('lets an Advanced user with the flag select many, warning past 50 fields', async () => {
-    const { ui } = renderMapPage({ routes: farmRoutes('owner', makeFields(51)), props: { profile: premiumWithMultiSelect } });
+    const { ui } = renderMapPage({
+      routes: farmRoutes('owner', makeFields(51)),
+      props: { profile: premiumWithMultiSelect },
+    });
     await screen.findByRole('heading', { level: 1, name: 'Kurrajong Downs' });
     expect(screen.queryByText(/Enable multi-field selection/)).not.toBeInTheDocument();
     await ui.click(screen.getByRole('checkbox', { name: 'Select All' }));
@@ -175,7 +213,10 @@ describe('farm map page', () => {
   });
 
   it('keeps the field and says so when the server refuses the delete', async () => {
-    const routes = { ...farmRoutes(), 'DELETE /v2/fields/x1': { status: 403, body: { detail: 'Viewers cannot change fields' } } };
+    const routes = {
+      ...farmRoutes(),
+      'DELETE /v2/fields/x1': { status: 403, body: { detail: 'Viewers cannot change fields' } },
+    };
     const { ui, toasts } = renderMapPage({ routes });
     await ui.click(await screen.findByRole('button', { name: 'Delete Creek' }));
     await ui.click(screen.getByRole('button', { name: 'Yes, delete anyway.' }));
@@ -217,7 +258,9 @@ describe('farm map page', () => {
 
   it('renames the farm from the more-menu with the create-farm rules', async () => {
     const renamed = makeFarm('f1', 'owner', 'Kurrajong East');
-    const { ui, server, toasts, farmEvents } = renderMapPage({ routes: { ...farmRoutes(), 'PUT /v2/farms/f1': { status: 200, body: renamed } } });
+    const { ui, server, toasts, farmEvents } = renderMapPage({
+      routes: { ...farmRoutes(), 'PUT /v2/farms/f1': { status: 200, body: renamed } },
+    });
     await ui.click(await screen.findByRole('button', { name: 'More options' }));
     await ui.click(screen.getByRole('menuitem', { name: 'Rename Farm' }));
     const dialog = screen.getByRole('dialog', { name: 'Rename Farm' });
@@ -243,14 +286,20 @@ describe('farm map page', () => {
       await ui.click(await screen.findByRole('button', { name: 'More options' }));
       await ui.click(screen.getByRole('menuitem', { name: 'Invite Collaborator' }));
       expect(await screen.findByText('Share dialog')).toBeInTheDocument();
-      expect(mockDialogs.mounted[0]).toMatchObject({ kind: 'share', farm: { farm_id: 'f1', farm_name: 'Kurrajong Downs' } });
+      expect(mockDialogs.mounted[0]).toMatchObject({
+        kind: 'share',
+        farm: { farm_id: 'f1', farm_name: 'Kurrajong Downs' },
+      });
       act(() => mockDialogs.mounted[0]?.onClose());
       expect(screen.queryByText('Share dialog')).not.toBeInTheDocument();
 
       await ui.click(screen.getByRole('button', { name: 'More options' }));
       await ui.click(screen.getByRole('menuitem', { name: 'Delete Farm' }));
       expect(await screen.findByText('Delete farm dialog')).toBeInTheDocument();
-      expect(mockDialogs.mounted[1]).toMatchObject({ kind: 'delete', farm: { farm_id: 'f1', farm_name: 'Kurrajong Downs' } });
+      expect(mockDialogs.mounted[1]).toMatchObject({
+        kind: 'delete',
+        farm: { farm_id: 'f1', farm_name: 'Kurrajong Downs' },
+      });
       act(() => mockDialogs.mounted[1]?.onDeleted?.());
       expect(window.location.pathname).not.toBe('/farms');
       act(() => jest.advanceTimersByTime(1000));
@@ -290,7 +339,11 @@ describe('farm map page', () => {
     expect(await screen.findByText('Import wizard')).toBeInTheDocument();
     expect(mockImport.mounted[0]?.farm).toEqual({ farm_id: 'f1', farm_name: 'Kurrajong Downs' });
 
-    fields = fieldsReply([makeField('x1', { field_name: 'Creek' }), makeField('x2', {}, 1), makeField('x9', { field_name: 'Imported' }, 2)]);
+    fields = fieldsReply([
+      makeField('x1', { field_name: 'Creek' }),
+      makeField('x2', {}, 1),
+      makeField('x9', { field_name: 'Imported' }, 2),
+    ]);
     act(() => mockImport.mounted[0]?.onSaved({ fieldsAdded: 1 }));
     expect(await screen.findByRole('checkbox', { name: 'Imported' })).toBeInTheDocument();
     expect(farmEvents).toEqual([{ farmId: 'f1', change: 'updated' }]);
@@ -305,7 +358,9 @@ describe('farm map page', () => {
       const { ui, toasts } = renderMapPage({ routes: farmRoutes() });
       await ui.click(await screen.findByRole('button', { name: 'Add Field' }));
       await ui.click(screen.getByRole('menuitem', { name: 'Import Field' }));
-      await waitFor(() => expect(messagesOf(toasts)).toEqual(['The import wizard could not be loaded. Please try again in a moment.']));
+      await waitFor(() =>
+        expect(messagesOf(toasts)).toEqual(['The import wizard could not be loaded. Please try again in a moment.']),
+      );
       expect(logged).toHaveBeenCalledWith('[mf_map] a farms dialog could not be loaded', expect.any(Error));
     } finally {
       logged.mockRestore();

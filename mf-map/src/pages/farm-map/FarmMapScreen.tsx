@@ -66,7 +66,9 @@ function FarmNotFound() {
     <section className={styles.notFound}>
       <h1>{messages.farmNotFound}</h1>
       <p>This farm does not exist, or it has not been shared with you.</p>
-      <a href={productPath(basename, paths.farms)} onClick={back}>Go to Farms &amp; Fields</a>
+      <a href={productPath(basename, paths.farms)} onClick={back}>
+        Go to Farms &amp; Fields
+      </a>
     </section>
   );
 }
@@ -100,7 +102,9 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
   const tutorial = useTutorial();
   const actions = useFieldActions(store);
   const onFieldClick = useMemo(() => fieldClickHandler(store), [store]);
-  const { farm, pendingSwitch } = useMapStore(useShallow((s) => ({ farm: s.farm, pendingSwitch: s.drawing.pendingSwitch })));
+  const { farm, pendingSwitch } = useMapStore(
+    useShallow((s) => ({ farm: s.farm, pendingSwitch: s.drawing.pendingSwitch })),
+  );
 
   useEffect(() => keepMeasureModeInStorage(store), [store]);
   useArrival(store, status, handle);
@@ -119,7 +123,9 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
       farm: { farm_id: farm?.id ?? '', farm_name: farm?.properties.farm_name ?? '' },
       onClose: () => setImporting(false),
       onSaved: () => {
-        void onReload().catch(() => bus.toast('error', 'The new fields were saved, but the map could not reload them. Please refresh the page.'));
+        void onReload().catch(() =>
+          bus.toast('error', 'The new fields were saved, but the map could not reload them. Please refresh the page.'),
+        );
         if (farm) bus.emit('paddock:farm-changed', { farmId: farm.id, change: 'updated' });
       },
     });
@@ -129,8 +135,18 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
       <div className={styles.page}>
         <FieldMenu status={status} onRetry={onRetry} onImport={() => setImporting(true)} onDelete={askDelete} />
         <section className={styles.mapArea} aria-label="Farm map">
-          <Suspense fallback={<div className={styles.mapLoading}><Spinner label="Loading the map" /></div>}>
-            <FarmMapView onReady={setHandle} onFieldClick={onFieldClick} label={farm ? `Map of ${farm.properties.farm_name}` : 'Farm map'} />
+          <Suspense
+            fallback={
+              <div className={styles.mapLoading}>
+                <Spinner label="Loading the map" />
+              </div>
+            }
+          >
+            <FarmMapView
+              onReady={setHandle}
+              onFieldClick={onFieldClick}
+              label={farm ? `Map of ${farm.properties.farm_name}` : 'Farm map'}
+            />
           </Suspense>
           {status.kind === 'ready' && (
             <>

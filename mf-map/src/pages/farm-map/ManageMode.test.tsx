@@ -13,20 +13,51 @@ const mockHandle = jest.requireActual<typeof import('../../test/harness')>('../.
 const mockClicks: { click?: (fieldId: string) => void } = {};
 jest.mock('../../map/FarmMapView', () => ({
   __esModule: true,
-  default: jest.requireActual<typeof import('../../test/harness')>('../../test/harness').fakeMapView(mockHandle, mockClicks),
+  default: jest
+    .requireActual<typeof import('../../test/harness')>('../../test/harness')
+    .fakeMapView(mockHandle, mockClicks),
 }));
 
 // About 1.1 km × 1 km: a little over 100 ha.
-const square: AreaGeometry = { type: 'Polygon', coordinates: [[[147.1, -35.1], [147.111, -35.1], [147.111, -35.109], [147.1, -35.109], [147.1, -35.1]]] };
-const bowTie: AreaGeometry = { type: 'Polygon', coordinates: [[[147.1, -35.1], [147.11, -35.11], [147.11, -35.1], [147.1, -35.11], [147.1, -35.1]]] };
+const square: AreaGeometry = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [147.1, -35.1],
+      [147.111, -35.1],
+      [147.111, -35.109],
+      [147.1, -35.109],
+      [147.1, -35.1],
+    ],
+  ],
+};
+const bowTie: AreaGeometry = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [147.1, -35.1],
+      [147.11, -35.11],
+      [147.11, -35.1],
+      [147.1, -35.11],
+      [147.1, -35.1],
+    ],
+  ],
+};
 
-const cropTypes: Routes = { 'GET /v2/farms/crop_types/list': { status: 200, body: { data: { crop_types: ['Barley', 'Canola', 'Other'] } } } };
+const cropTypes: Routes = {
+  'GET /v2/farms/crop_types/list': { status: 200, body: { data: { crop_types: ['Barley', 'Canola', 'Other'] } } },
+};
 
 /** The map page's layout over a store the test drives the way the map would (OpenLayers needs a real canvas). */
 function renderManage(routes: Routes = {}) {
   const store: MapStore = createMapStore();
   store.getState().setAccess({ edit: true, multiSelect: false, advanced: false });
-  store.getState().loadFarm(makeFarm(), [makeField('x1', { field_name: 'Creek', field_crop_type: null }), makeField('x2', { field_name: 'Hill', field_crop_type: 'Barley' }, 1)]);
+  store
+    .getState()
+    .loadFarm(makeFarm(), [
+      makeField('x1', { field_name: 'Creek', field_crop_type: null }),
+      makeField('x2', { field_name: 'Hill', field_crop_type: 'Barley' }, 1),
+    ]);
   const server = fakeServer({ ...cropTypes, ...routes });
   const bus = createBus(new EventTarget());
   const toasts: string[] = [];
@@ -78,7 +109,9 @@ describe('manage mode', () => {
     await waitFor(() => expect(toasts).toContain('Field created successfully!'));
     expect(server.find('POST', '/v2/farms/f1/fields')[0]?.body).toMatchObject({
       type: 'FeatureCollection',
-      features: [{ type: 'Feature', geometry: square, properties: { field_name: 'Field 3', field_crop_type: 'Canola' } }],
+      features: [
+        { type: 'Feature', geometry: square, properties: { field_name: 'Field 3', field_crop_type: 'Canola' } },
+      ],
     });
     expect(screen.queryByRole('region', { name: 'Field Details' })).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Field 3' })).toHaveAccessibleDescription('100.90 ha · Canola');
@@ -96,7 +129,10 @@ describe('manage mode', () => {
 
   it("shows the server's reason when it refuses the new field", async () => {
     const { store, toasts, ui } = renderManage({
-      'POST /v2/farms/f1/fields': { status: 422, body: { detail: [{ loc: ['body'], msg: "Field 'Field 3': the boundary crosses itself", type: 'x' }] } },
+      'POST /v2/farms/f1/fields': {
+        status: 422,
+        body: { detail: [{ loc: ['body'], msg: "Field 'Field 3': the boundary crosses itself", type: 'x' }] },
+      },
     });
     act(() => store.getState().startDrawing());
     act(() => store.getState().sketchClosed(square, 100.9));
@@ -108,7 +144,11 @@ describe('manage mode', () => {
   });
 
   it('updates only the crop type of an edited field, with its own message', async () => {
-    const updated = makeField('x1', { field_name: 'Creek', field_crop_type: 'Barley', updated_on: '2024-06-01T00:00:00.000Z' });
+    const updated = makeField('x1', {
+      field_name: 'Creek',
+      field_crop_type: 'Barley',
+      updated_on: '2024-06-01T00:00:00.000Z',
+    });
     const { server, toasts, ui } = renderManage({ 'PUT /v2/fields/x1': { status: 200, body: updated } });
     await ui.click(screen.getByRole('button', { name: 'Edit Creek' }));
     expect(mockHandle.zoomToFields).toHaveBeenLastCalledWith(['x1']);
@@ -117,7 +157,10 @@ describe('manage mode', () => {
     await chooseCropType(ui, 'Barley');
     await ui.click(screen.getByRole('button', { name: 'Save Field' }));
     await waitFor(() => expect(toasts).toEqual(['Field crop type updated successfully!']));
-    expect(server.find('PUT', '/v2/fields/x1')[0]?.body).toEqual({ type: 'Feature', properties: { field_crop_type: 'Barley' } });
+    expect(server.find('PUT', '/v2/fields/x1')[0]?.body).toEqual({
+      type: 'Feature',
+      properties: { field_crop_type: 'Barley' },
+    });
   });
 
   it('sends a moved boundary and a new name, and says the field was updated', async () => {
@@ -136,11 +179,17 @@ describe('manage mode', () => {
     expect(screen.getByRole('textbox', { name: 'Field Area' })).toHaveValue('Approx. 100.90 Ha');
     await ui.click(screen.getByRole('button', { name: 'Save Field' }));
     await waitFor(() => expect(toasts).toEqual(['Field updated successfully!']));
-    expect(server.find('PUT', '/v2/fields/x2')[0]?.body).toEqual({ type: 'Feature', geometry: square, properties: { field_name: 'Hill top' } });
+    expect(server.find('PUT', '/v2/fields/x2')[0]?.body).toEqual({
+      type: 'Feature',
+      geometry: square,
+      properties: { field_name: 'Hill top' },
+    });
   });
 
   it("says Can't update field! with the reason when the server refuses", async () => {
-    const { toasts, ui } = renderManage({ 'PUT /v2/fields/x1': { status: 403, body: { detail: 'You can only view this farm' } } });
+    const { toasts, ui } = renderManage({
+      'PUT /v2/fields/x1': { status: 403, body: { detail: 'You can only view this farm' } },
+    });
     await ui.click(screen.getByRole('button', { name: 'Edit Creek' }));
     await ui.click(screen.getByRole('button', { name: 'Finish Editing' }));
     await chooseCropType(ui, 'Other');
@@ -149,7 +198,11 @@ describe('manage mode', () => {
   });
 
   it('asks before switching fields while editing; Save changes and continue saves, then opens the other field', async () => {
-    const saved = makeField('x1', { field_name: 'Creek', field_crop_type: 'Canola', updated_on: '2024-06-01T00:00:00.000Z' });
+    const saved = makeField('x1', {
+      field_name: 'Creek',
+      field_crop_type: 'Canola',
+      updated_on: '2024-06-01T00:00:00.000Z',
+    });
     const { store, server, ui } = renderManage({ 'PUT /v2/fields/x1': { status: 200, body: saved } });
     await ui.click(screen.getByRole('button', { name: 'Edit Creek' }));
     await ui.click(screen.getByRole('button', { name: 'Finish Editing' }));
@@ -187,7 +240,11 @@ describe('manage mode', () => {
 
     act(() => mockClicks.click?.('x2'));
     await ui.click(within(toolbar).getByRole('button', { name: 'Delete' }));
-    await ui.click(within(screen.getByRole('alertdialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, delete anyway.' }));
+    await ui.click(
+      within(screen.getByRole('alertdialog', { name: 'Are you sure?' })).getByRole('button', {
+        name: 'Yes, delete anyway.',
+      }),
+    );
     await waitFor(() => expect(toasts).toContain('Field deleted successfully!'));
     expect(server.find('DELETE', '/v2/fields/x2')).toHaveLength(1);
     expect(screen.queryByRole('checkbox', { name: 'Hill' })).not.toBeInTheDocument();
@@ -199,7 +256,10 @@ describe('manage mode', () => {
     await ui.click(within(screen.getByRole('toolbar', { name: 'Boundaries' })).getByRole('button', { name: 'Create' }));
     act(() => store.getState().sketchClosed(square, 100.9));
     await ui.click(await screen.findByRole('button', { name: 'Cancel' }));
-    expect(store.getState()).toMatchObject({ manageStatus: 'create-boundaries', drawing: { phase: 'idle', geometry: null } });
+    expect(store.getState()).toMatchObject({
+      manageStatus: 'create-boundaries',
+      drawing: { phase: 'idle', geometry: null },
+    });
     await ui.click(within(screen.getByRole('toolbar', { name: 'Boundaries' })).getByRole('button', { name: 'Back' }));
     expect(store.getState().mode).toBe('view');
     expect(screen.queryByRole('toolbar', { name: 'Boundaries' })).not.toBeInTheDocument();

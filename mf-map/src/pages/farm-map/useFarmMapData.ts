@@ -4,7 +4,8 @@ import { useMapArea } from '../../context';
 import { mapAccess } from '../../lib/access';
 import type { MapStore } from '../../store';
 
-export type LoadStatus = { kind: 'loading' } | { kind: 'ready' } | { kind: 'not-found' } | { kind: 'error'; message: string };
+export type LoadStatus =
+  { kind: 'loading' } | { kind: 'ready' } | { kind: 'not-found' } | { kind: 'error'; message: string };
 
 /** Loads the farm and its fields into the store, and reloads the fields on demand (after an import). */
 export function useFarmMapData(farmId: string, store: MapStore) {
@@ -24,7 +25,11 @@ export function useFarmMapData(farmId: string, store: MapStore) {
       },
       (error: unknown) => {
         if (cancelled) return;
-        setStatus(isNotFound(error) ? { kind: 'not-found' } : { kind: 'error', message: errorMessage(error, 'We could not load this farm.') });
+        setStatus(
+          isNotFound(error)
+            ? { kind: 'not-found' }
+            : { kind: 'error', message: errorMessage(error, 'We could not load this farm.') },
+        );
       },
     );
     return () => {

@@ -76,7 +76,11 @@ export function useFieldActions(store: MapStore) {
     setBusy(true);
     const isNew = state.currentField === null;
     try {
-      const saved = await send({ name: drawing.name.trim(), cropType: drawing.cropType ?? '', geometry: drawing.geometry });
+      const saved = await send({
+        name: drawing.name.trim(),
+        cropType: drawing.cropType ?? '',
+        geometry: drawing.geometry,
+      });
       if (!saved) return false;
       store.getState().fieldSaved(saved);
       announce();

@@ -29,4 +29,3 @@ export function mgaFromLonLat(lon: number, lat: number, zone: number): [number, 
   const k0 = 0.9996;
   return [500000 + k0 * A * eta, 10000000 + k0 * A * xi];
 }
-

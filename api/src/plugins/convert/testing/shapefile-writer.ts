@@ -79,7 +79,10 @@ export function writeShapefile(features: readonly ShapefileFeature[], options: S
   return {
     shp,
     shx,
-    dbf: encodeDbf(features.map((feature) => feature.properties), options.encoding ?? 'latin1'),
+    dbf: encodeDbf(
+      features.map((feature) => feature.properties),
+      options.encoding ?? 'latin1',
+    ),
     ...(options.prj === undefined ? {} : { prj: Buffer.from(options.prj, 'utf8') }),
     ...(options.cpg === undefined ? {} : { cpg: Buffer.from(options.cpg, 'utf8') }),
   };
@@ -197,7 +200,13 @@ interface DbfField {
 /** dBASE III: text fields (C) sized to the longest value, numbers (N) with the decimals they need. */
 function encodeDbf(rows: readonly ShapefileFeature['properties'][], encoding: 'utf8' | 'latin1'): Buffer {
   const names = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const fields = names.map((name) => dbfField(name, rows.map((row) => row[name] ?? null), encoding));
+  const fields = names.map((name) =>
+    dbfField(
+      name,
+      rows.map((row) => row[name] ?? null),
+      encoding,
+    ),
+  );
   const headerLength = 32 + 32 * fields.length + 1;
   const recordLength = 1 + fields.reduce((sum, field) => sum + field.length, 0);
   const dbf = Buffer.alloc(headerLength + recordLength * rows.length + 1, 0x20);
@@ -239,7 +248,13 @@ function dbfField(name: string, values: ReadonlyArray<string | number | null>, e
   if (present.length > 0 && present.every((value) => typeof value === 'number')) {
     const decimals = Math.min(15, Math.max(0, ...present.map((value) => (String(value).split('.')[1] ?? '').length)));
     const length = Math.max(1, ...present.map((value) => value.toFixed(decimals).length));
-    return { name, type: 'N', length, decimals, format: (value) => (value === null ? '' : Number(value).toFixed(decimals).padStart(length)) };
+    return {
+      name,
+      type: 'N',
+      length,
+      decimals,
+      format: (value) => (value === null ? '' : Number(value).toFixed(decimals).padStart(length)),
+    };
   }
   const encoded = (value: string | number) => Buffer.from(String(value), encoding);
   const length = Math.max(1, ...present.map((value) => encoded(value).length));

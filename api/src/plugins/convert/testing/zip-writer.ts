@@ -19,7 +19,9 @@ export async function zipFiles(entries: Record<string, Buffer | DeflatedEntry>):
   const central: Buffer[] = [];
   let offset = 0;
   for (const [name, content] of Object.entries(entries)) {
-    const entry = Buffer.isBuffer(content) ? { deflated: await deflate(content), crc32: crc32(content), size: content.length } : content;
+    const entry = Buffer.isBuffer(content)
+      ? { deflated: await deflate(content), crc32: crc32(content), size: content.length }
+      : content;
     const nameBytes = Buffer.from(name, 'utf8');
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
