@@ -21,7 +21,7 @@ export default tseslint.config(
   },
   {
     // Build, start and bench scripts run in node and pass functions into the browser page.
-    files: ['scripts/**/*.{mjs,cjs}'],
+    files: ['scripts/**/*.{mjs,cjs}', 'gateway/**/*.{mjs,cjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startStaticServer } from './lib/static-server.mjs';
+import { startStaticServer } from '../gateway/src/static-server.mjs';
 
 const { values } = parseArgs({
   options: {

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './lib/stack.mjs';
 
-const workspaces = ['shared', 'idp', 'api', 'host', 'mf-farms', 'mf-map', 'mf-commerce', 'mf-account'];
+const workspaces = ['shared', 'idp', 'api', 'gateway', 'host', 'mf-farms', 'mf-map', 'mf-commerce', 'mf-account'];
 const jestResult = (ws) => join(repoRoot, ws, 'test-results', 'jest.json');
 const e2eResult = join(repoRoot, 'test-results', 'e2e.json');
 

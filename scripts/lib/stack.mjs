@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startStaticServer } from './static-server.mjs';
+import { startStaticServer } from '../../gateway/src/static-server.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 

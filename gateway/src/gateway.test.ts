@@ -1,0 +1,145 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGateway, parseRemotes, parseUpstreams } from './gateway.mjs';
+import { startStaticServer } from './static-server.mjs';
+
+const closers: (() => Promise<unknown>)[] = [];
+let dir: string;
+let gateway: string;
+
+/** A stand-in api process that says which process answered and echoes the path and body. */
+async function fakeApi(name: string): Promise<string> {
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ process: name, path: req.url, body }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise((resolve) => server.close(resolve)));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function frontEnd(
+  name: string,
+  files: Record<string, string>,
+  options: { spa?: boolean; runtime?: Record<string, unknown> } = {},
+) {
+  const root = join(dir, name);
+  mkdirSync(root, { recursive: true });
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(root, file), text);
+  const server = await startStaticServer({
+    dir: root,
+    port: 0,
+    spa: options.spa,
+    runtimeFiles: options.runtime,
+    embeddable: { paths: ['/partner-portal.html'], frameAncestors: ['https://partner.example'] },
+  });
+  closers.push(() => server.close());
+  return `http://127.0.0.1:${server.port}`;
+}
+
+let release = 1;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'gateway-test-'));
+  const host = await frontEnd(
+    'host',
+    { 'index.html': '<!doctype html><title>host</title>' },
+    {
+      spa: true,
+      runtime: {
+        '/config.json': { apiUrl: '/api/v2', idpUrl: 'http://localhost:4400' },
+        '/remotes.json': () => ({ mf_map: `/remotes/mf_map/remoteEntry.js?release=${release}` }),
+      },
+    },
+  );
+  const map = await frontEnd('mf_map', {
+    'remoteEntry.js': 'window.mf_map = {};',
+    'partner-portal.html': '<!doctype html><title>portal</title>',
+  });
+  const app = await createGateway({
+    host,
+    remotes: { mf_map: map },
+    api: [await fakeApi('a'), await fakeApi('b')],
+    idpUrl: 'http://localhost:4400',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  closers.push(() => app.close());
+  gateway = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  for (const close of closers.reverse()) await close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the gateway: one origin for the host, the remotes and the api', () => {
+  it('serves the host page at / and for client-side routes, framed by nobody', async () => {
+    for (const path of ['/', '/farms/123']) {
+      const response = await fetch(`${gateway}${path}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<title>host</title>');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain('http://localhost:4400');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  it("serves each remote's files under /remotes/<name>/ and its embeddable page framed by partners only", async () => {
+    const entry = await fetch(`${gateway}/remotes/mf_map/remoteEntry.js`);
+    expect(entry.status).toBe(200);
+    expect(await entry.text()).toBe('window.mf_map = {};');
+    expect(entry.headers.get('x-content-type-options')).toBe('nosniff');
+
+    const portal = await fetch(`${gateway}/remotes/mf_map/partner-portal.html`);
+    expect(portal.headers.get('content-security-policy')).toContain('frame-ancestors https://partner.example');
+    expect(portal.headers.get('x-frame-options')).toBeNull();
+  });
+
+  it('sends /api/ to the api processes in turn, without the prefix, bodies included', async () => {
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) {
+      const response = await fetch(`${gateway}/api/v2/farms?limit=5`, { method: 'POST', body: `call ${i}` });
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      answers.push((await response.json()) as { process: string; path: string; body: string });
+    }
+    expect(answers.map((answer) => answer.process)).toEqual(['a', 'b', 'a', 'b']);
+    expect(answers[3]).toMatchObject({ path: '/v2/farms?limit=5', body: 'call 3' });
+  });
+
+  it('answers remotes.json fresh on every request, so a release changes it without a restart', async () => {
+    const before = await (await fetch(`${gateway}/remotes.json`)).json();
+    release = 2;
+    const after = await (await fetch(`${gateway}/remotes.json`)).json();
+    expect(before).toEqual({ mf_map: '/remotes/mf_map/remoteEntry.js?release=1' });
+    expect(after).toEqual({ mf_map: '/remotes/mf_map/remoteEntry.js?release=2' });
+  });
+
+  it('has its own health answer', async () => {
+    const response = await fetch(`${gateway}/gateway/health`);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('the gateway configuration', () => {
+  it('reads remotes and upstream lists and names the variable of a bad entry', () => {
+    expect(parseRemotes('mf_farms=http://a:3001/, mf_map=http://b:3002')).toEqual({
+      mf_farms: 'http://a:3001',
+      mf_map: 'http://b:3002',
+    });
+    expect(() => parseRemotes('mf_farms')).toThrow('GATEWAY_REMOTES: "mf_farms" is not name=http(s)://address');
+    expect(parseUpstreams('GATEWAY_API_UPSTREAMS', 'http://a:4000, http://b:4000/')).toEqual([
+      'http://a:4000',
+      'http://b:4000',
+    ]);
+    expect(() => parseUpstreams('GATEWAY_API_UPSTREAMS', 'ftp://x')).toThrow('GATEWAY_API_UPSTREAMS');
+  });
+});
