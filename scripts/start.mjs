@@ -15,7 +15,7 @@ console.log('Building the front ends…');
 run('npx turbo run build --output-logs=errors-only');
 
 const dataDir = process.env.PADDOCK_DATA_DIR ?? join(repoRoot, '.data');
-const stack = await startStack({ dataDir }).catch((error) => {
+const stack = await startStack({ dataDir, compiledApi: true }).catch((error) => {
   console.error(`\nPaddock could not start: ${error.message}`);
   process.exit(1);
 });
@@ -27,6 +27,9 @@ console.log(`
   Sign in     ${demoUser.email} / ${demoUser.password}   (or sign up as a new user)
   Mailbox     ${urls.idp}/dev/mailbox   (verification e-mails)
   API docs    ${urls.api}/docs
+
+  One origin: the app, its remotes (/remotes/<name>/) and the api (/api/) all at ${urls.host};
+  the sign-in pages on their own origin, ${urls.idp}, as Auth0's are.
 
   Data is kept in ${dataDir}. Press Ctrl-C to stop.
 `);

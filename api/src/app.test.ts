@@ -20,6 +20,21 @@ describe.each(availableBackends())('api basics on %s', (kind) => {
     expect(t.config.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
+  it('sends nosniff, a data-only Content-Security-Policy and no framing on every answer', async () => {
+    const answers = [
+      await t.request({ method: 'GET', url: '/health' }),
+      await t.request({ method: 'GET', url: '/v2/farms' }),
+      await t.request({ method: 'GET', url: '/v2/farms', token: await t.token() }),
+      await t.request({ method: 'GET', url: '/nope' }),
+    ];
+    for (const response of answers) {
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    }
+  });
+
   it('answers unknown routes with a 404 detail, with or without a token', async () => {
     for (const url of ['/nope', '/v2/nope', '/v2/accounts/nope']) {
       const anonymous = await t.request({ method: 'GET', url });

@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseKind, type OpenDatabase } from './db';
 import { seedDemoAccount } from './db/seed';
 import { installErrorHandling } from './errors';
+import { installSecurityHeaders } from './security-headers';
 import { healthPlugin } from './plugins/health';
 import { domainPlugins } from './plugins';
 import { zodValidatorCompiler } from './validation';
@@ -58,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('user', null as unknown as AuthUser);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
+  installSecurityHeaders(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);

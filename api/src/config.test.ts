@@ -50,6 +50,20 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(['https://app.example']);
   });
 
+  it('refuses development defaults in production, naming each', () => {
+    const attempt = (env: NodeJS.ProcessEnv) => () => loadConfig({ NODE_ENV: 'production', ...env }, apiRoot);
+    expect(attempt({})).toThrow(ConfigError);
+    expect(attempt({ ADMIN_CLIENT_SECRET: 'paddock-dev-admin-secret' })).toThrow(
+      /refuses to start in production[\s\S]*DATABASE_URL is not set[\s\S]*AUTH_ISSUER is not set[\s\S]*ADMIN_CLIENT_SECRET is the published development secret/,
+    );
+    const ready = loadConfig(
+      { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/paddock', AUTH_ISSUER: 'https://paddock.au.auth0.com/' },
+      apiRoot,
+    );
+    expect(ready).toMatchObject({ production: true, database: { kind: 'postgres' } });
+    expect(loadConfig({ NODE_ENV: 'development' }, apiRoot).production).toBe(false);
+  });
+
   it('refuses nonsense with a clear message', () => {
     expect(() => loadConfig({ PORT: 'eighty' }, apiRoot)).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' }, apiRoot)).toThrow(/PORT/);

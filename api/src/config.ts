@@ -3,9 +3,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db';
 import type { ImagerySourceConfig } from './imagery/source-config';
+import { developmentDefaultsInProduction, isProduction, productionRefusal } from './production';
 
 /** Everything the api reads from its environment, resolved once at start. */
 export interface Config {
+  /** `NODE_ENV=production`: development defaults were refused at start (see production.ts). */
+  production: boolean;
   port: number;
   host: string;
   database: DatabaseConfig;
@@ -87,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new ConfigError(`Invalid api configuration: ${problems}`);
   }
+  const defaults = developmentDefaultsInProduction(cleaned);
+  if (defaults.length) throw new ConfigError(productionRefusal('The api', defaults));
   const e = parsed.data;
   const issuer = e.AUTH_ISSUER;
   const repoRoot = path.resolve(apiRoot, '..');
@@ -100,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
     );
   }
   return {
+    production: isProduction(cleaned),
     port: e.PORT,
     host: e.HOST,
     database,

@@ -32,6 +32,11 @@ export interface StartIdpOptions {
   adminClientSecret?: string;
   /** Where to write log lines (listening address, verification links); console.log by default. */
   log?: (line: string) => void;
+  /**
+   * `NODE_ENV=production`: the development conveniences are off (no dev mailbox pages, no demo user
+   * with its published password) and a default admin client secret refuses to start.
+   */
+  production?: boolean;
 }
 
 /** The fully resolved configuration every module works from. */
@@ -47,6 +52,7 @@ export interface IdpConfig {
   /** Home page of the web app (first web origin + "/"): the "Back to Paddock" links. */
   appUrl: string;
   log: (line: string) => void;
+  production: boolean;
 }
 
 /** Turns "a, b/" into normalised origins ("scheme://host:port"); throws on anything that is not an http(s) origin. */
@@ -80,7 +86,29 @@ export function normaliseIssuer(issuer: string): string {
   return `${url.origin}/`;
 }
 
+/** Thrown when a production start still has a development default; the message names each. */
+export class ProductionDefaultsError extends Error {}
+
 export function resolveConfig(options: StartIdpOptions, port: number): IdpConfig {
+  if (options.production) {
+    const problems: string[] = [];
+    if ((options.adminClientSecret ?? DEFAULT_ADMIN_CLIENT_SECRET) === DEFAULT_ADMIN_CLIENT_SECRET) {
+      problems.push(
+        `ADMIN_CLIENT_SECRET is not set or is the published development secret "${DEFAULT_ADMIN_CLIENT_SECRET}"`,
+      );
+    }
+    if (!options.issuer)
+      problems.push('ISSUER is not set, so the issuer would be the development http://localhost address');
+    if (problems.length) {
+      throw new ProductionDefaultsError(
+        [
+          'The idp refuses to start in production (NODE_ENV=production) with development defaults:',
+          ...problems.map((problem) => `  - ${problem}`),
+          'Set these variables (see idp/README.md), or unset NODE_ENV for development.',
+        ].join('\n'),
+      );
+    }
+  }
   const webOrigins = parseOrigins(options.webOrigins ?? DEFAULT_WEB_ORIGINS);
   const [firstOrigin] = webOrigins;
   if (!firstOrigin) throw new Error('WEB_ORIGINS: at least one web origin is needed');
@@ -93,6 +121,7 @@ export function resolveConfig(options: StartIdpOptions, port: number): IdpConfig
     webUrls: webOrigins.flatMap((origin) => [`${origin}/`, origin]),
     appUrl: `${firstOrigin}/`,
     log: options.log ?? ((line) => console.log(line)),
+    production: options.production ?? false,
   };
 }
 
@@ -116,5 +145,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaultDataDir: string): 
     webOrigins: webOrigins === undefined ? undefined : parseOrigins(webOrigins),
     apiAudience: value('API_AUDIENCE'),
     adminClientSecret: value('ADMIN_CLIENT_SECRET'),
+    production: value('NODE_ENV') === 'production',
   };
 }

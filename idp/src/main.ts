@@ -12,7 +12,11 @@ async function main(): Promise<void> {
   const idp = await startIdp(options);
   console.log(`idp listening on ${idp.url}`);
   if (idp.issuer !== `${idp.url}/`) console.log(`idp issuer ${idp.issuer}`);
-  console.log(`idp data in ${idp.config.dataDir}; dev mailbox at ${idp.url}/dev/mailbox`);
+  console.log(
+    idp.config.production
+      ? `idp data in ${idp.config.dataDir}; production: no dev mailbox, no demo user`
+      : `idp data in ${idp.config.dataDir}; dev mailbox at ${idp.url}/dev/mailbox`,
+  );
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -76,7 +76,8 @@ export async function startIdp(options: StartIdpOptions): Promise<RunningIdp> {
       VerificationTickets.open(config.dataDir),
     ]);
     stores = [users, store, mailbox, tickets];
-    await users.ensureDemoUser();
+    // The demo user's password is published: development only.
+    if (!config.production) await users.ensureDemoUser();
 
     const provider = createProvider({ config, secrets, users, store });
     // An https issuer means TLS ends at a reverse proxy: trust its X-Forwarded-* headers.

@@ -1,16 +1,25 @@
 // Types for the plain ES module shared by `npm start`, the bench and the e2e suite.
+import type { ChildProcess } from 'node:child_process';
+
 export type FrontEndName = 'host' | 'mf_farms' | 'mf_map' | 'mf_commerce' | 'mf_account';
+export type RemoteName = Exclude<FrontEndName, 'host'>;
 
 export const repoRoot: string;
-export const ports: Record<FrontEndName | 'api' | 'idp', number>;
+export const ports: Record<FrontEndName | 'gateway' | 'api' | 'idp', number>;
 export const controlPort: number;
-export const urls: { host: string; api: string; idp: string };
+export function apiPort(index: number): number;
+export const urls: { host: string; api: string; apiDirect: string; idp: string };
+export function remoteUrl(name: RemoteName): string;
 export const demoUser: { email: string; password: string };
 
 export interface Stack {
   urls: typeof urls;
-  startFrontEnd(name: FrontEndName): Promise<void>;
+  apis: ChildProcess[];
+  remotesFile: string;
+  startFrontEnd(name: FrontEndName, dir?: string): Promise<void>;
   stopFrontEnd(name: FrontEndName): Promise<void>;
+  /** A remote's release: its server serves `dir` from now on and remotes.json points at the new entry. */
+  releaseRemote(name: RemoteName, dir: string, release: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -18,4 +27,6 @@ export function startStack(options: {
   dataDir: string;
   log?: (line: string) => void;
   extraEnv?: Record<string, string>;
+  apiProcesses?: number;
+  compiledApi?: boolean;
 }): Promise<Stack>;

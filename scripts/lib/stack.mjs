@@ -1,7 +1,9 @@
-// Runs the composed system: idp and api as child processes, the five front ends from their dist
-// folders (each on its own port, as deployed). Used by `npm start` and by the e2e suite.
+// Runs the composed system as deployed, without containers: idp, api process(es) and the gateway as
+// child processes, the five front ends from their dist folders (each on its own server), and the
+// gateway in front of them all on one origin. Used by `npm start`, the bench and the e2e suite.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../gateway/src/static-server.mjs';
@@ -11,31 +13,48 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 // PADDOCK_PORT_OFFSET shifts every port, so two checkouts (or two e2e runs) can run side by side.
 const portOffset = Number(process.env.PADDOCK_PORT_OFFSET ?? 0);
 const defaultPorts = {
-  host: 3000,
+  gateway: 3000,
   mf_farms: 3001,
   mf_map: 3002,
   mf_commerce: 3003,
   mf_account: 3004,
+  host: 3005,
   api: 4000,
   idp: 4400,
 };
 export const ports = Object.fromEntries(Object.entries(defaultPorts).map(([name, port]) => [name, port + portOffset]));
 export const controlPort = 4990 + portOffset;
+/** The port of the n-th api process (0-based) when the stack runs more than one. */
+export const apiPort = (index) => ports.api + index;
 const remoteDirs = { mf_farms: 'mf-farms', mf_map: 'mf-map', mf_commerce: 'mf-commerce', mf_account: 'mf-account' };
 
+const gatewayUrl = `http://localhost:${ports.gateway}`;
+/**
+ * What a user (and the e2e suite) talks to: the gateway's one origin for the host, the remotes
+ * (`/remotes/<name>/`) and the api (`/api/`); the idp on its own origin. `apiDirect` is the first api
+ * process without the gateway (the bench compares the two).
+ */
 export const urls = {
-  host: `http://localhost:${ports.host}`,
-  api: `http://localhost:${ports.api}`,
+  host: gatewayUrl,
+  api: `${gatewayUrl}/api`,
+  apiDirect: `http://localhost:${ports.api}`,
   idp: `http://localhost:${ports.idp}`,
 };
+/** Where the gateway serves a remote's files. */
+export const remoteUrl = (name) => `${gatewayUrl}/remotes/${name}`;
 
 export const demoUser = { email: 'demo@paddock.example', password: 'paddock-demo' };
 
 const issuer = `${urls.idp}/`;
 const audience = 'https://api.paddock.example';
-const webOrigins = Object.entries(ports)
-  .filter(([name]) => name === 'host' || name.startsWith('mf_'))
-  .map(([, port]) => `http://localhost:${port}`);
+// The gateway's origin first (the idp's "Back to Paddock" links go there), then each front end's
+// own server, which a remote's standalone dev harness may use.
+const webOrigins = [
+  gatewayUrl,
+  ...Object.entries(ports)
+    .filter(([name]) => name === 'host' || name.startsWith('mf_'))
+    .map(([, port]) => `http://localhost:${port}`),
+];
 
 function portIsFree(port) {
   return new Promise((resolve) => {
@@ -62,7 +81,9 @@ async function waitFor(url, child, name, timeoutMs = 60_000) {
 }
 
 function startNodeService(name, entry, env, log) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // TypeScript sources run through tsx; compiled JavaScript (the api's dist) runs as is.
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, ...env, FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,18 +108,35 @@ function stopChild(child) {
   });
 }
 
+/** The api's entry: compiled JavaScript when `compiled` (npm start builds it), else its TypeScript source. */
+function apiEntry(compiled) {
+  const dist = join(repoRoot, 'api/dist/main.js');
+  if (compiled && existsSync(dist)) return dist;
+  return join(repoRoot, 'api/src/main.ts');
+}
+
 /**
- * @param {{ dataDir: string, log?: (line: string) => void, extraEnv?: Record<string,string> }} options
+ * Starts idp, api process(es), the five front-end servers and the gateway in front of them.
+ * @param {{ dataDir: string, log?: (line: string) => void, extraEnv?: Record<string,string>,
+ *   apiProcesses?: number, compiledApi?: boolean }} options
+ *   `apiProcesses` > 1 needs PostgreSQL (`extraEnv.DATABASE_URL`): PGlite is one process's database.
  */
-export async function startStack({ dataDir, log = console.log, extraEnv = {} }) {
+export async function startStack({ dataDir, log = console.log, extraEnv = {}, apiProcesses = 1, compiledApi = false }) {
+  if (apiProcesses > 1 && !extraEnv.DATABASE_URL) throw new Error('More than one api process needs DATABASE_URL');
+  const wanted = {
+    ...ports,
+    ...Object.fromEntries(Array.from({ length: apiProcesses }, (_, i) => [`api ${i + 1}`, apiPort(i)])),
+  };
   const busy = [];
-  for (const [name, port] of Object.entries(ports)) if (!(await portIsFree(port))) busy.push(`${name} (${port})`);
+  for (const [name, port] of Object.entries(wanted)) if (!(await portIsFree(port))) busy.push(`${name} (${port})`);
   if (busy.length) throw new Error(`These ports are already in use: ${busy.join(', ')}. Is Paddock already running?`);
 
+  const nodeEnv = { NODE_ENV: process.env.NODE_ENV ?? 'development' };
   const idp = startNodeService(
     'idp',
     join(repoRoot, 'idp/src/main.ts'),
     {
+      ...nodeEnv,
       PORT: String(ports.idp),
       DATA_DIR: join(dataDir, 'idp'),
       ISSUER: issuer,
@@ -108,22 +146,38 @@ export async function startStack({ dataDir, log = console.log, extraEnv = {} }) 
     },
     log,
   );
-  const api = startNodeService(
-    'api',
-    join(repoRoot, 'api/src/main.ts'),
-    {
-      PORT: String(ports.api),
-      DATA_DIR: join(dataDir, 'api', 'pglite'),
-      AUTH_ISSUER: issuer,
-      AUTH_AUDIENCE: audience,
-      CORS_ORIGINS: webOrigins.join(','),
-      ...extraEnv,
-    },
-    log,
+  const apis = Array.from({ length: apiProcesses }, (_, index) =>
+    startNodeService(
+      apiProcesses > 1 ? `api ${index + 1}` : 'api',
+      apiEntry(compiledApi),
+      {
+        ...nodeEnv,
+        PORT: String(apiPort(index)),
+        DATA_DIR: join(dataDir, 'api', 'pglite'),
+        EXPORTS_DIR: join(dataDir, 'api', 'exports'),
+        AUTH_ISSUER: issuer,
+        AUTH_AUDIENCE: audience,
+        CORS_ORIGINS: webOrigins.join(','),
+        ...extraEnv,
+      },
+      log,
+    ),
   );
 
+  // remotes.json is a file the host's server reads on every request: a remote's release changes only it.
+  const runtimeDir = join(dataDir, 'runtime');
+  mkdirSync(runtimeDir, { recursive: true });
+  const remotesFile = join(runtimeDir, 'remotes.json');
+  const writeRemotes = (entries) => writeFileSync(remotesFile, `${JSON.stringify(entries, null, 2)}\n`);
+  writeRemotes(Object.fromEntries(Object.keys(remoteDirs).map((name) => [name, `${remoteUrl(name)}/remoteEntry.js`])));
+  const readRemotes = () => JSON.parse(readFileSync(remotesFile, 'utf8'));
+
+  const partnerFrameAncestors = (process.env.PARTNER_FRAME_ANCESTORS ?? '*').split(/[\s,]+/).filter(Boolean);
+  const remoteSources = Object.fromEntries(
+    Object.entries(remoteDirs).map(([name, folder]) => [name, join(repoRoot, folder, 'dist')]),
+  );
   const frontEnds = {};
-  const startFrontEnd = async (name) => {
+  const startFrontEnd = async (name, dir) => {
     if (name === 'host') {
       frontEnds.host = await startStaticServer({
         dir: join(repoRoot, 'host/dist'),
@@ -136,32 +190,66 @@ export async function startStack({ dataDir, log = console.log, extraEnv = {} }) 
             supportEmail: process.env.SUPPORT_EMAIL ?? 'support@paddock.example',
             auth: { domain: urls.idp, clientId: 'paddock-web', audience },
           },
-          '/remotes.json': Object.fromEntries(
-            Object.keys(remoteDirs).map((remote) => [remote, `http://localhost:${ports[remote]}/remoteEntry.js`]),
-          ),
+          '/remotes.json': readRemotes,
         },
       });
     } else {
-      frontEnds[name] = await startStaticServer({ dir: join(repoRoot, remoteDirs[name], 'dist'), port: ports[name] });
+      if (dir) remoteSources[name] = dir;
+      frontEnds[name] = await startStaticServer({
+        dir: remoteSources[name],
+        port: ports[name],
+        embeddable: { paths: ['/partner-portal.html'], frameAncestors: partnerFrameAncestors },
+      });
     }
   };
   const stopFrontEnd = async (name) => {
     await frontEnds[name]?.close();
     delete frontEnds[name];
   };
+  /** A remote's release: its server now serves `dir`, and remotes.json points at the new entry. */
+  const releaseRemote = async (name, dir, release) => {
+    await stopFrontEnd(name);
+    await startFrontEnd(name, dir);
+    writeRemotes({
+      ...readRemotes(),
+      [name]: `${remoteUrl(name)}/remoteEntry.js?release=${encodeURIComponent(release)}`,
+    });
+  };
+
+  const gateway = startNodeService(
+    'gateway',
+    join(repoRoot, 'gateway/src/main.mjs'),
+    {
+      PORT: String(ports.gateway),
+      GATEWAY_HOST_UPSTREAM: `http://127.0.0.1:${ports.host}`,
+      GATEWAY_REMOTES: Object.keys(remoteDirs)
+        .map((name) => `${name}=http://127.0.0.1:${ports[name]}`)
+        .join(','),
+      GATEWAY_API_UPSTREAMS: apis.map((_, index) => `http://127.0.0.1:${apiPort(index)}`).join(','),
+      IDP_URL: urls.idp,
+    },
+    log,
+  );
 
   const stopAll = async () => {
+    await stopChild(gateway);
     await Promise.all(Object.keys(frontEnds).map(stopFrontEnd));
-    await Promise.all([stopChild(idp), stopChild(api)]);
+    await Promise.all([stopChild(idp), ...apis.map(stopChild)]);
   };
 
   try {
-    await Promise.all(['host', ...Object.keys(remoteDirs)].map(startFrontEnd));
-    await Promise.all([waitFor(`${urls.idp}/health`, idp, 'idp'), waitFor(`${urls.api}/health`, api, 'api')]);
+    await Promise.all(['host', ...Object.keys(remoteDirs)].map((name) => startFrontEnd(name)));
+    await Promise.all([
+      waitFor(`${urls.idp}/health`, idp, 'idp'),
+      waitFor(`http://localhost:${ports.gateway}/gateway/health`, gateway, 'gateway'),
+      ...apis.map((api, index) =>
+        waitFor(`http://localhost:${apiPort(index)}/health`, api, `api ${index + 1}`, 120_000),
+      ),
+    ]);
   } catch (error) {
     await stopAll();
     throw error;
   }
 
-  return { urls, startFrontEnd, stopFrontEnd, stop: stopAll };
+  return { urls, apis, startFrontEnd, stopFrontEnd, releaseRemote, remotesFile, stop: stopAll };
 }

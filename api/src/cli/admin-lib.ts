@@ -8,9 +8,10 @@ import {
 } from '@paddock/shared/contracts';
 import { DEFAULT_AUDIENCE, DEFAULT_ISSUER } from '../config';
 import type { AdminAccountRequest } from '../plugins/admin';
+import { DEVELOPMENT_ADMIN_CLIENT_SECRET, isProduction } from '../production';
 
 export const ADMIN_CLIENT_ID = 'paddock-admin-cli';
-export const DEFAULT_ADMIN_CLIENT_SECRET = 'paddock-dev-admin-secret';
+export const DEFAULT_ADMIN_CLIENT_SECRET = DEVELOPMENT_ADMIN_CLIENT_SECRET;
 export const DEFAULT_API_URL = 'http://localhost:4000';
 
 export const USAGE = `Usage: npm run admin -w api -- --email <email> [--tier basic|premium] [--flag <key>=on|off ...] [--payments invoice|none]
@@ -120,6 +121,12 @@ export async function runAdminCli(
 ): Promise<number> {
   const command = readCommand(argv, parseAdminArgs, USAGE, io);
   if ('exitCode' in command) return command.exitCode;
+  if (isProduction(env) && (env.ADMIN_CLIENT_SECRET || DEFAULT_ADMIN_CLIENT_SECRET) === DEFAULT_ADMIN_CLIENT_SECRET) {
+    io.error(
+      `In production (NODE_ENV=production) ADMIN_CLIENT_SECRET must be set: "${DEFAULT_ADMIN_CLIENT_SECRET}" is the published development secret.`,
+    );
+    return 1;
+  }
 
   const issuer = env.AUTH_ISSUER || DEFAULT_ISSUER;
   const audience = env.AUTH_AUDIENCE || DEFAULT_AUDIENCE;

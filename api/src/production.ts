@@ -1,0 +1,61 @@
+/**
+ * Development conveniences that must not reach production (ARCHITECTURE §5): with
+ * `NODE_ENV=production` the api refuses to start while any check below finds one, and names each.
+ * A domain with its own development default (the embedded test payment provider and its test keys,
+ * the dev mailbox as e-mail transport) adds a check to `productionChecks` next to its config parsing.
+ */
+export interface ProductionCheck {
+  /** The environment variable to set, as the message names it. */
+  variable: string;
+  /** What is wrong with `env` for production, or null when nothing is. */
+  problem(env: NodeJS.ProcessEnv): string | null;
+}
+
+const unset = (env: NodeJS.ProcessEnv, name: string) => !env[name]?.trim();
+
+export const DEVELOPMENT_ADMIN_CLIENT_SECRET = 'paddock-dev-admin-secret';
+
+export const productionChecks: ProductionCheck[] = [
+  {
+    variable: 'DATABASE_URL',
+    problem: (env) =>
+      unset(env, 'DATABASE_URL')
+        ? 'is not set, so the embedded PGlite database (one process, development only) would be used'
+        : null,
+  },
+  {
+    variable: 'AUTH_ISSUER',
+    problem: (env) =>
+      unset(env, 'AUTH_ISSUER') ? 'is not set, so tokens of the local development idp would be accepted' : null,
+  },
+  {
+    variable: 'ADMIN_CLIENT_SECRET',
+    problem: (env) =>
+      env.ADMIN_CLIENT_SECRET?.trim() === DEVELOPMENT_ADMIN_CLIENT_SECRET
+        ? `is the published development secret "${DEVELOPMENT_ADMIN_CLIENT_SECRET}"`
+        : null,
+  },
+];
+
+export const isProduction = (env: NodeJS.ProcessEnv): boolean => env.NODE_ENV?.trim() === 'production';
+
+/** The development defaults `env` still has, one sentence each (empty outside production). */
+export function developmentDefaultsInProduction(
+  env: NodeJS.ProcessEnv,
+  checks: readonly ProductionCheck[] = productionChecks,
+): string[] {
+  if (!isProduction(env)) return [];
+  return checks.flatMap((check) => {
+    const problem = check.problem(env);
+    return problem ? [`${check.variable} ${problem}`] : [];
+  });
+}
+
+/** The refusal message for `problems` (from `developmentDefaultsInProduction`). */
+export function productionRefusal(service: string, problems: readonly string[]): string {
+  return [
+    `${service} refuses to start in production (NODE_ENV=production) with development defaults:`,
+    ...problems.map((problem) => `  - ${problem}`),
+    'Set these variables (see README, Configuration), or unset NODE_ENV for development.',
+  ].join('\n');
+}
