@@ -14,14 +14,17 @@ import { healthPlugin } from './plugins/health';
 import { domainPlugins } from './plugins';
 import { zodValidatorCompiler } from './validation';
 import { announceWrites, WriteEvents } from './writes';
+import { ChangeFeed } from './changes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Kysely<Database>;
     databaseKind: DatabaseKind;
-    /** Successful writes, for in-process caches to drop what they hold. */
+    /** Successful writes (through any api process), for caches to drop what they hold. */
     writes: WriteEvents;
+    /** Cross-process invalidation: publish what changed, listen for what other processes changed. */
+    changes: ChangeFeed;
   }
 }
 
@@ -51,13 +54,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
 
+  const changes = ChangeFeed.for(database);
+  try {
+    await changes.start();
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+
   const app = Fastify({ logger: options.logger ?? false }).withTypeProvider<ZodTypeProvider>();
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('databaseKind', database.kind);
-  app.decorate('writes', new WriteEvents());
+  app.decorate('changes', changes);
+  app.decorate('writes', new WriteEvents(changes));
   app.decorateRequest('user', null as unknown as AuthUser);
-  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    await changes.close();
+    if (ownsDatabase) await database.close();
+  });
 
   installSecurityHeaders(app);
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -85,7 +100,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const verify = options.verifyToken ?? createTokenVerifier(config.auth);
+  let verify: TokenVerifier;
+  if (options.verifyToken) verify = options.verifyToken;
+  else {
+    const caching = createTokenVerifier(config.auth);
+    changes.on('account', (sub) => caching.forget(sub));
+    verify = caching;
+  }
 
   await app.register(healthPlugin);
   await app.register(

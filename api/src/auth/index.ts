@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, type AuthUser, type TokenVerifier } from './jwt';
 
-export { createTokenVerifier, type AuthUser, type TokenVerifier } from './jwt';
+export { createTokenVerifier, type AuthUser, type CachingTokenVerifier, type TokenVerifier } from './jwt';
 
 declare module 'fastify' {
   interface FastifyRequest {

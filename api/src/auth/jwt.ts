@@ -18,6 +18,9 @@ export interface TokenVerifierOptions {
 
 export type TokenVerifier = (token: string) => Promise<AuthUser>;
 
+/** A verifier that remembers verified tokens; `forget(sub)` drops that subject's (account deleted or changed). */
+export type CachingTokenVerifier = TokenVerifier & { forget(sub: string): void };
+
 const unauthorized = (detail: string, invalidToken = true) =>
   new HttpError(401, detail, {
     'www-authenticate': invalidToken
@@ -84,14 +87,17 @@ function verifiedTokenCache() {
       if (entries.size >= VERIFIED_CACHE_SIZE) entries.delete(entries.keys().next().value as string);
       entries.set(token, { user, expiresAt: exp * 1000 });
     },
+    forget(sub: string) {
+      for (const [token, entry] of entries) if (entry.user.sub === sub) entries.delete(token);
+    },
   };
 }
 
 /** Verifies RS256 access tokens against the issuer's JWKS (fetched on demand, cached by jose). */
-export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+export function createTokenVerifier(options: TokenVerifierOptions): CachingTokenVerifier {
   const jwks = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000 });
   const verified = verifiedTokenCache();
-  return async (token) => {
+  const verify: TokenVerifier = async (token) => {
     const known = verified.get(token);
     if (known) return known;
     let payload: JWTPayload;
@@ -116,6 +122,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     verified.set(token, user, payload.exp as number);
     return user;
   };
+  return Object.assign(verify, { forget: (sub: string) => verified.forget(sub) });
 }
 
 /** Reads `Authorization: Bearer <token>`; throws the 401 for a missing or malformed header. */

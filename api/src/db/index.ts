@@ -20,9 +20,19 @@ export type DatabaseConfig =
 
 export type DatabaseKind = DatabaseConfig['kind'];
 
+/** Called with each notification's payload; returns the function that stops listening. */
+export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+
 export interface OpenDatabase {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /**
+   * LISTEN on `channel` (NOTIFY through `db` from any process reaches it). The channel is scoped to
+   * the schema, so test schemas on one server do not hear each other: use `channelName`.
+   */
+  listen: Listen;
+  /** The name of `topic`'s channel in this database (schema-scoped). */
+  channelName(topic: string): string;
   close(): Promise<void>;
 }
 
@@ -30,18 +40,35 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 
 /** Opens the configured database (one SQL dialect on both backends) and runs the migrations. */
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
-  const db =
+  const opened =
     config.kind === 'pglite' ? await openPglite(config.dataDir) : await openPostgres(config.url, config.schema);
+  const { db } = opened;
   try {
     await migrateToLatest(db, config.kind === 'postgres' ? config.schema : undefined);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return { db, kind: config.kind, close: () => db.destroy() };
+  const schema = config.kind === 'postgres' ? (config.schema ?? 'public') : 'public';
+  return {
+    db,
+    kind: config.kind,
+    listen: opened.listen,
+    channelName: (topic) => `paddock_${topic}_${schema}`.slice(0, 63),
+    close: async () => {
+      await opened.stopListening();
+      await db.destroy();
+    },
+  };
 }
 
-async function openPglite(dataDir: string): Promise<Kysely<Database>> {
+interface Opened {
+  db: Kysely<Database>;
+  listen: Listen;
+  stopListening(): Promise<void>;
+}
+
+async function openPglite(dataDir: string): Promise<Opened> {
   await mkdir(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   try {
@@ -51,10 +78,80 @@ async function openPglite(dataDir: string): Promise<Kysely<Database>> {
       cause: error,
     });
   }
-  return new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  // The same NOTIFY/LISTEN path as on PostgreSQL, inside the one process PGlite allows.
+  const stops = new Set<() => Promise<void>>();
+  return {
+    db: new Kysely<Database>({ dialect: new PGliteDialect(client) }),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      const stop = async () => {
+        if (!stops.delete(stop)) return;
+        if (!client.closed) await unlisten();
+      };
+      stops.add(stop);
+      return stop;
+    },
+    stopListening: async () => {
+      for (const stop of [...stops]) await stop();
+    },
+  };
 }
 
-async function openPostgres(url: string, schema: string | undefined): Promise<Kysely<Database>> {
+/**
+ * LISTEN on PostgreSQL: one dedicated connection for every channel of this process, reconnected
+ * (and re-LISTENed) after a loss, with a short back-off.
+ */
+function postgresListener(url: string) {
+  const channels = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: url });
+      next.on('notification', (message) => {
+        for (const listener of channels.get(message.channel) ?? []) listener(message.payload ?? '');
+      });
+      next.on('error', () => {
+        // The connection was lost: connect again (and LISTEN again) unless closing.
+        if (client === next) client = null;
+        if (!closed) setTimeout(() => void connect().catch(() => undefined), 250).unref();
+      });
+      await next.connect();
+      for (const channel of channels.keys()) await next.query(`listen ${quote(channel)}`);
+      client = next;
+      return next;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+
+  const listen: Listen = async (channel, onPayload) => {
+    let listeners = channels.get(channel);
+    if (!listeners) {
+      listeners = new Set();
+      channels.set(channel, listeners);
+      const current = client ?? (await connect());
+      await current.query(`listen ${quote(channel)}`);
+    } else if (!client) await connect();
+    listeners.add(onPayload);
+    return async () => {
+      listeners.delete(onPayload);
+    };
+  };
+  const stopListening = async () => {
+    closed = true;
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
+  };
+  return { listen, stopListening };
+}
+
+async function openPostgres(url: string, schema: string | undefined): Promise<Opened> {
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   if (schema) {
     // Create the schema first, with a one-off client that is not bound to it.
@@ -74,5 +171,8 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Ky
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Without a listener this would crash the process.
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) }),
+    ...postgresListener(url),
+  };
 }
