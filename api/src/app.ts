@@ -15,6 +15,7 @@ import { domainPlugins } from './plugins';
 import { zodValidatorCompiler } from './validation';
 import { announceWrites, WriteEvents } from './writes';
 import { ChangeFeed } from './changes';
+import { JobRunner } from './jobs/runner';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,8 @@ declare module 'fastify' {
     writes: WriteEvents;
     /** Cross-process invalidation: publish what changed, listen for what other processes changed. */
     changes: ChangeFeed;
+    /** Durable jobs: `register` a kind at plugin registration, `enqueue(trx, …)` in the write's transaction. */
+    jobs: JobRunner;
   }
 }
 
@@ -68,8 +71,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('databaseKind', database.kind);
   app.decorate('changes', changes);
   app.decorate('writes', new WriteEvents(changes));
+  const jobs = JobRunner.for(database, {
+    ...config.jobs,
+    onError: (error, job) => app.log.warn({ err: error, job: job.id, kind: job.kind }, 'job failed'),
+  });
+  app.decorate('jobs', jobs);
   app.decorateRequest('user', null as unknown as AuthUser);
   app.addHook('onClose', async () => {
+    // Jobs in flight finish (SIGTERM drains them) before the database goes.
+    await jobs.stop();
     await changes.close();
     if (ownsDatabase) await database.close();
   });
@@ -122,5 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.ready();
+  // Every plugin has registered its job kinds by now.
+  await jobs.start();
   return app;
 }

@@ -26,6 +26,12 @@ export interface Config {
   /** The identity-provider subject of the demo user, seeded on start. */
   demoSub: string;
   version: string;
+  jobs: {
+    /** Jobs one process runs at once (JOBS_CONCURRENCY); 0 = this process only enqueues. */
+    concurrency: number;
+    /** How often an idle runner looks for due jobs (JOBS_POLL_MS); a NOTIFY wakes it sooner. */
+    pollMs: number;
+  };
   imagery: {
     source: ImagerySourceConfig;
     /** Worker threads for raster work (reads, statistics, tiles); unset = one per core. */
@@ -62,6 +68,8 @@ const envSchema = z.object({
   STAC_COLLECTION: z.string().min(1).default('sentinel-2-l2a'),
   IMAGERY_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   IMAGERY_TILE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
 });
 
 export class ConfigError extends Error {}
@@ -120,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
     supportEmail: e.SUPPORT_EMAIL,
     demoSub: e.DEMO_SUB,
     version: readVersion(apiRoot),
+    jobs: { concurrency: e.JOBS_CONCURRENCY, pollMs: e.JOBS_POLL_MS },
     imagery: {
       source:
         e.IMAGERY_SOURCE === 'sentinel2'

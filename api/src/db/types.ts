@@ -126,6 +126,36 @@ export interface HighResCapturesTable {
 }
 
 /** The whole schema as Kysely sees it. Later plugins add their tables here. */
+export type JobState = 'pending' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  payload: Json<unknown>;
+  dedupe_key: string | null;
+  state: Generated<JobState>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: Timestamp;
+  locked_until: Timestamp | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface ProcessedEventsTable {
+  source: string;
+  event_id: string;
+  processed_at: Timestamp;
+}
+
+export interface ThrottleHitsTable {
+  id: Generated<string>;
+  bucket: string;
+  hit_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   subscriptions: SubscriptionsTable;
@@ -134,6 +164,9 @@ export interface Database {
   farm_members: FarmMembersTable;
   farm_favourites: FarmFavouritesTable;
   high_res_captures: HighResCapturesTable;
+  jobs: JobsTable;
+  processed_events: ProcessedEventsTable;
+  throttle_hits: ThrottleHitsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
