@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ImageryAlgorithm } from '@paddock/shared/contracts';
 import type { Piscina } from 'piscina';
-import { createWorkerPool } from '../workers/pool';
+import { createWorkerPool, workerModule } from '../workers/pool';
 import type { CaptureStatistics, ExportRequest, TileRequest } from './engine';
 import { LruCache } from './lru';
 import type { ImagerySourceConfig } from './source-config';
@@ -45,7 +45,8 @@ export interface ImageryServiceOptions {
  * benefits from work any thread did.
  */
 export class ImageryService {
-  private readonly pool: Piscina;
+  /** Started on the first task, not at start: an idle api holds no worker thread. */
+  private started: Piscina | null = null;
   private readonly cloudCover = new LruCache<string, Map<string, number>>(MAX_CLOUD_COVER_SETS);
   private readonly captures = new LruCache<string, Promise<Capture | null>>(MAX_CACHED_CAPTURES);
   private readonly statistics = new LruCache<string, Promise<CaptureStatistics>>(MAX_CACHED_STATISTICS);
@@ -53,16 +54,20 @@ export class ImageryService {
   private readonly tiles: LruCache<string, Uint8Array>;
 
   constructor(private readonly options: ImageryServiceOptions) {
-    this.pool = createWorkerPool({
-      module: new URL('./worker.ts', import.meta.url),
-      maxThreads: options.workerThreads,
+    this.tiles = new LruCache(options.tileCacheBytes);
+  }
+
+  private get pool(): Piscina {
+    this.started ??= createWorkerPool({
+      module: workerModule('imagery/worker'),
+      maxThreads: this.options.workerThreads,
       maxOldGenerationSizeMb: 512,
-      // A map opened after a quiet spell should not wait 1–3 s for a thread to start and load sharp.
+      // Once started, a map opened after a quiet spell should not wait 1–3 s for a thread to start and load sharp.
       minThreads: 1,
       // The Sentinel-2 source waits on HTTP range reads; more tasks per thread keep the cores busy meanwhile.
-      concurrentTasksPerWorker: options.source.kind === 'sentinel2' ? 4 : 1,
+      concurrentTasksPerWorker: this.options.source.kind === 'sentinel2' ? 4 : 1,
     });
-    this.tiles = new LruCache(options.tileCacheBytes);
+    return this.started;
   }
 
   get sourceKind(): ImagerySourceConfig['kind'] {
@@ -157,6 +162,6 @@ export class ImageryService {
   }
 
   close(): Promise<void> {
-    return this.pool.destroy();
+    return this.started?.destroy() ?? Promise.resolve();
   }
 }

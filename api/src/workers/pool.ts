@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 
 /**
@@ -29,6 +30,18 @@ export interface WorkerPoolOptions {
  * workers still get the CPU promptly; when the event loop is idle the workers lose nothing.
  */
 export const WORKER_NICE_INCREMENT = 10;
+
+/**
+ * The worker module at `path` (relative to src/, no extension): the TypeScript source under tsx and
+ * jest, or its compiled twin in dist/ (api/build.mjs builds each worker as an entry of its own).
+ */
+export function workerModule(path: string): URL {
+  const here = fileURLToPath(import.meta.url);
+  let root = dirname(here);
+  while (basename(root) !== 'src' && basename(root) !== 'dist' && dirname(root) !== root) root = dirname(root);
+  const compiled = basename(root) === 'dist';
+  return pathToFileURL(join(root, `${path}${compiled ? '.js' : '.ts'}`));
+}
 
 export function createWorkerPool({
   module,

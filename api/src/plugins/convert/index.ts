@@ -7,7 +7,7 @@ import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Piscina } from 'piscina';
 import { HttpError } from '../../errors';
-import { createWorkerPool } from '../../workers/pool';
+import { createWorkerPool, workerModule } from '../../workers/pool';
 import { errorResponses } from '../responses';
 import type { ConvertOutcome, ConvertTask } from './convert';
 import { convertedBody } from './respond';
@@ -33,7 +33,7 @@ export const convertPlugin: FastifyPluginAsyncZod = async (app) => {
     },
   });
   const pool = createWorkerPool({
-    module: new URL('./convert.worker.ts', import.meta.url),
+    module: workerModule('plugins/convert/convert.worker'),
     maxThreads: 2,
     maxOldGenerationSizeMb: WORKER_HEAP_MB,
   });

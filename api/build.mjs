@@ -1,0 +1,37 @@
+// `npm run build -w api`: compiles the api to dist/ with esbuild, so production runs JavaScript, not a
+// TypeScript loader. Our sources and @paddock/shared are bundled; every other package stays in
+// node_modules (native and WASM files: sharp, PGlite). Worker modules are entries of their own, at
+// the same relative place as in src/ (src/workers/pool.ts finds them there).
+import { build } from 'esbuild';
+
+const entryPoints = [
+  'src/main.ts',
+  'src/cli/admin.ts',
+  'src/cli/seed.ts',
+  'src/imagery/worker.ts',
+  'src/plugins/convert/convert.worker.ts',
+];
+
+/** Bundles only relative imports and our own workspace package. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@paddock/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+await build({
+  entryPoints,
+  outdir: 'dist',
+  outbase: 'src',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalPackages],
+  logLevel: 'warning',
+});
+console.log(`api compiled to dist/ (${entryPoints.length} entries)`);
