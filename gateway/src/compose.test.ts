@@ -1,0 +1,39 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const repoRoot = join(__dirname, '..', '..');
+const compose = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  execFileSync('docker-compose', ['-f', join(repoRoot, 'docker-compose.yml'), ...args], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+const secrets = { POSTGRES_PASSWORD: 'test-only', ADMIN_CLIENT_SECRET: 'test-only-secret' };
+
+describe('docker-compose.yml (checked with Debian’s docker-compose; containers cannot run here)', () => {
+  it('is valid and describes every deployable', () => {
+    expect(() => compose(['config', '-q'], secrets)).not.toThrow();
+    const services = compose(['config', '--services'], secrets).trim().split('\n').sort();
+    expect(services).toEqual(
+      ['api', 'gateway', 'host', 'idp', 'mf-account', 'mf-commerce', 'mf-farms', 'mf-map', 'postgres'].sort(),
+    );
+  });
+
+  it('runs more than one api replica on PostgreSQL in production, each service with a health check', () => {
+    const resolved = compose(['config'], secrets);
+    expect(resolved).toMatch(/replicas: 2/);
+    expect(resolved).toMatch(/DATABASE_URL: postgres:\/\/paddock:test-only@postgres:5432\/paddock/);
+    expect(resolved).toMatch(/NODE_ENV: production/);
+    expect(resolved.match(/healthcheck:/g)?.length).toBe(9);
+    for (const dockerfile of ['api', 'idp', 'gateway', 'host', 'mf-farms', 'mf-map', 'mf-commerce', 'mf-account']) {
+      expect(readFileSync(join(repoRoot, dockerfile, 'Dockerfile'), 'utf8')).toMatch(/^CMD \[/m);
+    }
+  });
+
+  it('refuses to start without its secrets, naming them', () => {
+    expect(() => compose(['config', '-q'])).toThrow(/POSTGRES_PASSWORD/);
+    expect(() => compose(['config', '-q'], { POSTGRES_PASSWORD: 'x' })).toThrow(/ADMIN_CLIENT_SECRET/);
+  });
+});
