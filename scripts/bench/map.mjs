@@ -5,7 +5,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import webpack from 'webpack';
-import { ports } from '../lib/stack.mjs';
+import { ports, remoteUrl } from '../lib/stack.mjs';
 import { collectScripts, kb, median, printRows, repoRoot, signIn, urls, withStackAndBrowser } from './common.mjs';
 
 const FIELD_COUNTS = [2000, 5000];
@@ -367,8 +367,8 @@ async function measureFarm(browser, storageState, farm, count, scripts) {
 
 /** The mf-map files the map page downloaded, as paths in mf-map's dist. */
 function mapPageFiles(scriptLists) {
-  const origin = `http://localhost:${ports.mf_map}`;
-  const names = new Set(scriptLists.flat().filter((s) => s.url.startsWith(origin)).map((s) => new URL(s.url).pathname.slice(1)));
+  const origin = `${remoteUrl('mf_map')}/`;
+  const names = new Set(scriptLists.flat().filter((s) => s.url.startsWith(origin)).map((s) => s.url.slice(origin.length).split('?')[0]));
   return [...names].map((name) => join(mfMapDist, name)).filter((file) => existsSync(file));
 }
 

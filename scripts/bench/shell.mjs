@@ -39,8 +39,10 @@ export async function measure() {
       await p.goto(`${urls.host}/bench-no-area`);
       await p.getByRole('heading', { name: 'Error 404' }).waitFor();
       await p.waitForLoadState('networkidle');
-      const shell = scripts.filter((s) => s.url.startsWith(urls.host));
-      const foreign = scripts.filter((s) => !s.url.startsWith(urls.host));
+      // One origin: the remotes' files are the ones under /remotes/.
+      const isShell = (s) => s.url.startsWith(urls.host) && !s.url.startsWith(`${urls.host}/remotes/`);
+      const shell = scripts.filter(isShell);
+      const foreign = scripts.filter((s) => !isShell(s));
       results.shellGzipKB = kb(shell.reduce((sum, s) => sum + s.gzip, 0));
       results.shellScripts = shell.length;
       results.shellFiles = Object.fromEntries(shell.map((s) => [new URL(s.url).pathname, kb(s.gzip)]));
