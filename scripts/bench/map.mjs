@@ -5,7 +5,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import webpack from 'webpack';
-import { ports, remoteUrl } from '../lib/stack.mjs';
+import { remoteUrl } from '../lib/stack.mjs';
 import { collectScripts, kb, median, printRows, repoRoot, signIn, urls, withStackAndBrowser } from './common.mjs';
 
 const FIELD_COUNTS = [2000, 5000];
