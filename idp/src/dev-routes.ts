@@ -64,12 +64,20 @@ export function devRoutes({ config, users, mailbox }: DevRouteDeps) {
         messagePage({
           title: 'Identity',
           heading: 'Paddock identity service',
-          message: 'This is the local sign-in service used by Paddock in development.',
-          extra: html`<p class="hint">
-            Issuer <code>${config.issuer}</code> ·
-            <a href="/.well-known/openid-configuration">OpenID configuration</a> ·
-            <a href="/dev/mailbox">Dev mailbox</a>
-          </p>`,
+          message: config.production
+            ? 'This is the sign-in service of Paddock.'
+            : 'This is the local sign-in service used by Paddock in development.',
+          // The dev mailbox exists only in development: production links to nothing it does not serve.
+          extra: config.production
+            ? html`<p class="hint">
+                Issuer <code>${config.issuer}</code> ·
+                <a href="/.well-known/openid-configuration">OpenID configuration</a>
+              </p>`
+            : html`<p class="hint">
+                Issuer <code>${config.issuer}</code> ·
+                <a href="/.well-known/openid-configuration">OpenID configuration</a> ·
+                <a href="/dev/mailbox">Dev mailbox</a>
+              </p>`,
           link: { href: config.appUrl, label: 'Open Paddock' },
         }),
       );

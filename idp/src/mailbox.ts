@@ -44,17 +44,26 @@ export class Mailbox {
     file: string,
     messages: MailMessage[],
     private readonly log: (line: string) => void,
+    private readonly logLinks: boolean,
   ) {
     this.#messages = messages;
     this.#writer = new JsonFileWriter(file, () => ({ version: 1, messages: this.#messages }));
   }
 
-  static async open(dataDir: string, log: (line: string) => void): Promise<Mailbox> {
+  /**
+   * @param logLinks whether the log line of a sent message shows its link (development: the log is a
+   * second inbox). In production a log is read by operators, and a verification link is a credential.
+   */
+  static async open(
+    dataDir: string,
+    log: (line: string) => void,
+    { logLinks }: { logLinks: boolean },
+  ): Promise<Mailbox> {
     const file = path.join(dataDir, 'mailbox.json');
     const raw = await readJson(file);
     const list = isRecord(raw) && Array.isArray(raw.messages) ? raw.messages : [];
     const messages = list.map(parseMessage).filter((message): message is MailMessage => message !== undefined);
-    return new Mailbox(file, messages, log);
+    return new Mailbox(file, messages, log, logLinks);
   }
 
   async send(message: Omit<MailMessage, 'id' | 'createdAt'>): Promise<MailMessage> {
@@ -66,7 +75,11 @@ export class Mailbox {
     this.#messages.push(stored);
     this.#messages.splice(0, Math.max(0, this.#messages.length - MAX_MESSAGES));
     await this.#writer.save();
-    this.log(`[dev mailbox] to ${stored.to}: ${stored.subject} — ${stored.link}`);
+    this.log(
+      this.logLinks
+        ? `[dev mailbox] to ${stored.to}: ${stored.subject} — ${stored.link}`
+        : `[mail] to ${stored.to}: ${stored.subject} (the link is not logged in production)`,
+    );
     return stored;
   }
 

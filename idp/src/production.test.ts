@@ -1,7 +1,21 @@
 import { rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { decodeJwt } from 'jose';
 import { optionsFromEnv } from './config';
 import { startIdp } from './server';
-import { makeDataDir, startTestIdp } from './test-utils';
+import { CookieJar, exchangeCode, login, makeDataDir, startTestIdp } from './test-utils';
+
+/** A port free now, so a production idp (which needs its ISSUER up front) can be told its own address. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+  });
+}
 
 describe('the idp in production (NODE_ENV=production)', () => {
   it('refuses to start with the published admin client secret or no issuer, naming each', async () => {
@@ -52,6 +66,51 @@ describe('the idp in production (NODE_ENV=production)', () => {
       expect((await fetch(`${fresh.url}/dev/mailbox`)).status).toBe(200);
     } finally {
       await fresh.dispose();
+    }
+  });
+});
+
+describe('the idp’s landing page and mail log in production', () => {
+  it('links no dev mailbox and logs no verification link, while development does both', async () => {
+    const dataDir = await makeDataDir();
+    const port = await freePort();
+    const logs: string[] = [];
+    const idp = await startIdp({
+      port,
+      dataDir,
+      issuer: `http://localhost:${port}/`,
+      adminClientSecret: 'a-real-secret-from-the-vault',
+      production: true,
+      log: (line) => logs.push(line),
+    });
+    try {
+      const landing = await (await fetch(`${idp.url}/`)).text();
+      expect(landing).toContain('OpenID configuration');
+      expect(landing).not.toContain('/dev/mailbox');
+
+      // A new user asks for their verification e-mail: it is sent, and the log names the recipient only.
+      const credentials = { email: 'prod.user@example.com', password: 'a-long-password' };
+      const tokens = await exchangeCode(idp, await login(idp, new CookieJar(), credentials, { screen: 'signup' }));
+      const job = await fetch(`${idp.url}/api/v2/jobs/verification-email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access_token}` },
+        body: JSON.stringify({ user_id: String(decodeJwt(tokens.access_token).sub) }),
+      });
+      expect(job.status).toBe(201);
+      const mailLines = logs.filter((line) => line.includes(credentials.email));
+      expect(mailLines).toHaveLength(1);
+      expect(mailLines[0]).toContain('the link is not logged in production');
+      expect(logs.join('\n')).not.toMatch(/verify-email\?ticket=/);
+    } finally {
+      await idp.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+
+    const development = await startTestIdp();
+    try {
+      expect(await (await fetch(`${development.url}/`)).text()).toContain('href="/dev/mailbox"');
+    } finally {
+      await development.dispose();
     }
   });
 });

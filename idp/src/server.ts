@@ -72,7 +72,7 @@ export async function startIdp(options: StartIdpOptions): Promise<RunningIdp> {
       loadOrCreateSecrets(config.dataDir),
       UserStore.open(config.dataDir),
       OidcStore.open(config.dataDir),
-      Mailbox.open(config.dataDir, config.log),
+      Mailbox.open(config.dataDir, config.log, { logLinks: !config.production }),
       VerificationTickets.open(config.dataDir),
     ]);
     stores = [users, store, mailbox, tickets];
