@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { createTokenVerifier, requireAuth, type AuthUser, type TokenVerifier } from './auth';
@@ -39,6 +39,8 @@ export interface BuildAppOptions {
   database?: OpenDatabase;
   /** Replaces the JWKS-based token check (rarely needed; tests use a real JWKS). */
   verifyToken?: TokenVerifier;
+  /** Plugins registered after the domain plugins, behind the bearer check (test probes). */
+  extraPlugins?: readonly FastifyPluginAsync[];
 }
 
 /**
@@ -126,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         requireAuth(secured, verify);
         announceWrites(secured, app.writes);
         for (const plugin of domainPlugins) await secured.register(plugin);
+        for (const plugin of options.extraPlugins ?? []) await secured.register(plugin);
       });
     },
     { prefix: '/v2' },

@@ -35,6 +35,8 @@ const shutdown = () => {
   if (closing) return;
   closing = true;
   setTimeout(() => process.exit(1), 10_000).unref();
+  // Keep-alive connections with a request in flight become idle when it is answered: close them then.
+  setInterval(() => gateway.server.closeIdleConnections(), 100).unref();
   gateway.close().then(() => process.exit(0));
 };
 process.once('SIGTERM', shutdown);

@@ -15,6 +15,7 @@ export const demoUser: { email: string; password: string };
 export interface Stack {
   urls: typeof urls;
   apis: ChildProcess[];
+  gateway: ChildProcess;
   remotesFile: string;
   startFrontEnd(name: FrontEndName, dir?: string): Promise<void>;
   stopFrontEnd(name: FrontEndName): Promise<void>;
@@ -29,4 +30,8 @@ export function startStack(options: {
   extraEnv?: Record<string, string>;
   apiProcesses?: number;
   compiledApi?: boolean;
+  /** Replaces the api's entry file (the topology test's probes). */
+  apiEntry?: string;
+  /** Serves these folders instead of the front ends' `dist`. */
+  frontEndDirs?: Partial<Record<FrontEndName, string>>;
 }): Promise<Stack>;

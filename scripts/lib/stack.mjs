@@ -99,12 +99,15 @@ function startNodeService(name, entry, env, log) {
   return child;
 }
 
+/** Whether a child process has ended (by itself, or killed by a signal). */
+const ended = (child) => child.exitCode !== null || child.signalCode !== null;
+
 function stopChild(child) {
-  if (child.exitCode !== null) return Promise.resolve();
+  if (ended(child)) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
-    setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 5000).unref();
+    setTimeout(() => !ended(child) && child.kill('SIGKILL'), 5000).unref();
   });
 }
 
@@ -118,10 +121,21 @@ function apiEntry(compiled) {
 /**
  * Starts idp, api process(es), the five front-end servers and the gateway in front of them.
  * @param {{ dataDir: string, log?: (line: string) => void, extraEnv?: Record<string,string>,
- *   apiProcesses?: number, compiledApi?: boolean }} options
+ *   apiProcesses?: number, compiledApi?: boolean, apiEntry?: string,
+ *   frontEndDirs?: Record<string, string> }} options
  *   `apiProcesses` > 1 needs PostgreSQL (`extraEnv.DATABASE_URL`): PGlite is one process's database.
+ *   `apiEntry` replaces the api's entry file (the topology test's probes); `frontEndDirs` serves
+ *   other folders than the `dist` of `host` or a remote (by name: `host`, `mf_farms`, …).
  */
-export async function startStack({ dataDir, log = console.log, extraEnv = {}, apiProcesses = 1, compiledApi = false }) {
+export async function startStack({
+  dataDir,
+  log = console.log,
+  extraEnv = {},
+  apiProcesses = 1,
+  compiledApi = false,
+  apiEntry: apiEntryFile,
+  frontEndDirs = {},
+}) {
   if (apiProcesses > 1 && !extraEnv.DATABASE_URL) throw new Error('More than one api process needs DATABASE_URL');
   const wanted = {
     ...ports,
@@ -149,7 +163,7 @@ export async function startStack({ dataDir, log = console.log, extraEnv = {}, ap
   const apis = Array.from({ length: apiProcesses }, (_, index) =>
     startNodeService(
       apiProcesses > 1 ? `api ${index + 1}` : 'api',
-      apiEntry(compiledApi),
+      apiEntryFile ?? apiEntry(compiledApi),
       {
         ...nodeEnv,
         PORT: String(apiPort(index)),
@@ -174,13 +188,13 @@ export async function startStack({ dataDir, log = console.log, extraEnv = {}, ap
 
   const partnerFrameAncestors = (process.env.PARTNER_FRAME_ANCESTORS ?? '*').split(/[\s,]+/).filter(Boolean);
   const remoteSources = Object.fromEntries(
-    Object.entries(remoteDirs).map(([name, folder]) => [name, join(repoRoot, folder, 'dist')]),
+    Object.entries(remoteDirs).map(([name, folder]) => [name, frontEndDirs[name] ?? join(repoRoot, folder, 'dist')]),
   );
   const frontEnds = {};
   const startFrontEnd = async (name, dir) => {
     if (name === 'host') {
       frontEnds.host = await startStaticServer({
-        dir: join(repoRoot, 'host/dist'),
+        dir: frontEndDirs.host ?? join(repoRoot, 'host/dist'),
         port: ports.host,
         spa: true,
         runtimeFiles: {
@@ -251,5 +265,5 @@ export async function startStack({ dataDir, log = console.log, extraEnv = {}, ap
     throw error;
   }
 
-  return { urls, apis, startFrontEnd, stopFrontEnd, releaseRemote, remotesFile, stop: stopAll };
+  return { urls, apis, gateway, startFrontEnd, stopFrontEnd, releaseRemote, remotesFile, stop: stopAll };
 }
