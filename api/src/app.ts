@@ -16,6 +16,8 @@ import { zodValidatorCompiler } from './validation';
 import { announceWrites, WriteEvents } from './writes';
 import { ChangeFeed } from './changes';
 import { JobRunner } from './jobs/runner';
+import type { ExportStorage } from './storage/storage';
+import { createExportStorage } from './storage/storage-config';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +30,8 @@ declare module 'fastify' {
     changes: ChangeFeed;
     /** Durable jobs: `register` a kind at plugin registration, `enqueue(trx, …)` in the write's transaction. */
     jobs: JobRunner;
+    /** Where export files live (local folder or S3, by configuration): key → file. */
+    storage: ExportStorage;
   }
 }
 
@@ -78,11 +82,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onError: (error, job) => app.log.warn({ err: error, job: job.id, kind: job.kind }, 'job failed'),
   });
   app.decorate('jobs', jobs);
+  const storage = await createExportStorage(config.storage);
+  app.decorate('storage', storage);
   app.decorateRequest('user', null as unknown as AuthUser);
   app.addHook('onClose', async () => {
     // Jobs in flight finish (SIGTERM drains them) before the database goes.
     await jobs.stop();
     await changes.close();
+    storage.close?.();
     if (ownsDatabase) await database.close();
   });
 

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       supportEmail: 'support@paddock.example',
       demoSub: 'auth0|demo',
       version: (JSON.parse(readFileSync(path.join(apiRoot, 'package.json'), 'utf8')) as { version: string }).version,
+      storage: { kind: 'local', dir: path.resolve(apiRoot, '..', '.data', 'api', 'exports') },
     });
     expect(DEFAULT_CORS_ORIGINS).toEqual([
       'http://localhost:3000',
@@ -48,6 +49,49 @@ describe('loadConfig', () => {
     expect(config.auth.jwksUrl).toBe('https://tenant.auth0.com/.well-known/jwks.json');
     expect(config.adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
     expect(config.corsOrigins).toEqual(['https://app.example']);
+  });
+
+  it('reads the export storage: a local folder, or S3 with what it needs', () => {
+    expect(loadConfig({ EXPORTS_DIR: '/srv/exports' }, apiRoot).storage).toEqual({
+      kind: 'local',
+      dir: '/srv/exports',
+    });
+    expect(
+      loadConfig(
+        {
+          STORAGE: 's3',
+          S3_ENDPOINT: 'http://minio:9000',
+          S3_BUCKET: 'paddock-exports',
+          S3_REGION: 'ap-southeast-2',
+          S3_ACCESS_KEY_ID: 'key',
+          S3_SECRET_ACCESS_KEY: 'secret',
+          S3_FORCE_PATH_STYLE: 'true',
+        },
+        apiRoot,
+      ).storage,
+    ).toEqual({
+      kind: 's3',
+      endpoint: 'http://minio:9000',
+      bucket: 'paddock-exports',
+      region: 'ap-southeast-2',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    // On AWS with an instance role: no endpoint, no keys.
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'b-exports', S3_REGION: 'ap-southeast-2' }, apiRoot).storage).toEqual(
+      {
+        kind: 's3',
+        endpoint: undefined,
+        bucket: 'b-exports',
+        region: 'ap-southeast-2',
+        forcePathStyle: false,
+      },
+    );
+    expect(() => loadConfig({ STORAGE: 's3' }, apiRoot)).toThrow('STORAGE=s3 needs S3_BUCKET and S3_REGION');
+    expect(() =>
+      loadConfig({ STORAGE: 's3', S3_BUCKET: 'b-exports', S3_REGION: 'x', S3_ACCESS_KEY_ID: 'key' }, apiRoot),
+    ).toThrow(/both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ STORAGE: 'ftp' }, apiRoot)).toThrow(/STORAGE/);
   });
 
   it('refuses development defaults in production, naming each', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db';
 import type { ImagerySourceConfig } from './imagery/source-config';
+import type { StorageConfig } from './storage/storage-config';
 import { developmentDefaultsInProduction, isProduction, productionRefusal } from './production';
 
 /** Everything the api reads from its environment, resolved once at start. */
@@ -32,6 +33,8 @@ export interface Config {
     /** How often an idle runner looks for due jobs (JOBS_POLL_MS); a NOTIFY wakes it sooner. */
     pollMs: number;
   };
+  /** Where export files live: a local folder (STORAGE=local, EXPORTS_DIR) or S3 (STORAGE=s3, S3_*). */
+  storage: StorageConfig;
   imagery: {
     source: ImagerySourceConfig;
     /** Worker threads for raster work (reads, statistics, tiles); unset = one per core. */
@@ -70,7 +73,41 @@ const envSchema = z.object({
   IMAGERY_TILE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  EXPORTS_DIR: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('false'),
 });
+
+type Env = z.infer<typeof envSchema>;
+
+/** STORAGE and its variables: the local folder by default, S3 when asked with what it needs. */
+function storageConfig(e: Env, repoRoot: string): StorageConfig {
+  if (e.STORAGE === 'local') {
+    return { kind: 'local', dir: path.resolve(e.EXPORTS_DIR ?? path.join(repoRoot, '.data', 'api', 'exports')) };
+  }
+  const missing = (['S3_BUCKET', 'S3_REGION'] as const).filter((name) => !e[name]);
+  if (missing.length) throw new ConfigError(`Invalid api configuration: STORAGE=s3 needs ${missing.join(' and ')}`);
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Invalid api configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS SDK then finds credentials itself)',
+    );
+  }
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET as string,
+    region: e.S3_REGION as string,
+    ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } }
+      : {}),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+  };
+}
 
 export class ConfigError extends Error {}
 
@@ -129,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
     demoSub: e.DEMO_SUB,
     version: readVersion(apiRoot),
     jobs: { concurrency: e.JOBS_CONCURRENCY, pollMs: e.JOBS_POLL_MS },
+    storage: storageConfig(e, repoRoot),
     imagery: {
       source:
         e.IMAGERY_SOURCE === 'sentinel2'
