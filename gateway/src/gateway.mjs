@@ -13,6 +13,7 @@ import { assetHeaders, originOf, pageHeaders } from './security-headers.mjs';
  * @property {Record<string, string>} remotes remote name → its server, e.g. `{ mf_farms: 'http://127.0.0.1:3001' }`
  * @property {readonly string[]} api the api processes, tried in turn
  * @property {string} [idpUrl] the identity provider (its own origin), allowed in the pages' policy
+ * @property {number} [restMs] how long an api process that refused a connection is left out of the turn (default 5 s)
  * @property {import('fastify').FastifyServerOptions['logger']} [logger]
  */
 
@@ -78,6 +79,23 @@ export async function createGateway(options) {
   // The proxy may ask more than once per request; the request keeps the process it was given.
   /** @type {WeakMap<object, string>} */
   const chosen = new WeakMap();
+  // Passive health: a process that refused a connection (stopped, killed, restarting) is left out of
+  // the turn for a few seconds, so one dead process does not fail every other call.
+  /** @type {Map<string, number>} upstream → until when (ms) it is left out */
+  const resting = new Map();
+  const restMs = options.restMs ?? 5_000;
+  const pickUpstream = () => {
+    const now = Date.now();
+    for (let tries = 0; tries < apiUpstreams.length; tries += 1) {
+      const candidate = apiUpstreams[next % apiUpstreams.length] ?? '';
+      next += 1;
+      if ((resting.get(candidate) ?? 0) <= now) return candidate;
+    }
+    // Every process is resting: try the next one anyway (it may be back).
+    const fallback = apiUpstreams[next % apiUpstreams.length] ?? '';
+    next += 1;
+    return fallback;
+  };
   await app.register(proxy, {
     // No fixed base: the proxy then keeps a connection pool per api process (undici Agent).
     upstream: '',
@@ -88,11 +106,24 @@ export async function createGateway(options) {
       getUpstream: (request) => {
         let upstream = chosen.get(request);
         if (upstream === undefined) {
-          upstream = apiUpstreams[next % apiUpstreams.length] ?? '';
-          next += 1;
+          upstream = pickUpstream();
           chosen.set(request, upstream);
         }
         return upstream;
+      },
+      // An api process that cannot be reached: the API's error shape (never the internal address),
+      // and that process rests while the others answer.
+      onError: (reply, { error }) => {
+        const cause = /** @type {{ cause?: { code?: string } }} */ (error).cause;
+        const unreachable = ['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'UND_ERR_SOCKET'].includes(
+          cause?.code ?? /** @type {{ code?: string }} */ (error).code ?? '',
+        );
+        const upstream = chosen.get(reply.request);
+        if (unreachable && upstream) resting.set(upstream, Date.now() + restMs);
+        reply
+          .code(unreachable ? 503 : 502)
+          .header('retry-after', '1')
+          .send({ detail: 'Paddock is restarting or busy. Please try again in a moment.' });
       },
     },
   });

@@ -129,6 +129,32 @@ describe('the gateway: one origin for the host, the remotes and the api', () => 
   });
 });
 
+describe('the gateway when an api process is down', () => {
+  it('answers in the API’s error shape and leaves the dead process out while the other answers', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const dead = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+    await new Promise((resolve) => probe.close(resolve));
+    const app = await createGateway({ host: 'http://127.0.0.1:9', remotes: {}, api: [dead, await fakeApi('c')] });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    closers.push(() => app.close());
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+    const first = await fetch(`${base}/api/v2/farms`);
+    expect(first.status).toBe(503);
+    expect(first.headers.get('retry-after')).toBe('1');
+    const text = await first.text();
+    expect(JSON.parse(text)).toEqual({ detail: 'Paddock is restarting or busy. Please try again in a moment.' });
+    expect(text).not.toContain('127.0.0.1');
+    const next = [];
+    for (let i = 0; i < 4; i += 1) {
+      const response = await fetch(`${base}/api/v2/farms`);
+      next.push(response.status === 200 ? ((await response.json()) as { process: string }).process : response.status);
+    }
+    expect(next).toEqual(['c', 'c', 'c', 'c']);
+  });
+});
+
 describe('the gateway configuration', () => {
   it('reads remotes and upstream lists and names the variable of a bad entry', () => {
     expect(parseRemotes('mf_farms=http://a:3001/, mf_map=http://b:3002')).toEqual({
