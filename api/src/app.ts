@@ -9,7 +9,13 @@ import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseKind, type OpenDatabase } from './db';
 import { seedDemoAccount } from './db/seed';
 import { installErrorHandling } from './errors';
+import type { PaymentProvider } from './payments/provider';
+import { createPaymentProvider } from './payments/provider-config';
+import { TestPaymentProvider } from './payments/test-provider';
+import type { DelivererOptions, WebhookSender } from './payments/test-provider/deliverer';
+import { testProviderHttp } from './payments/test-provider/http';
 import { healthPlugin } from './plugins/health';
+import { paymentsPublicPlugin, WEBHOOK_PATH } from './plugins/payments';
 import { domainPlugins } from './plugins';
 import { zodValidatorCompiler } from './validation';
 import { announceWrites, WriteEvents } from './writes';
@@ -21,6 +27,8 @@ declare module 'fastify' {
     databaseKind: DatabaseKind;
     /** Successful writes, for in-process caches to drop what they hold. */
     writes: WriteEvents;
+    /** Who takes the money (`payments/provider.ts`): the embedded test provider or Stripe. */
+    payments: PaymentProvider;
   }
 }
 
@@ -32,6 +40,12 @@ export interface BuildAppOptions {
   database?: OpenDatabase;
   /** Replaces the JWKS-based token check (rarely needed; tests use a real JWKS). */
   verifyToken?: TokenVerifier;
+  /** Replaces the configured payment provider (tests: the Stripe adapter against the fake Stripe server). */
+  paymentProvider?: PaymentProvider;
+  /** Test provider webhook delivery settings (tests and the bench shorten the retry backoff). */
+  webhookDelivery?: Omit<DelivererOptions, 'secret' | 'send'>;
+  /** Replaces how the test provider's webhooks reach the API (tests drop, delay or reorder them). */
+  webhookSender?: WebhookSender | null;
 }
 
 /**
@@ -56,7 +70,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('databaseKind', database.kind);
   app.decorate('writes', new WriteEvents());
   app.decorateRequest('user', null as unknown as AuthUser);
-  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  // Webhooks of the test provider go to this API's own route: over HTTP when PAYMENTS_WEBHOOK_URL says
+  // where (another process, a gateway), else straight into this instance.
+  const webhookUrl = config.payments.webhookUrl;
+  const defaultSender: WebhookSender = webhookUrl
+    ? async (body, headers) => (await fetch(webhookUrl, { method: 'POST', body, headers })).status
+    : async (body, headers) =>
+        (await app.inject({ method: 'POST', url: `/v2${WEBHOOK_PATH}`, payload: body, headers })).statusCode;
+  const payments =
+    options.paymentProvider ??
+    createPaymentProvider(config.payments.provider, {
+      db: database.db,
+      publicApiUrl: config.payments.publicApiUrl,
+      sendWebhook: options.webhookSender === undefined ? defaultSender : options.webhookSender,
+      testDelivery: options.webhookDelivery,
+    });
+  app.decorate('payments', payments);
+  // Webhook delivery stops before the database closes.
+  app.addHook('onClose', async () => {
+    await payments.close();
+    if (ownsDatabase) await database.close();
+  });
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -65,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     maxAge: 600,
   });
 
@@ -86,9 +121,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const verify = options.verifyToken ?? createTokenVerifier(config.auth);
 
   await app.register(healthPlugin);
+  if (payments instanceof TestPaymentProvider) {
+    await app.register(testProviderHttp, {
+      prefix: '/test-provider',
+      engine: payments.engine,
+      secretKey: payments.config.secretKey,
+      publishableKey: payments.config.publishableKey,
+      allowedReturnOrigins: config.corsOrigins,
+    });
+  }
   await app.register(
     async (v2) => {
       await v2.register(healthPlugin);
+      await v2.register(paymentsPublicPlugin);
       await v2.register(async (secured) => {
         requireAuth(secured, verify);
         announceWrites(secured, app.writes);
@@ -99,5 +144,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.ready();
+  if (payments instanceof TestPaymentProvider) payments.start();
   return app;
 }
