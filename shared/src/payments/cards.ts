@@ -78,8 +78,8 @@ export function cardNumberState(value: string): CardNumberState {
   if (d.length > longest) return 'invalid';
   if (!lengths.includes(d.length)) return d.length < longest ? 'incomplete' : 'invalid';
   if (luhnValid(d)) return 'complete';
-  // A shorter length of the brand that fails may still grow into a longer valid one.
-  return d.length < longest ? 'incomplete' : 'invalid';
+  // As Elements does: a number of the brand's usual length that fails Luhn is wrong, not unfinished.
+  return 'invalid';
 }
 
 /** Groups digits as printed on the card (4-6-5 for Amex, 4-4-4-4... otherwise). */
