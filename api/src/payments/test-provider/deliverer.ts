@@ -24,6 +24,8 @@ export interface DelivererOptions {
   /** How long a claimed delivery is reserved for the process that claimed it. */
   leaseSeconds?: number;
   batchSize?: number;
+  /** Deliveries in flight at once (Stripe does not promise an order either). */
+  concurrency?: number;
   now?: () => number;
   onError?: (error: unknown) => void;
 }
@@ -113,34 +115,40 @@ export class WebhookDeliverer {
       )
       .returning(['id', 'payload', 'attempts'])
       .execute();
-    for (const event of claimed) {
-      const now = this.options.now?.() ?? Math.floor(Date.now() / 1000);
-      let failure: string | null = null;
-      try {
-        const status = await this.options.send(event.payload, {
-          'content-type': 'application/json; charset=utf-8',
-          'stripe-signature': signatureHeader(event.payload, this.options.secret, now),
-          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-        });
-        if (status < 200 || status >= 300) failure = `HTTP ${status}`;
-      } catch (error) {
-        failure = error instanceof Error ? error.message : String(error);
-      }
-      if (failure === null) {
-        await this.db
-          .updateTable('test_webhook_outbox')
-          .set({ delivered_on: sql<Date>`now()`, last_error: null })
-          .where('id', '=', event.id)
-          .execute();
-      } else {
-        const wait = (this.options.backoffSeconds ?? defaultBackoff)(event.attempts);
-        await this.db
-          .updateTable('test_webhook_outbox')
-          .set({ last_error: failure, next_attempt_at: sql<Date>`now() + make_interval(secs => ${wait})` })
-          .where('id', '=', event.id)
-          .execute();
-      }
-    }
+    const queue = [...claimed];
+    const worker = async () => {
+      for (let event = queue.shift(); event; event = queue.shift()) await this.deliverOne(event);
+    };
+    await Promise.all(Array.from({ length: Math.min(this.options.concurrency ?? 8, queue.length) }, worker));
     return claimed.length;
+  }
+
+  private async deliverOne(event: { id: string; payload: string; attempts: number }): Promise<void> {
+    const now = this.options.now?.() ?? Math.floor(Date.now() / 1000);
+    let failure: string | null = null;
+    try {
+      const status = await this.options.send(event.payload, {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signatureHeader(event.payload, this.options.secret, now),
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      });
+      if (status < 200 || status >= 300) failure = `HTTP ${status}`;
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    if (failure === null) {
+      await this.db
+        .updateTable('test_webhook_outbox')
+        .set({ delivered_on: sql<Date>`now()`, last_error: null })
+        .where('id', '=', event.id)
+        .execute();
+    } else {
+      const wait = (this.options.backoffSeconds ?? defaultBackoff)(event.attempts);
+      await this.db
+        .updateTable('test_webhook_outbox')
+        .set({ last_error: failure, next_attempt_at: sql<Date>`now() + make_interval(secs => ${wait})` })
+        .where('id', '=', event.id)
+        .execute();
+    }
   }
 }
