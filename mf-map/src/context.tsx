@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { MfProps } from '@paddock/shared/contracts';
 import { createMapApi, type MapApi } from './api/mapApi';
-import { createImageryApi, type ImageryApi } from './imagery/lib/imageryApi';
+import { createImageryApi, type ImageryApi } from './api/imageryApi';
 
 export interface MapAreaValue extends MfProps {
   api: MapApi;

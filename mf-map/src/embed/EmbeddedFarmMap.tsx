@@ -6,7 +6,7 @@ import { MapStoreProvider, type MapStore } from '../store';
 import type { createEmitter } from './events';
 import styles from './embed.module.css';
 
-const FarmMapView = lazy(() => import('../map/FarmMapView'));
+const FarmMapView = lazy(() => import('../map-core/FarmMapView'));
 
 interface EmbeddedFarmMapProps {
   farmId: string;

@@ -5,7 +5,7 @@ import { createFarmMap, type FarmMapEvents, type FarmMapInstance } from './index
 
 const mockHandle = jest.requireActual<typeof import('../test/harness')>('../test/harness').fakeMapHandle();
 const mockClicks: { click?: (fieldId: string) => void } = {};
-jest.mock('../map/FarmMapView', () => ({
+jest.mock('../map-core/FarmMapView', () => ({
   __esModule: true,
   default: jest.requireActual<typeof import('../test/harness')>('../test/harness').fakeMapView(mockHandle, mockClicks),
 }));

@@ -3,7 +3,7 @@ import type { ImageryLayer } from '@paddock/shared/contracts';
 import { errorMessage } from '../api/mapApi';
 import { useMapArea } from '../context';
 import { useMapStoreApi } from '../store';
-import type { CatalogPage } from './lib/imageryApi';
+import type { CatalogPage } from '../api/imageryApi';
 import { appendPage, entryDay, olderPageStart } from './lib/timeline';
 
 export type CatalogStatus =

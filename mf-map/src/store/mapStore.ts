@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand';
 import type { AreaGeometry, CatalogEntry, FarmFeature, FieldFeature } from '@paddock/shared/contracts';
-import { defaultFieldName } from '../lib/fieldDetails';
+import { defaultFieldName } from '../fields/fieldDetails';
 
 /** Spec 1 §2.7: the map page's modes. Close buttons return to view. */
 export type MapMode = 'view' | 'manage' | 'zoning' | 'edit-zone' | 'book-em';

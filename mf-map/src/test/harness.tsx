@@ -5,9 +5,9 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { MfProps } from '@paddock/shared/contracts';
 import { fakeMfProps, fakeServer, type Routes as ServerRoutes, recordingBus } from '@paddock/shared/testing';
 import { MapAreaProvider } from '../context';
-import type { MapHandle } from '../map/olMapContext';
-import type { FarmMapViewProps } from '../map/FarmMapView';
-import { FarmMapPage } from '../pages/FarmMapPage';
+import type { MapHandle } from '../map-core/olMapContext';
+import type { FarmMapViewProps } from '../map-core/FarmMapView';
+import { FarmMapPage } from '../farm-page/FarmMapPage';
 
 /** What the page did to the map, as a stand-in for OpenLayers (which needs a real canvas). */
 export function fakeMapHandle() {

@@ -6,7 +6,7 @@ import { errorMessage } from '../../api/mapApi';
 import { useMapArea } from '../../context';
 import { algorithmLabels, layerLabels } from '../lib/labels';
 import type { StatisticsState } from './Legend';
-import controls from '../../components/controls.module.css';
+import controls from '../../controls/controls.module.css';
 import styles from '../imagery.module.css';
 
 /** Pixels across of the server-rendered map image (the server allows up to 2048). */

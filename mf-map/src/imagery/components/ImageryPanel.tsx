@@ -14,16 +14,16 @@ import {
 } from 'react-aria-components';
 import { useShallow } from 'zustand/react/shallow';
 import { layerAlgorithms, type ImageryAlgorithm, type ImageryLayer } from '@paddock/shared/contracts';
-import { Icon } from '../../components/icons';
+import { Icon } from '../../controls/icons';
 import { useMapArea } from '../../context';
-import { messages } from '../../lib/messages';
-import { goTo, paths, productPath } from '../../lib/paths';
+import { messages } from '../../messages';
+import { goTo, paths, productPath } from '../../farm-page/paths';
 import { useMapStore, useMapStoreApi, type MapLayerId } from '../../store';
 import { isAlgorithmLocked } from '../lib/access';
 import { isPhoneWidth } from '../lib/layout';
 import { algorithmLabels, imageryMessages, imageryPaths, layerLabels } from '../lib/labels';
 import { UpgradeIcon } from './UpgradeIcon';
-import controls from '../../components/controls.module.css';
+import controls from '../../controls/controls.module.css';
 import styles from '../imagery.module.css';
 
 const LAYERS: MapLayerId[] = ['standard', 'high_res', 'sensor_em', 'zoning'];

@@ -14,7 +14,7 @@ import type {
 } from '@paddock/shared/contracts';
 import { fakeMfProps, fakeServer, makeProfile, type FakeReply, type Routes } from '@paddock/shared/testing';
 import { MapAreaProvider } from '../../context';
-import { mapAccess } from '../../lib/access';
+import { mapAccess } from '../../farm-page/access';
 import { createMapStore, MapStoreProvider } from '../../store';
 import { makeFarm, makeField } from '../../test/fixtures';
 

@@ -7,10 +7,10 @@ import {
 } from '@paddock/shared/contracts';
 import { Spinner } from '@paddock/shared/ui';
 import { errorMessage } from '../../api/mapApi';
-import { Icon } from '../../components/icons';
+import { Icon } from '../../controls/icons';
 import { useMapArea } from '../../context';
 import { isAlgorithmLocked } from '../lib/access';
-import type { TimeseriesAlgorithm } from '../lib/imageryApi';
+import type { TimeseriesAlgorithm } from '../../api/imageryApi';
 import { algorithmLabels } from '../lib/labels';
 import { isPhoneWidth } from '../lib/layout';
 import { TimeSeriesChart } from './TimeSeriesChart';
