@@ -1,5 +1,5 @@
 import { farmAbilities, isAdvanced, isFeatureEnabled, type FarmRole, type Profile } from '@paddock/shared/contracts';
-import type { MapAccess } from '../store/mapStore';
+import type { MapAccess } from '../store';
 
 /** What the caller may do on the map: the farm role (ARCHITECTURE §4) and the profile's tier and flags. */
 export function mapAccess(role: FarmRole, profile: Profile): MapAccess {
