@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TUTORIAL_SKIP_KEY } from '../imagery/lib/storage';
-import { renderImagery } from '../imagery/test/harness';
+import { TUTORIAL_SKIP_KEY } from './tutorialSetting';
+import { renderOverMap } from '../test/harness';
 import { MapTutorial, TUTORIAL_STEPS } from './MapTutorial';
 import { useTutorial } from './useTutorial';
 
@@ -63,19 +63,19 @@ describe('the map tutorial', () => {
 
 describe('the tutorial on the map page', () => {
   it("runs on a first visit, not once the skip flag is '1', and View Tutorial brings it back", async () => {
-    const first = renderImagery(<TutorialOnMap />);
+    const first = renderOverMap(<TutorialOnMap />);
     expect(screen.getByRole('region', { name: 'Your fields' })).toBeInTheDocument();
     first.unmount();
 
     window.localStorage.setItem(TUTORIAL_SKIP_KEY, '1');
-    const { ui } = renderImagery(<TutorialOnMap />);
+    const { ui } = renderOverMap(<TutorialOnMap />);
     expect(screen.queryByRole('region', { name: 'Your fields' })).not.toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'View Tutorial' }));
     expect(screen.getByRole('region', { name: 'Your fields' })).toBeInTheDocument();
   });
 
   it('tours view mode only: it closes when the user starts drawing', () => {
-    const { store } = renderImagery(<TutorialOnMap />);
+    const { store } = renderOverMap(<TutorialOnMap />);
     act(() => store.getState().startDrawing());
     expect(screen.queryByRole('region', { name: 'Your fields' })).not.toBeInTheDocument();
     act(() => store.getState().setMode('view'));

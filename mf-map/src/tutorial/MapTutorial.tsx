@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@paddock/shared/ui';
-import { isTutorialSkipped, setTutorialSkipped } from '../imagery/lib/storage';
-import styles from '../imagery/imagery.module.css';
+import { isTutorialSkipped, setTutorialSkipped } from './tutorialSetting';
+import styles from './MapTutorial.module.css';
 
 interface Step {
   title: string;

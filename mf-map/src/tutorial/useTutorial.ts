@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useMapStore } from '../store';
-import { isTutorialSkipped } from '../imagery/lib/storage';
+import { isTutorialSkipped } from './tutorialSetting';
 
 /**
  * The tour's open state: it starts open on a visit unless the user turned it off (spec 2 §2). It

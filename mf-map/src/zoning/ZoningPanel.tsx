@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button } from '@paddock/shared/ui';
 import { useMapStoreApi } from '../store';
-import styles from '../imagery/imagery.module.css';
+import styles from '../controls/mapPanel.module.css';
 
 /** Zoning mode's panel (spec 2 §2): its title and the Close that returns to view. */
 export function ZoningPanel() {

@@ -5,7 +5,7 @@ import { Icon } from '../../controls/icons';
 import { useMapStore } from '../../store';
 import type { ImageryFields } from '../lib/imageryFields';
 import { imageryMessages } from '../lib/labels';
-import { readMaxCloud, writeMaxCloud } from '../lib/storage';
+import { readMaxCloud, writeMaxCloud } from '../lib/maxCloud';
 import { cloudWording, entryCloud, entryDay, entryLabel, visibleEntries } from '../lib/timeline';
 import type { CatalogPaging } from '../useCatalog';
 import controls from '../../controls/controls.module.css';

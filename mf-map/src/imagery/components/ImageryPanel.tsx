@@ -24,6 +24,7 @@ import { isPhoneWidth } from '../lib/layout';
 import { algorithmLabels, imageryMessages, imageryPaths, layerLabels } from '../lib/labels';
 import { UpgradeIcon } from './UpgradeIcon';
 import controls from '../../controls/controls.module.css';
+import panel from '../../controls/mapPanel.module.css';
 import styles from '../imagery.module.css';
 
 const LAYERS: MapLayerId[] = ['standard', 'high_res', 'sensor_em', 'zoning'];
@@ -167,10 +168,10 @@ export function ImageryPanel({ onExport }: { onExport(): void }) {
   const [open, setOpen] = useState(() => !isPhoneWidth());
   const bodyId = useId();
   return (
-    <section className={styles.panel} aria-label="Map settings" data-open={open || undefined}>
+    <section className={panel.panel} aria-label="Map settings" data-open={open || undefined}>
       <button
         type="button"
-        className={styles.panelToggle}
+        className={panel.panelToggle}
         aria-expanded={open}
         aria-controls={bodyId}
         onClick={() => setOpen(!open)}
@@ -178,7 +179,7 @@ export function ImageryPanel({ onExport }: { onExport(): void }) {
         <span>{layerLabels[layer]}</span>
         <Icon name="chevron" size={16} />
       </button>
-      <div id={bodyId} className={styles.panelBody} hidden={!open}>
+      <div id={bodyId} className={panel.panelBody} hidden={!open}>
         <LayerMenu />
         {layer !== 'zoning' && <CalculationMenu layer={layer} />}
         {!advanced && layer !== 'zoning' && layer !== 'sensor_em' && (

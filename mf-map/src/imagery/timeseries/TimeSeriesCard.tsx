@@ -14,6 +14,7 @@ import type { TimeseriesAlgorithm } from '../../api/imageryApi';
 import { algorithmLabels } from '../lib/labels';
 import { isPhoneWidth } from '../lib/layout';
 import { TimeSeriesChart } from './TimeSeriesChart';
+import panel from '../../controls/mapPanel.module.css';
 import styles from '../imagery.module.css';
 
 type SeriesAnswer = { kind: 'ready'; data: TimeseriesResponse } | { kind: 'error'; message: string };
@@ -70,7 +71,7 @@ export function TimeSeriesCard({ field, algorithm, selectedDate, onPick }: TimeS
     <section className={styles.seriesCard} aria-label="Season chart" data-open={open || undefined}>
       <button
         type="button"
-        className={styles.panelToggle}
+        className={panel.panelToggle}
         aria-expanded={open}
         aria-controls={bodyId}
         onClick={() => setOpen(!open)}
