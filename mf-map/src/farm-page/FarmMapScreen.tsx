@@ -16,6 +16,7 @@ import { ImageryOverlay } from '../imagery/ImageryOverlay';
 import { MapTutorial } from '../tutorial/MapTutorial';
 import { useTutorial } from '../tutorial/useTutorial';
 import { loadImportWizard, type ImportWizardModule } from './farmsModules';
+import { MeasureControls } from '../measure/MeasureControls';
 import { keepMeasureModeInStorage } from '../measure/measureStorage';
 import { messages } from '../messages';
 import { readArrival } from './arrival';
@@ -153,7 +154,9 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
               <ImageryOverlay />
               <TopRightOptions onViewTutorial={tutorial.show} />
               <MapTutorial isOpen={tutorial.isOpen} onClose={tutorial.close} />
-              <MapControls />
+              <MapControls>
+                <MeasureControls />
+              </MapControls>
               <ManageOverlay actions={actions} onDelete={deleteCurrent} />
             </>
           )}
