@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { ApiError } from '@paddock/shared/api-client';
+import { ApiError, errorMessage } from '@paddock/shared/api-client';
 import type { MapApi } from '../api/mapApi';
-import { errorMessage } from '../api/mapApi';
 import { MapStoreProvider, type MapStore } from '../store';
 import type { createEmitter } from './events';
 import styles from './embed.module.css';

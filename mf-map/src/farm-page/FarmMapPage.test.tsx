@@ -2,14 +2,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { makeProfile } from '@paddock/shared/testing';
 import type { FakeReply, Routes } from '@paddock/shared/testing';
 import type { FarmRole, FieldFeature } from '@paddock/shared/contracts';
-import { fieldsReply, makeFarm, makeField, makeFields } from '../test/fixtures';
-import { messagesOf, renderMapPage } from '../test/harness';
+import { fieldsReply, makeFarm, makeField, makeFields } from '../testing/fixtures';
+import { messagesOf, renderMapPage } from '../testing/harness';
 
-const mockHandle = jest.requireActual<typeof import('../test/harness')>('../test/harness').fakeMapHandle();
+const mockHandle = jest.requireActual<typeof import('../testing/harness')>('../testing/harness').fakeMapHandle();
 const mockClicks: { click?: (fieldId: string) => void } = {};
 jest.mock('../map-core/FarmMapView', () => ({
   __esModule: true,
-  default: jest.requireActual<typeof import('../test/harness')>('../test/harness').fakeMapView(mockHandle, mockClicks),
+  default: jest
+    .requireActual<typeof import('../testing/harness')>('../testing/harness')
+    .fakeMapView(mockHandle, mockClicks),
 }));
 
 const mockImport = {

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
-import type { FieldFeature } from '@paddock/shared/contracts';
-import { Spinner } from '@paddock/shared/ui';
-import { ConfirmDialog } from '../controls/ConfirmDialog';
+import { paths, productPath, readFarmMapNavState, type FieldFeature } from '@paddock/shared/contracts';
+import { goTo, Spinner } from '@paddock/shared/ui';
+import { ConfirmDialog } from '@paddock/shared/ui/modal';
 import { MapControls } from '../controls/MapControls';
 import { FieldMenu } from '../fields/FieldMenu';
 import { FieldDetailsPanel } from '../fields/FieldDetailsPanel';
@@ -19,8 +19,6 @@ import { loadImportWizard, type ImportWizardModule } from './farmsModules';
 import { MeasureControls } from '../measure/MeasureControls';
 import { keepMeasureModeInStorage } from '../measure/measureStorage';
 import { messages } from '../messages';
-import { readArrival } from './arrival';
-import { goTo, paths, productPath } from './paths';
 import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
 import { createMapStore, MapStoreProvider, useMapStore, useMapStoreApi, type MapStore } from '../store';
 import { useFarmMapData, type LoadStatus } from './useFarmMapData';
@@ -44,7 +42,7 @@ function fieldClickHandler(store: MapStore) {
 function useArrival(store: MapStore, status: LoadStatus, handle: MapHandle | null) {
   const location = useLocation();
   const navigate = useNavigate();
-  const arrival = useMemo(() => readArrival(location.state), [location.state]);
+  const arrival = useMemo(() => readFarmMapNavState(location.state), [location.state]);
 
   useEffect(() => {
     if (!arrival || status.kind !== 'ready' || !handle) return;

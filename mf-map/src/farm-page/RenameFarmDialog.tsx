@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { farmNameSchema } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
 import { AppModal } from '@paddock/shared/ui/modal';
-import { errorMessage } from '../api/mapApi';
+import { errorMessage } from '@paddock/shared/api-client';
 import { useMapArea } from '../context';
 import { messages } from '../messages';
 import { useMapStoreApi } from '../store';

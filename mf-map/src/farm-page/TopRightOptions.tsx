@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components';
+import { paths } from '@paddock/shared/contracts';
+import { goTo } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { abilitiesOf } from './access';
 import { loadFarmDialogs, type FarmDialogsModule } from './farmsModules';
 import { DELETE_REDIRECT_MS } from '../messages';
-import { goTo, paths } from './paths';
 import { useMapStore } from '../store';
 import { RenameFarmDialog } from './RenameFarmDialog';
 import { Icon } from '../controls/icons';

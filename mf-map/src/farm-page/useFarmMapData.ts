@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage, isNotFound } from '../api/mapApi';
+import { errorMessage, isNotFound } from '@paddock/shared/api-client';
 import { useMapArea } from '../context';
 import { mapAccess } from './access';
 import type { MapStore } from '../store';

@@ -1,12 +1,11 @@
 import { useId, useMemo, useState, type MouseEvent } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useShallow } from 'zustand/react/shallow';
-import type { FieldFeature } from '@paddock/shared/contracts';
+import { paths, productPath, type FieldFeature } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
-import { Button, ErrorState, Spinner } from '@paddock/shared/ui';
+import { Button, ErrorState, goTo, Spinner } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { messages } from '../messages';
-import { goTo, paths, productPath } from '../farm-page/paths';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore, useMapStoreApi } from '../store';
 import type { LoadStatus } from '../farm-page/useFarmMapData';
@@ -50,12 +49,12 @@ function AddFieldMenu({ onDraw, onImport }: { onDraw(): void; onImport(): void }
 function MultiSelectCue({ basename }: { basename: string }) {
   const open = (event: MouseEvent) => {
     event.preventDefault();
-    goTo(basename, paths.advanced);
+    goTo(basename, paths.advanced());
   };
   return (
     <p className={styles.cue}>
       {messages.multiSelectUpsell}.{' '}
-      <a className={controls.link} href={productPath(basename, paths.advanced)} onClick={open}>
+      <a className={controls.link} href={productPath(basename, paths.advanced())} onClick={open}>
         {messages.getAdvanced}
       </a>
     </p>

@@ -6,14 +6,16 @@ import type { AreaGeometry } from '@paddock/shared/contracts';
 import { fakeMfProps, fakeServer, type Routes } from '@paddock/shared/testing';
 import { MapAreaProvider } from '../context';
 import { createMapStore, MapStoreProvider, type MapStore } from '../store';
-import { makeFarm, makeField } from '../test/fixtures';
+import { makeFarm, makeField } from '../testing/fixtures';
 import { FarmMapLayout } from '../farm-page/FarmMapScreen';
 
-const mockHandle = jest.requireActual<typeof import('../test/harness')>('../test/harness').fakeMapHandle();
+const mockHandle = jest.requireActual<typeof import('../testing/harness')>('../testing/harness').fakeMapHandle();
 const mockClicks: { click?: (fieldId: string) => void } = {};
 jest.mock('../map-core/FarmMapView', () => ({
   __esModule: true,
-  default: jest.requireActual<typeof import('../test/harness')>('../test/harness').fakeMapView(mockHandle, mockClicks),
+  default: jest
+    .requireActual<typeof import('../testing/harness')>('../testing/harness')
+    .fakeMapView(mockHandle, mockClicks),
 }));
 
 // About 1.1 km × 1 km: a little over 100 ha.

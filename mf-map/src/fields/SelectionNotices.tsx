@@ -1,8 +1,8 @@
-import { Button } from '@paddock/shared/ui';
+import { paths } from '@paddock/shared/contracts';
+import { Button, goTo } from '@paddock/shared/ui';
 import { AppModal } from '@paddock/shared/ui/modal';
 import { useMapArea } from '../context';
 import { messages } from '../messages';
-import { goTo, paths } from '../farm-page/paths';
 import { MANY_FIELDS_WARNING, useMapStore, useMapStoreApi } from '../store';
 import controls from '../controls/controls.module.css';
 
@@ -54,7 +54,7 @@ export function SelectionNotices() {
             <Button
               onClick={() => {
                 dismiss();
-                goTo(basename, paths.advanced);
+                goTo(basename, paths.advanced());
               }}
             >
               {messages.getAdvanced}

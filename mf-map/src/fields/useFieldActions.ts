@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FieldFeature } from '@paddock/shared/contracts';
-import { failureMessage, type FieldDraft } from '../api/mapApi';
+import { failureMessage } from '@paddock/shared/api-client';
+import { type FieldDraft } from '../api/mapApi';
 import { useMapArea } from '../context';
 import { checkDetails } from './fieldDetails';
 import { geometryProblem } from './fieldGeometry';

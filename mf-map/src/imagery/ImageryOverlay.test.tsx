@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { makeField } from '../test/fixtures';
-import { queriesOf, renderOverMap } from '../test/harness';
-import { capture, catalogReply, statisticsReply } from './test/replies';
+import { makeField } from '../testing/fixtures';
+import { queriesOf, renderOverMap } from '../testing/harness';
+import { capture, catalogReply, statisticsReply } from './testing/replies';
 import { ImageryOverlay } from './ImageryOverlay';
 import { TIMELINE_SCROLL_PX } from './components/DateTimeline';
 

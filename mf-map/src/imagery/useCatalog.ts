@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ImageryLayer } from '@paddock/shared/contracts';
-import { errorMessage } from '../api/mapApi';
+import { errorMessage } from '@paddock/shared/api-client';
 import { useMapArea } from '../context';
 import { useMapStoreApi } from '../store';
 import type { CatalogPage } from '../api/imageryApi';

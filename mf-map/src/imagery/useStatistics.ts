@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ImageryAlgorithm, ImageryLayer } from '@paddock/shared/contracts';
-import { errorMessage } from '../api/mapApi';
+import { errorMessage } from '@paddock/shared/api-client';
 import { useMapArea } from '../context';
 import type { StatisticsState } from './components/Legend';
 

@@ -1,7 +1,7 @@
 import Feature from 'ol/Feature';
 import VectorSource from 'ol/source/Vector';
 import type Geometry from 'ol/geom/Geometry';
-import { makeField } from '../test/fixtures';
+import { makeField } from '../testing/fixtures';
 import { FIELD_FLAGS, fieldOutlineStyle, fieldStyle, toAreaGeometry, toOlFeatures } from './fieldsLayer';
 import { syncFieldFeatures } from './useFieldsOnMap';
 

@@ -1,4 +1,4 @@
-import { editor, storeWith } from '../test/mapStore';
+import { editor, storeWith } from '../testing/mapStore';
 import { type MapLayerId } from './mapStore';
 
 describe('map store, imagery slice: layers and calculations (spec 2 §4)', () => {

@@ -1,5 +1,5 @@
-import { makeField } from '../test/fixtures';
-import { drawnBoundary, editor, storeWith, viewer } from '../test/mapStore';
+import { makeField } from '../testing/fixtures';
+import { drawnBoundary, editor, storeWith, viewer } from '../testing/mapStore';
 
 describe('map store, manage slice (spec 1 §4.4)', () => {
   it('a viewer cannot enter manage mode, draw or edit', () => {

@@ -1,5 +1,5 @@
-import { makeFields } from '../test/fixtures';
-import { advancedEditor, editor, storeWith } from '../test/mapStore';
+import { makeFields } from '../testing/fixtures';
+import { advancedEditor, editor, storeWith } from '../testing/mapStore';
 
 describe('map store, selection slice (spec 1 §4.4, spec 2 §4)', () => {
   it('is single by default: a click replaces the selection, a second click clears it', () => {

@@ -1,5 +1,5 @@
-import { makeFarm, makeField } from '../test/fixtures';
-import { advancedEditor, editor, storeWith, viewer } from '../test/mapStore';
+import { makeFarm, makeField } from '../testing/fixtures';
+import { advancedEditor, editor, storeWith, viewer } from '../testing/mapStore';
 import { createMapStore } from './mapStore';
 
 describe('map store, shell slice: modes, farm and access (spec 1 §4.3)', () => {

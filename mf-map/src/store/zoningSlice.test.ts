@@ -1,5 +1,5 @@
-import { makeField } from '../test/fixtures';
-import { advancedEditor, editor, storeWith } from '../test/mapStore';
+import { makeField } from '../testing/fixtures';
+import { advancedEditor, editor, storeWith } from '../testing/mapStore';
 import { createMapStore, type MapLayerId } from './mapStore';
 
 describe('map store, zoning slice (spec 1 §4.3–4.4, spec 2 §9)', () => {

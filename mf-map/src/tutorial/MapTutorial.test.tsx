@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TUTORIAL_SKIP_KEY } from './tutorialSetting';
-import { renderOverMap } from '../test/harness';
+import { renderOverMap } from '../testing/harness';
 import { MapTutorial, TUTORIAL_STEPS } from './MapTutorial';
 import { useTutorial } from './useTutorial';
 

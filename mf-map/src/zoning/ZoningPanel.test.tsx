@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { renderOverMap } from '../test/harness';
+import { renderOverMap } from '../testing/harness';
 import { ZoningPanel } from './ZoningPanel';
 
 describe('zoning panel', () => {

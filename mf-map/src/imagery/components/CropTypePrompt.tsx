@@ -3,7 +3,7 @@ import { Button as AriaButton, Label, ListBox, ListBoxItem, Popover, Select, Sel
 import type { FieldFeature } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
 import { AppModal } from '@paddock/shared/ui/modal';
-import { failureMessage } from '../../api/mapApi';
+import { failureMessage } from '@paddock/shared/api-client';
 import { Icon } from '../../controls/icons';
 import { useCropTypes } from '../../fields/FieldDetailsPanel';
 import { useMapArea } from '../../context';

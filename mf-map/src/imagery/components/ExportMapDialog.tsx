@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { algorithmUnits, type ImageryAlgorithm, type ImageryLayer } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
 import { AppModal } from '@paddock/shared/ui/modal';
-import { errorMessage } from '../../api/mapApi';
+import { errorMessage } from '@paddock/shared/api-client';
 import { useMapArea } from '../../context';
 import { algorithmLabels, layerLabels } from '../lib/labels';
 import type { StatisticsState } from './Legend';

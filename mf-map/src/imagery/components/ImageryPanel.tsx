@@ -13,15 +13,21 @@ import {
   type Key,
 } from 'react-aria-components';
 import { useShallow } from 'zustand/react/shallow';
-import { layerAlgorithms, type ImageryAlgorithm, type ImageryLayer } from '@paddock/shared/contracts';
+import {
+  layerAlgorithms,
+  paths,
+  productPath,
+  type ImageryAlgorithm,
+  type ImageryLayer,
+} from '@paddock/shared/contracts';
+import { goTo } from '@paddock/shared/ui';
 import { Icon } from '../../controls/icons';
 import { useMapArea } from '../../context';
 import { messages } from '../../messages';
-import { goTo, paths, productPath } from '../../farm-page/paths';
 import { useMapStore, useMapStoreApi, type MapLayerId } from '../../store';
 import { isAlgorithmLocked } from '../lib/access';
 import { isPhoneWidth } from '../lib/layout';
-import { algorithmLabels, imageryMessages, imageryPaths, layerLabels } from '../lib/labels';
+import { algorithmLabels, imageryMessages, layerLabels } from '../lib/labels';
 import { UpgradeIcon } from './UpgradeIcon';
 import controls from '../../controls/controls.module.css';
 import panel from '../../controls/mapPanel.module.css';
@@ -107,10 +113,10 @@ function GetAdvancedLink() {
   const { basename } = useMapArea();
   const open = (event: MouseEvent) => {
     event.preventDefault();
-    goTo(basename, paths.advanced);
+    goTo(basename, paths.advanced());
   };
   return (
-    <a className={controls.link} href={productPath(basename, paths.advanced)} onClick={open}>
+    <a className={controls.link} href={productPath(basename, paths.advanced())} onClick={open}>
       {messages.getAdvanced}
     </a>
   );
@@ -127,8 +133,8 @@ function ActionsMenu({ onExport }: { onExport(): void }) {
   );
   const act = (key: Key) => {
     const action = key as Action;
-    if (action === 'order') window.open(productPath(basename, imageryPaths.orderHighRes), '_blank', 'noopener');
-    else if (action === 'book') goTo(basename, imageryPaths.rapidEmBooking);
+    if (action === 'order') window.open(productPath(basename, paths.orderHighResImagery), '_blank', 'noopener');
+    else if (action === 'book') goTo(basename, paths.rapidEmBooking());
     else if (action === 'export') onExport();
     else store.getState().setMode('zoning');
   };

@@ -6,7 +6,7 @@ import {
   type TimeseriesResponse,
 } from '@paddock/shared/contracts';
 import { Spinner } from '@paddock/shared/ui';
-import { errorMessage } from '../../api/mapApi';
+import { errorMessage } from '@paddock/shared/api-client';
 import { Icon } from '../../controls/icons';
 import { useMapArea } from '../../context';
 import { isAlgorithmLocked } from '../lib/access';

@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createBus, type ToastKind } from '@paddock/shared/bus';
-import type { FarmRole, FeatureFlagKey, FieldFeature, MfProps, Profile } from '@paddock/shared/contracts';
+import {
+  routePatterns,
+  type FarmRole,
+  type FeatureFlagKey,
+  type FieldFeature,
+  type MfProps,
+  type Profile,
+} from '@paddock/shared/contracts';
 import {
   fakeMfProps,
   fakeServer,
@@ -64,7 +71,7 @@ export function renderMapPage({ farmId = 'f1', state, routes = {}, props: overri
     <MapAreaProvider props={props} fetch={server.fetch}>
       <MemoryRouter initialEntries={[{ pathname: `/farms/${farmId}`, state }]}>
         <Routes>
-          <Route path="/farms/:farmId" element={<FarmMapPage />} />
+          <Route path={routePatterns.farmMap} element={<FarmMapPage />} />
         </Routes>
       </MemoryRouter>
     </MapAreaProvider>,
