@@ -8,7 +8,7 @@ export const queryKeys = {
     lists: () => ['farms', 'list'] as const,
     list: (params: Readonly<Record<string, unknown>>) => ['farms', 'list', params] as const,
     detail: (farmId: string) => ['farms', 'detail', farmId] as const,
-    fields: (farmId: string) => ['farms', 'detail', farmId, 'fields'] as const,
+    fields: (farmId: string) => ['farms', 'fields', farmId] as const,
   },
   cropTypes: ['crop-types'] as const,
   account: {

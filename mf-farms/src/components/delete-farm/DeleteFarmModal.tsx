@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@paddock/shared/ui';
-import { errorMessage } from '../../api/farmsApi';
+import { useAction } from '@paddock/shared/query';
+import { Form, TextField } from '@paddock/shared/ui/form';
 import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';
 import { AppModal } from '@paddock/shared/ui/modal';
@@ -34,56 +35,56 @@ function DeleteFarmForm({
   onClose(): void;
   onDeleted(farm: DeleteTarget): void;
 }) {
-  const { api, bus } = useFarms();
-  const inputId = useId();
-  const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const confirmed = confirmsName(typed, farm.name);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!confirmed || busy) return;
-    setBusy(true);
-    onBusy(true);
-    try {
-      await api.deleteFarm(farm.id);
-      bus.toast('success', messages.farmDeleted);
-      bus.emit('paddock:farm-changed', { farmId: farm.id, change: 'deleted' });
-      onBusy(false);
-      onDeleted(farm);
+  const { api } = useFarms();
+  const remove = useAction({
+    run: (target: DeleteTarget) => api.deleteFarm(target.id),
+    success: messages.farmDeleted,
+    events: (_none, target) => [['paddock:farm-changed', { farmId: target.id, change: 'deleted' }]],
+    // The list or the redirect follows DELETE_REDIRECT_MS later (the caller's onDeleted), not at once.
+    onSuccess: (_none, target) => {
+      onDeleted(target);
       onClose();
-    } catch (error) {
-      bus.toast('error', errorMessage(error));
-      setBusy(false);
-      onBusy(false);
-    }
-  };
+    },
+  });
+  const busy = remove.busy;
+  useEffect(() => onBusy(busy), [onBusy, busy]);
 
   return (
-    <form noValidate className={controls.stack} onSubmit={(event) => void submit(event)}>
-      <p className={controls.warning}>{messages.farmDeleteWarning}</p>
-      <div className={controls.field}>
-        <label htmlFor={inputId} className={controls.label}>
-          Type <strong>{farm.name.trim()}</strong> to confirm
-        </label>
-        <input
-          id={inputId}
-          className={controls.input}
-          value={typed}
-          autoComplete="off"
-          disabled={busy}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-      </div>
-      <div className={controls.actions}>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" disabled={!confirmed || busy} aria-busy={busy}>
-          {busy ? 'Deleting…' : 'Delete Farm'}
-        </Button>
-      </div>
-    </form>
+    <Form<{ typed?: string }>
+      onSubmit={({ typed = '' }) => {
+        if (confirmsName(typed, farm.name) && !busy) void remove.trigger(farm);
+      }}
+      subscription={{ values: true }}
+      render={({ handleSubmit, values }) => (
+        <form noValidate className={controls.stack} onSubmit={handleSubmit}>
+          <p className={controls.warning}>{messages.farmDeleteWarning}</p>
+          <TextField
+            name="typed"
+            label={
+              <>
+                Type <strong>{farm.name.trim()}</strong> to confirm
+              </>
+            }
+            required={false}
+            autoComplete="off"
+            disabled={busy}
+          />
+          <div className={controls.actions}>
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              variant="danger"
+              disabled={!confirmsName(values.typed ?? '', farm.name) || busy}
+              aria-busy={busy}
+            >
+              {busy ? 'Deleting…' : 'Delete Farm'}
+            </Button>
+          </div>
+        </form>
+      )}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import { Button as AriaButton, Label, ListBox, ListBoxItem, Popover, Select, Sel
 import type { ConvertedFeature } from '@paddock/shared/contracts';
 import { Button, ErrorState, Spinner } from '@paddock/shared/ui';
 import controls from '../controls.module.css';
+import { controlStyles as form } from '@paddock/shared/ui/form';
 import { Icon } from '../icons';
 import { FieldsPreview } from './FieldsPreview';
 import { attributeNames, cropTypeFor, fieldNameFor, type ImportSummary } from './importFields';
@@ -35,7 +36,7 @@ function AttributeSelect({ attributes, value, disabled, onChange }: AttributeSel
       onChange={(key) => onChange(byId.get(String(key)) ?? null)}
       isDisabled={disabled}
     >
-      <Label className={controls.label}>Field Name</Label>
+      <Label className={form.label}>Field Name</Label>
       <AriaButton className={styles.selectButton}>
         <SelectValue className={styles.selectValue} />
         <Icon name="chevron" />
@@ -125,7 +126,7 @@ export function MatchStep({
         disabled={busy || save.savedCount > 0}
         onChange={onAttributeChange}
       />
-      <p className={controls.hint}>
+      <p className={form.hint}>
         A crop_name attribute sets each field&apos;s crop type when it matches one of ours; otherwise it is Other.
       </p>
       <FieldsPreview features={features} summary={summary} sample={sample} />

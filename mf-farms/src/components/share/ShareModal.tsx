@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { collaboratorPermissions, type CollaboratorPermission } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
-import { errorMessage } from '../../api/farmsApi';
+import { queryKeys, useAction } from '@paddock/shared/query';
 import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';
 import { roleLabel } from '../../lib/roles';
 import { AppModal } from '@paddock/shared/ui/modal';
 import controls from '../controls.module.css';
+import { controlStyles as form } from '@paddock/shared/ui/form';
 import { EmailChips } from './EmailChips';
 import { useEmailChips } from './useEmailChips';
 import styles from './ShareModal.module.css';
@@ -56,13 +57,13 @@ function PermissionSelect({
 }) {
   const id = useId();
   return (
-    <div className={controls.field}>
-      <label htmlFor={id} className={controls.label}>
+    <div className={form.field}>
+      <label htmlFor={id} className={form.label}>
         Permission
       </label>
       <select
         id={id}
-        className={controls.select}
+        className={`${form.select} ${form.inline}`}
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(collaboratorPermissions.find((p) => p === event.target.value) ?? 'viewer')}
@@ -73,7 +74,7 @@ function PermissionSelect({
           </option>
         ))}
       </select>
-      <p className={controls.hint}>Editors can rename the farm and manage its fields; viewers can only look.</p>
+      <p className={form.hint}>Editors can rename the farm and manage its fields; viewers can only look.</p>
     </div>
   );
 }
@@ -89,37 +90,34 @@ function ShareForm({
   onDone(): void;
   onCancel(): void;
 }) {
-  const { api, bus } = useFarms();
+  const { api } = useFarms();
   const chips = useEmailChips();
   const [permission, setPermission] = useState<CollaboratorPermission>('viewer');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const emails = chips.collect();
-    if (!emails) return;
-    setBusy(true);
-    onBusy(true);
-    try {
-      await api.shareFarms(
+  const share = useAction({
+    run: (emails: string[]) =>
+      api.shareFarms(
         farms.map((f) => f.id),
         emails,
         permission,
-      );
-      bus.toast('success', messages.farmsShared);
-      farms.forEach((farm) => bus.emit('paddock:farm-changed', { farmId: farm.id, change: 'updated' }));
-      onDone();
-    } catch (error) {
-      // 401/403 carry the server's detail; a 422 its first msg (the api client picks it).
-      bus.toast('error', errorMessage(error));
-    } finally {
-      setBusy(false);
-      onBusy(false);
-    }
+      ),
+    success: messages.farmsShared,
+    // 401/403 carry the server's detail; a 422 its first msg (the default failure message).
+    events: () => farms.map((farm) => ['paddock:farm-changed', { farmId: farm.id, change: 'updated' }] as const),
+    // Collaborators show in the list's avatars and on the details page.
+    invalidates: [queryKeys.farms.all],
+    onSuccess: onDone,
+  });
+  const busy = share.busy;
+  useEffect(() => onBusy(busy), [onBusy, busy]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const emails = chips.collect();
+    if (emails) void share.trigger(emails);
   };
 
   return (
-    <form noValidate className={controls.stack} onSubmit={(event) => void submit(event)}>
+    <form noValidate className={controls.stack} onSubmit={submit}>
       <FarmNames farms={farms} />
       <EmailChips chips={chips} disabled={busy} />
       <PermissionSelect value={permission} onChange={setPermission} disabled={busy} />

@@ -8,7 +8,7 @@ export type FieldRule<V> = (value: V) => string | undefined;
 
 interface FieldShellProps {
   id: string;
-  label: string;
+  label: ReactNode;
   hint?: string;
   error: string | null;
   className?: string;
@@ -52,7 +52,8 @@ function described(id: string, error: string | null, hint: string | undefined) {
 
 interface CommonProps<V> {
   name: string;
-  label: string;
+  /** Usually text; may hold emphasis ('Type <strong>North Farm</strong> to confirm'). */
+  label: ReactNode;
   hint?: string;
   disabled?: boolean;
   /** Marks the control required for assistive technology (the rule itself is `validate`'s). */

@@ -2,7 +2,14 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { MfProps } from '@paddock/shared/contracts';
-import { fakeMfProps, fakeServer, TEST_API_URL, type Routes, recordingBus } from '@paddock/shared/testing';
+import {
+  fakeMfProps,
+  fakeServer,
+  recordingBus,
+  testQueryClient,
+  TEST_API_URL,
+  type Routes,
+} from '@paddock/shared/testing';
 import { FarmsProvider } from '../context';
 import { FarmsRoutes } from '../routes';
 
@@ -40,7 +47,11 @@ export function renderFarms({
 
   const props = fakeMfProps({ bus, ...overrides });
   const view = render(
-    <FarmsProvider props={props} fetch={wrapFetch ? wrapFetch(server.fetch) : server.fetch}>
+    <FarmsProvider
+      props={props}
+      fetch={wrapFetch ? wrapFetch(server.fetch) : server.fetch}
+      queryClient={testQueryClient(bus)}
+    >
       <MemoryRouter initialEntries={[{ pathname: route, state }]}>
         <FarmsRoutes />
       </MemoryRouter>
