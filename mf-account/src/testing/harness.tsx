@@ -12,6 +12,7 @@ import {
   TEST_IDP_URL,
   type Routes,
   recordingBus,
+  testQueryClient,
 } from '@paddock/shared/testing';
 
 export const API_URL = TEST_API_URL;
@@ -58,7 +59,7 @@ export function renderAccount({
     config: { apiUrl: API_URL, idpUrl: IDP_URL, supportEmail: 'support@paddock.example' },
   };
   const view = render(
-    <AccountProvider props={props} fetch={server.fetch}>
+    <AccountProvider props={props} fetch={server.fetch} queryClient={testQueryClient(bus)}>
       <MemoryRouter initialEntries={[route]}>
         <AccountRoutes />
       </MemoryRouter>
