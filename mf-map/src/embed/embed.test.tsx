@@ -60,7 +60,9 @@ describe('createFarmMap (./embed)', () => {
 
   it('reports clicks in select mode as plain GeoJSON features', async () => {
     const { seen, map, element } = mount('select');
-    await waitFor(() => expect(mockClicks.click).toBeDefined());
+    // Fields can be clicked once they are on the map.
+    await waitFor(() => expect(seen.ready).toHaveLength(1));
+    expect(mockClicks.click).toBeDefined();
     act(() => mockClicks.click?.('x2'));
     act(() => mockClicks.click?.('x1'));
     expect(seen.select).toHaveLength(2);

@@ -1,7 +1,13 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
-import { paths, productPath, readFarmMapNavState, type FieldFeature } from '@paddock/shared/contracts';
+import {
+  paths,
+  productPath,
+  readFarmMapNavState,
+  type FarmFeature,
+  type FieldFeature,
+} from '@paddock/shared/contracts';
 import { goTo, Spinner } from '@paddock/shared/ui';
 import { ConfirmDialog } from '@paddock/shared/ui/modal';
 import { MapControls } from '../controls/MapControls';
@@ -21,6 +27,7 @@ import { keepMeasureModeInStorage } from '../measure/measureStorage';
 import { messages } from '../messages';
 import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
 import { createMapStore, MapStoreProvider, useMapStore, useMapStoreApi, type MapStore } from '../store';
+import { mapAccess } from './access';
 import { useFarmMapData, type LoadStatus } from './useFarmMapData';
 import { useFieldActions } from '../fields/useFieldActions';
 import styles from './FarmMapScreen.module.css';
@@ -202,8 +209,10 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
 
 /** The farm map (spec 1 §2.7, spec 2 §2) for one farm: its own store, map and panels. */
 export function FarmMapScreen({ farmId }: { farmId: string }) {
+  const { api, profile } = useMapArea();
   const [store] = useState(createMapStore);
-  const { status, retry, reload } = useFarmMapData(farmId, store);
+  const accessOf = useCallback((farm: FarmFeature) => mapAccess(farm.properties.permission, profile), [profile]);
+  const { status, retry, reload } = useFarmMapData({ api, farmId, store, accessOf });
   if (status.kind === 'not-found') return <FarmNotFound />;
   return (
     <MapStoreProvider store={store}>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { createBus, type PaddockEvents } from '@paddock/shared/bus';
 import type { AreaGeometry } from '@paddock/shared/contracts';
-import { fakeMfProps, fakeServer, type Routes } from '@paddock/shared/testing';
+import { fakeMfProps, fakeServer, testQueryClient, type Routes } from '@paddock/shared/testing';
 import { MapAreaProvider } from '../context';
 import { createMapStore, MapStoreProvider, type MapStore } from '../store';
 import { makeFarm, makeField } from '../testing/fixtures';
@@ -65,7 +65,7 @@ function renderManage(routes: Routes = {}) {
   bus.on('paddock:toast', ({ message }) => toasts.push(message));
   bus.on('paddock:farm-changed', (event) => farmEvents.push(event));
   render(
-    <MapAreaProvider props={fakeMfProps({ bus })} fetch={server.fetch}>
+    <MapAreaProvider props={fakeMfProps({ bus })} fetch={server.fetch} queryClient={testQueryClient(bus)}>
       <MemoryRouter>
         <MapStoreProvider store={store}>
           <FarmMapLayout status={{ kind: 'ready' }} onRetry={() => undefined} onReload={async () => undefined} />

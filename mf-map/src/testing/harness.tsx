@@ -16,6 +16,7 @@ import {
   fakeServer,
   makeProfile,
   recordingBus,
+  testQueryClient,
   type Routes as ServerRoutes,
 } from '@paddock/shared/testing';
 import { MapAreaProvider } from '../context';
@@ -68,7 +69,7 @@ export function renderMapPage({ farmId = 'f1', state, routes = {}, props: overri
   } = recordingBus('paddock:farm-changed');
   const props = fakeMfProps({ bus, ...overrides });
   const view = render(
-    <MapAreaProvider props={props} fetch={server.fetch}>
+    <MapAreaProvider props={props} fetch={server.fetch} queryClient={testQueryClient(bus)}>
       <MemoryRouter initialEntries={[{ pathname: `/farms/${farmId}`, state }]}>
         <Routes>
           <Route path={routePatterns.farmMap} element={<FarmMapPage />} />
@@ -126,7 +127,7 @@ export function renderOverMap(
   store.getState().setSelection(selected);
   const props = fakeMfProps({ bus, profile });
   const view = render(
-    <MapAreaProvider props={props} fetch={server.fetch}>
+    <MapAreaProvider props={props} fetch={server.fetch} queryClient={testQueryClient(bus)}>
       <MapStoreProvider store={store}>{ui}</MapStoreProvider>
     </MapAreaProvider>,
   );
