@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useStore } from 'zustand';
 import { errorMessage, isNotFound } from '@paddock/shared/api-client';
 import type { FarmFeature } from '@paddock/shared/contracts';
 import { queryKeys, useQuery } from '@paddock/shared/query';
@@ -33,13 +34,12 @@ export function useFarmMapData({
   const fields = useQuery({ queryKey: queryKeys.farms.fields(farmId), queryFn: () => api.listFields(farmId) });
 
   // Ready once the store holds them: the screens below act on the store as soon as they see 'ready'.
-  const [inStore, setInStore] = useState(false);
+  const inStore = useStore(store, (s) => s.farm !== null);
   useEffect(() => {
     if (!farm.data || !fields.data) return;
     const state = store.getState();
     state.setAccess(accessOf(farm.data));
     state.loadFarm(farm.data, fields.data);
-    setInStore(true);
   }, [farm.data, fields.data, store, accessOf]);
 
   const error = farm.error ?? fields.error;
