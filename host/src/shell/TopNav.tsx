@@ -22,7 +22,11 @@ function AdvancedBadge({ profile }: { profile: Profile }) {
       Advanced
     </Link>
   ) : (
-    <Link href={paths.advanced()} className={`${styles.badge} ${styles.badgeBasic}`} aria-label="Basic plan, get Advanced">
+    <Link
+      href={paths.advanced()}
+      className={`${styles.badge} ${styles.badgeBasic}`}
+      aria-label="Basic plan, get Advanced"
+    >
       Basic
     </Link>
   );
