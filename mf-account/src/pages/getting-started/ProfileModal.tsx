@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ContactDetails, Profile } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
-import { queryKeys, useAction } from '@paddock/shared/query';
+import { queryKeys, useAction, type Action } from '@paddock/shared/query';
 import { Form } from '@paddock/shared/ui/form';
 import { AppModal } from '@paddock/shared/ui/modal';
 import {
@@ -40,15 +40,13 @@ function useSaveProfile(onSaved: () => void) {
   });
 }
 
-function ProfileForm({ onBusy, onClose }: { onBusy(busy: boolean): void; onClose(): void }) {
+function ProfileForm({ save, onClose }: { save: Action<ProfileFormValues, Profile>; onClose(): void }) {
   const { bus, store } = useAccount();
-  const save = useSaveProfile(onClose);
   const [initialValues] = useState(() => {
     const { contactDetails, profile, user } = store.getState();
     return profileInitialValues(profileFormSource(contactDetails, profile.account, user));
   });
   const busy = save.busy;
-  useEffect(() => onBusy(busy), [onBusy, busy]);
 
   return (
     <Form<ProfileFormValues>
@@ -82,10 +80,11 @@ function ProfileForm({ onBusy, onClose }: { onBusy(busy: boolean): void; onClose
 }
 
 export function ProfileModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange(isOpen: boolean): void }) {
-  const [busy, setBusy] = useState(false);
+  const close = () => onOpenChange(false);
+  const save = useSaveProfile(close);
   return (
-    <AppModal title="Complete your profile" isOpen={isOpen} onOpenChange={onOpenChange} isBusy={busy}>
-      <ProfileForm onBusy={setBusy} onClose={() => onOpenChange(false)} />
+    <AppModal title="Complete your profile" isOpen={isOpen} onOpenChange={onOpenChange} isBusy={save.busy}>
+      <ProfileForm save={save} onClose={close} />
     </AppModal>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { farmNameSchema, paths, type FarmMapNavState } from '@paddock/shared/contracts';
-import { queryKeys, useAction } from '@paddock/shared/query';
+import { queryKeys, useAction, type Action } from '@paddock/shared/query';
 import { goTo } from '@paddock/shared/ui';
 import { Form, ruleOf, TextField } from '@paddock/shared/ui/form';
 import { useFarms } from '../../context';
@@ -58,29 +58,31 @@ function Option({ icon, title, description, inactive, busy = false, type = 'butt
   );
 }
 
-interface CreateFarmFormProps {
-  initialName: string;
-  onBusy(busy: boolean): void;
-  onClose(): void;
-  onImport(name: string): void;
-}
-
-function CreateFarmForm({ initialName, onBusy, onClose, onImport }: CreateFarmFormProps) {
+/** Creates the farm, announces it and opens its map ready to draw. */
+function useCreateFarm(onCreated: () => void) {
   const { api, basename } = useFarms();
-  const input = useRef<HTMLInputElement>(null);
-  const create = useAction({
+  return useAction({
     run: (name: string) => api.createFarm(name),
     events: (farm) => [['paddock:farm-changed', { farmId: farm.properties.farm_id, change: 'created' }]],
     invalidates: [queryKeys.farms.lists()],
     onSuccess: (farm) => {
-      onClose();
+      onCreated();
       // The map (mf-map) owns /farms/{id}; `draw` makes it start drawing the first field.
       const state: FarmMapNavState = { draw: true };
       goTo(basename, paths.farmMap(farm.properties.farm_id), state);
     },
   });
+}
+
+interface CreateFarmFormProps {
+  initialName: string;
+  create: Action<string, unknown>;
+  onImport(name: string): void;
+}
+
+function CreateFarmForm({ initialName, create, onImport }: CreateFarmFormProps) {
+  const input = useRef<HTMLInputElement>(null);
   const busy = create.busy;
-  useEffect(() => onBusy(busy), [onBusy, busy]);
 
   return (
     <Form<{ name?: string }>
@@ -147,15 +149,10 @@ function CreateFarmForm({ initialName, onBusy, onClose, onImport }: CreateFarmFo
 
 /** Spec 1 §2.5: name the farm, then choose how to add its fields. */
 export function CreateFarmModal({ isOpen, onOpenChange, onImport, initialName = '' }: CreateFarmModalProps) {
-  const [busy, setBusy] = useState(false);
+  const create = useCreateFarm(() => onOpenChange(false));
   return (
-    <AppModal title="Farm management done right." isOpen={isOpen} onOpenChange={onOpenChange} isBusy={busy}>
-      <CreateFarmForm
-        initialName={initialName}
-        onBusy={setBusy}
-        onClose={() => onOpenChange(false)}
-        onImport={onImport}
-      />
+    <AppModal title="Farm management done right." isOpen={isOpen} onOpenChange={onOpenChange} isBusy={create.busy}>
+      <CreateFarmForm initialName={initialName} create={create} onImport={onImport} />
     </AppModal>
   );
 }

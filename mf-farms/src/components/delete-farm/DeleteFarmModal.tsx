@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { Button } from '@paddock/shared/ui';
-import { useAction } from '@paddock/shared/query';
+import { useAction, type Action } from '@paddock/shared/query';
 import { Form, TextField } from '@paddock/shared/ui/form';
 import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';
@@ -24,19 +23,9 @@ interface DeleteFarmModalProps {
 /** Spec 1 §5: the button wakes up only when the typed name equals the farm's, both trimmed. */
 export const confirmsName = (typed: string, farmName: string): boolean => typed.trim() === farmName.trim();
 
-function DeleteFarmForm({
-  farm,
-  onBusy,
-  onClose,
-  onDeleted,
-}: {
-  farm: DeleteTarget;
-  onBusy(busy: boolean): void;
-  onClose(): void;
-  onDeleted(farm: DeleteTarget): void;
-}) {
+function useDeleteFarm({ onClose, onDeleted }: Pick<DeleteFarmModalProps, 'onClose' | 'onDeleted'>) {
   const { api } = useFarms();
-  const remove = useAction({
+  return useAction({
     run: (target: DeleteTarget) => api.deleteFarm(target.id),
     success: messages.farmDeleted,
     events: (_none, target) => [['paddock:farm-changed', { farmId: target.id, change: 'deleted' }]],
@@ -46,8 +35,18 @@ function DeleteFarmForm({
       onClose();
     },
   });
+}
+
+function DeleteFarmForm({
+  farm,
+  remove,
+  onClose,
+}: {
+  farm: DeleteTarget;
+  remove: Action<DeleteTarget, void>;
+  onClose(): void;
+}) {
   const busy = remove.busy;
-  useEffect(() => onBusy(busy), [onBusy, busy]);
 
   return (
     <Form<{ typed?: string }>
@@ -90,16 +89,16 @@ function DeleteFarmForm({
 
 /** Deleting a farm takes its fields with it, so the user types the farm's name first. */
 export function DeleteFarmModal({ farm, isOpen, onClose, onDeleted }: DeleteFarmModalProps) {
-  const [busy, setBusy] = useState(false);
+  const remove = useDeleteFarm({ onClose, onDeleted });
   return (
     <AppModal
       title="Delete Farm"
       role="alertdialog"
       isOpen={isOpen && farm !== null}
       onOpenChange={(open) => !open && onClose()}
-      isBusy={busy}
+      isBusy={remove.busy}
     >
-      {farm && <DeleteFarmForm farm={farm} onBusy={setBusy} onClose={onClose} onDeleted={onDeleted} />}
+      {farm && <DeleteFarmForm farm={farm} remove={remove} onClose={onClose} />}
     </AppModal>
   );
 }

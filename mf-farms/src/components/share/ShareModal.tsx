@@ -1,7 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { collaboratorPermissions, type CollaboratorPermission } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
-import { queryKeys, useAction } from '@paddock/shared/query';
+import { queryKeys, useAction, type Action } from '@paddock/shared/query';
 import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';
 import { roleLabel } from '../../lib/roles';
@@ -79,41 +79,43 @@ function PermissionSelect({
   );
 }
 
-function ShareForm({
-  farms,
-  onBusy,
-  onDone,
-  onCancel,
-}: {
-  farms: ShareTarget[];
-  onBusy(busy: boolean): void;
-  onDone(): void;
-  onCancel(): void;
-}) {
+interface Invitation {
+  farmIds: string[];
+  emails: string[];
+  permission: CollaboratorPermission;
+}
+
+/** Sends the invitations; 401/403 carry the server's detail and a 422 its first msg (the default failure message). */
+function useShare(onDone: () => void) {
   const { api } = useFarms();
-  const chips = useEmailChips();
-  const [permission, setPermission] = useState<CollaboratorPermission>('viewer');
-  const share = useAction({
-    run: (emails: string[]) =>
-      api.shareFarms(
-        farms.map((f) => f.id),
-        emails,
-        permission,
-      ),
+  return useAction({
+    run: ({ farmIds, emails, permission }: Invitation) => api.shareFarms(farmIds, emails, permission),
     success: messages.farmsShared,
-    // 401/403 carry the server's detail; a 422 its first msg (the default failure message).
-    events: () => farms.map((farm) => ['paddock:farm-changed', { farmId: farm.id, change: 'updated' }] as const),
+    events: (_none, { farmIds }) =>
+      farmIds.map((farmId) => ['paddock:farm-changed', { farmId, change: 'updated' }] as const),
     // Collaborators show in the list's avatars and on the details page.
     invalidates: [queryKeys.farms.all],
     onSuccess: onDone,
   });
+}
+
+function ShareForm({
+  farms,
+  share,
+  onCancel,
+}: {
+  farms: ShareTarget[];
+  share: Action<Invitation, unknown>;
+  onCancel(): void;
+}) {
+  const chips = useEmailChips();
+  const [permission, setPermission] = useState<CollaboratorPermission>('viewer');
   const busy = share.busy;
-  useEffect(() => onBusy(busy), [onBusy, busy]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const emails = chips.collect();
-    if (emails) void share.trigger(emails);
+    if (emails) void share.trigger({ farmIds: farms.map((farm) => farm.id), emails, permission });
   };
 
   return (
@@ -135,20 +137,15 @@ function ShareForm({
 
 /** Spec 1 §4.4/§5/§8: invite collaborators by e-mail to one or several farms as editor or viewer. */
 export function ShareModal({ farms, isOpen, onOpenChange, onShared, title }: ShareModalProps) {
-  const [busy, setBusy] = useState(false);
   const heading = title ?? (farms.length > 1 ? 'Share Multiple Farms' : 'Share Farm');
   const close = () => onOpenChange(false);
+  const share = useShare(() => {
+    close();
+    onShared?.();
+  });
   return (
-    <AppModal title={heading} isOpen={isOpen} onOpenChange={onOpenChange} isBusy={busy}>
-      <ShareForm
-        farms={farms}
-        onBusy={setBusy}
-        onCancel={close}
-        onDone={() => {
-          close();
-          onShared?.();
-        }}
-      />
+    <AppModal title={heading} isOpen={isOpen} onOpenChange={onOpenChange} isBusy={share.busy}>
+      <ShareForm farms={farms} share={share} onCancel={close} />
     </AppModal>
   );
 }
