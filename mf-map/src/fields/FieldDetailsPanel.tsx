@@ -1,41 +1,14 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, type FormEvent } from 'react';
 import { Button as AriaButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '@paddock/shared/ui';
-import { useMapArea } from '../context';
 import { checkDetails } from './fieldDetails';
+import { useCropTypes } from './useCropTypes';
 import { approxHectares } from '../measure/measure';
 import { useMapStore, useMapStoreApi } from '../store';
 import { Icon } from '../controls/icons';
 import controls from '../controls/controls.module.css';
 import styles from './Manage.module.css';
-
-/** The crop type list (GET v2/farms/crop_types/list), fetched once per page and kept in the store. */
-export function useCropTypes() {
-  const { api } = useMapArea();
-  const store = useMapStoreApi();
-  const cropTypes = useMapStore((s) => s.cropTypes);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (cropTypes.length > 0) return;
-    let cancelled = false;
-    api.listCropTypes().then(
-      (types) => !cancelled && store.getState().setCropTypes(types),
-      () => !cancelled && setFailed(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, store, cropTypes.length, attempt]);
-
-  const retry = () => {
-    setFailed(false);
-    setAttempt((n) => n + 1);
-  };
-  return { cropTypes, failed, retry };
-}
 
 function CropTypeField({ value, error, disabled }: { value: string | null; error: string | null; disabled: boolean }) {
   const store = useMapStoreApi();

@@ -27,13 +27,11 @@ export interface ShellSlice {
   access: MapAccess;
   drawerOpen: boolean;
   measureMode: MeasureMode;
-  cropTypes: string[];
 
   setAccess(access: MapAccess): void;
   /** A farm and its fields, freshly loaded; the selection keeps what still exists. */
   loadFarm(farm: FarmFeature, fields: FieldFeature[]): void;
   setFarm(farm: FarmFeature): void;
-  setCropTypes(cropTypes: string[]): void;
   /** Spec 1 §4.3: each mode resets what belongs to the others. */
   setMode(mode: MapMode): void;
   setDrawerOpen(open: boolean): void;
@@ -73,7 +71,6 @@ export const createShellSlice: MapSlice<ShellSlice> = (set) => ({
   access: NO_ACCESS,
   drawerOpen: true,
   measureMode: null,
-  cropTypes: [],
 
   setAccess: (access) =>
     set((s) => (access.edit || s.mode !== 'manage' ? { access } : { access, mode: 'view', ...MANAGE_RESET })),
@@ -84,7 +81,6 @@ export const createShellSlice: MapSlice<ShellSlice> = (set) => ({
       return { farm, fields, ...(kept.length === s.selectedFields.length ? {} : { selectedFields: kept }) };
     }),
   setFarm: (farm) => set({ farm }),
-  setCropTypes: (cropTypes) => set({ cropTypes }),
   setMode: (mode) => set((s) => modeChange(s, mode)),
   setDrawerOpen: (drawerOpen) => set({ drawerOpen }),
   setMeasureMode: (measureMode) => set((s) => (s.mode === 'manage' ? {} : { measureMode })),

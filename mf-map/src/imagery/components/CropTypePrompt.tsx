@@ -5,7 +5,7 @@ import { Button } from '@paddock/shared/ui';
 import { AppModal } from '@paddock/shared/ui/modal';
 import { failureMessage } from '@paddock/shared/api-client';
 import { Icon } from '../../controls/icons';
-import { useCropTypes } from '../../fields/FieldDetailsPanel';
+import { useCropTypes } from '../../fields/useCropTypes';
 import { useMapArea } from '../../context';
 import { messages } from '../../messages';
 import { useMapStoreApi } from '../../store';
