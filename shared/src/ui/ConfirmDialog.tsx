@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { AppModal } from './AppModal';
 import { Button } from './Button';
-import styles from './ConfirmDialog.module.css';
+import styles from './dialog.module.css';
 
 export interface ConfirmDialogProps {
   title: string;

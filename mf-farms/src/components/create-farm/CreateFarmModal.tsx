@@ -4,8 +4,7 @@ import { queryKeys, useAction, type Action } from '@paddock/shared/query';
 import { goTo } from '@paddock/shared/ui';
 import { Form, ruleOf, TextField } from '@paddock/shared/ui/form';
 import { useFarms } from '../../context';
-import { AppModal } from '@paddock/shared/ui/modal';
-import controls from '../controls.module.css';
+import { AppModal, dialogStyles as dialog } from '@paddock/shared/ui/modal';
 import { Icon, type IconName } from '../icons';
 import styles from './CreateFarmModal.module.css';
 
@@ -103,13 +102,13 @@ function CreateFarmForm({ initialName, create, onImport }: CreateFarmFormProps) 
         return (
           <form
             noValidate
-            className={controls.stack}
+            className={dialog.stack}
             onSubmit={(event) => {
               event.preventDefault();
               if (!showProblem()) void handleSubmit(event);
             }}
           >
-            <p className={controls.text}>
+            <p className={dialog.text}>
               Give your farm a name, then draw its fields on the map or bring them in from a file.
             </p>
             <TextField

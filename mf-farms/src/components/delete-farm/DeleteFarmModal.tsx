@@ -3,8 +3,7 @@ import { useAction, type Action } from '@paddock/shared/query';
 import { Form, TextField } from '@paddock/shared/ui/form';
 import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';
-import { AppModal } from '@paddock/shared/ui/modal';
-import controls from '../controls.module.css';
+import { AppModal, dialogStyles as dialog } from '@paddock/shared/ui/modal';
 
 export interface DeleteTarget {
   id: string;
@@ -55,8 +54,8 @@ function DeleteFarmForm({
       }}
       subscription={{ values: true }}
       render={({ handleSubmit, values }) => (
-        <form noValidate className={controls.stack} onSubmit={handleSubmit}>
-          <p className={controls.warning}>{messages.farmDeleteWarning}</p>
+        <form noValidate className={dialog.stack} onSubmit={handleSubmit}>
+          <p className={dialog.warning}>{messages.farmDeleteWarning}</p>
           <TextField
             name="typed"
             label={
@@ -68,7 +67,7 @@ function DeleteFarmForm({
             autoComplete="off"
             disabled={busy}
           />
-          <div className={controls.actions}>
+          <div className={dialog.actions}>
             <Button variant="secondary" onClick={onClose} disabled={busy}>
               Cancel
             </Button>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { convertLimits } from '@paddock/shared/contracts';
 import { Button, Spinner } from '@paddock/shared/ui';
+import { dialogStyles as dialog } from '@paddock/shared/ui/modal';
 import controls from '../controls.module.css';
 import { controlStyles as form } from '@paddock/shared/ui/form';
 import { Icon } from '../icons';
@@ -133,7 +134,7 @@ function Messages({ choice, conversion }: { choice: FileChoice; conversion: Conv
         <p className={form.hint}>Left out (not shapefile parts): {choice.ignored.join(', ')}</p>
       )}
       {conversion.error && (
-        <p className={controls.warning} role="alert">
+        <p className={dialog.warning} role="alert">
           {conversion.error}
         </p>
       )}
@@ -158,7 +159,7 @@ export function UploadStep({ choice, conversion, onBack }: UploadStepProps) {
     if (choice.check.ready && !busy) conversion.start(choice.files);
   };
   return (
-    <div className={controls.stack}>
+    <div className={dialog.stack}>
       <TypeChoice choice={choice} disabled={busy} />
       <Dropzone choice={choice} disabled={busy} hintId={hintId} />
       <FileList choice={choice} disabled={busy} />
@@ -168,7 +169,7 @@ export function UploadStep({ choice, conversion, onBack }: UploadStepProps) {
           <Spinner label="Uploading" /> Uploading and converting your files…
         </div>
       )}
-      <div className={controls.actions}>
+      <div className={dialog.actions}>
         {onBack && (
           <Button variant="secondary" onClick={onBack} disabled={busy}>
             Go Back

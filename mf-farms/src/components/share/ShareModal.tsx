@@ -5,8 +5,7 @@ import { queryKeys, useAction, type Action } from '@paddock/shared/query';
 import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';
 import { roleLabel } from '../../lib/roles';
-import { AppModal } from '@paddock/shared/ui/modal';
-import controls from '../controls.module.css';
+import { AppModal, dialogStyles as dialog } from '@paddock/shared/ui/modal';
 import { controlStyles as form } from '@paddock/shared/ui/form';
 import { EmailChips } from './EmailChips';
 import { useEmailChips } from './useEmailChips';
@@ -30,13 +29,13 @@ interface ShareModalProps {
 function FarmNames({ farms }: { farms: ShareTarget[] }) {
   if (farms.length === 1)
     return (
-      <p className={controls.text}>
+      <p className={dialog.text}>
         Invite people to <strong>{farms[0]?.name}</strong>.
       </p>
     );
   return (
     <div>
-      <p className={controls.text}>Invite people to these {farms.length} farms:</p>
+      <p className={dialog.text}>Invite people to these {farms.length} farms:</p>
       <ul className={styles.farmList}>
         {farms.map((farm) => (
           <li key={farm.id}>{farm.name}</li>
@@ -119,11 +118,11 @@ function ShareForm({
   };
 
   return (
-    <form noValidate className={controls.stack} onSubmit={submit}>
+    <form noValidate className={dialog.stack} onSubmit={submit}>
       <FarmNames farms={farms} />
       <EmailChips chips={chips} disabled={busy} />
       <PermissionSelect value={permission} onChange={setPermission} disabled={busy} />
-      <div className={controls.actions}>
+      <div className={dialog.actions}>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
