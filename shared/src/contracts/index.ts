@@ -10,3 +10,6 @@ export * from './farms';
 export * from './convert';
 export * from './imagery';
 export * from './commerce';
+export * from './routes';
+export * from './navigation';
+export * from './exposed';

@@ -1,0 +1,5 @@
+import { PageTitle } from '../PageTitle';
+
+export function PaymentSuccessPage() {
+  return <PageTitle title="Payment successful" />;
+}
