@@ -21,8 +21,6 @@ it.each([
   ['/order-review/o1/success', 'Order Review'],
   ['/pay/o1', 'Pay for your order'],
   ['/rapid-em-booking', 'Rapid-EM Booking'],
-  ['/payment', 'Checkout'],
-  ['/payment-success', 'Payment successful'],
 ])('routes %s to %s', (path, title) => {
   window.history.replaceState(null, '', path);
   render(<App {...fakeMfProps()} />);
@@ -30,7 +28,9 @@ it.each([
 });
 
 it('serves every route the contract gives this area', () => {
-  for (const pattern of routesOf('mf_commerce')) {
+  // /payment and /payment-success load data or need navigation state first (their own tests).
+  const placeholders = routesOf('mf_commerce').filter((pattern) => !pattern.startsWith('/payment'));
+  for (const pattern of placeholders) {
     const path = pattern.replace(/\/:[^/]+\?/g, '').replace(/:[^/]+/g, 'o1');
     const { container, unmount } = renderCommerce({ route: path });
     expect(container.querySelector('h1')).not.toBeNull();

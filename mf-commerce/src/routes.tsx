@@ -1,10 +1,10 @@
 import { Route, Routes } from 'react-router-dom';
 import { routePatterns } from '@paddock/shared/contracts';
-import { CheckoutPage } from './pages/CheckoutPage';
+import { CheckoutPage } from './pages/checkout/CheckoutPage';
 import { ImageryOrderPage } from './pages/ImageryOrderPage';
 import { OrderReviewPage } from './pages/OrderReviewPage';
 import { OrdersPage } from './pages/OrdersPage';
-import { PaymentSuccessPage } from './pages/PaymentSuccessPage';
+import { PaymentSuccessPage } from './pages/payment-success/PaymentSuccessPage';
 import { PayOrderPage } from './pages/PayOrderPage';
 import { RapidEmBookingPage } from './pages/RapidEmBookingPage';
 

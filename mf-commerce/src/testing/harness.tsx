@@ -23,7 +23,7 @@ export function renderCommerce({ route, state, routes = {}, props: overrides = {
   const { bus, toasts, events } = recordingBus('paddock:cart-changed');
   const props = fakeMfProps({ bus, ...overrides });
   const view = render(
-    <CommerceProvider props={props} queryClient={testQueryClient(bus)}>
+    <CommerceProvider props={props} queryClient={testQueryClient(bus)} fetch={server.fetch}>
       <MemoryRouter initialEntries={[{ pathname: route, state }]}>
         <CommerceRoutes />
       </MemoryRouter>

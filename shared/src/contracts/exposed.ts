@@ -48,14 +48,21 @@ export interface FarmDialogsModule {
   mountDeleteFarmModal(element: HTMLElement, options: DeleteFarmModalOptions): Unmount;
 }
 
+/** `mf_commerce/cart`: the cart modal for the whole product, opened by `paddock:cart-open` (the nav's cart button, the map). It announces the item count with `paddock:cart-changed`. */
+export interface CartModule {
+  mountCart(element: HTMLElement, options: { props: MfProps }): Unmount;
+}
+
 /** Federation ids of the exposed modules and the functions each must export (checked by the loader). */
 export const exposedModules = {
   importWizard: { id: 'mf_farms/import-wizard', exports: ['mountImportWizard'] },
   farmDialogs: { id: 'mf_farms/farm-dialogs', exports: ['mountShareModal', 'mountDeleteFarmModal'] },
+  cart: { id: 'mf_commerce/cart', exports: ['mountCart'] },
 } as const satisfies Record<string, { id: string; exports: readonly string[] }>;
 
 /** The module type behind each exposed id. */
 export interface ExposedModuleTypes {
   importWizard: ImportWizardModule;
   farmDialogs: FarmDialogsModule;
+  cart: CartModule;
 }

@@ -16,6 +16,19 @@ export const queryKeys = {
     profile: () => ['account', 'profile'] as const,
     contactDetails: () => ['account', 'contact-details'] as const,
   },
+  cart: {
+    all: ['cart'] as const,
+    items: () => ['cart', 'items'] as const,
+  },
+  payments: {
+    all: ['payments'] as const,
+    config: () => ['payments', 'config'] as const,
+    detail: (paymentId: string) => ['payments', 'detail', paymentId] as const,
+  },
+  zoningOrders: {
+    all: ['zoning-orders'] as const,
+    ofPayment: (paymentId: string) => ['zoning-orders', 'payment', paymentId] as const,
+  },
   imagery: {
     all: ['imagery'] as const,
     catalog: (params: Readonly<Record<string, unknown>>) => ['imagery', 'catalog', params] as const,

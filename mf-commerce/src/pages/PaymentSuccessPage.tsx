@@ -1,5 +1,0 @@
-import { PageTitle } from '../PageTitle';
-
-export function PaymentSuccessPage() {
-  return <PageTitle title="Payment successful" />;
-}
