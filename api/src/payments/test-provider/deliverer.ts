@@ -76,11 +76,20 @@ export class WebhookDeliverer {
     while (this.running) await this.running;
   }
 
+  /** Stops polling and waits (a little) for deliveries in flight; a stuck database cannot hold up a shutdown. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.idle();
+    let timeout: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.idle(),
+      new Promise<void>((resolve) => {
+        timeout = setTimeout(resolve, 2000);
+        timeout.unref();
+      }),
+    ]);
+    clearTimeout(timeout);
   }
 
   private async drain(): Promise<void> {
