@@ -14,7 +14,7 @@ interface CartModalProps {
 
 /** Spec 2 §2 'Cart modal': items grouped by type, the total including taxes, clear and checkout. */
 export function CartModal({ isOpen, onClose, onCheckout }: CartModalProps) {
-  const { cart, remove, clear } = useCart(isOpen);
+  const { cart, remove, clear } = useCart({ enabled: isOpen });
   const items = cart.data?.data ?? [];
   const busy = remove.busy || clear.busy;
 

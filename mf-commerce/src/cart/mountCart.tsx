@@ -9,7 +9,7 @@ import { useCart } from './useCart';
 /** Always mounted: keeps the nav's count current and opens the modal on `paddock:cart-open`. */
 export function CartRoot({ props }: { props: MfProps }) {
   const [open, setOpen] = useState(false);
-  const { cart } = useCart(true);
+  const { cart } = useCart({ announce: true });
   const { refetch } = cart;
   useEffect(
     () =>

@@ -24,8 +24,11 @@ export function groupItems(items: readonly CartItem[]) {
   })).filter((group) => group.items.length > 0);
 }
 
-/** The cart (server data), its count announced to the nav whenever it is known, and its two actions. */
-export function useCart(enabled = true) {
+/**
+ * The cart (server data) and its two actions. `announce`: this component tells the nav the count
+ * whenever it is known (one per mount, so the count is not sent twice).
+ */
+export function useCart({ enabled = true, announce = false }: { enabled?: boolean; announce?: boolean } = {}) {
   const { cartApi, bus } = useCommerce();
   const cart = useQuery<CartResponse>({
     queryKey: queryKeys.cart.items(),
@@ -35,8 +38,8 @@ export function useCart(enabled = true) {
   });
   const count = cart.data?.data.length;
   useEffect(() => {
-    if (count !== undefined) bus.emit('paddock:cart-changed', { count });
-  }, [bus, count]);
+    if (announce && count !== undefined) bus.emit('paddock:cart-changed', { count });
+  }, [announce, bus, count]);
 
   const remove = useAction({
     run: (id: string) => cartApi.removeItem(id),

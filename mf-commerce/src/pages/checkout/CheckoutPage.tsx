@@ -134,7 +134,7 @@ function contactToValues(contact: ContactDetails | null): Partial<CheckoutValues
 export function CheckoutPage() {
   const { cartApi, bus } = useCommerce();
   const navigate = useNavigate();
-  const { cart } = useCart(true);
+  const { cart } = useCart({ announce: true });
   const profile = useQuery({
     queryKey: queryKeys.account.profile(),
     queryFn: () => cartApi.getProfile(),
