@@ -100,3 +100,29 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000)
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/** The authentication page's URL from a `requires_action` confirmation answer. */
+export function authenticationUrl(confirmation: { json: <T>() => T }): URL {
+  return new URL(
+    confirmation.json<{ next_action: { redirect_to_url: { url: string } } }>().next_action.redirect_to_url.url,
+  );
+}
+
+/** What the payer does on the test 3-D Secure page: Complete or Fail (the form the page posts). */
+export async function answerAuthentication(
+  t: TestContext,
+  clientSecret: string,
+  outcome: 'complete' | 'fail',
+  returnUrl?: string,
+) {
+  return t.request({
+    method: 'POST',
+    url: `/test-provider/authenticate/${intentIdOf(clientSecret)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      client_secret: clientSecret,
+      outcome,
+      ...(returnUrl ? { return_url: returnUrl } : {}),
+    }).toString(),
+  });
+}

@@ -6,6 +6,8 @@ import {
 } from '@paddock/shared/contracts';
 import {
   addToCart,
+  answerAuthentication,
+  authenticationUrl,
   checkout,
   checkoutOk,
   confirmInBrowser,
@@ -274,9 +276,7 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
       const returnUrl = 'http://localhost:3000/payment';
       const pending = await confirmInBrowser(t, answer.client_secret as string, '4000002500003155', returnUrl);
       expect(pending.json()).toMatchObject({ status: 'requires_action', next_action: { type: 'redirect_to_url' } });
-      const url = new URL(
-        pending.json<{ next_action: { redirect_to_url: { url: string } } }>().next_action.redirect_to_url.url,
-      );
+      const url = authenticationUrl(pending);
       expect(url.pathname).toBe(`/test-provider/authenticate/${intentIdOf(answer.client_secret as string)}`);
 
       const page = await t.request({ method: 'GET', url: `${url.pathname}${url.search}` });
@@ -286,16 +286,7 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
       expect(page.body).toContain('Fail authentication');
       expect((await paymentOf(user, answer.payment_id)).status).toBe('open');
 
-      const done = await t.request({
-        method: 'POST',
-        url: url.pathname,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          client_secret: answer.client_secret as string,
-          return_url: returnUrl,
-          outcome: 'complete',
-        }).toString(),
-      });
+      const done = await answerAuthentication(t, answer.client_secret as string, 'complete', returnUrl);
       expect(done.statusCode).toBe(303);
       const back = new URL(done.headers.location as string);
       expect(`${back.origin}${back.pathname}`).toBe(returnUrl);
@@ -314,19 +305,13 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
         '4000002500003155',
         'http://localhost:3000/payment',
       );
-      const url = new URL(
-        pending.json<{ next_action: { redirect_to_url: { url: string } } }>().next_action.redirect_to_url.url,
+      expect(pending.json()).toMatchObject({ status: 'requires_action' });
+      const failed = await answerAuthentication(
+        t,
+        answer.client_secret as string,
+        'fail',
+        'http://localhost:3000/payment',
       );
-      const failed = await t.request({
-        method: 'POST',
-        url: url.pathname,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          client_secret: answer.client_secret as string,
-          return_url: 'http://localhost:3000/payment',
-          outcome: 'fail',
-        }).toString(),
-      });
       expect(new URL(failed.headers.location as string).searchParams.get('redirect_status')).toBe('failed');
       await webhooksDelivered(t);
       expect(await paymentOf(user, answer.payment_id)).toMatchObject({
@@ -339,20 +324,13 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
     it('the authentication page never sends the payer to another site', async () => {
       const { user, item } = await farmerWithItem();
       const answer = await checkoutOk(t, user, [item.id]);
-      const pending = await confirmInBrowser(t, answer.client_secret as string, '4000002500003155');
-      const url = new URL(
-        pending.json<{ next_action: { redirect_to_url: { url: string } } }>().next_action.redirect_to_url.url,
+      await confirmInBrowser(t, answer.client_secret as string, '4000002500003155');
+      const response = await answerAuthentication(
+        t,
+        answer.client_secret as string,
+        'complete',
+        'https://evil.example/steal',
       );
-      const response = await t.request({
-        method: 'POST',
-        url: url.pathname,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          client_secret: answer.client_secret as string,
-          return_url: 'https://evil.example/steal',
-          outcome: 'complete',
-        }).toString(),
-      });
       expect(response.statusCode).toBe(200);
       expect(response.headers.location).toBeUndefined();
     });

@@ -3,6 +3,7 @@ import { TEST_PROVIDER_DEFAULTS } from '../../payments/test-provider';
 import { signatureHeader } from '../../payments/webhook-signature';
 import {
   addToCart,
+  answerAuthentication,
   checkoutOk,
   confirmInBrowser,
   farmWithFields,
@@ -144,12 +145,7 @@ describe.each(availableBackends())('payment webhooks (%s)', (kind) => {
   it('out of order: requires_action arriving after succeeded leaves the payment paid; all events in reverse still pay once', async () => {
     const { answer, intentId } = await paidInBrowser();
     await confirmInBrowser(t, answer.client_secret as string, '4000002500003155');
-    await t.request({
-      method: 'POST',
-      url: `/test-provider/authenticate/${intentId}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ client_secret: answer.client_secret as string, outcome: 'complete' }).toString(),
-    });
+    await answerAuthentication(t, answer.client_secret as string, 'complete');
     const events = await eventsOf(intentId);
     expect(events.map((event) => event.type)).toEqual([
       'payment_intent.created',
@@ -210,21 +206,24 @@ describe.each(availableBackends())('webhook delivery with retries (%s)', (kind) 
     failuresLeft = 3;
     attempts = 0;
     await confirmInBrowser(t, answer.client_secret as string, '4242424242424242');
-    await waitFor(async () => {
-      const row = await t.app.db
-        .selectFrom('payments')
-        .select('status')
-        .where('id', '=', answer.payment_id)
+    const intentId = intentIdOf(answer.client_secret as string);
+    const succeededDelivery = () =>
+      t.app.db
+        .selectFrom('test_webhook_outbox')
+        .select(['attempts', 'delivered_on', 'last_error'])
+        .where('type', '=', 'payment_intent.succeeded')
+        .where('payload', 'like', `%${intentId}%`)
         .executeTakeFirstOrThrow();
-      return row.status === 'paid';
-    });
+    // Delivered means the API answered 2xx, so the payment is paid by then.
+    await waitFor(async () => (await succeededDelivery()).delivered_on !== null);
     expect(attempts).toBeGreaterThanOrEqual(4);
-    const retried = await t.app.db
-      .selectFrom('test_webhook_outbox')
-      .select(['attempts', 'delivered_on', 'last_error'])
-      .where('type', '=', 'payment_intent.succeeded')
-      .where('payload', 'like', `%${intentIdOf(answer.client_secret as string)}%`)
+    const payment = await t.app.db
+      .selectFrom('payments')
+      .select('status')
+      .where('id', '=', answer.payment_id)
       .executeTakeFirstOrThrow();
+    expect(payment.status).toBe('paid');
+    const retried = await succeededDelivery();
     expect(retried.delivered_on).not.toBeNull();
     expect(retried.last_error).toBeNull();
   });
