@@ -8,7 +8,6 @@ export const CART_MESSAGES = {
   removed: 'Item removed successfully!',
   cleared: 'Your cart items were removed successfully',
   empty: 'You have no items in your cart',
-  farmFailed: 'Fetching Farm details error.',
 } as const;
 
 /** Item groups in the order the cart and the checkout show them. */
