@@ -10,7 +10,13 @@ import { openDatabase, type Database, type DatabaseKind, type OpenDatabase } fro
 import { seedDemoAccount } from './db/seed';
 import { installErrorHandling } from './errors';
 import { installSecurityHeaders } from './security-headers';
+import type { PaymentProvider } from './payments/provider';
+import { createPaymentProvider } from './payments/provider-config';
+import { TestPaymentProvider } from './payments/test-provider';
+import type { DelivererOptions, WebhookSender } from './payments/test-provider/deliverer';
+import { testProviderHttp } from './payments/test-provider/http';
 import { healthPlugin } from './plugins/health';
+import { paymentsPublicPlugin, WEBHOOK_PATH } from './plugins/payments';
 import { domainPlugins } from './plugins';
 import { zodValidatorCompiler } from './validation';
 import { announceWrites, WriteEvents } from './writes';
@@ -32,6 +38,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Where export files live (local folder or S3, by configuration): key → file. */
     storage: ExportStorage;
+    /** Who takes the money (`payments/provider.ts`): the embedded test provider or Stripe. */
+    payments: PaymentProvider;
   }
 }
 
@@ -45,6 +53,12 @@ export interface BuildAppOptions {
   verifyToken?: TokenVerifier;
   /** Plugins registered after the domain plugins, behind the bearer check (test probes). */
   extraPlugins?: readonly FastifyPluginAsync[];
+  /** Replaces the configured payment provider (tests: the Stripe adapter against the fake Stripe server). */
+  paymentProvider?: PaymentProvider;
+  /** Test provider webhook delivery settings (tests and the bench shorten the retry backoff). */
+  webhookDelivery?: Omit<DelivererOptions, 'secret' | 'send'>;
+  /** Replaces how the test provider's webhooks reach the API (tests drop, delay or reorder them). */
+  webhookSender?: WebhookSender | null;
 }
 
 /**
@@ -85,8 +99,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const storage = await createExportStorage(config.storage);
   app.decorate('storage', storage);
   app.decorateRequest('user', null as unknown as AuthUser);
+  // Webhooks of the test provider go to this API's own route: over HTTP when PAYMENTS_WEBHOOK_URL says
+  // where (another process, a gateway), else straight into this instance.
+  const webhookUrl = config.payments.webhookUrl;
+  const defaultSender: WebhookSender = webhookUrl
+    ? async (body, headers) => (await fetch(webhookUrl, { method: 'POST', body, headers })).status
+    : async (body, headers) =>
+        (await app.inject({ method: 'POST', url: `/v2${WEBHOOK_PATH}`, payload: body, headers })).statusCode;
+  const payments =
+    options.paymentProvider ??
+    createPaymentProvider(config.payments.provider, {
+      db: database.db,
+      publicApiUrl: config.payments.publicApiUrl,
+      sendWebhook: options.webhookSender === undefined ? defaultSender : options.webhookSender,
+      testDelivery: options.webhookDelivery,
+    });
+  app.decorate('payments', payments);
   app.addHook('onClose', async () => {
-    // Jobs in flight finish (SIGTERM drains them) before the database goes.
+    // Webhook delivery and jobs in flight finish (SIGTERM drains them) before the database goes.
+    await payments.close();
     await jobs.stop();
     await changes.close();
     storage.close?.();
@@ -101,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     maxAge: 600,
   });
 
@@ -128,9 +159,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   await app.register(healthPlugin);
+  if (payments instanceof TestPaymentProvider) {
+    await app.register(testProviderHttp, {
+      prefix: '/test-provider',
+      engine: payments.engine,
+      secretKey: payments.config.secretKey,
+      publishableKey: payments.config.publishableKey,
+      allowedReturnOrigins: config.corsOrigins,
+    });
+  }
   await app.register(
     async (v2) => {
       await v2.register(healthPlugin);
+      await v2.register(paymentsPublicPlugin);
       await v2.register(async (secured) => {
         requireAuth(secured, verify);
         announceWrites(secured, app.writes);
@@ -144,5 +185,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.ready();
   // Every plugin has registered its job kinds by now.
   await jobs.start();
+  if (payments instanceof TestPaymentProvider) payments.start();
   return app;
 }

@@ -113,3 +113,42 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' }, apiRoot)).toThrow(/PORT/);
   });
 });
+
+describe('payments configuration', () => {
+  const root = apiRoot;
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_123',
+  };
+
+  it('defaults to the embedded test provider, the api on localhost and 100 cents per hectare', () => {
+    const config = loadConfig({ PORT: '4100' }, root);
+    expect(config.payments.provider.kind).toBe('test');
+    expect(config.payments.publicApiUrl).toBe('http://localhost:4100');
+    expect(config.hectareCostCents).toBe(100);
+  });
+
+  it('switches to Stripe when its keys are set', () => {
+    const config = loadConfig({ ...stripeKeys, STRIPE_API_URL: 'http://127.0.0.1:9999' }, root);
+    expect(config.payments.provider).toEqual({
+      kind: 'stripe',
+      secretKey: 'sk_test_123',
+      publishableKey: 'pk_test_123',
+      webhookSecret: 'whsec_123',
+      apiUrl: 'http://127.0.0.1:9999',
+    });
+  });
+
+  it('names the missing Stripe setting', () => {
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' }, root)).toThrow(
+      'the Stripe payment provider needs STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET',
+    );
+    expect(() => loadConfig({ ...stripeKeys, STRIPE_WEBHOOK_SECRET: 'secret' }, root)).toThrow(ConfigError);
+  });
+
+  it('refuses the test provider in production and says what to set', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, root)).toThrow(/test payment provider is for development only/);
+    expect(loadConfig({ NODE_ENV: 'production', ...stripeKeys }, root).payments.provider.kind).toBe('stripe');
+  });
+});

@@ -5,6 +5,8 @@ import type { DatabaseConfig } from './db';
 import type { ImagerySourceConfig } from './imagery/source-config';
 import type { StorageConfig } from './storage/storage-config';
 import { developmentDefaultsInProduction, isProduction, productionRefusal } from './production';
+import type { PaymentProviderConfig } from './payments/provider-config';
+import { TEST_PROVIDER_DEFAULTS } from './payments/test-provider';
 
 /** Everything the api reads from its environment, resolved once at start. */
 export interface Config {
@@ -42,6 +44,15 @@ export interface Config {
     /** Bound of the in-memory cache of rendered tiles, in bytes. */
     tileCacheBytes: number;
   };
+  payments: {
+    provider: PaymentProviderConfig;
+    /** The API's address as browsers reach it (the test provider's authentication page lives under it). */
+    publicApiUrl: string;
+    /** Deliver the test provider's webhooks over HTTP to this URL; unset = to this process's own route. */
+    webhookUrl?: string;
+  };
+  /** Zoning price per hectare in cents, GST included (spec 2 §9; `GET v2/zoning/price`). */
+  hectareCostCents: number;
 }
 
 export const DEFAULT_ISSUER = 'http://localhost:4400/';
@@ -81,6 +92,21 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('false'),
+  NODE_ENV: z.string().optional(),
+  PAYMENTS_PROVIDER: z.enum(['test', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_...)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)')
+    .optional(),
+  STRIPE_API_URL: z.url().optional(),
+  PUBLIC_API_URL: z.url().optional(),
+  PAYMENTS_WEBHOOK_URL: z.url().optional(),
+  ZONING_HECTARE_COST_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(100),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -149,6 +175,30 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
       'Invalid api configuration: IMAGERY_SOURCE=sentinel2 needs STAC_API_URL (e.g. https://earth-search.aws.element84.com/v1)',
     );
   }
+  const paymentsKind = e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'test');
+  let provider: PaymentProviderConfig;
+  if (paymentsKind === 'stripe') {
+    const missing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter(
+      (name) => !e[name],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid api configuration: the Stripe payment provider needs ${missing.join(', ')}`);
+    }
+    provider = {
+      kind: 'stripe',
+      secretKey: e.STRIPE_SECRET_KEY as string,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY as string,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+      ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL } : {}),
+    };
+  } else {
+    if (e.NODE_ENV === 'production') {
+      throw new ConfigError(
+        'Invalid api configuration: the embedded test payment provider is for development only; set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET for production',
+      );
+    }
+    provider = { kind: 'test', ...TEST_PROVIDER_DEFAULTS };
+  }
   return {
     production: isProduction(cleaned),
     port: e.PORT,
@@ -175,5 +225,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
       workerThreads: e.IMAGERY_WORKERS,
       tileCacheBytes: Math.round(e.IMAGERY_TILE_CACHE_MB * 1024 * 1024),
     },
+    payments: {
+      provider,
+      publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+      ...(e.PAYMENTS_WEBHOOK_URL ? { webhookUrl: e.PAYMENTS_WEBHOOK_URL } : {}),
+    },
+    hectareCostCents: e.ZONING_HECTARE_COST_CENTS,
   };
 }

@@ -2,73 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { urls } from '../../scripts/lib/stack.mjs';
 import { uniqueEmail } from './support/auth';
+import { api, bearerOf, farmWithField, makeAdvanced } from './support/api';
 import { signUpAndOnboard } from './support/onboard';
-
-const api = `${urls.api}/v2`;
-const AUDIENCE = 'https://api.paddock.example';
-
-/** A paddock near Wagga Wagga, about 1.1 km by 0.9 km. */
-const PADDOCK = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [147.36, -35.12],
-      [147.372, -35.12],
-      [147.372, -35.111],
-      [147.36, -35.111],
-      [147.36, -35.12],
-    ],
-  ],
-};
-
-/** The bearer token the signed-in page sends to the API. */
-async function bearerOf(page: Page): Promise<string> {
-  const request = page.waitForRequest(
-    (candidate) => candidate.url().startsWith(api) && Boolean(candidate.headers().authorization),
-  );
-  await page.goto('/farms');
-  return (await request).headers().authorization?.replace(/^Bearer /, '') ?? '';
-}
-
-/** A farm with one wheat paddock, made through the API as the page's user. */
-async function farmWithField(page: Page, token: string, farmName: string): Promise<string> {
-  const headers = { authorization: `Bearer ${token}` };
-  const farm = await page.request.post(`${api}/farms`, { headers, data: { data: { farm_name: farmName } } });
-  expect(farm.status()).toBe(201);
-  const farmId = (await farm.json()).id as string;
-  const fields = await page.request.post(`${api}/farms/${farmId}/fields`, {
-    headers,
-    data: {
-      type: 'FeatureCollection',
-      features: [
-        { type: 'Feature', geometry: PADDOCK, properties: { field_name: 'Home Paddock', field_crop_type: 'Wheat' } },
-      ],
-      bbox: [147.36, -35.12, 147.372, -35.111],
-    },
-  });
-  expect(fields.status()).toBe(201);
-  return farmId;
-}
-
-/** Makes an account Advanced with flags, through the dev admin route (as `npm run admin -w api` does). */
-async function makeAdvanced(page: Page, email: string, flags: Record<string, boolean>) {
-  const token = await page.request.post(`${urls.idp}/oauth/token`, {
-    form: {
-      grant_type: 'client_credentials',
-      client_id: 'paddock-admin-cli',
-      client_secret: process.env.ADMIN_CLIENT_SECRET ?? 'paddock-dev-admin-secret',
-      audience: AUDIENCE,
-      resource: AUDIENCE,
-      scope: 'paddock:admin',
-    },
-  });
-  expect(token.ok()).toBe(true);
-  const patched = await page.request.patch(`${api}/admin/accounts/${encodeURIComponent(email)}`, {
-    headers: { authorization: `Bearer ${(await token.json()).access_token}` },
-    data: { tier: 'premium', feature_flags: flags },
-  });
-  expect(patched.status()).toBe(200);
-}
 
 /** The most opaque pixel any of the map's canvases holds at the map's centre. */
 const centreAlpha = (page: Page) =>

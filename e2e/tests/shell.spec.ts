@@ -49,6 +49,11 @@ test('the add, cart and profile menus do what they say', async ({ page }) => {
   );
   await nav(page).getByRole('button', { name: /^Cart/ }).click();
   expect(await cartOpened).toBe(true);
+  // The cart modal (mf_commerce/cart, mounted for the whole product) answers the event.
+  const cart = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(cart).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(cart).toBeHidden();
 
   await nav(page).getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Profile Settings' }).click();

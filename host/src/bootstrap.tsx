@@ -127,6 +127,15 @@ async function main() {
   };
 
   root.render(<Shell bus={bus} onLogout={auth.logout} onAreasElement={startAreas} />);
+
+  // The cart modal belongs to the whole product (nav button, map): mounted once, beside the areas.
+  const cartElement = document.createElement('div');
+  cartElement.dataset.module = 'cart';
+  document.body.append(cartElement);
+  loader.loadExposed('cart').then(
+    ({ mountCart }) => mountCart(cartElement, { props: customProps() }),
+    (error: unknown) => console.error('[paddock] the cart could not be loaded', error),
+  );
 }
 
 void main();

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { MfProps } from '@paddock/shared/contracts';
+import { QueryProvider, type QueryClient } from '@paddock/shared/query';
 import { createAccountApi, type AccountApi } from './api/accountApi';
 import { createAccountStore, type AccountState, type AccountStore } from './store';
 
@@ -26,10 +27,12 @@ interface ProviderProps {
   props: MfProps;
   /** Tests hand in a fake fetch; the app uses the browser's. */
   fetch?: typeof fetch;
+  /** Tests hand in theirs; a mount makes its own with the product's defaults. */
+  queryClient?: QueryClient;
   children: ReactNode;
 }
 
-export function AccountProvider({ props, fetch, children }: ProviderProps) {
+export function AccountProvider({ props, fetch, queryClient, children }: ProviderProps) {
   const { basename, auth, bus, config, profile } = props;
   const [store] = useState(() => createAccountStore({ profile, user: auth.user }));
   const api = useMemo(
@@ -45,5 +48,11 @@ export function AccountProvider({ props, fetch, children }: ProviderProps) {
   );
 
   const value = useMemo(() => ({ basename, auth, bus, config, api, store }), [basename, auth, bus, config, api, store]);
-  return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;
+  return (
+    <AccountContext.Provider value={value}>
+      <QueryProvider bus={bus} client={queryClient}>
+        {children}
+      </QueryProvider>
+    </AccountContext.Provider>
+  );
 }

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+import { routePatterns } from '@paddock/shared/contracts';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { GettingStartedPage } from './pages/getting-started/GettingStartedPage';
 import { ProfileSetupPage } from './pages/onboarding/ProfileSetupPage';
@@ -11,21 +12,20 @@ import {
   StorePage,
 } from './pages/TitlePages';
 
-/** Spec 3 §2.1, this area's part. Post-login redirects and 404s are the host's job. */
+/** Spec 3 §2.1, this area's part (routeOwners.mf_account). Post-login redirects and 404s are the host's job. */
 export function AccountRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<DashboardPage />} />
-      <Route path="/dashboard" element={<DashboardPage />} />
-      <Route path="/getting-started" element={<GettingStartedPage />} />
-      <Route path="/getting-started/profile-setup" element={<ProfileSetupPage />} />
-      <Route path="/getting-started/terms-and-conditions" element={<TermsPage />} />
-      <Route path="/settings" element={<SettingsPage />} />
-      <Route path="/store" element={<StorePage />} />
-      <Route path="/store/high-resolution-imagery" element={<HighResolutionImageryPage />} />
-      <Route path="/advanced" element={<AdvancedPage />} />
-      <Route path="/advanced/:state" element={<AdvancedPage />} />
-      <Route path="/products-and-guides" element={<ProductsAndGuidesPage />} />
+      <Route path={routePatterns.home} element={<DashboardPage />} />
+      <Route path={routePatterns.dashboard} element={<DashboardPage />} />
+      <Route path={routePatterns.gettingStarted} element={<GettingStartedPage />} />
+      <Route path={routePatterns.profileSetup} element={<ProfileSetupPage />} />
+      <Route path={routePatterns.terms} element={<TermsPage />} />
+      <Route path={routePatterns.settings} element={<SettingsPage />} />
+      <Route path={routePatterns.store} element={<StorePage />} />
+      <Route path={routePatterns.storeHighResImagery} element={<HighResolutionImageryPage />} />
+      <Route path={routePatterns.advanced} element={<AdvancedPage />} />
+      <Route path={routePatterns.productsAndGuides} element={<ProductsAndGuidesPage />} />
       <Route path="*" element={null} />
     </Routes>
   );

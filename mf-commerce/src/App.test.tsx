@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { fakeMfProps } from '@paddock/shared/testing';
+import { routesOf } from '@paddock/shared/contracts';
 import { App } from './App';
+import { renderCommerce } from './testing/harness';
 
 it('renders its screen for a route the host sends to this area', () => {
   window.history.replaceState(null, '', '/order');
@@ -19,9 +21,19 @@ it.each([
   ['/order-review/o1/success', 'Order Review'],
   ['/pay/o1', 'Pay for your order'],
   ['/rapid-em-booking', 'Rapid-EM Booking'],
-  ['/payment', 'Checkout'],
 ])('routes %s to %s', (path, title) => {
   window.history.replaceState(null, '', path);
   render(<App {...fakeMfProps()} />);
   expect(screen.getByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
+});
+
+it('serves every route the contract gives this area', () => {
+  // /payment and /payment-success load data or need navigation state first (their own tests).
+  const placeholders = routesOf('mf_commerce').filter((pattern) => !pattern.startsWith('/payment'));
+  for (const pattern of placeholders) {
+    const path = pattern.replace(/\/:[^/]+\?/g, '').replace(/:[^/]+/g, 'o1');
+    const { container, unmount } = renderCommerce({ route: path });
+    expect(container.querySelector('h1')).not.toBeNull();
+    unmount();
+  }
 });

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { fakeMfProps, fakeServer } from '@paddock/shared/testing';
 import { App } from './App';
-import { listReply, makeFarm } from './test/fixtures';
+import { listReply, makeFarm } from './testing/fixtures';
 
 // The mounted app uses the browser's fetch; the fake server stands in for the API behind it.
 const server = fakeServer({ 'GET /v2/farms': listReply([makeFarm({ farm_id: 'f1', farm_name: 'North Farm' })]) });

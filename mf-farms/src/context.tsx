@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { MfProps } from '@paddock/shared/contracts';
+import { QueryProvider, type QueryClient } from '@paddock/shared/query';
 import { createFarmsApi, type FarmsApi } from './api/farmsApi';
 import { createFarmsStore, type FarmsState, type FarmsStore } from './store';
 
@@ -11,7 +12,7 @@ export interface FarmsContextValue extends Omit<MfProps, 'profile'> {
 
 const FarmsContext = createContext<FarmsContextValue | null>(null);
 
-/** Everything a screen of this area needs: the host's props, the API and the store. */
+/** Everything a screen of this area needs: the host's props, the API and the store (and, below it, the mount's QueryClient). */
 export function useFarms(): FarmsContextValue {
   const value = useContext(FarmsContext);
   if (!value) throw new Error('useFarms must be used inside <FarmsProvider>');
@@ -26,10 +27,12 @@ interface ProviderProps {
   props: MfProps;
   /** Tests hand in a fake fetch; the app uses the browser's. */
   fetch?: typeof fetch;
+  /** Tests hand in theirs; a mount makes its own with the product's defaults. */
+  queryClient?: QueryClient;
   children: ReactNode;
 }
 
-export function FarmsProvider({ props, fetch, children }: ProviderProps) {
+export function FarmsProvider({ props, fetch, queryClient, children }: ProviderProps) {
   const { basename, auth, bus, config } = props;
   const [store] = useState(createFarmsStore);
   const api = useMemo(
@@ -37,5 +40,11 @@ export function FarmsProvider({ props, fetch, children }: ProviderProps) {
     [config, auth, fetch],
   );
   const value = useMemo(() => ({ basename, auth, bus, config, api, store }), [basename, auth, bus, config, api, store]);
-  return <FarmsContext.Provider value={value}>{children}</FarmsContext.Provider>;
+  return (
+    <FarmsContext.Provider value={value}>
+      <QueryProvider bus={bus} client={queryClient}>
+        {children}
+      </QueryProvider>
+    </FarmsContext.Provider>
+  );
 }

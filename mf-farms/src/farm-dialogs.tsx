@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { MfProps } from '@paddock/shared/contracts';
+import type {
+  DeleteFarmModalOptions,
+  FarmDialogsModule,
+  MfProps,
+  ShareModalOptions,
+  Unmount,
+} from '@paddock/shared/contracts';
 import { DeleteFarmModal } from './components/delete-farm/DeleteFarmModal';
 import { ShareModal } from './components/share/ShareModal';
 import { FarmsProvider } from './context';
@@ -8,25 +14,14 @@ import { FarmsProvider } from './context';
 // This area's farm dialogs for other areas (the map's more-menu), framework-free for the caller:
 // each gets its own React root (React is a shared singleton, so this costs little).
 
-export interface FarmDialogOptions {
-  /** The host's props, as the calling area received them. */
-  props: MfProps;
-  farm: { farm_id: string; farm_name: string };
-  /** The dialog closed (whatever happened); the caller unmounts it. */
-  onClose(): void;
-}
-
-function mount(element: HTMLElement, props: MfProps, dialog: ReactNode): () => void {
+function mount(element: HTMLElement, props: MfProps, dialog: ReactNode): Unmount {
   const root = createRoot(element);
   root.render(<FarmsProvider props={props}>{dialog}</FarmsProvider>);
   return () => root.unmount();
 }
 
 /** Invite Collaborator; `onShared` runs once the invitations were sent ('Farms shared successfully' is shown). */
-export function mountShareModal(
-  element: HTMLElement,
-  { props, farm, onClose, onShared }: FarmDialogOptions & { onShared(): void },
-): () => void {
+export function mountShareModal(element: HTMLElement, { props, farm, onClose, onShared }: ShareModalOptions): Unmount {
   return mount(
     element,
     props,
@@ -43,8 +38,8 @@ export function mountShareModal(
 /** Delete Farm (type the exact name); `onDeleted` runs once the server deleted it ('Farm deleted successfully!' is shown). */
 export function mountDeleteFarmModal(
   element: HTMLElement,
-  { props, farm, onClose, onDeleted }: FarmDialogOptions & { onDeleted(): void },
-): () => void {
+  { props, farm, onClose, onDeleted }: DeleteFarmModalOptions,
+): Unmount {
   return mount(
     element,
     props,
@@ -56,3 +51,6 @@ export function mountDeleteFarmModal(
     />,
   );
 }
+
+// The exposer keeps to the one type every loader uses (shared/contracts/exposed.ts).
+({ mountShareModal, mountDeleteFarmModal }) satisfies FarmDialogsModule;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { CreateFieldsRequest } from '@paddock/shared/contracts';
 import { fakeMfProps, fakeServer, type FakeReply, type SeenRequest } from '@paddock/shared/testing';
 import { mountImportWizard } from './import-wizard';
-import { convertReply, makeField, squareFeature } from './test/fixtures';
+import { convertReply, makeField, squareFeature } from './testing/fixtures';
 
 const farm = { farm_id: 'f9', farm_name: 'Home Block' };
 

@@ -1,17 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import type { MfProps } from '@paddock/shared/contracts';
+import type { ImportWizardModule, ImportWizardOptions, Unmount } from '@paddock/shared/contracts';
 import { ImportWizard } from './components/import-wizard/ImportWizard';
 import { FarmsProvider } from './context';
-
-export interface ImportWizardOptions {
-  /** The host's props, as the calling area received them. */
-  props: MfProps;
-  farm: { farm_id: string; farm_name: string };
-  /** The user closed the wizard; the caller unmounts it. */
-  onClose(): void;
-  /** The fields are on the farm (the wizard stays open on its Save File step). */
-  onSaved(result: { fieldsAdded: number }): void;
-}
 
 /**
  * The upload wizard in "add fields" mode for another area (the map's Import Field), framework-free for
@@ -21,7 +11,7 @@ export interface ImportWizardOptions {
 export function mountImportWizard(
   element: HTMLElement,
   { props, farm, onClose, onSaved }: ImportWizardOptions,
-): () => void {
+): Unmount {
   const root = createRoot(element);
   root.render(
     <FarmsProvider props={props}>
@@ -35,3 +25,6 @@ export function mountImportWizard(
   );
   return () => root.unmount();
 }
+
+// The exposer keeps to the one type every loader uses (shared/contracts/exposed.ts).
+mountImportWizard satisfies ImportWizardModule['mountImportWizard'];

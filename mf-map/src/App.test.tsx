@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { fakeMfProps, fakeServer } from '@paddock/shared/testing';
 import { App } from './App';
 
-jest.mock('./map/FarmMapView', () => ({ __esModule: true, default: () => <div data-testid="farm-map" /> }));
+jest.mock('./map-core/FarmMapView', () => ({ __esModule: true, default: () => <div data-testid="farm-map" /> }));
 
 const realFetch = globalThis.fetch;
 afterEach(() => {

@@ -1,7 +1,8 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { MfProps } from '@paddock/shared/contracts';
+import { QueryProvider, type QueryClient } from '@paddock/shared/query';
 import { createMapApi, type MapApi } from './api/mapApi';
-import { createImageryApi, type ImageryApi } from './imagery/lib/imageryApi';
+import { createImageryApi, type ImageryApi } from './api/imageryApi';
 
 export interface MapAreaValue extends MfProps {
   api: MapApi;
@@ -10,7 +11,7 @@ export interface MapAreaValue extends MfProps {
 
 const MapAreaContext = createContext<MapAreaValue | null>(null);
 
-/** The host's props and the API, for the screens of this area (each farm's page has its own store). */
+/** The host's props and the API, for the screens of this area (each farm's page has its own store; the mount has one QueryClient). */
 export function useMapArea(): MapAreaValue {
   const value = useContext(MapAreaContext);
   if (!value) throw new Error('useMapArea must be used inside <MapAreaProvider>');
@@ -21,10 +22,12 @@ interface ProviderProps {
   props: MfProps;
   /** Tests hand in a fake fetch; the app uses the browser's. */
   fetch?: typeof fetch;
+  /** Tests hand in theirs; a mount makes its own with the product's defaults. */
+  queryClient?: QueryClient;
   children: ReactNode;
 }
 
-export function MapAreaProvider({ props, fetch, children }: ProviderProps) {
+export function MapAreaProvider({ props, fetch, queryClient, children }: ProviderProps) {
   const { basename, auth, bus, config, profile } = props;
   const api = useMemo(
     () => createMapApi({ config, getToken: (options) => auth.getToken(options), fetch }),
@@ -38,5 +41,11 @@ export function MapAreaProvider({ props, fetch, children }: ProviderProps) {
     () => ({ basename, auth, bus, config, profile, api, imagery }),
     [basename, auth, bus, config, profile, api, imagery],
   );
-  return <MapAreaContext.Provider value={value}>{children}</MapAreaContext.Provider>;
+  return (
+    <MapAreaContext.Provider value={value}>
+      <QueryProvider bus={bus} client={queryClient}>
+        {children}
+      </QueryProvider>
+    </MapAreaContext.Provider>
+  );
 }

@@ -10,10 +10,20 @@ const harnessDir = path.join(__dirname, '..', '..', 'host', 'dev-harness');
 const harnessEntry = path.join(harnessDir, 'index.ts');
 const reactVersion = rootPkg.dependencies.react;
 
-/** Singletons every federated bundle shares; one exact React in the whole monorepo. */
+/**
+ * Singletons every federated bundle shares; one exact React in the whole monorepo. Packages only some
+ * bundles use (TanStack Query: the remotes, not the shell) are shared by those that declare them, so
+ * the host never loads them and the first remote to mount provides the one copy.
+ */
+const optionalSingletons = ['@tanstack/react-query'];
+
 function sharedModules(deps) {
   const singleton = (version) => ({ singleton: true, requiredVersion: version, strictVersion: false });
+  const optional = Object.fromEntries(
+    optionalSingletons.filter((name) => deps[name]).map((name) => [name, singleton(deps[name])]),
+  );
   return {
+    ...optional,
     react: singleton(reactVersion),
     'react/jsx-runtime': singleton(reactVersion),
     'react-dom': singleton(reactVersion),

@@ -1,9 +1,11 @@
 import { parseCommandLine, readCommand, UsageError, type CliIo } from './args';
 import {
   apiErrorBodySchema,
+  paymentResponseSchema,
   featureFlagKeys,
   profileResponseSchema,
   type FeatureFlagKey,
+  type Payment,
   type Profile,
 } from '@paddock/shared/contracts';
 import { DEFAULT_AUDIENCE, DEFAULT_ISSUER } from '../config';
@@ -15,13 +17,16 @@ export const DEFAULT_ADMIN_CLIENT_SECRET = DEVELOPMENT_ADMIN_CLIENT_SECRET;
 export const DEFAULT_API_URL = 'http://localhost:4000';
 
 export const USAGE = `Usage: npm run admin -w api -- --email <email> [--tier basic|premium] [--flag <key>=on|off ...] [--payments invoice|none]
+       npm run admin -w api -- --mark-paid <invoice number or payment id>
 
-Changes the tier, feature flags or payment methods of an account that has signed in at least once.
+Changes the tier, feature flags or payment methods of an account that has signed in at least once,
+or records that an invoice was paid (its orders become paid).
 
   --email     the account's sign-in (or contact) e-mail
   --tier      basic, or premium (Advanced)
   --flag      ${featureFlagKeys.join(', ')}; =on or =off; repeat for several
   --payments  comma-separated payment methods the account may use (e.g. invoice), or none
+  --mark-paid an invoice number (INV-1001) or payment id whose money arrived
 
 Environment: API_URL (${DEFAULT_API_URL}), AUTH_ISSUER (${DEFAULT_ISSUER}), AUTH_AUDIENCE (${DEFAULT_AUDIENCE}),
 ADMIN_CLIENT_SECRET (the idp's development secret for ${ADMIN_CLIENT_ID}).
@@ -29,8 +34,11 @@ ADMIN_CLIENT_SECRET (the idp's development secret for ${ADMIN_CLIENT_ID}).
 Example: npm run admin -w api -- --email demo@paddock.example --tier premium --flag field:multi_select=on --flag algorithm:ndre=off`;
 
 export interface AdminCommand {
+  /** Empty with `--mark-paid` alone. */
   email: string;
   patch: AdminAccountRequest;
+  /** `--mark-paid`: the invoice number or payment id to mark paid. */
+  markPaid?: string;
 }
 
 const ON = new Set(['on', 'true', 'yes', '1', 'enabled']);
@@ -43,10 +51,18 @@ export function parseAdminArgs(argv: string[]): AdminCommand | null {
     tier: { type: 'string' },
     flag: { type: 'string', multiple: true },
     payments: { type: 'string' },
+    'mark-paid': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return null;
+  const markPaid = values['mark-paid']?.trim();
+  if (values['mark-paid'] !== undefined && !markPaid) throw new UsageError('--mark-paid needs an invoice number');
   const email = values.email?.trim();
+  if (markPaid && !email) {
+    if (values.tier !== undefined || values.flag !== undefined || values.payments !== undefined)
+      throw new UsageError('--tier, --flag and --payments need --email');
+    return { email: '', patch: {}, markPaid };
+  }
   if (!email) throw new UsageError('--email is required');
 
   const patch: AdminAccountRequest = {};
@@ -75,8 +91,9 @@ export function parseAdminArgs(argv: string[]): AdminCommand | null {
             .map((item) => item.trim())
             .filter(Boolean);
   }
-  if (Object.keys(patch).length === 0) throw new UsageError('Nothing to change: give --tier, --flag or --payments');
-  return { email, patch };
+  if (Object.keys(patch).length === 0 && !markPaid)
+    throw new UsageError('Nothing to change: give --tier, --flag or --payments');
+  return markPaid ? { email, patch, markPaid } : { email, patch };
 }
 
 export function formatProfile(profile: Profile): string {
@@ -167,12 +184,18 @@ export async function runAdminCli(
     return 1;
   }
 
+  const authorization = `Bearer ${tokenBody.access_token}`;
+  if (command.markPaid) {
+    const code = await markPaidCall(fetchImpl, apiUrl, authorization, command.markPaid, io);
+    if (code !== 0 || !command.email) return code;
+  }
+
   const target = `${apiUrl}/v2/admin/accounts/${encodeURIComponent(command.email)}`;
   let apiResponse: Response;
   try {
     apiResponse = await fetchImpl(target, {
       method: 'PATCH',
-      headers: { authorization: `Bearer ${tokenBody.access_token}`, 'content-type': 'application/json' },
+      headers: { authorization, 'content-type': 'application/json' },
       body: JSON.stringify(command.patch),
     });
   } catch (error) {
@@ -194,5 +217,49 @@ export async function runAdminCli(
     return 1;
   }
   io.log(formatProfile(parsed.data.data));
+  return 0;
+}
+
+const aud = (cents: number) =>
+  new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(cents / 100);
+
+export function formatPayment(payment: Payment): string {
+  return [
+    `${payment.invoice_number ?? payment.id}`,
+    `  status    ${payment.status}${payment.paid_on ? ` (${payment.paid_on})` : ''}`,
+    `  amount    ${aud(payment.amount)} (GST ${aud(payment.gst)})`,
+  ].join('\n');
+}
+
+async function markPaidCall(
+  fetchImpl: typeof fetch,
+  apiUrl: string,
+  authorization: string,
+  reference: string,
+  io: CliIo,
+): Promise<number> {
+  let response: Response;
+  try {
+    response = await fetchImpl(`${apiUrl}/v2/admin/payments/${encodeURIComponent(reference)}/mark_paid`, {
+      method: 'POST',
+      headers: { authorization },
+    });
+  } catch (error) {
+    io.error(`Could not reach the API at ${apiUrl} (${causeOf(error)}). Is \`npm start\` running?`);
+    return 1;
+  }
+  const body = await readJson(response);
+  if (!response.ok) {
+    io.error(`Could not mark ${reference} paid: ${describeApiError(response.status, body)} (HTTP ${response.status})`);
+    return 1;
+  }
+  const parsed = paymentResponseSchema.safeParse(body);
+  if (!parsed.success) {
+    io.error(
+      `The API at ${apiUrl} answered with something that is not a payment. Is API_URL pointing at the Paddock api?`,
+    );
+    return 1;
+  }
+  io.log(formatPayment(parsed.data.data));
   return 0;
 }

@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { newUser, startTestApp, type TestContext } from '../test/harness';
+import { addToCart, checkoutOk, farmWithFields, zoningPayload } from '../test/commerce';
+import { signIn } from '../test/farms';
 import { parseAdminArgs, runAdminCli } from './admin-lib';
 
 describe('admin CLI arguments', () => {
@@ -30,7 +32,18 @@ describe('admin CLI arguments', () => {
     expect(parseAdminArgs(['--email', 'a@b.co', '--payments', 'none'])?.patch).toEqual({ payments: [] });
   });
 
+  it('reads --mark-paid alone or with an account change', () => {
+    expect(parseAdminArgs(['--mark-paid', 'INV-1001'])).toEqual({ email: '', patch: {}, markPaid: 'INV-1001' });
+    expect(parseAdminArgs(['--email', 'a@b.co', '--payments', 'invoice', '--mark-paid', 'INV-7'])).toEqual({
+      email: 'a@b.co',
+      patch: { payments: ['invoice'] },
+      markPaid: 'INV-7',
+    });
+  });
+
   it.each([
+    [['--mark-paid', ' '], /--mark-paid needs an invoice number/],
+    [['--mark-paid', 'INV-1', '--tier', 'premium'], /need --email/],
     [['--tier', 'premium'], /--email is required/],
     [['--email', 'a@b.co'], /Nothing to change/],
     [['--email', 'a@b.co', '--tier', 'gold'], /--tier must be basic or premium/],
@@ -148,6 +161,33 @@ describe('admin CLI against a running api', () => {
 
     const profile = await t.request({ method: 'GET', url: '/v2/accounts/profile', token });
     expect(profile.json<{ data: { tier: { key: string } } }>().data.tier.key).toBe('premium');
+  });
+
+  it('marks an invoice paid: its orders become paid', async () => {
+    const user = await signIn(t);
+    await t.app.db
+      .updateTable('accounts')
+      .set({ payments: JSON.stringify(['invoice']) })
+      .where('sub', '=', String(user.claims.sub))
+      .execute();
+    const farm = await farmWithFields(t, user, 1);
+    const item = await addToCart(t, user, zoningPayload(farm.farmId, farm.fields));
+    const invoice = await checkoutOk(t, user, [item.id], true);
+
+    const result = await run(['--mark-paid', invoice.invoice_number as string]);
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.out).toContain(`${invoice.invoice_number}\n  status    paid`);
+    const orders = await t.app.db
+      .selectFrom('zoning_orders')
+      .select('status')
+      .where('payment_id', '=', invoice.payment_id)
+      .execute();
+    expect(orders).toEqual([{ status: 'paid' }]);
+
+    const unknown = await run(['--mark-paid', 'INV-999999']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('Could not mark INV-999999 paid: No invoice payment with this number (HTTP 404)');
   });
 
   it('explains an unknown e-mail', async () => {

@@ -125,6 +125,116 @@ export interface HighResCapturesTable {
   created_at: Timestamp;
 }
 
+/** A payment of one thing (`purpose`) by card (a provider's PaymentIntent) or by invoice. Cents, AUD. */
+export interface PaymentsTable {
+  id: Generated<string>;
+  account_id: string;
+  purpose: string;
+  method: 'card' | 'invoice';
+  provider: Optional<string>;
+  provider_ref: Optional<string>;
+  client_secret: Optional<string>;
+  status: Generated<'open' | 'paid' | 'canceled'>;
+  intent_status: Optional<string>;
+  /** Unix seconds of the provider event that set `intent_status` (older events don't overwrite it). */
+  intent_event_created: ColumnType<string | null, number | null | undefined, number | null>;
+  amount_cents: number;
+  gst_cents: Generated<number>;
+  currency: Generated<string>;
+  invoice_number: Optional<string>;
+  last_error: Optional<string>;
+  created_on: Timestamp;
+  updated_on: Timestamp;
+  paid_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  payment_ref: string | null;
+  event_created: ColumnType<string, number, number>;
+  received_on: Timestamp;
+}
+
+export interface CartItemsTable {
+  id: Generated<string>;
+  account_id: string;
+  item_type: 'zoning' | 'stack';
+  farm_id: string;
+  details: ColumnType<unknown, string, string>;
+  area_ha: number;
+  price_cents: number;
+  payment_id: Optional<string>;
+  created_on: Timestamp;
+}
+
+export interface ZoningOrdersTable {
+  id: Generated<string>;
+  account_id: string;
+  farm_id: string;
+  payment_id: string;
+  cart_item_id: string;
+  status: 'pending' | 'paid';
+  algorithm: string;
+  catalog_entry: string;
+  num_zones: number;
+  zone_resolution: number;
+  fields: ColumnType<string[], string, string>;
+  zones: ColumnType<unknown, string, string>;
+  area_ha: number;
+  price_cents: number;
+  download_key: Optional<string>;
+  created_on: Timestamp;
+  paid_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The embedded test payment provider's own state (`payments/test-provider`). Times are unix seconds. */
+export interface TestPaymentIntentsTable {
+  id: string;
+  client_secret: string;
+  amount: number;
+  currency: string;
+  status: string;
+  description: string | null;
+  metadata: ColumnType<Record<string, string>, string, string>;
+  payment_method: ColumnType<unknown, string | null, string | null>;
+  last_payment_error: ColumnType<unknown, string | null, string | null>;
+  next_action: ColumnType<unknown, string | null, string | null>;
+  latest_charge: string | null;
+  created: ColumnType<string, number, number>;
+  canceled_at: ColumnType<string | null, number | null, number | null>;
+  cancellation_reason: string | null;
+}
+
+export interface TestPaymentRequestsTable {
+  idempotency_key: string;
+  operation: string;
+  params_hash: string;
+  status_code: number;
+  response: ColumnType<unknown, string, string>;
+  created: ColumnType<string, number, number>;
+}
+
+export interface TestPaymentChargesTable {
+  id: string;
+  payment_intent: string;
+  amount: number;
+  created: ColumnType<string, number, number>;
+}
+
+export interface TestWebhookOutboxTable {
+  id: string;
+  seq: Generated<string>;
+  type: string;
+  payload: string;
+  created: ColumnType<string, number, number>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  delivered_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: string | null;
+}
+
 /** The whole schema as Kysely sees it. Later plugins add their tables here. */
 export type JobState = 'pending' | 'running' | 'done' | 'failed';
 
@@ -167,6 +277,14 @@ export interface Database {
   jobs: JobsTable;
   processed_events: ProcessedEventsTable;
   throttle_hits: ThrottleHitsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  cart_items: CartItemsTable;
+  zoning_orders: ZoningOrdersTable;
+  test_payment_intents: TestPaymentIntentsTable;
+  test_payment_requests: TestPaymentRequestsTable;
+  test_payment_charges: TestPaymentChargesTable;
+  test_webhook_outbox: TestWebhookOutboxTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsPlugin } from './accounts';
 import { adminPlugin } from './admin';
+import { cartPlugin } from './cart';
 import { convertPlugin } from './convert';
 import { farmsPlugin } from './farms';
 import { fieldsPlugin } from './fields';
 import { imageryPlugin } from './imagery';
+import { paymentsPlugin } from './payments';
 
 /**
  * The domain plugins behind the bearer-token check, mounted under `/v2` in this order.
@@ -19,4 +21,6 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   fieldsPlugin,
   convertPlugin,
   imageryPlugin,
+  paymentsPlugin,
+  cartPlugin,
 ];

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { JWTPayload } from 'jose';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { DatabaseKind } from '../db';
 import { startAuthServer, TEST_AUDIENCE, TEST_ISSUER, type TestAuthServer, type TokenOptions } from './auth-server';
@@ -39,7 +39,11 @@ export function newUser(overrides: JWTPayload = {}): JWTPayload {
 }
 
 /** Starts a JWKS server, a fresh database of `kind` and the app on it. */
-export async function startTestApp(kind: DatabaseKind, env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
+export async function startTestApp(
+  kind: DatabaseKind,
+  env: NodeJS.ProcessEnv = {},
+  appOptions: Omit<BuildAppOptions, 'config'> = {},
+): Promise<TestContext> {
   const auth = await startAuthServer();
   let database: TestDatabase | undefined;
   try {
@@ -50,7 +54,7 @@ export async function startTestApp(kind: DatabaseKind, env: NodeJS.ProcessEnv = 
     );
     const config: Config = { ...base, database: database.config };
     const context: TestContext = {
-      app: await buildApp({ config }),
+      app: await buildApp({ ...appOptions, config }),
       auth,
       config,
       token: (claims = newUser(), options) => auth.sign(claims, options),
@@ -61,7 +65,7 @@ export async function startTestApp(kind: DatabaseKind, env: NodeJS.ProcessEnv = 
         }),
       restart: async () => {
         await context.app.close();
-        context.app = await buildApp({ config });
+        context.app = await buildApp({ ...appOptions, config });
       },
       close: async () => {
         await context.app.close();

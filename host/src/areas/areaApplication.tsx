@@ -11,7 +11,7 @@ type SingleSpaProps = MfProps & { name: string };
  * down or throws never breaks single-spa's routing: the area shows its own message and retry
  * while the nav and the other areas carry on.
  */
-export function areaApplication(area: Area, loader: RemoteLoader, container: HTMLElement) {
+export function areaApplication(area: Area, loader: Pick<RemoteLoader, 'load' | 'reset'>, container: HTMLElement) {
   const statusElement = document.createElement('div');
   const mountElement = document.createElement('div');
   container.append(statusElement, mountElement);

@@ -1,6 +1,11 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import type { RemoteName, RemotesManifest } from '@paddock/shared/contracts';
+import {
+  exposedModules,
+  type ExposedModuleTypes,
+  type RemoteName,
+  type RemotesManifest,
+} from '@paddock/shared/contracts';
 
 export interface SpaLifecycles {
   bootstrap(props: object): Promise<unknown>;
@@ -46,6 +51,16 @@ export function createRemoteLoader(manifest: RemotesManifest) {
       } catch (error) {
         throw new RemoteUnavailableError(remote, error);
       }
+    },
+    /** A module one remote exposes for the whole product (the cart modal), checked for its functions. */
+    async loadExposed<K extends keyof ExposedModuleTypes>(key: K): Promise<ExposedModuleTypes[K]> {
+      const { id, exports } = exposedModules[key];
+      const module = await loadRemote<ExposedModuleTypes[K]>(id);
+      const missing = exports.filter(
+        (name) => typeof (module as Record<string, unknown> | null)?.[name] !== 'function',
+      );
+      if (!module || missing.length > 0) throw new Error(`${id} does not export ${missing.join(', ')}`);
+      return module;
     },
     /** Forgets a failed remote entry so the next load fetches it again. */
     reset(remote: RemoteName): void {

@@ -31,3 +31,7 @@ describe('route table', () => {
     },
   );
 });
+
+it('mounts the commerce area for the payment-success page of spec 2', () => {
+  expect(areaForPath('/payment-success')?.remote).toBe('mf_commerce');
+});

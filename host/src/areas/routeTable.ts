@@ -1,4 +1,4 @@
-import type { RemoteName } from '@paddock/shared/contracts';
+import { patternToRegExp, routeOwners, routesOf, type RemoteName } from '@paddock/shared/contracts';
 
 export interface Area {
   remote: RemoteName;
@@ -7,46 +7,24 @@ export interface Area {
   routes: RegExp[];
 }
 
-const id = '[^/]+';
-const optionalSlash = '/?$';
+/** How each area is named to the user when something goes wrong. */
+const labels: Record<RemoteName, string> = {
+  mf_account: 'Your account',
+  mf_farms: 'Farms & Fields',
+  mf_map: 'The farm map',
+  mf_commerce: 'Orders and payments',
+};
 
-/** Spec 1 §2.1 and spec 3 §2.1: every route of the product and the area that owns it. */
-export const areas: Area[] = [
-  {
-    remote: 'mf_account',
-    label: 'Your account',
-    routes: [
-      /^\/$/,
-      new RegExp(`^/dashboard${optionalSlash}`),
-      new RegExp(`^/getting-started(/profile-setup|/terms-and-conditions)?${optionalSlash}`),
-      new RegExp(`^/settings${optionalSlash}`),
-      new RegExp(`^/store(/high-resolution-imagery)?${optionalSlash}`),
-      new RegExp(`^/advanced(/${id})?${optionalSlash}`),
-      new RegExp(`^/products-and-guides${optionalSlash}`),
-    ],
-  },
-  {
-    remote: 'mf_farms',
-    label: 'Farms & Fields',
-    routes: [new RegExp(`^/farms${optionalSlash}`), new RegExp(`^/farms/${id}/details${optionalSlash}`)],
-  },
-  {
-    remote: 'mf_map',
-    label: 'The farm map',
-    routes: [new RegExp(`^/farms/${id}${optionalSlash}`)],
-  },
-  {
-    remote: 'mf_commerce',
-    label: 'Orders and payments',
-    routes: [
-      new RegExp(`^/order(/high-resolution-imagery)?${optionalSlash}`),
-      new RegExp(`^/order-review/${id}(/${id})?${optionalSlash}`),
-      new RegExp(`^/pay/${id}${optionalSlash}`),
-      new RegExp(`^/rapid-em-booking(/${id})?${optionalSlash}`),
-      new RegExp(`^/payment${optionalSlash}`),
-    ],
-  },
-];
+/**
+ * Every route of the product and the area that owns it, read from the one route contract
+ * (shared/contracts/routes.ts: spec 1 §2.1, spec 2 §2, spec 3 §2.1). Order matters only for
+ * overlapping patterns: the farms area (/farms/{id}/details) is asked before the map (/farms/{id}).
+ */
+export const areas: Area[] = (Object.keys(routeOwners) as RemoteName[]).map((remote) => ({
+  remote,
+  label: labels[remote],
+  routes: routesOf(remote).map(patternToRegExp),
+}));
 
 export const isAreaActive = (area: Area, pathname: string): boolean => area.routes.some((re) => re.test(pathname));
 

@@ -1,5 +1,5 @@
 import type { PaddockBus } from '@paddock/shared/bus';
-import { isAdvanced, type IdpUser, type Profile } from '@paddock/shared/contracts';
+import { isAdvanced, paths, type IdpUser, type Profile } from '@paddock/shared/contracts';
 import { Avatar } from './Avatar';
 import { CartIcon, MenuIcon, PlusIcon } from './icons';
 import { DeferredMenu } from './DeferredMenu';
@@ -18,11 +18,15 @@ export interface TopNavProps {
 
 function AdvancedBadge({ profile }: { profile: Profile }) {
   return isAdvanced(profile) ? (
-    <Link href="/advanced" className={`${styles.badge} ${styles.badgeAdvanced}`} aria-label="Advanced plan">
+    <Link href={paths.advanced()} className={`${styles.badge} ${styles.badgeAdvanced}`} aria-label="Advanced plan">
       Advanced
     </Link>
   ) : (
-    <Link href="/advanced" className={`${styles.badge} ${styles.badgeBasic}`} aria-label="Basic plan, get Advanced">
+    <Link
+      href={paths.advanced()}
+      className={`${styles.badge} ${styles.badgeBasic}`}
+      aria-label="Basic plan, get Advanced"
+    >
       Basic
     </Link>
   );
@@ -39,7 +43,7 @@ export function TopNav({ pathname, user, profile, cartCount, bus, onLogout }: To
       >
         <MenuIcon />
       </DeferredMenu>
-      <Link href="/" className={styles.brand}>
+      <Link href={paths.home} className={styles.brand}>
         <span className={styles.brandMark} aria-hidden="true">
           P
         </span>

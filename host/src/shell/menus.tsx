@@ -1,6 +1,6 @@
 import type { Key } from 'react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover } from 'react-aria-components';
-import type { IdpUser } from '@paddock/shared/contracts';
+import { paths, type IdpUser } from '@paddock/shared/contracts';
 import { navigateTo } from '@paddock/shared/ui';
 import { addMenuItems, isLinkActive, navLinks } from './navigation';
 import { Avatar } from './Avatar';
@@ -64,7 +64,7 @@ export function AddMenu() {
 
 export function ProfileMenu({ user, onLogout }: { user: IdpUser; onLogout(): void }) {
   const onAction = (key: Key) => {
-    if (key === 'settings') navigateTo('/settings#profile');
+    if (key === 'settings') navigateTo(paths.settings('profile'));
     if (key === 'logout') onLogout();
   };
   return (

@@ -1,25 +1,26 @@
+import { paths, type FarmsNavState } from '@paddock/shared/contracts';
+
 export const navLinks = [
-  { label: 'Home', href: '/' },
-  { label: 'Farms', href: '/farms' },
-  { label: 'Orders', href: '/order' },
-  { label: 'Store', href: '/store' },
+  { label: 'Home', href: paths.home },
+  { label: 'Farms', href: paths.farms },
+  { label: 'Orders', href: paths.orders },
+  { label: 'Store', href: paths.store },
 ] as const;
+
+const createFarm: FarmsNavState = { createFarm: true };
 
 /** The add menu of spec 1 §2.2. Create New Farm opens the create-farm modal on the farms page. */
 export const addMenuItems = [
-  { id: 'create-farm', label: 'Create New Farm', href: '/farms', state: { createFarm: true } },
-  {
-    id: 'order-imagery',
-    label: 'Order High-Resolution Imagery',
-    href: '/order/high-resolution-imagery',
-    state: undefined,
-  },
-  { id: 'book-em', label: 'Book Rapid-EM', href: '/rapid-em-booking', state: undefined },
+  { id: 'create-farm', label: 'Create New Farm', href: paths.farms, state: createFarm },
+  { id: 'order-imagery', label: 'Order High-Resolution Imagery', href: paths.orderHighResImagery, state: undefined },
+  { id: 'book-em', label: 'Book Rapid-EM', href: paths.rapidEmBooking(), state: undefined },
 ] as const;
 
+/** Orders covers the whole ordering flow: reviews, payments for an order and bookings. */
+const ordersSection = [paths.orders, '/order-review', '/pay', paths.rapidEmBooking()];
+
 export function isLinkActive(href: string, pathname: string): boolean {
-  if (href === '/') return pathname === '/' || pathname.startsWith('/dashboard');
-  if (href === '/order')
-    return pathname.startsWith('/order') || pathname.startsWith('/pay') || pathname.startsWith('/rapid-em-booking');
+  if (href === paths.home) return pathname === paths.home || pathname.startsWith(paths.dashboard);
+  if (href === paths.orders) return ordersSection.some((prefix) => pathname.startsWith(prefix));
   return pathname === href || pathname.startsWith(`${href}/`);
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '@paddock/shared/api-client';
-import { fakeServer, API_URL, IDP_URL, type Routes } from '../test/harness';
+import { fakeServer, API_URL, IDP_URL, type Routes } from '../testing/harness';
 import { createAccountApi } from './accountApi';
 
 const details = { first_name: 'Jane', last_name: 'Farmer', email: 'jane@example.com', user_type: 'farmer' as const };

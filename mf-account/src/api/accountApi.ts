@@ -107,8 +107,3 @@ export function createAccountApi({ config, getToken, fetch }: AccountApiOptions)
     },
   };
 }
-
-/** The message to show for any failure, in the product's words when the server gave none. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
-}

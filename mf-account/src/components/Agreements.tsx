@@ -1,6 +1,6 @@
 import { useAccount } from '../context';
 import { messages } from '../lib/messages';
-import { AgreementSwitch } from './form/fields';
+import { SwitchField } from '@paddock/shared/ui/form';
 import styles from './Agreements.module.css';
 
 export interface AgreementValues {
@@ -17,12 +17,12 @@ export function Agreements({ disabled }: { disabled?: boolean }) {
   return (
     <fieldset className={styles.agreements}>
       <legend className={styles.legend}>Agreements</legend>
-      <AgreementSwitch name="acceptTerms" disabled={disabled}>
+      <SwitchField name="acceptTerms" disabled={disabled}>
         {messages.termsAgreement}
-      </AgreementSwitch>
-      <AgreementSwitch name="acceptNotice" disabled={disabled}>
+      </SwitchField>
+      <SwitchField name="acceptNotice" disabled={disabled}>
         {messages.noticeAgreement}
-      </AgreementSwitch>
+      </SwitchField>
       <details className={styles.notice}>
         <summary>Read the information collection notice</summary>
         <p>

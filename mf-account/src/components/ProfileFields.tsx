@@ -5,7 +5,7 @@ import {
   type ContactDetails,
   type UserType,
 } from '@paddock/shared/contracts';
-import { SelectField, TextField } from './form/fields';
+import { SelectField, TextField } from '@paddock/shared/ui/form';
 import styles from './ProfileFields.module.css';
 
 export interface ProfileFormValues {

@@ -1,39 +1,41 @@
-import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from '../api/accountApi';
+import { errorMessage } from '@paddock/shared/api-client';
+import { queryKeys, useQuery } from '@paddock/shared/query';
 import { useAccount } from '../context';
 
-export type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string };
+export type LoadState = { status: 'pending' } | { status: 'success' } | { status: 'error'; message: string };
 
 /**
  * Loads the contact details (and, when asked, a fresh profile: the one the host handed over may be
- * older than what another tab saved) into the store, with a retry for the error screen.
+ * older than what another tab saved) into the store, with a retry for the error screen. The store is
+ * written as each answer arrives, so the screens below read it from their first render.
  */
 export function useAccountData({ withProfile }: { withProfile: boolean }): LoadState & { retry(): void } {
   const { api, store } = useAccount();
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const details = useQuery({
+    queryKey: queryKeys.account.contactDetails(),
+    queryFn: async () => {
+      const loaded = await api.getContactDetails();
+      store.getState().setContactDetails(loaded);
+      return loaded;
+    },
+  });
+  const profile = useQuery({
+    queryKey: queryKeys.account.profile(),
+    queryFn: async () => {
+      const loaded = await api.getProfile();
+      store.getState().setProfile(loaded);
+      return loaded;
+    },
+    enabled: withProfile,
+  });
 
-  useEffect(() => {
-    let live = true;
-    const load = async () => {
-      const [details, profile] = await Promise.all([api.getContactDetails(), withProfile ? api.getProfile() : null]);
-      if (!live) return;
-      store.getState().setContactDetails(details);
-      if (profile) store.getState().setProfile(profile);
-      setState({ status: 'ready' });
-    };
-    load().catch((error: unknown) => {
-      if (live) setState({ status: 'error', message: errorMessage(error, 'Please try again in a moment.') });
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, store, withProfile, attempt]);
-
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-
-  return { ...state, retry };
+  const retry = () => {
+    if (details.isError) void details.refetch();
+    if (profile.isError) void profile.refetch();
+  };
+  const failed = details.isError ? details : withProfile && profile.isError ? profile : null;
+  if (failed && !details.isFetching && !profile.isFetching)
+    return { status: 'error', message: errorMessage(failed.error, 'Please try again in a moment.'), retry };
+  const ready = details.isSuccess && (!withProfile || profile.isSuccess);
+  return { status: ready ? 'success' : 'pending', retry };
 }

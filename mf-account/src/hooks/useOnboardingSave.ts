@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { Profile } from '@paddock/shared/contracts';
+import { paths, type Profile } from '@paddock/shared/contracts';
+import { useAction } from '@paddock/shared/query';
 import { useAccount } from '../context';
 import { messages, REDIRECT_SECONDS } from '../lib/messages';
 import { useRedirectCountdown } from './useRedirectCountdown';
@@ -10,22 +10,20 @@ import { useRedirectCountdown } from './useRedirectCountdown';
  * before the redirect, so its post-login rule sees the accepted terms.
  */
 export function useOnboardingSave() {
-  const { bus, store } = useAccount();
-  const countdown = useRedirectCountdown('/dashboard', REDIRECT_SECONDS);
-  const [saving, setSaving] = useState(false);
+  const { store } = useAccount();
+  const countdown = useRedirectCountdown(paths.dashboard, REDIRECT_SECONDS);
+  const save = useAction({
+    run: (write: () => Promise<Profile>) => write(),
+    success: messages.setupSaved,
+    failure: () => messages.setupFailed,
+    events: (profile) => [['paddock:profile-changed', { profile }]],
+    onSuccess: (profile) => store.getState().setProfile(profile),
+  });
 
-  const run = async (save: () => Promise<Profile>): Promise<void> => {
-    setSaving(true);
-    try {
-      const profile = await save();
-      store.getState().setProfile(profile);
-      bus.emit('paddock:profile-changed', { profile });
-      bus.toast('success', messages.setupSaved);
-    } catch {
-      bus.toast('error', messages.setupFailed);
-    }
+  const run = async (write: () => Promise<Profile>): Promise<void> => {
+    await save.trigger(write);
     countdown.start();
   };
 
-  return { run, busy: saving, secondsLeft: countdown.secondsLeft, goNow: countdown.goNow };
+  return { run, busy: save.busy, secondsLeft: countdown.secondsLeft, goNow: countdown.goNow };
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { goTo } from '../lib/paths';
+import { goTo } from '@paddock/shared/ui';
 import { useAccount } from '../context';
 
 /**

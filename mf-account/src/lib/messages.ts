@@ -5,6 +5,7 @@ export const messages = {
   setupFailed: 'Something went wrong! Redirecting to Dashboard...',
   profileUpdated: 'Profile successfully updated',
   verificationSent: 'Email Verification sent',
+  notVerifiedYet: 'Your email address is not verified yet. Open the link in the email we sent you, then try again.',
   accountLoadFailed: 'We encountered an error.',
   termsAgreement: 'I have read and agree to the terms and conditions.',
   noticeAgreement: 'I have read and understand the information collection notice.',

@@ -1,6 +1,6 @@
 import { ApiError } from '@paddock/shared/api-client';
-import { detailReply, listReply, makeFarm } from '../test/fixtures';
-import { API_URL, fakeServer, queryOf, type Routes } from '../test/harness';
+import { detailReply, listReply, makeFarm } from '../testing/fixtures';
+import { API_URL, fakeServer, queryOf, type Routes } from '../testing/harness';
 import { createFarmsApi, farmListQuery, type FarmListParams } from './farmsApi';
 
 function apiWith(routes: Routes) {

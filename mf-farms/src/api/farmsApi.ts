@@ -1,4 +1,4 @@
-import { ApiError, createApiClient } from '@paddock/shared/api-client';
+import { createApiClient } from '@paddock/shared/api-client';
 import {
   convertResponseSchema,
   cropTypesResponseSchema,
@@ -107,10 +107,3 @@ export function createFarmsApi({ config, getToken, fetch }: FarmsApiOptions): Fa
         .message,
   };
 }
-
-/** The message to show for any failure: the server's detail (or first 422 msg), else the fallback. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
-}
-
-export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;

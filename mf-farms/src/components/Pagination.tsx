@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { farmPageSizes } from '@paddock/shared/contracts';
 import type { FarmPageSize } from '../api/farmsApi';
 import controls from './controls.module.css';
+import { controlStyles as form } from '@paddock/shared/ui/form';
 import styles from './Pagination.module.css';
 
 interface PaginationProps {
@@ -43,7 +44,7 @@ export function Pagination({
         </label>
         <select
           id={sizeId}
-          className={`${controls.select} ${controls.compact}`}
+          className={`${form.select} ${form.inline} ${form.compact}`}
           value={pageSize}
           disabled={disabled}
           onChange={(event) => {
@@ -99,7 +100,7 @@ function GoToPage({ pageCount, onGo, disabled }: { pageCount: number; onGo(page:
       </label>
       <input
         id={inputId}
-        className={`${controls.input} ${controls.compact} ${styles.goToInput}`}
+        className={`${form.input} ${form.compact} ${styles.goToInput}`}
         type="number"
         inputMode="numeric"
         min={1}

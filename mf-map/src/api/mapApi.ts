@@ -83,18 +83,3 @@ export function createMapApi({ config, getToken, fetch }: MapApiOptions): MapApi
       api.send('put', `farms/${id(farmId)}`, farmFeatureSchema, { data: { farm_name: farmName } }),
   };
 }
-
-const serverDetail = (error: unknown): string | null =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message ? error.message : null;
-
-/** The message to show for a failure: the server's detail (or first 422 msg), else the fallback. */
-export const errorMessage = (error: unknown, fallback: string): string =>
-  serverDetail(error) ?? (error instanceof ApiError && error.message ? error.message : fallback);
-
-/** The spec's failure message ("Can't update field!"), followed by the server's reason when it gave one. */
-export function failureMessage(specMessage: string, error: unknown): string {
-  const detail = serverDetail(error);
-  return detail ? `${specMessage} ${detail}` : specMessage;
-}
-
-export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;

@@ -1,13 +1,15 @@
 import { act, waitFor } from '@testing-library/react';
 import { fakeServer, type Routes } from '@paddock/shared/testing';
-import { fieldsReply, makeFarm, makeField } from '../test/fixtures';
+import { fieldsReply, makeFarm, makeField } from '../testing/fixtures';
 import { createFarmMap, type FarmMapEvents, type FarmMapInstance } from './index';
 
-const mockHandle = jest.requireActual<typeof import('../test/harness')>('../test/harness').fakeMapHandle();
+const mockHandle = jest.requireActual<typeof import('../testing/harness')>('../testing/harness').fakeMapHandle();
 const mockClicks: { click?: (fieldId: string) => void } = {};
-jest.mock('../map/FarmMapView', () => ({
+jest.mock('../map-core/FarmMapView', () => ({
   __esModule: true,
-  default: jest.requireActual<typeof import('../test/harness')>('../test/harness').fakeMapView(mockHandle, mockClicks),
+  default: jest
+    .requireActual<typeof import('../testing/harness')>('../testing/harness')
+    .fakeMapView(mockHandle, mockClicks),
 }));
 
 const fields = [
@@ -58,7 +60,9 @@ describe('createFarmMap (./embed)', () => {
 
   it('reports clicks in select mode as plain GeoJSON features', async () => {
     const { seen, map, element } = mount('select');
-    await waitFor(() => expect(mockClicks.click).toBeDefined());
+    // Fields can be clicked once they are on the map.
+    await waitFor(() => expect(seen.ready).toHaveLength(1));
+    expect(mockClicks.click).toBeDefined();
     act(() => mockClicks.click?.('x2'));
     act(() => mockClicks.click?.('x1'));
     expect(seen.select).toHaveLength(2);

@@ -35,8 +35,6 @@ export function createFarmMap(
 ): FarmMapInstance {
   const emitter = createEmitter();
   const store = createMapStore();
-  // Nobody edits through an embedded map; any number of fields can be selected (by clicks in 'select' mode).
-  store.getState().setAccess({ edit: false, multiSelect: true, advanced: true });
   const api = createMapApi({ config: { apiUrl }, getToken: () => getToken() });
 
   let echo = true;

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { makeField } from '../test/fixtures';
-import { capture, catalogReply, queriesOf, renderImagery, statisticsReply } from './test/harness';
+import { makeField } from '../testing/fixtures';
+import { queriesOf, renderOverMap } from '../testing/harness';
+import { capture, catalogReply, statisticsReply } from './testing/replies';
 import { ImageryOverlay } from './ImageryOverlay';
 import { TIMELINE_SCROLL_PX } from './components/DateTimeline';
 
@@ -11,7 +12,7 @@ beforeEach(() => window.localStorage.clear());
 
 describe('the date timeline', () => {
   it('lists the fields’ dates newest first with their cloud wording', async () => {
-    const { server } = renderImagery(<ImageryOverlay />, {
+    const { server } = renderOverMap(<ImageryOverlay />, {
       routes: {
         [`GET ${CATALOG}`]: catalogReply([
           capture('2026-03-01', 4),
@@ -35,18 +36,18 @@ describe('the date timeline', () => {
   });
 
   it("says 'No Dates Available' when the fields have no imagery", async () => {
-    renderImagery(<ImageryOverlay />, { routes: { [`GET ${CATALOG}`]: catalogReply([]) } });
+    renderOverMap(<ImageryOverlay />, { routes: { [`GET ${CATALOG}`]: catalogReply([]) } });
     expect(await screen.findByText('No Dates Available')).toBeInTheDocument();
   });
 
   it('asks for a field when the farm has several and none is selected (Basic: one field at a time)', async () => {
-    const { server } = renderImagery(<ImageryOverlay />, { fields: [makeField('x1'), makeField('x2', {}, 1)] });
+    const { server } = renderOverMap(<ImageryOverlay />, { fields: [makeField('x1'), makeField('x2', {}, 1)] });
     expect(await screen.findByText('Select a field to see its imagery dates.')).toBeInTheDocument();
     expect(server.find('GET', CATALOG)).toHaveLength(0);
   });
 
   it('pages further back from the day before the oldest date', async () => {
-    const { ui, server } = renderImagery(<ImageryOverlay />, {
+    const { ui, server } = renderOverMap(<ImageryOverlay />, {
       routes: {
         [`GET ${CATALOG}`]: (request) =>
           new URL(request.url).searchParams.get('latest_date_utc') === '2025-12-29'
@@ -63,7 +64,7 @@ describe('the date timeline', () => {
   it('scrolls 1000 px per click', async () => {
     const scrollBy = jest.fn();
     Element.prototype.scrollBy = scrollBy;
-    const { ui } = renderImagery(<ImageryOverlay />, {
+    const { ui } = renderOverMap(<ImageryOverlay />, {
       routes: { [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01')]) },
     });
     await ui.click(await screen.findByRole('button', { name: 'Scroll to older dates' }));
@@ -76,7 +77,7 @@ describe('the date timeline', () => {
 
   it('hides dates above the chosen cloud %, and remembers the choice', async () => {
     const routes = { [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01', 60), capture('2026-02-20', 20)]) };
-    const first = renderImagery(<ImageryOverlay />, { routes });
+    const first = renderOverMap(<ImageryOverlay />, { routes });
     await screen.findByRole('button', { name: /^1 Mar/ });
     await first.ui.selectOptions(screen.getByLabelText('Hide dates above'), '10');
     expect(screen.queryByRole('button', { name: /^1 Mar/ })).not.toBeInTheDocument();
@@ -86,7 +87,7 @@ describe('the date timeline', () => {
     expect(screen.queryByRole('button', { name: /^1 Mar/ })).not.toBeInTheDocument();
     first.unmount();
 
-    renderImagery(<ImageryOverlay />, { routes });
+    renderOverMap(<ImageryOverlay />, { routes });
     await screen.findByRole('button', { name: /^20 Feb/ });
     expect(screen.getByLabelText('Hide dates above')).toHaveValue('25');
     expect(screen.queryByRole('button', { name: /^1 Mar/ })).not.toBeInTheDocument();
@@ -95,7 +96,7 @@ describe('the date timeline', () => {
 
 describe('choosing a date', () => {
   it('opens the date with the current calculation and builds the legend from the statistics', async () => {
-    const { ui, server, store } = renderImagery(<ImageryOverlay />, {
+    const { ui, server, store } = renderOverMap(<ImageryOverlay />, {
       routes: {
         [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01')]),
         [`GET ${NDVI_STATISTICS}`]: statisticsReply(),
@@ -121,7 +122,7 @@ describe('choosing a date', () => {
 
   it('first asks for the crop type of a single selected field without one, then opens the date', async () => {
     const field = makeField('x1', { field_crop_type: null });
-    const { ui, server, store, toasts } = renderImagery(<ImageryOverlay />, {
+    const { ui, server, store, toasts } = renderOverMap(<ImageryOverlay />, {
       fields: [field],
       selected: ['x1'],
       routes: {
@@ -159,7 +160,7 @@ describe('choosing a date', () => {
   });
 
   it('leaves the date unchosen when the crop type prompt is cancelled', async () => {
-    const { ui, store } = renderImagery(<ImageryOverlay />, {
+    const { ui, store } = renderOverMap(<ImageryOverlay />, {
       fields: [makeField('x1', { field_crop_type: null })],
       selected: ['x1'],
       routes: {
@@ -174,7 +175,7 @@ describe('choosing a date', () => {
   });
 
   it('opens the date straight away for a viewer, who could not save a crop type', async () => {
-    const { ui, store } = renderImagery(<ImageryOverlay />, {
+    const { ui, store } = renderOverMap(<ImageryOverlay />, {
       fields: [makeField('x1', { field_crop_type: null, permission: 'viewer' })],
       selected: ['x1'],
       farmRole: 'viewer',
@@ -188,7 +189,7 @@ describe('choosing a date', () => {
   it('shows the raster loading state until the tiles settle, for 10 s at most', async () => {
     jest.useFakeTimers();
     try {
-      const { store } = renderImagery(<ImageryOverlay />, {
+      const { store } = renderOverMap(<ImageryOverlay />, {
         routes: { [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01')]) },
       });
       act(() => store.getState().setSelectedDate('2026-03-01'));
@@ -206,7 +207,7 @@ describe('choosing a date', () => {
 
 describe('modes', () => {
   it('shows the zoning panel in zoning mode, whose Close returns to view', async () => {
-    const { ui, store } = renderImagery(<ImageryOverlay />, { routes: { [`GET ${CATALOG}`]: catalogReply([]) } });
+    const { ui, store } = renderOverMap(<ImageryOverlay />, { routes: { [`GET ${CATALOG}`]: catalogReply([]) } });
     act(() => store.getState().setMode('zoning'));
     expect(screen.getByRole('heading', { name: 'Zoning' })).toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'Close' }));

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ImageryLayer } from '@paddock/shared/contracts';
-import { errorMessage } from '../api/mapApi';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { errorMessage } from '@paddock/shared/api-client';
+import type { CatalogEntry, ImageryLayer } from '@paddock/shared/contracts';
+import { freshFor, queryKeys, queryPolicy } from '@paddock/shared/query';
+import type { CatalogPage, CatalogRequest } from '../api/imageryApi';
 import { useMapArea } from '../context';
 import { useMapStoreApi } from '../store';
-import type { CatalogPage } from './lib/imageryApi';
 import { appendPage, entryDay, olderPageStart } from './lib/timeline';
 
 export type CatalogStatus =
@@ -21,90 +23,63 @@ export interface CatalogPaging {
 
 const LOAD_FAILED = 'The imagery dates could not be loaded.';
 
+const merged = (pages: readonly CatalogPage[]): CatalogEntry[] =>
+  pages.reduce<CatalogEntry[]>((all, page) => appendPage(all, page.dates), []);
+
 /** The next page ends the day before the oldest date so far (spec 2 §7); an empty page continues where the server says. */
-function nextStart(all: Parameters<typeof olderPageStart>[0], page: CatalogPage): string | null {
-  if (page.nextLatestDate === null) return null;
-  return page.dates.length > 0 ? olderPageStart(all) : page.nextLatestDate;
-}
-
-interface Loaded {
-  /** The catalog this answers: layer, fields and attempt. */
-  key: string;
-  status: Extract<CatalogStatus, { kind: 'ready' | 'error' }>;
-  olderFrom: string | null;
-}
-
-interface Older {
-  key: string;
-  loading: boolean;
-  error: string | null;
+function nextStart(pages: readonly CatalogPage[]): string | null {
+  const last = pages.at(-1);
+  if (!last || last.nextLatestDate === null) return null;
+  return last.dates.length > 0 ? olderPageStart(merged(pages)) : last.nextLatestDate;
 }
 
 /**
- * The catalog of the layer over the fields (GET v2/catalog), newest first, kept in the map store.
- * It reloads when the layer or the fields change, and pages further back on demand.
+ * The catalog of the layer over the fields (GET v2/catalog), newest first, pages further back on
+ * demand, kept in the map store. A query per layer and fields: the server builds it once a day.
  */
 export function useCatalog(layer: ImageryLayer | null, fieldIds: readonly string[] | null): CatalogPaging {
   const { imagery } = useMapArea();
   const store = useMapStoreApi();
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [older, setOlder] = useState<Older | null>(null);
-  const fieldsKey = fieldIds?.join(',') ?? '';
-  const key = layer && fieldsKey ? `${layer}|${fieldsKey}|${attempt}` : null;
-  /** The catalog being shown; a page that arrives for another one is dropped. */
-  const shown = useRef<string | null>(null);
+  const request: CatalogRequest | null = layer && fieldIds?.length ? { layer, fieldIds } : null;
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.imagery.catalog({ ...request }),
+    // Runs only when enabled, that is with a request.
+    queryFn: ({ pageParam }) =>
+      imagery.catalog({ ...(request as CatalogRequest), ...(pageParam ? { latestDate: pageParam } : {}) }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (_last, pages) => nextStart(pages),
+    enabled: request !== null,
+    ...queryPolicy({ freshFor: freshFor.oneDay }),
+  });
 
+  const entries = useMemo(() => (query.data ? merged(query.data.pages) : null), [query.data]);
   useEffect(() => {
-    shown.current = key;
-    if (!key || !layer) return;
-    let cancelled = false;
-    imagery.catalog({ fieldIds: fieldsKey.split(','), layer }).then(
-      (page) => {
-        if (cancelled) return;
-        const state = store.getState();
-        state.setCatalog(page.dates);
-        // Other fields may not have been captured on the chosen day.
-        if (state.selectedDate && !page.dates.some((entry) => entryDay(entry) === state.selectedDate))
-          state.setSelectedDate(null);
-        setLoaded({ key, status: { kind: 'ready' }, olderFrom: nextStart(page.dates, page) });
-      },
-      (error: unknown) =>
-        !cancelled &&
-        setLoaded({ key, status: { kind: 'error', message: errorMessage(error, LOAD_FAILED) }, olderFrom: null }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [imagery, store, key, layer, fieldsKey]);
+    if (!entries) return;
+    const state = store.getState();
+    state.setCatalog(entries);
+    // Other fields may not have been captured on the chosen day.
+    if (state.selectedDate && !entries.some((entry) => entryDay(entry) === state.selectedDate))
+      state.setSelectedDate(null);
+  }, [entries, store]);
 
-  const current = loaded?.key === key ? loaded : null;
-  const olderState = older?.key === key ? older : null;
-
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
   const loadOlder = useCallback(() => {
-    const from = current?.olderFrom;
-    if (!key || !layer || !from || olderState?.loading) return;
-    setOlder({ key, loading: true, error: null });
-    imagery.catalog({ fieldIds: fieldsKey.split(','), layer, latestDate: from }).then(
-      (page) => {
-        if (shown.current !== key) return;
-        const merged = appendPage(store.getState().catalog ?? [], page.dates);
-        store.getState().setCatalog(merged);
-        setLoaded({ key, status: { kind: 'ready' }, olderFrom: nextStart(merged, page) });
-        setOlder({ key, loading: false, error: null });
-      },
-      (error: unknown) =>
-        shown.current === key &&
-        setOlder({ key, loading: false, error: errorMessage(error, 'Older dates could not be loaded.') }),
-    );
-  }, [imagery, store, key, layer, fieldsKey, current?.olderFrom, olderState?.loading]);
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const retry = useCallback(() => void refetch(), [refetch]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  let status: CatalogStatus;
+  if (!request) status = { kind: 'idle' };
+  else if (query.data) status = { kind: 'ready' };
+  else if (query.isError && !query.isFetching)
+    status = { kind: 'error', message: errorMessage(query.error, LOAD_FAILED) };
+  else status = { kind: 'loading' };
+
   return {
-    status: !key ? { kind: 'idle' } : (current?.status ?? { kind: 'loading' }),
-    olderFrom: current?.olderFrom ?? null,
-    loadingOlder: olderState?.loading ?? false,
-    olderError: olderState?.error ?? null,
+    status,
+    olderFrom: query.data ? nextStart(query.data.pages) : null,
+    loadingOlder: isFetchingNextPage,
+    olderError: query.isFetchNextPageError ? errorMessage(query.error, 'Older dates could not be loaded.') : null,
     loadOlder,
     retry,
   };

@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { errorMessage } from '@paddock/shared/api-client';
 import type { ImageryAlgorithm, ImageryLayer } from '@paddock/shared/contracts';
-import { errorMessage } from '../api/mapApi';
+import { freshFor, queryKeys, queryPolicy, useQuery } from '@paddock/shared/query';
+import type { StatisticsRequest } from '../api/imageryApi';
 import { useMapArea } from '../context';
 import type { StatisticsState } from './components/Legend';
 
-type Answer = Extract<StatisticsState, { kind: 'ready' | 'error' }>;
-
-/** The legend's statistics of the chosen date and calculation over the fields (spec 2 §7). */
+/** The legend's statistics of the chosen date and calculation over the fields (spec 2 §7); one date's figures do not change. */
 export function useStatistics(
   layer: ImageryLayer | null,
   algorithm: ImageryAlgorithm | null,
@@ -14,25 +13,20 @@ export function useStatistics(
   fieldIds: readonly string[] | null,
 ): StatisticsState {
   const { imagery } = useMapArea();
-  const fieldsKey = fieldIds?.join(',') ?? '';
-  const key = layer && algorithm && date && fieldsKey ? `${layer}|${algorithm}|${date}|${fieldsKey}` : null;
-  // The answer remembers what it answers, so a change of date shows loading, never the old legend.
-  const [answer, setAnswer] = useState<{ key: string; state: Answer } | null>(null);
+  const params: StatisticsRequest | null =
+    layer && algorithm && date && fieldIds?.length ? { layer, algorithm, date, fieldIds } : null;
+  const query = useQuery({
+    queryKey: queryKeys.imagery.statistics({ ...params }),
+    // Runs only when enabled, that is with params.
+    queryFn: () => imagery.statistics(params as StatisticsRequest),
+    enabled: params !== null,
+    ...queryPolicy({ freshFor: freshFor.oneDay }),
+  });
 
-  useEffect(() => {
-    if (!key || !layer || !algorithm || !date) return;
-    let cancelled = false;
-    imagery.statistics({ fieldIds: fieldsKey.split(','), layer, algorithm, date }).then(
-      (statistics) => !cancelled && setAnswer({ key, state: { kind: 'ready', statistics } }),
-      (error: unknown) =>
-        !cancelled &&
-        setAnswer({ key, state: { kind: 'error', message: errorMessage(error, 'The legend could not be loaded.') } }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [imagery, key, layer, algorithm, date, fieldsKey]);
-
-  if (!key) return { kind: 'none' };
-  return answer?.key === key ? answer.state : { kind: 'loading' };
+  if (!params) return { kind: 'none' };
+  // A change of date shows loading, never the old legend (each date is its own query).
+  if (query.data) return { kind: 'ready', statistics: query.data };
+  if (query.isError && !query.isFetching)
+    return { kind: 'error', message: errorMessage(query.error, 'The legend could not be loaded.') };
+  return { kind: 'loading' };
 }

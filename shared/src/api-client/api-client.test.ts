@@ -1,6 +1,15 @@
 /** @jest-environment node */
 import { z } from 'zod';
-import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE } from './index';
+import {
+  ApiError,
+  createApiClient,
+  errorMessage,
+  failureMessage,
+  GENERIC_ERROR_MESSAGE,
+  isClientError,
+  isNotFound,
+  NETWORK_ERROR_MESSAGE,
+} from './index';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -130,5 +139,48 @@ describe('api client', () => {
     });
     await expect(client.upload('convert', z.unknown(), form)).rejects.toMatchObject({ status: 503, message: 'busy' });
     expect(calls).toBe(2);
+  });
+});
+
+describe('error to message', () => {
+  it('shows a 401 string detail as the server wrote it', async () => {
+    const { client } = clientWith(() => json(401, { detail: 'You may not share this farm' }));
+    const error = await client.get('x', z.unknown()).catch((e: unknown) => e);
+    expect(errorMessage(error, 'Fallback')).toBe('You may not share this farm');
+  });
+
+  it('shows the first msg of a 422 list', async () => {
+    const body = {
+      detail: [
+        { loc: ['body', 'email'], msg: 'Email Address is invalid', type: 'value_error' },
+        { loc: ['body', 'x'], msg: 'second', type: 'value_error' },
+      ],
+    };
+    const { client } = clientWith(() => json(422, body));
+    const error = await client.send('post', 'x', z.unknown(), {}).catch((e: unknown) => e);
+    expect(errorMessage(error, 'Fallback')).toBe('Email Address is invalid');
+  });
+
+  it('falls back to the product words for anything that is not an API error', () => {
+    expect(errorMessage(new Error('boom'), 'Could not load farms')).toBe('Could not load farms');
+    expect(errorMessage(undefined)).toBe(GENERIC_ERROR_MESSAGE);
+  });
+
+  it('tells a not-found and a client error apart from a server fault', () => {
+    expect(isNotFound(new ApiError(404, 'Not Found'))).toBe(true);
+    expect(isNotFound(new ApiError(403, 'Forbidden'))).toBe(false);
+    expect(isClientError(new ApiError(422, 'bad'))).toBe(true);
+    expect(isClientError(new ApiError(503, 'down'))).toBe(false);
+    expect(isClientError(new ApiError(0, NETWORK_ERROR_MESSAGE))).toBe(false);
+  });
+
+  it("adds the server's 4xx reason to the spec's failure message, but not a server fault's", () => {
+    expect(failureMessage("Can't update field!", new ApiError(403, 'Only editors may change fields'))).toBe(
+      "Can't update field! Only editors may change fields",
+    );
+    expect(failureMessage("Can't update field!", new ApiError(500, 'Internal Server Error'))).toBe(
+      "Can't update field!",
+    );
+    expect(failureMessage("Can't update field!", new Error('offline'))).toBe("Can't update field!");
   });
 });

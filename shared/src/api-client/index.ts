@@ -53,6 +53,30 @@ export async function normaliseError(error: unknown): Promise<ApiError> {
   return new ApiError(0, GENERIC_ERROR_MESSAGE);
 }
 
+/**
+ * The message to show for any failure (spec 1 §8): the server's own words when it sent some (a
+ * string `detail` as is — e.g. a 401 — or a 422's first `msg`), else `fallback` in the product's words.
+ */
+export function errorMessage(error: unknown, fallback: string = GENERIC_ERROR_MESSAGE): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+/** A refusal the user can act on (4xx): the server said why, and asking again will not change it. */
+export const isClientError = (error: unknown): boolean =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+/**
+ * The spec's failure message ("Can't update field!"), followed by the server's reason when it gave
+ * one (a 4xx detail); network and server faults show the spec's message alone.
+ */
+export function failureMessage(specMessage: string, error: unknown): string {
+  return isClientError(error) && error instanceof ApiError && error.message
+    ? `${specMessage} ${error.message}`
+    : specMessage;
+}
+
 export interface ApiClientOptions {
   baseUrl: string;
   getToken: () => Promise<string>;

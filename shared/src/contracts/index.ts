@@ -9,3 +9,7 @@ export * from './geojson';
 export * from './farms';
 export * from './convert';
 export * from './imagery';
+export * from './commerce';
+export * from './routes';
+export * from './navigation';
+export * from './exposed';

@@ -1,14 +1,9 @@
 import type { Profile } from './accounts';
+import { paths, patternToRegExp, routePatterns } from './routes';
 import { hasTermsAccepted } from './rules';
 
-export const ONBOARDING_ROUTES = {
-  gettingStarted: '/getting-started',
-  profileSetup: '/getting-started/profile-setup',
-  terms: '/getting-started/terms-and-conditions',
-} as const;
-
 /** Pages that apply the post-login rule (spec 1 §4.1; spec README: the farms-page rule everywhere). */
-const guardedPaths = [/^\/$/, /^\/dashboard\/?$/, /^\/farms\/?$/];
+const guardedPaths = [routePatterns.home, routePatterns.dashboard, routePatterns.farms].map(patternToRegExp);
 
 /**
  * Where a signed-in user must go instead of `pathname`, or null to stay.
@@ -17,5 +12,5 @@ const guardedPaths = [/^\/$/, /^\/dashboard\/?$/, /^\/farms\/?$/];
 export function onboardingRedirect(pathname: string, profile: Profile, emailVerified: boolean): string | null {
   if (!guardedPaths.some((re) => re.test(pathname))) return null;
   if (hasTermsAccepted(profile)) return null;
-  return emailVerified ? ONBOARDING_ROUTES.terms : ONBOARDING_ROUTES.profileSetup;
+  return emailVerified ? paths.terms : paths.profileSetup;
 }

@@ -1,6 +1,7 @@
 // Test fixtures for the contracts every area shares: host-like props, API-shaped profiles and a fake
 // API server at the network boundary (the real api client, ky included, runs against it).
-import { createBus, type PaddockEvents } from '../bus';
+import { createBus, type PaddockBus, type PaddockEvents } from '../bus';
+import { createQueryClient } from '../query/client';
 import type { Account, IdpUser, MfProps, Profile } from '../contracts';
 
 /** A profile as the API sends it; `account` overrides only what a test cares about. */
@@ -114,4 +115,9 @@ export function recordingBus<K extends keyof PaddockEvents>(...record: K[]) {
     bus.on(name, (payload) => seen.push(payload));
   }
   return { bus, toasts, events };
+}
+
+/** An area QueryClient as a mount makes it, except that a retry happens at once (no waiting in tests). */
+export function testQueryClient(bus: PaddockBus) {
+  return createQueryClient({ bus, retryDelayMs: 0 });
 }

@@ -3,6 +3,8 @@ import * as m0001 from './0001_accounts';
 import * as m0002 from './0002_farms';
 import * as m0003 from './0003_imagery';
 import * as m0015 from './0015_jobs';
+import * as m0020 from './0020_payments';
+import * as m0021 from './0021_test_payment_provider';
 
 /**
  * Every migration, in order. Add a new file `NNNN_name.ts` and list it here; never edit or rename
@@ -13,4 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0002_farms': m0002,
   '0003_imagery': m0003,
   '0015_jobs': m0015,
+  '0020_payments': m0020,
+  '0021_test_payment_provider': m0021,
 };

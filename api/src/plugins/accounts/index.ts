@@ -120,12 +120,12 @@ export const accountsPlugin: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Update contact details (fields left out stay as they are); 404 when none were added',
+        summary: 'Update contact details (fields left out stay as they are); 204; 404 when none were added',
         body: contactDetailsRequestSchema,
-        response: { 200: contactDetailsResponseSchema, ...errorResponses(401, 404, 422) },
+        response: { 204: z.null().describe('Updated'), ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const account = await currentAccount(request);
       const row = await db
         .updateTable('accounts')
@@ -135,7 +135,7 @@ export const accountsPlugin: FastifyPluginAsyncZod = async (app) => {
         .returningAll()
         .executeTakeFirst();
       if (!row) throw notFound(CONTACT_NOT_FOUND);
-      return { data: contactDetailsOf(row) };
+      return reply.code(204).send(null);
     },
   );
 };

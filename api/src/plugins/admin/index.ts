@@ -1,10 +1,11 @@
-import { adminAccountPatchSchema, profileResponseSchema } from '@paddock/shared/contracts';
+import { adminAccountPatchSchema, paymentResponseSchema, profileResponseSchema } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { hasScope, type AuthUser } from '../../auth';
 import { forbidden, notFound } from '../../errors';
 import { findAccountByEmail, loadProfile } from '../accounts/service';
+import { markInvoicePaid, toPayment } from '../payments/service';
 import { errorResponses } from '../responses';
 
 /** The scope of the idp's `paddock-admin-cli` client (client_credentials tokens). */
@@ -60,6 +61,24 @@ export const adminPlugin: FastifyPluginAsyncZod = async (app) => {
         .executeTakeFirstOrThrow();
       request.log.info({ account: row.id, tier, feature_flags, payments }, 'account changed by admin');
       return { data: await loadProfile(db, row) };
+    },
+  );
+
+  app.post(
+    '/admin/payments/:reference/mark_paid',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Record that an invoice was paid (by invoice number, e.g. INV-1001, or payment id); its orders become paid',
+        params: z.object({ reference: z.string().trim().min(1).max(100) }),
+        response: { 200: paymentResponseSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const payment = await markInvoicePaid(db, request.params.reference);
+      request.log.info({ payment: payment.id, invoice: payment.invoice_number }, 'invoice marked paid by admin');
+      return { data: toPayment(payment) };
     },
   );
 };

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { makeProfile, makeUser } from '@paddock/shared/testing';
-import { renderAccount } from '../../test/harness';
+import { renderAccount } from '../../testing/harness';
 
 describe('dashboard', () => {
   it('welcomes the user by first and last name', () => {

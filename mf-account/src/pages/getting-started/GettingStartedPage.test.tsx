@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Profile } from '@paddock/shared/contracts';
 import { makeProfile, makeUser } from '@paddock/shared/testing';
-import { renderAccount, toastMessages, type Routes } from '../../test/harness';
+import { renderAccount, toastMessages, type Routes } from '../../testing/harness';
 
 const ROUTE = '/getting-started';
 const complete = makeProfile({ first_name: 'Jane', last_name: 'Farmer', user_type: 'farmer' });

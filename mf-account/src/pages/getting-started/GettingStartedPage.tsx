@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { paths } from '@paddock/shared/contracts';
 import { ErrorState, LoadingState } from '@paddock/shared/ui';
 import { useAccountStore } from '../../context';
 import { useAccountData } from '../../hooks/useAccountData';
@@ -16,7 +17,7 @@ type OpenModal = 'profile' | 'import' | 'verify' | null;
 /** Spec 3 §2.2: /getting-started. */
 export function GettingStartedPage() {
   const load = useAccountData({ withProfile: true });
-  if (load.status === 'loading') return <LoadingState label="Loading your account" />;
+  if (load.status === 'pending') return <LoadingState label="Loading your account" />;
   if (load.status === 'error')
     return <ErrorState title={messages.accountLoadFailed} message={load.message} onRetry={load.retry} />;
   return <GettingStartedCards />;
@@ -72,7 +73,7 @@ function GettingStartedCards() {
           title="Learn more with us"
           description="Explore satellite imagery, zoning and the products that help your crops grow."
           action={
-            <Link to="/store" className={styles.action}>
+            <Link to={paths.store} className={styles.action}>
               Visit the Store
             </Link>
           }
@@ -80,7 +81,7 @@ function GettingStartedCards() {
       </div>
 
       <p className={styles.later}>
-        <Link to="/" className={styles.laterLink}>
+        <Link to={paths.home} className={styles.laterLink}>
           Proceed and finish later
         </Link>
       </p>

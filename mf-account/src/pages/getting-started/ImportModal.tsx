@@ -1,7 +1,7 @@
-import { Button } from '@paddock/shared/ui';
+import { paths, type FarmsNavState } from '@paddock/shared/contracts';
+import { Button, goTo } from '@paddock/shared/ui';
 import { AppModal } from '@paddock/shared/ui/modal';
 import { useAccount } from '../../context';
-import { goTo } from '../../lib/paths';
 import styles from './GettingStarted.module.css';
 
 /** Importing lives in Farms & Fields; this explains it and opens the create-farm flow there. */
@@ -9,7 +9,8 @@ export function ImportModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenC
   const { basename } = useAccount();
   const openFarms = () => {
     onOpenChange(false);
-    goTo(basename, '/farms', { createFarm: true });
+    const state: FarmsNavState = { createFarm: true };
+    goTo(basename, paths.farms, state);
   };
   return (
     <AppModal title="Import your shape file" isOpen={isOpen} onOpenChange={onOpenChange}>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Form } from 'react-final-form';
 import type { ContactDetails, Profile } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
-import { errorMessage } from '../../api/accountApi';
+import { queryKeys, useAction, type Action } from '@paddock/shared/query';
+import { Form } from '@paddock/shared/ui/form';
 import { AppModal } from '@paddock/shared/ui/modal';
 import {
   ProfileFields,
@@ -22,45 +22,39 @@ function withContact(profile: Profile, details: ContactDetails): Profile {
 }
 
 /** Saves with add-or-update (spec 3 §4), then refreshes the profile everywhere, the host included. */
-function useSaveProfile() {
-  const { api, bus, store } = useAccount();
-  return async (values: ProfileFormValues) => {
-    const saved = await api.saveContactDetails(toContactDetails(values), store.getState().contactDetails != null);
-    store.getState().setContactDetails(saved);
-    const profile = await api.getProfile().catch(() => withContact(store.getState().profile, saved));
-    store.getState().setProfile(profile);
-    bus.emit('paddock:profile-changed', { profile });
-  };
+function useSaveProfile(onSaved: () => void) {
+  const { api, store } = useAccount();
+  return useAction({
+    run: async (values: ProfileFormValues) => {
+      const saved = await api.saveContactDetails(toContactDetails(values), store.getState().contactDetails != null);
+      store.getState().setContactDetails(saved);
+      return api.getProfile().catch(() => withContact(store.getState().profile, saved));
+    },
+    success: messages.profileUpdated,
+    events: (profile) => [['paddock:profile-changed', { profile }]],
+    invalidates: [queryKeys.account.all],
+    onSuccess: (profile) => {
+      store.getState().setProfile(profile);
+      onSaved();
+    },
+  });
 }
 
-function ProfileForm({ onBusy, onClose }: { onBusy(busy: boolean): void; onClose(): void }) {
+function ProfileForm({ save, onClose }: { save: Action<ProfileFormValues, Profile>; onClose(): void }) {
   const { bus, store } = useAccount();
-  const save = useSaveProfile();
   const [initialValues] = useState(() => {
     const { contactDetails, profile, user } = store.getState();
     return profileInitialValues(profileFormSource(contactDetails, profile.account, user));
   });
-
-  const submit = async (values: ProfileFormValues) => {
-    onBusy(true);
-    try {
-      await save(values);
-      bus.toast('success', messages.profileUpdated);
-      onClose();
-    } catch (error) {
-      bus.toast('error', errorMessage(error));
-    } finally {
-      onBusy(false);
-    }
-  };
+  const busy = save.busy;
 
   return (
     <Form<ProfileFormValues>
-      onSubmit={submit}
+      onSubmit={(values) => save.trigger(values).then(() => undefined)}
       validate={validateProfile}
       initialValues={initialValues}
-      subscription={{ submitting: true }}
-      render={({ handleSubmit, submitting, form }) => (
+      subscription={{}}
+      render={({ handleSubmit, form }) => (
         <form
           noValidate
           className={styles.modalForm}
@@ -70,13 +64,13 @@ function ProfileForm({ onBusy, onClose }: { onBusy(busy: boolean): void; onClose
           }}
         >
           <p className={styles.modalText}>Your name and occupation help us tailor Paddock to you.</p>
-          <ProfileFields disabled={submitting} />
+          <ProfileFields disabled={busy} />
           <div className={styles.modalActions}>
-            <Button variant="secondary" onClick={onClose} disabled={submitting}>
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" disabled={submitting}>
-              {submitting ? 'Saving…' : 'Save'}
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving…' : 'Save'}
             </Button>
           </div>
         </form>
@@ -86,10 +80,11 @@ function ProfileForm({ onBusy, onClose }: { onBusy(busy: boolean): void; onClose
 }
 
 export function ProfileModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange(isOpen: boolean): void }) {
-  const [busy, setBusy] = useState(false);
+  const close = () => onOpenChange(false);
+  const save = useSaveProfile(close);
   return (
-    <AppModal title="Complete your profile" isOpen={isOpen} onOpenChange={onOpenChange} isBusy={busy}>
-      <ProfileForm onBusy={setBusy} onClose={() => onOpenChange(false)} />
+    <AppModal title="Complete your profile" isOpen={isOpen} onOpenChange={onOpenChange} isBusy={save.busy}>
+      <ProfileForm save={save} onClose={close} />
     </AppModal>
   );
 }

@@ -1,48 +1,27 @@
-import { useState } from 'react';
 import { Button } from '@paddock/shared/ui';
-import { errorMessage } from '../../api/accountApi';
+import { useAction } from '@paddock/shared/query';
 import { AppModal } from '@paddock/shared/ui/modal';
 import { useAccount, useAccountStore } from '../../context';
 import { messages } from '../../lib/messages';
 import styles from './GettingStarted.module.css';
 
-type Busy = 'sending' | 'checking' | null;
-
 /** Sends the verification e-mail and, once the user clicked the link, re-reads their sign-in. */
 function useEmailVerification() {
   const { api, auth, bus, store } = useAccount();
-  const [busy, setBusy] = useState<Busy>(null);
-
-  const send = async () => {
-    setBusy('sending');
-    try {
-      await api.sendVerificationEmail(store.getState().user.sub);
-      bus.toast('success', messages.verificationSent);
-    } catch (error) {
-      bus.toast('error', errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const check = async () => {
-    setBusy('checking');
-    try {
-      const user = await auth.refreshUser();
+  const send = useAction({
+    run: () => api.sendVerificationEmail(store.getState().user.sub),
+    success: messages.verificationSent,
+  });
+  const check = useAction({
+    run: () => auth.refreshUser(),
+    failure: 'We could not check your email address. Please try again.',
+    onSuccess: (user) => {
       store.getState().setUser(user);
-      if (!user.email_verified)
-        bus.toast(
-          'info',
-          'Your email address is not verified yet. Open the link in the email we sent you, then try again.',
-        );
-    } catch (error) {
-      bus.toast('error', errorMessage(error, 'We could not check your email address. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  return { busy, send, check };
+      if (!user.email_verified) bus.toast('info', messages.notVerifiedYet);
+    },
+  });
+  const busy = send.busy ? 'sending' : check.busy ? 'checking' : null;
+  return { busy, send: () => void send.trigger(), check: () => void check.trigger() };
 }
 
 export function VerifyEmailModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange(isOpen: boolean): void }) {
@@ -67,10 +46,10 @@ export function VerifyEmailModal({ isOpen, onOpenChange }: { isOpen: boolean; on
             know.
           </p>
           <div className={styles.modalActions}>
-            <Button variant="secondary" onClick={() => void check()} disabled={busy !== null}>
+            <Button variant="secondary" onClick={check} disabled={busy !== null}>
               {busy === 'checking' ? 'Checking…' : "I've verified it"}
             </Button>
-            <Button onClick={() => void send()} disabled={busy !== null}>
+            <Button onClick={send} disabled={busy !== null}>
               {busy === 'sending' ? 'Sending…' : 'Send verification email'}
             </Button>
           </div>

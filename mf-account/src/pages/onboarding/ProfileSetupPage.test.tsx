@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { makeProfile, makeUser } from '@paddock/shared/testing';
-import { renderAccount, toastMessages, type Routes } from '../../test/harness';
+import { renderAccount, toastMessages, type Routes } from '../../testing/harness';
 
 const ROUTE = '/getting-started/profile-setup';
 const savedProfile = makeProfile({

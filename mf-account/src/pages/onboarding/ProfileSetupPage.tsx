@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form } from '@paddock/shared/ui/form';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
 import { Agreements, agreementsTicked, type AgreementValues } from '../../components/Agreements';
 import { OnboardingLayout } from '../../components/OnboardingLayout';
@@ -24,7 +24,7 @@ type SetupValues = ProfileFormValues & AgreementValues;
 /** Spec 3 §2.3: /getting-started/profile-setup. */
 export function ProfileSetupPage() {
   const load = useAccountData({ withProfile: false });
-  if (load.status === 'loading') return <LoadingState label="Loading your profile" />;
+  if (load.status === 'pending') return <LoadingState label="Loading your profile" />;
   if (load.status === 'error')
     return <ErrorState title={messages.accountLoadFailed} message={load.message} onRetry={load.retry} />;
   return <ProfileSetupForm />;

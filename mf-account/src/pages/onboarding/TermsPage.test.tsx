@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { makeProfile } from '@paddock/shared/testing';
-import { renderAccount, toastMessages, type Routes } from '../../test/harness';
+import { renderAccount, toastMessages, type Routes } from '../../testing/harness';
 
 const ROUTE = '/getting-started/terms-and-conditions';
 const accepted = makeProfile({ first_name: 'Jane', terms_accepted_version: 'v1' });

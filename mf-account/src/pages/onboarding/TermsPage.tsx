@@ -1,4 +1,4 @@
-import { Form } from 'react-final-form';
+import { Form } from '@paddock/shared/ui/form';
 import { Button } from '@paddock/shared/ui';
 import { Agreements, agreementsTicked, type AgreementValues } from '../../components/Agreements';
 import { OnboardingLayout } from '../../components/OnboardingLayout';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { listReply, makeFarm } from '../../test/fixtures';
-import { navigatedTo, renderFarms, type Routes } from '../../test/harness';
+import { listReply, makeFarm } from '../../testing/fixtures';
+import { navigatedTo, renderFarms, type Routes } from '../../testing/harness';
 
 const created = makeFarm({ farm_id: 'new-1', farm_name: 'Riverside' });
 

@@ -1,11 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { farmNameSchema } from '@paddock/shared/contracts';
-import { errorMessage } from '../../api/farmsApi';
+import { useId, useRef } from 'react';
+import { farmNameSchema, paths, type FarmMapNavState } from '@paddock/shared/contracts';
+import { queryKeys, useAction, type Action } from '@paddock/shared/query';
+import { goTo } from '@paddock/shared/ui';
+import { Form, ruleOf, TextField } from '@paddock/shared/ui/form';
 import { useFarms } from '../../context';
-import { goTo, paths } from '../../lib/paths';
-import { AppModal } from '@paddock/shared/ui/modal';
-import controls from '../controls.module.css';
-import { FarmNameInput } from '../FarmNameInput';
+import { AppModal, dialogStyles as dialog } from '@paddock/shared/ui/modal';
 import { Icon, type IconName } from '../icons';
 import styles from './CreateFarmModal.module.css';
 
@@ -18,13 +17,8 @@ interface CreateFarmModalProps {
   initialName?: string;
 }
 
-/** The trimmed name, or the message to show (the contract's own rule: 1 to 100 characters). */
-function checkName(value: string): { name: string } | { error: string } {
-  const result = farmNameSchema.safeParse(value);
-  return result.success
-    ? { name: result.data }
-    : { error: result.error.issues[0]?.message ?? 'Farm Name is required!' };
-}
+/** The contract's rule (1 to 100 characters once trimmed), with its messages ('Farm Name is required!'). */
+const nameRule = ruleOf<string>(farmNameSchema);
 
 interface OptionProps {
   icon: IconName;
@@ -63,104 +57,101 @@ function Option({ icon, title, description, inactive, busy = false, type = 'butt
   );
 }
 
+/** Creates the farm, announces it and opens its map ready to draw. */
+function useCreateFarm(onCreated: () => void) {
+  const { api, basename } = useFarms();
+  return useAction({
+    run: (name: string) => api.createFarm(name),
+    events: (farm) => [['paddock:farm-changed', { farmId: farm.properties.farm_id, change: 'created' }]],
+    invalidates: [queryKeys.farms.lists()],
+    onSuccess: (farm) => {
+      onCreated();
+      // The map (mf-map) owns /farms/{id}; `draw` makes it start drawing the first field.
+      const state: FarmMapNavState = { draw: true };
+      goTo(basename, paths.farmMap(farm.properties.farm_id), state);
+    },
+  });
+}
+
 interface CreateFarmFormProps {
   initialName: string;
-  onBusy(busy: boolean): void;
-  onClose(): void;
+  create: Action<string, unknown>;
   onImport(name: string): void;
 }
 
-function CreateFarmForm({ initialName, onBusy, onClose, onImport }: CreateFarmFormProps) {
-  const { api, basename, bus } = useFarms();
+function CreateFarmForm({ initialName, create, onImport }: CreateFarmFormProps) {
   const input = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState(initialName);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const hasName = value.trim().length > 0;
-
-  /** The name when it is valid; otherwise shows why and puts the cursor back in the box. */
-  const validName = (): string | null => {
-    const checked = checkName(value);
-    if ('name' in checked) return checked.name;
-    setError(checked.error);
-    input.current?.focus();
-    return null;
-  };
-
-  const draw = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const name = validName();
-    if (!name) return;
-    setBusy(true);
-    onBusy(true);
-    try {
-      const farm = await api.createFarm(name);
-      bus.emit('paddock:farm-changed', { farmId: farm.properties.farm_id, change: 'created' });
-      onBusy(false);
-      onClose();
-      // The map (mf-map) owns /farms/{id}; `draw` makes it start drawing the first field.
-      goTo(basename, paths.farmMap(farm.properties.farm_id), { draw: true });
-    } catch (error) {
-      bus.toast('error', errorMessage(error));
-      setBusy(false);
-      onBusy(false);
-    }
-  };
-
-  const importFile = () => {
-    const name = validName();
-    if (name && !busy) onImport(name);
-  };
+  const busy = create.busy;
 
   return (
-    <form noValidate className={controls.stack} onSubmit={(event) => void draw(event)}>
-      <p className={controls.text}>
-        Give your farm a name, then draw its fields on the map or bring them in from a file.
-      </p>
-      <FarmNameInput
-        label="Name of farm"
-        value={value}
-        error={error}
-        disabled={busy}
-        inputRef={input}
-        onChange={(next) => {
-          setValue(next);
-          setError(null);
-        }}
-      />
-      <div className={styles.options}>
-        <Option
-          icon="draw"
-          title="Draw on map"
-          description="Outline each field yourself on the farm map."
-          inactive={!hasName}
-          busy={busy}
-          type="submit"
-        />
-        <Option
-          icon="upload"
-          title="Import farm from file"
-          description="Bring in boundaries from a shapefile or KML/KMZ."
-          inactive={!hasName || busy}
-          onPress={importFile}
-        />
-      </div>
-    </form>
+    <Form<{ name?: string }>
+      initialValues={{ name: initialName }}
+      onSubmit={({ name = '' }) => {
+        if (!busy) void create.trigger(farmNameSchema.parse(name));
+      }}
+      subscription={{ values: true }}
+      render={({ handleSubmit, values, form }) => {
+        const hasName = (values.name ?? '').trim().length > 0;
+        /** A press without a valid name shows why and puts the cursor back in the box. */
+        const showProblem = () => {
+          if (!form.getState().invalid) return false;
+          void form.submit();
+          input.current?.focus();
+          return true;
+        };
+        return (
+          <form
+            noValidate
+            className={dialog.stack}
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!showProblem()) void handleSubmit(event);
+            }}
+          >
+            <p className={dialog.text}>
+              Give your farm a name, then draw its fields on the map or bring them in from a file.
+            </p>
+            <TextField
+              name="name"
+              label="Name of farm"
+              validate={nameRule}
+              maxLength={200}
+              autoComplete="off"
+              disabled={busy}
+              inputRef={input}
+            />
+            <div className={styles.options}>
+              <Option
+                icon="draw"
+                title="Draw on map"
+                description="Outline each field yourself on the farm map."
+                inactive={!hasName}
+                busy={busy}
+                type="submit"
+              />
+              <Option
+                icon="upload"
+                title="Import farm from file"
+                description="Bring in boundaries from a shapefile or KML/KMZ."
+                inactive={!hasName || busy}
+                onPress={() => {
+                  if (!busy && !showProblem()) onImport(farmNameSchema.parse(values.name ?? ''));
+                }}
+              />
+            </div>
+          </form>
+        );
+      }}
+    />
   );
 }
 
 /** Spec 1 §2.5: name the farm, then choose how to add its fields. */
 export function CreateFarmModal({ isOpen, onOpenChange, onImport, initialName = '' }: CreateFarmModalProps) {
-  const [busy, setBusy] = useState(false);
+  const create = useCreateFarm(() => onOpenChange(false));
   return (
-    <AppModal title="Farm management done right." isOpen={isOpen} onOpenChange={onOpenChange} isBusy={busy}>
-      <CreateFarmForm
-        initialName={initialName}
-        onBusy={setBusy}
-        onClose={() => onOpenChange(false)}
-        onImport={onImport}
-      />
+    <AppModal title="Farm management done right." isOpen={isOpen} onOpenChange={onOpenChange} isBusy={create.busy}>
+      <CreateFarmForm initialName={initialName} create={create} onImport={onImport} />
     </AppModal>
   );
 }

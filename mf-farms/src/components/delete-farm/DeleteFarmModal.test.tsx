@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { detailReply, fieldsReply, listReply, makeFarm } from '../../test/fixtures';
-import { renderFarms } from '../../test/harness';
+import { detailReply, fieldsReply, listReply, makeFarm } from '../../testing/fixtures';
+import { renderFarms } from '../../testing/harness';
 import { confirmsName } from './DeleteFarmModal';
 
 const farm = makeFarm({ farm_id: 'f1', farm_name: 'North Farm' });

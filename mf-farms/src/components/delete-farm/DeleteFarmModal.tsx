@@ -1,10 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@paddock/shared/ui';
-import { errorMessage } from '../../api/farmsApi';
+import { useAction, type Action } from '@paddock/shared/query';
+import { Form, TextField } from '@paddock/shared/ui/form';
 import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';
-import { AppModal } from '@paddock/shared/ui/modal';
-import controls from '../controls.module.css';
+import { AppModal, dialogStyles as dialog } from '@paddock/shared/ui/modal';
 
 export interface DeleteTarget {
   id: string;
@@ -23,82 +22,82 @@ interface DeleteFarmModalProps {
 /** Spec 1 §5: the button wakes up only when the typed name equals the farm's, both trimmed. */
 export const confirmsName = (typed: string, farmName: string): boolean => typed.trim() === farmName.trim();
 
+function useDeleteFarm({ onClose, onDeleted }: Pick<DeleteFarmModalProps, 'onClose' | 'onDeleted'>) {
+  const { api } = useFarms();
+  return useAction({
+    run: (target: DeleteTarget) => api.deleteFarm(target.id),
+    success: messages.farmDeleted,
+    events: (_none, target) => [['paddock:farm-changed', { farmId: target.id, change: 'deleted' }]],
+    // The list or the redirect follows DELETE_REDIRECT_MS later (the caller's onDeleted), not at once.
+    onSuccess: (_none, target) => {
+      onDeleted(target);
+      onClose();
+    },
+  });
+}
+
 function DeleteFarmForm({
   farm,
-  onBusy,
+  remove,
   onClose,
-  onDeleted,
 }: {
   farm: DeleteTarget;
-  onBusy(busy: boolean): void;
+  remove: Action<DeleteTarget, void>;
   onClose(): void;
-  onDeleted(farm: DeleteTarget): void;
 }) {
-  const { api, bus } = useFarms();
-  const inputId = useId();
-  const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const confirmed = confirmsName(typed, farm.name);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!confirmed || busy) return;
-    setBusy(true);
-    onBusy(true);
-    try {
-      await api.deleteFarm(farm.id);
-      bus.toast('success', messages.farmDeleted);
-      bus.emit('paddock:farm-changed', { farmId: farm.id, change: 'deleted' });
-      onBusy(false);
-      onDeleted(farm);
-      onClose();
-    } catch (error) {
-      bus.toast('error', errorMessage(error));
-      setBusy(false);
-      onBusy(false);
-    }
-  };
+  const busy = remove.busy;
 
   return (
-    <form noValidate className={controls.stack} onSubmit={(event) => void submit(event)}>
-      <p className={controls.warning}>{messages.farmDeleteWarning}</p>
-      <div className={controls.field}>
-        <label htmlFor={inputId} className={controls.label}>
-          Type <strong>{farm.name.trim()}</strong> to confirm
-        </label>
-        <input
-          id={inputId}
-          className={controls.input}
-          value={typed}
-          autoComplete="off"
-          disabled={busy}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-      </div>
-      <div className={controls.actions}>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" disabled={!confirmed || busy} aria-busy={busy}>
-          {busy ? 'Deleting…' : 'Delete Farm'}
-        </Button>
-      </div>
-    </form>
+    <Form<{ typed?: string }>
+      onSubmit={({ typed = '' }) => {
+        if (confirmsName(typed, farm.name) && !busy) void remove.trigger(farm);
+      }}
+      subscription={{ values: true }}
+      render={({ handleSubmit, values }) => (
+        <form noValidate className={dialog.stack} onSubmit={handleSubmit}>
+          <p className={dialog.warning}>{messages.farmDeleteWarning}</p>
+          <TextField
+            name="typed"
+            label={
+              <>
+                Type <strong>{farm.name.trim()}</strong> to confirm
+              </>
+            }
+            required={false}
+            autoComplete="off"
+            disabled={busy}
+          />
+          <div className={dialog.actions}>
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              variant="danger"
+              disabled={!confirmsName(values.typed ?? '', farm.name) || busy}
+              aria-busy={busy}
+            >
+              {busy ? 'Deleting…' : 'Delete Farm'}
+            </Button>
+          </div>
+        </form>
+      )}
+    />
   );
 }
 
 /** Deleting a farm takes its fields with it, so the user types the farm's name first. */
 export function DeleteFarmModal({ farm, isOpen, onClose, onDeleted }: DeleteFarmModalProps) {
-  const [busy, setBusy] = useState(false);
+  const remove = useDeleteFarm({ onClose, onDeleted });
   return (
     <AppModal
       title="Delete Farm"
       role="alertdialog"
       isOpen={isOpen && farm !== null}
       onOpenChange={(open) => !open && onClose()}
-      isBusy={busy}
+      isBusy={remove.busy}
     >
-      {farm && <DeleteFarmForm farm={farm} onBusy={setBusy} onClose={onClose} onDeleted={onDeleted} />}
+      {farm && <DeleteFarmForm farm={farm} remove={remove} onClose={onClose} />}
     </AppModal>
   );
 }

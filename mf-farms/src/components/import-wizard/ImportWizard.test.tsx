@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CreateFieldsRequest } from '@paddock/shared/contracts';
 import type { SeenRequest } from '@paddock/shared/testing';
-import { convertReply, detailReply, listReply, makeFarm, makeField, squareFeature } from '../../test/fixtures';
-import { navigatedTo, renderFarms, toastMessages, type Routes } from '../../test/harness';
+import { convertReply, detailReply, listReply, makeFarm, makeField, squareFeature } from '../../testing/fixtures';
+import { navigatedTo, renderFarms, toastMessages, type Routes } from '../../testing/harness';
 
 const CONVERT = 'POST /v2/convert';
 const FAILED_TOAST = 'Farm Upload failed. Contact support at support@paddock.example';

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { Button as AriaButton, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import type { ConvertedFeature } from '@paddock/shared/contracts';
 import { Button, ErrorState, Spinner } from '@paddock/shared/ui';
-import controls from '../controls.module.css';
+import { dialogStyles as dialog } from '@paddock/shared/ui/modal';
+import { controlStyles as form } from '@paddock/shared/ui/form';
 import { Icon } from '../icons';
 import { FieldsPreview } from './FieldsPreview';
 import { attributeNames, cropTypeFor, fieldNameFor, type ImportSummary } from './importFields';
@@ -35,7 +36,7 @@ function AttributeSelect({ attributes, value, disabled, onChange }: AttributeSel
       onChange={(key) => onChange(byId.get(String(key)) ?? null)}
       isDisabled={disabled}
     >
-      <Label className={controls.label}>Field Name</Label>
+      <Label className={form.label}>Field Name</Label>
       <AriaButton className={styles.selectButton}>
         <SelectValue className={styles.selectValue} />
         <Icon name="chevron" />
@@ -57,19 +58,19 @@ function SaveProblem({ save, farmName }: { save: ImportSave; farmName: string })
   if (!save.error) return null;
   if (!save.farmLeftBehind)
     return (
-      <p className={controls.warning} role="alert">
+      <p className={dialog.warning} role="alert">
         The fields were not saved: {save.error}
       </p>
     );
   const saved = save.savedCount > 0 ? ` (${save.savedCount} of them were)` : '';
   return (
-    <div className={controls.warning} role="alert">
+    <div className={dialog.warning} role="alert">
       <p>
         The farm {farmName} was created, but its fields were not all saved{saved}. Press Save to try again, or delete
         the farm and start over.
       </p>
       <p>{save.error}</p>
-      <div className={controls.actions}>
+      <div className={dialog.actions}>
         <Button variant="danger" onClick={save.deleteCreatedFarm}>
           Delete {farmName}
         </Button>
@@ -118,14 +119,14 @@ export function MatchStep({
   if (cropTypes.error)
     return <ErrorState title="We could not load the crop types" message={cropTypes.error} onRetry={cropTypes.reload} />;
   return (
-    <div className={controls.stack}>
+    <div className={dialog.stack}>
       <AttributeSelect
         attributes={attributes}
         value={attribute}
         disabled={busy || save.savedCount > 0}
         onChange={onAttributeChange}
       />
-      <p className={controls.hint}>
+      <p className={form.hint}>
         A crop_name attribute sets each field&apos;s crop type when it matches one of ours; otherwise it is Other.
       </p>
       <FieldsPreview features={features} summary={summary} sample={sample} />
@@ -140,7 +141,7 @@ export function MatchStep({
           <Spinner label="Saving" /> Saving fields… {save.progress.saved} of {save.progress.total}
         </div>
       )}
-      <div className={controls.actions}>
+      <div className={dialog.actions}>
         <Button variant="secondary" onClick={onBack} disabled={busy}>
           Go Back
         </Button>

@@ -1,7 +1,6 @@
 import type { InvalidFeature } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
-import { AppModal } from '@paddock/shared/ui/modal';
-import controls from '../controls.module.css';
+import { AppModal, dialogStyles as dialog } from '@paddock/shared/ui/modal';
 import { uploadMessages } from '../../lib/messages';
 import styles from './ImportWizard.module.css';
 
@@ -27,8 +26,8 @@ export function PartialUploadDialog({ invalid, farmName, onSkip, onCancel }: Par
       isOpen={invalid !== null}
       onOpenChange={(open) => !open && onCancel()}
     >
-      <div className={controls.stack}>
-        <p className={controls.text}>{uploadMessages.partialIntro}</p>
+      <div className={dialog.stack}>
+        <p className={dialog.text}>{uploadMessages.partialIntro}</p>
         <ol className={styles.invalid} aria-label="Fields that were not able to upload">
           {(invalid ?? []).map((feature) => (
             <li key={feature.index}>
@@ -36,8 +35,8 @@ export function PartialUploadDialog({ invalid, farmName, onSkip, onCancel }: Par
             </li>
           ))}
         </ol>
-        <p className={controls.text}>{question}</p>
-        <div className={controls.actions}>
+        <p className={dialog.text}>{question}</p>
+        <div className={dialog.actions}>
           <Button variant="secondary" onClick={onCancel}>
             {uploadMessages.partialCancel}
           </Button>

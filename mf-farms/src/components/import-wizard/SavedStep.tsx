@@ -1,6 +1,6 @@
 import { formatHectares } from '@paddock/shared/format';
 import { Button } from '@paddock/shared/ui';
-import controls from '../controls.module.css';
+import { dialogStyles as dialog } from '@paddock/shared/ui/modal';
 import styles from './ImportWizard.module.css';
 
 interface SavedStepProps {
@@ -19,17 +19,17 @@ export function SavedStep({ farmName, fieldsAdded, hectares, onProceed, onExit }
     ? `${farmName} was created with ${fields}`
     : `${fields} ${fieldsAdded === 1 ? 'was' : 'were'} added to ${farmName}`;
   return (
-    <div className={controls.stack}>
+    <div className={dialog.stack}>
       <div className={styles.done} role="status">
         <span className={styles.doneIcon} aria-hidden="true">
           ✓
         </span>
         <h3>Your files were saved</h3>
-        <p className={controls.text}>
+        <p className={dialog.text}>
           {outcome}, {formatHectares(hectares)} Ha in total.
         </p>
       </div>
-      <div className={controls.actions}>
+      <div className={dialog.actions}>
         <Button variant="secondary" onClick={onExit}>
           Exit &amp; Close
         </Button>

@@ -2,7 +2,9 @@ import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { convertLimits } from '@paddock/shared/contracts';
 import { Button, Spinner } from '@paddock/shared/ui';
+import { dialogStyles as dialog } from '@paddock/shared/ui/modal';
 import controls from '../controls.module.css';
+import { controlStyles as form } from '@paddock/shared/ui/form';
 import { Icon } from '../icons';
 import type { Conversion } from './useConversion';
 import type { FileChoice } from './useFileChoice';
@@ -77,7 +79,7 @@ function Dropzone({ choice, disabled, hintId }: PartProps & { hintId: string }) 
       <Button variant="secondary" onClick={open} disabled={disabled} aria-describedby={hintId}>
         Browse files
       </Button>
-      <p id={hintId} className={controls.hint}>
+      <p id={hintId} className={form.hint}>
         {hints[choice.type]}
       </p>
     </div>
@@ -116,23 +118,23 @@ function Messages({ choice, conversion }: { choice: FileChoice; conversion: Conv
   return (
     <>
       {choice.dropError && (
-        <p className={controls.error} role="alert">
+        <p className={form.error} role="alert">
           {choice.dropError}
         </p>
       )}
       {problem && (
-        <p className={controls.error} role="alert">
+        <p className={form.error} role="alert">
           {problem}
         </p>
       )}
       {problem && choice.check.missing.length > 0 && (
-        <p className={controls.hint}>Still missing: {choice.check.missing.join(', ')}</p>
+        <p className={form.hint}>Still missing: {choice.check.missing.join(', ')}</p>
       )}
       {choice.ignored.length > 0 && (
-        <p className={controls.hint}>Left out (not shapefile parts): {choice.ignored.join(', ')}</p>
+        <p className={form.hint}>Left out (not shapefile parts): {choice.ignored.join(', ')}</p>
       )}
       {conversion.error && (
-        <p className={controls.warning} role="alert">
+        <p className={dialog.warning} role="alert">
           {conversion.error}
         </p>
       )}
@@ -157,7 +159,7 @@ export function UploadStep({ choice, conversion, onBack }: UploadStepProps) {
     if (choice.check.ready && !busy) conversion.start(choice.files);
   };
   return (
-    <div className={controls.stack}>
+    <div className={dialog.stack}>
       <TypeChoice choice={choice} disabled={busy} />
       <Dropzone choice={choice} disabled={busy} hintId={hintId} />
       <FileList choice={choice} disabled={busy} />
@@ -167,7 +169,7 @@ export function UploadStep({ choice, conversion, onBack }: UploadStepProps) {
           <Spinner label="Uploading" /> Uploading and converting your files…
         </div>
       )}
-      <div className={controls.actions}>
+      <div className={dialog.actions}>
         {onBack && (
           <Button variant="secondary" onClick={onBack} disabled={busy}>
             Go Back

@@ -1,4 +1,4 @@
-import { squareFeature } from '../../test/fixtures';
+import { squareFeature } from '../../testing/fixtures';
 import { attributeNames, batchFields, cropTypeIndex, fieldNameFor, summarise, toNewFields } from './importFields';
 
 const crops = cropTypeIndex(['Barley', 'Wheat', 'Pasture (Annual)', 'Other']);

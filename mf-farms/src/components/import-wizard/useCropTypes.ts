@@ -1,32 +1,21 @@
-import { useEffect, useState } from 'react';
-import { errorMessage } from '../../api/farmsApi';
+import { errorMessage } from '@paddock/shared/api-client';
+import { freshFor, queryKeys, queryPolicy, useQuery } from '@paddock/shared/query';
 import { useFarms } from '../../context';
 import { cropTypeIndex } from './importFields';
-
-interface Loaded {
-  attempt: number;
-  types: ReadonlyMap<string, string> | null;
-  error: string | null;
-}
 
 /** The crop type list (GET v2/farms/crop_types/list), indexed for matching the files' crop_name. */
 export function useCropTypes() {
   const { api } = useFarms();
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded>({ attempt: -1, types: null, error: null });
-
-  useEffect(() => {
-    let live = true;
-    api.listCropTypes().then(
-      (types) => live && setLoaded({ attempt, types: cropTypeIndex(types), error: null }),
-      (error: unknown) =>
-        live && setLoaded({ attempt, types: null, error: errorMessage(error, 'We could not load the crop types') }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, attempt]);
-
-  const current = loaded.attempt === attempt;
-  return { types: loaded.types, error: current ? loaded.error : null, reload: () => setAttempt((n) => n + 1) };
+  const query = useQuery({
+    queryKey: queryKeys.cropTypes,
+    queryFn: () => api.listCropTypes(),
+    select: cropTypeIndex,
+    // Reference data: the list changes with releases, not while someone imports.
+    ...queryPolicy({ freshFor: freshFor.fiveMinutes }),
+  });
+  return {
+    types: query.data ?? null,
+    error: query.isError && !query.isFetching ? errorMessage(query.error, 'We could not load the crop types') : null,
+    reload: () => void query.refetch(),
+  };
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { errorMessage } from '../../api/farmsApi';
+import { errorMessage } from '@paddock/shared/api-client';
+import { useAction } from '@paddock/shared/query';
 import { useFarms } from '../../context';
 import { messages, uploadMessages } from '../../lib/messages';
 import { batchFields, type NewField } from './importFields';
@@ -42,40 +43,52 @@ export function useImportSave(target: ImportTarget) {
     return id;
   };
 
-  const save = async (fields: readonly NewField[]): Promise<SavedImport | null> => {
+  const saveAll = async (fields: readonly NewField[]): Promise<SavedImport> => {
     let saved = savedCount;
     setState({ status: 'saving', saved, total: fields.length });
-    try {
-      const id = await ensureFarm();
-      for (const batch of batchFields(fields.slice(saved))) {
-        saved += await api.addFields(id, { type: 'FeatureCollection', features: batch });
-        setSavedCount(saved);
-        setState({ status: 'saving', saved, total: fields.length });
-      }
-      bus.emit('paddock:farm-changed', { farmId: id, change: 'updated' });
-      setState({ status: 'idle' });
-      return { farmId: id, fieldsAdded: saved };
-    } catch (error) {
-      bus.toast('error', uploadMessages.uploadFailed(config.supportEmail));
-      setState({ status: 'failed', message: errorMessage(error) });
-      return null;
+    const id = await ensureFarm();
+    for (const batch of batchFields(fields.slice(saved))) {
+      saved += await api.addFields(id, { type: 'FeatureCollection', features: batch });
+      setSavedCount(saved);
+      setState({ status: 'saving', saved, total: fields.length });
     }
+    return { farmId: id, fieldsAdded: saved };
   };
 
+  const saveAction = useAction({
+    run: saveAll,
+    failure: (error) => {
+      setState({ status: 'failed', message: errorMessage(error) });
+      return uploadMessages.uploadFailed(config.supportEmail);
+    },
+    events: ({ farmId }) => [['paddock:farm-changed', { farmId, change: 'updated' }]],
+    // The farms page reloads its list when the wizard closes (whatever happened in it).
+    onSuccess: () => setState({ status: 'idle' }),
+  });
+
+  const save = async (fields: readonly NewField[]): Promise<SavedImport | null> =>
+    saveAction.run(fields).catch(() => null);
+
   /** Create mode, after a failure: removes the farm that was created but did not get its fields. */
-  const deleteCreatedFarm = async () => {
-    if (!createdFarmId) return;
-    setState({ status: 'deleting' });
-    try {
-      await api.deleteFarm(createdFarmId);
-      bus.emit('paddock:farm-changed', { farmId: createdFarmId, change: 'deleted' });
-      bus.toast('success', messages.farmDeleted);
+  const deleteAction = useAction({
+    run: (farmId: string) => api.deleteFarm(farmId),
+    success: messages.farmDeleted,
+    // Shown beside the Delete button rather than toasted.
+    failure: false,
+    events: (_none, farmId) => [['paddock:farm-changed', { farmId, change: 'deleted' }]],
+    onSuccess: () => {
       setCreatedFarmId(null);
       setSavedCount(0);
       setState({ status: 'idle' });
-    } catch (error) {
+    },
+  });
+
+  const deleteCreatedFarm = async () => {
+    if (!createdFarmId) return;
+    setState({ status: 'deleting' });
+    await deleteAction.run(createdFarmId).catch((error: unknown) => {
       setState({ status: 'failed', message: errorMessage(error) });
-    }
+    });
   };
 
   return {

@@ -1,5 +1,5 @@
 import { useId, type ClipboardEvent, type KeyboardEvent } from 'react';
-import controls from '../controls.module.css';
+import { controlStyles as form } from '@paddock/shared/ui/form';
 import type { EmailChipsState } from './useEmailChips';
 import styles from './ShareModal.module.css';
 
@@ -32,8 +32,8 @@ export function EmailChips({ chips, disabled = false }: EmailChipsProps) {
   };
 
   return (
-    <div className={controls.field}>
-      <label htmlFor={id} className={controls.label}>
+    <div className={form.field}>
+      <label htmlFor={id} className={form.label}>
         Email addresses
       </label>
       <div
@@ -76,11 +76,11 @@ export function EmailChips({ chips, disabled = false }: EmailChipsProps) {
           onBlur={() => chips.commit('ignore')}
         />
       </div>
-      <p id={hintId} className={controls.hint}>
+      <p id={hintId} className={form.hint}>
         Press Space after each address. Backspace removes the last one.
       </p>
       {chips.error && (
-        <p id={errorId} className={controls.error} role="alert">
+        <p id={errorId} className={form.error} role="alert">
           {chips.error}
         </p>
       )}

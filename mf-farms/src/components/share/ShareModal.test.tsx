@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { detailReply, listReply, makeFarm } from '../../test/fixtures';
-import { renderFarms, toastMessages, type Routes } from '../../test/harness';
+import { detailReply, listReply, makeFarm } from '../../testing/fixtures';
+import { renderFarms, toastMessages, type Routes } from '../../testing/harness';
 
 const SHARE = 'POST /v2/farms/share_farm';
 const farms = [

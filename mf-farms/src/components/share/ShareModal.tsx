@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { collaboratorPermissions, type CollaboratorPermission } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
-import { errorMessage } from '../../api/farmsApi';
+import { queryKeys, useAction, type Action } from '@paddock/shared/query';
 import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';
 import { roleLabel } from '../../lib/roles';
-import { AppModal } from '@paddock/shared/ui/modal';
-import controls from '../controls.module.css';
+import { AppModal, dialogStyles as dialog } from '@paddock/shared/ui/modal';
+import { controlStyles as form } from '@paddock/shared/ui/form';
 import { EmailChips } from './EmailChips';
 import { useEmailChips } from './useEmailChips';
 import styles from './ShareModal.module.css';
@@ -29,13 +29,13 @@ interface ShareModalProps {
 function FarmNames({ farms }: { farms: ShareTarget[] }) {
   if (farms.length === 1)
     return (
-      <p className={controls.text}>
+      <p className={dialog.text}>
         Invite people to <strong>{farms[0]?.name}</strong>.
       </p>
     );
   return (
     <div>
-      <p className={controls.text}>Invite people to these {farms.length} farms:</p>
+      <p className={dialog.text}>Invite people to these {farms.length} farms:</p>
       <ul className={styles.farmList}>
         {farms.map((farm) => (
           <li key={farm.id}>{farm.name}</li>
@@ -56,13 +56,13 @@ function PermissionSelect({
 }) {
   const id = useId();
   return (
-    <div className={controls.field}>
-      <label htmlFor={id} className={controls.label}>
+    <div className={form.field}>
+      <label htmlFor={id} className={form.label}>
         Permission
       </label>
       <select
         id={id}
-        className={controls.select}
+        className={`${form.select} ${form.inline}`}
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(collaboratorPermissions.find((p) => p === event.target.value) ?? 'viewer')}
@@ -73,57 +73,56 @@ function PermissionSelect({
           </option>
         ))}
       </select>
-      <p className={controls.hint}>Editors can rename the farm and manage its fields; viewers can only look.</p>
+      <p className={form.hint}>Editors can rename the farm and manage its fields; viewers can only look.</p>
     </div>
   );
 }
 
+interface Invitation {
+  farmIds: string[];
+  emails: string[];
+  permission: CollaboratorPermission;
+}
+
+/** Sends the invitations; 401/403 carry the server's detail and a 422 its first msg (the default failure message). */
+function useShare(onDone: () => void) {
+  const { api } = useFarms();
+  return useAction({
+    run: ({ farmIds, emails, permission }: Invitation) => api.shareFarms(farmIds, emails, permission),
+    success: messages.farmsShared,
+    events: (_none, { farmIds }) =>
+      farmIds.map((farmId) => ['paddock:farm-changed', { farmId, change: 'updated' }] as const),
+    // Collaborators show in the list's avatars and on the details page.
+    invalidates: [queryKeys.farms.all],
+    onSuccess: onDone,
+  });
+}
+
 function ShareForm({
   farms,
-  onBusy,
-  onDone,
+  share,
   onCancel,
 }: {
   farms: ShareTarget[];
-  onBusy(busy: boolean): void;
-  onDone(): void;
+  share: Action<Invitation, unknown>;
   onCancel(): void;
 }) {
-  const { api, bus } = useFarms();
   const chips = useEmailChips();
   const [permission, setPermission] = useState<CollaboratorPermission>('viewer');
-  const [busy, setBusy] = useState(false);
+  const busy = share.busy;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const emails = chips.collect();
-    if (!emails) return;
-    setBusy(true);
-    onBusy(true);
-    try {
-      await api.shareFarms(
-        farms.map((f) => f.id),
-        emails,
-        permission,
-      );
-      bus.toast('success', messages.farmsShared);
-      farms.forEach((farm) => bus.emit('paddock:farm-changed', { farmId: farm.id, change: 'updated' }));
-      onDone();
-    } catch (error) {
-      // 401/403 carry the server's detail; a 422 its first msg (the api client picks it).
-      bus.toast('error', errorMessage(error));
-    } finally {
-      setBusy(false);
-      onBusy(false);
-    }
+    if (emails) void share.trigger({ farmIds: farms.map((farm) => farm.id), emails, permission });
   };
 
   return (
-    <form noValidate className={controls.stack} onSubmit={(event) => void submit(event)}>
+    <form noValidate className={dialog.stack} onSubmit={submit}>
       <FarmNames farms={farms} />
       <EmailChips chips={chips} disabled={busy} />
       <PermissionSelect value={permission} onChange={setPermission} disabled={busy} />
-      <div className={controls.actions}>
+      <div className={dialog.actions}>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
@@ -137,20 +136,15 @@ function ShareForm({
 
 /** Spec 1 §4.4/§5/§8: invite collaborators by e-mail to one or several farms as editor or viewer. */
 export function ShareModal({ farms, isOpen, onOpenChange, onShared, title }: ShareModalProps) {
-  const [busy, setBusy] = useState(false);
   const heading = title ?? (farms.length > 1 ? 'Share Multiple Farms' : 'Share Farm');
   const close = () => onOpenChange(false);
+  const share = useShare(() => {
+    close();
+    onShared?.();
+  });
   return (
-    <AppModal title={heading} isOpen={isOpen} onOpenChange={onOpenChange} isBusy={busy}>
-      <ShareForm
-        farms={farms}
-        onBusy={setBusy}
-        onCancel={close}
-        onDone={() => {
-          close();
-          onShared?.();
-        }}
-      />
+    <AppModal title={heading} isOpen={isOpen} onOpenChange={onOpenChange} isBusy={share.busy}>
+      <ShareForm farms={farms} share={share} onCancel={close} />
     </AppModal>
   );
 }

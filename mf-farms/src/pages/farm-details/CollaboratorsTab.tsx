@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { Collaborator, FarmProperties } from '@paddock/shared/contracts';
+import type { Collaborator, FarmFeature, FarmProperties } from '@paddock/shared/contracts';
+import { queryKeys, useAction, useQueryClient } from '@paddock/shared/query';
 import { Button } from '@paddock/shared/ui';
-import { errorMessage } from '../../api/farmsApi';
-import { ConfirmModal } from '../../components/ConfirmModal';
+import { ConfirmDialog } from '@paddock/shared/ui/modal';
 import controls from '../../components/controls.module.css';
 import { Icon } from '../../components/icons';
 import { ShareModal } from '../../components/share/ShareModal';
@@ -13,9 +13,6 @@ import styles from './FarmDetailsPage.module.css';
 
 interface CollaboratorsTabProps {
   farm: FarmProperties;
-  onRemoved(email: string): void;
-  /** Invitations were sent: the farm's collaborators changed on the server. */
-  onInvited(): void;
 }
 
 function Person({ email, name, pending }: { email: string; name?: string | null; pending?: boolean }) {
@@ -72,24 +69,33 @@ function CollaboratorRow({
 }
 
 /** Spec 1 §2.4 'Collaborators': who the farm is shared with; the owner invites and removes. */
-export function CollaboratorsTab({ farm, onRemoved, onInvited }: CollaboratorsTabProps) {
-  const { api, bus } = useFarms();
+export function CollaboratorsTab({ farm }: CollaboratorsTabProps) {
+  const { api } = useFarms();
+  const client = useQueryClient();
   const canManage = abilitiesOf(farm.permission).share;
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<Collaborator | null>(null);
+  const detailKey = queryKeys.farms.detail(farm.farm_id);
 
-  const remove = async () => {
-    if (!removing) return;
-    try {
-      const message = await api.removeCollaborator(farm.farm_id, removing.email);
-      bus.toast('success', message);
-    } catch (error) {
-      bus.toast('error', errorMessage(error));
-      throw error;
-    }
-    bus.emit('paddock:farm-changed', { farmId: farm.farm_id, change: 'updated' });
-    onRemoved(removing.email);
-  };
+  const remove = useAction({
+    run: (email: string) => api.removeCollaborator(farm.farm_id, email),
+    // Spec 1 §8: the success toast is the server's message; a failure its detail.
+    success: (message) => message,
+    events: () => [['paddock:farm-changed', { farmId: farm.farm_id, change: 'updated' }]],
+    invalidates: [queryKeys.farms.lists()],
+    onSuccess: (_message, email) =>
+      client.setQueryData<FarmFeature>(detailKey, (current) =>
+        current
+          ? {
+              ...current,
+              properties: {
+                ...current.properties,
+                collaborators: current.properties.collaborators.filter((c) => c.email !== email),
+              },
+            }
+          : current,
+      ),
+  });
 
   return (
     <div className={styles.tabBody}>
@@ -131,20 +137,25 @@ export function CollaboratorsTab({ farm, onRemoved, onInvited }: CollaboratorsTa
         </table>
       </div>
       {farm.collaborators.length === 0 && <p className={styles.tabEmpty}>Not shared with anyone yet.</p>}
-      <ConfirmModal
+      <ConfirmDialog
         title="Remove collaborator"
         message={messages.collaboratorRemoveWarning}
         confirmLabel="Remove"
         isOpen={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        onConfirm={remove}
+        onCancel={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          await remove.run(removing.email);
+          setRemoving(null);
+        }}
       />
       <ShareModal
         title="Invite Collaborator"
         farms={[{ id: farm.farm_id, name: farm.farm_name }]}
         isOpen={inviting}
         onOpenChange={setInviting}
-        onShared={onInvited}
+        // Invitations were sent: the farm's collaborators changed on the server.
+        onShared={() => void client.invalidateQueries({ queryKey: detailKey, exact: true })}
       />
     </div>
   );

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { FarmProperties } from '@paddock/shared/contracts';
-import { detailReply, fieldsReply, listReply, makeCollaborator, makeFarm, makeField } from '../../test/fixtures';
-import { navigatedTo, renderFarms, type Routes } from '../../test/harness';
+import { detailReply, fieldsReply, listReply, makeCollaborator, makeFarm, makeField } from '../../testing/fixtures';
+import { navigatedTo, renderFarms, type Routes } from '../../testing/harness';
 
 const ROUTE = '/farms/f1/details';
 const collaborators = [

@@ -7,7 +7,7 @@ import { Button } from '@paddock/shared/ui';
 import controls from '../../components/controls.module.css';
 import { Icon } from '../../components/icons';
 import { messages } from '../../lib/messages';
-import { paths } from '../../lib/paths';
+import { paths } from '@paddock/shared/contracts';
 import { abilitiesOf, roleLabel } from '../../lib/roles';
 import { RenameFarm } from './RenameFarm';
 import styles from './FarmDetailsPage.module.css';
@@ -74,12 +74,11 @@ function Facts({ farm }: { farm: FarmFeature['properties'] }) {
 
 interface FarmHeaderProps {
   farm: FarmFeature;
-  onRenamed(name: string): void;
   onDelete(): void;
 }
 
 /** Spec 1 §2.4: breadcrumb, the farm's name (renamed inline), its location or 'N/A'. */
-export function FarmHeader({ farm, onRenamed, onDelete }: FarmHeaderProps) {
+export function FarmHeader({ farm, onDelete }: FarmHeaderProps) {
   const [renaming, setRenaming] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
   const p = farm.properties;
@@ -99,15 +98,7 @@ export function FarmHeader({ farm, onRenamed, onDelete }: FarmHeaderProps) {
           <>
             {/* The page keeps its heading for screen readers while the name is being edited. */}
             <h1 className={controls.visuallyHidden}>{p.farm_name}</h1>
-            <RenameFarm
-              farmId={p.farm_id}
-              name={p.farm_name}
-              onCancel={stopRenaming}
-              onRenamed={(name) => {
-                onRenamed(name);
-                stopRenaming();
-              }}
-            />
+            <RenameFarm farmId={p.farm_id} name={p.farm_name} onCancel={stopRenaming} onDone={stopRenaming} />
           </>
         ) : (
           <>

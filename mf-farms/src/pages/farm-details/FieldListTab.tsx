@@ -1,22 +1,24 @@
 import { useId, useState } from 'react';
 import type { FarmProperties, FieldFeature } from '@paddock/shared/contracts';
 import { formatDate, formatHectares } from '@paddock/shared/format';
+import { queryKeys, useAction, useQueryClient } from '@paddock/shared/query';
 import { Button } from '@paddock/shared/ui';
+import { ConfirmDialog } from '@paddock/shared/ui/modal';
 import type { FarmPageSize } from '../../api/farmsApi';
-import { ConfirmModal } from '../../components/ConfirmModal';
 import controls from '../../components/controls.module.css';
+import { controlStyles as form } from '@paddock/shared/ui/form';
 import { Icon } from '../../components/icons';
 import { Pagination } from '../../components/Pagination';
 import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';
-import { goTo, paths, type FarmMapState } from '../../lib/paths';
+import { paths, type FarmMapNavState } from '@paddock/shared/contracts';
+import { goTo } from '@paddock/shared/ui';
 import { abilitiesOf } from '../../lib/roles';
 import styles from './FarmDetailsPage.module.css';
 
 interface FieldListTabProps {
   farm: FarmProperties;
   fields: FieldFeature[];
-  onFieldDeleted(fieldId: string): void;
 }
 
 /** Client-side search and paging (spec 1 §2.4): the page keeps every field of the farm already. */
@@ -60,7 +62,7 @@ function FieldRow({
   const { basename } = useFarms();
   const { id, field_name: name, field_crop_type: crop, area, updated_on: updated } = field.properties;
   const canEdit = abilitiesOf(farm.permission).edit;
-  const open = (state: FarmMapState) => goTo(basename, paths.farmMap(farm.farm_id), state);
+  const open = (state: FarmMapNavState) => goTo(basename, paths.farmMap(farm.farm_id), state);
   return (
     <tr>
       <th scope="row" className={styles.fieldName}>
@@ -129,7 +131,7 @@ function FieldsToolbar({
         <input
           id={searchId}
           type="search"
-          className={controls.input}
+          className={form.input}
           placeholder="Search for field name..."
           value={query}
           onChange={(event) => onQuery(event.target.value)}
@@ -150,23 +152,24 @@ function FieldsToolbar({
 }
 
 /** Spec 1 §2.4 'Field List': search, open on the map, create, and view/edit/delete each field. */
-export function FieldListTab({ farm, fields, onFieldDeleted }: FieldListTabProps) {
-  const { api, bus } = useFarms();
+export function FieldListTab({ farm, fields }: FieldListTabProps) {
+  const { api } = useFarms();
+  const client = useQueryClient();
   const view = useFieldPage(fields);
   const [deleting, setDeleting] = useState<FieldFeature | null>(null);
 
-  const deleteField = async () => {
-    if (!deleting) return;
-    try {
-      await api.deleteField(deleting.properties.id);
-    } catch (error) {
-      bus.toast('error', messages.fieldDeleteFailed);
-      throw error;
-    }
-    bus.toast('success', messages.fieldDeleted);
-    bus.emit('paddock:farm-changed', { farmId: farm.farm_id, change: 'updated' });
-    onFieldDeleted(deleting.properties.id);
-  };
+  const deleteField = useAction({
+    run: (fieldId: string) => api.deleteField(fieldId),
+    success: messages.fieldDeleted,
+    failure: () => messages.fieldDeleteFailed,
+    events: () => [['paddock:farm-changed', { farmId: farm.farm_id, change: 'updated' }]],
+    // The farm's field count and area changed on the server; the header and the list show them.
+    invalidates: [queryKeys.farms.detail(farm.farm_id), queryKeys.farms.lists()],
+    onSuccess: (_none, fieldId) =>
+      client.setQueryData<FieldFeature[]>(queryKeys.farms.fields(farm.farm_id), (all) =>
+        all?.filter((field) => field.properties.id !== fieldId),
+      ),
+  });
 
   return (
     <div className={styles.tabBody}>
@@ -207,14 +210,18 @@ export function FieldListTab({ farm, fields, onFieldDeleted }: FieldListTabProps
         onPageChange={view.setPage}
         onPageSizeChange={view.setPageSize}
       />
-      <ConfirmModal
+      <ConfirmDialog
         title={messages.fieldDeleteTitle}
         message={messages.fieldDeleteWarning}
         confirmLabel={messages.fieldDeleteConfirm}
         cancelLabel={messages.fieldDeleteCancel}
         isOpen={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        onConfirm={deleteField}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await deleteField.run(deleting.properties.id);
+          setDeleting(null);
+        }}
       />
     </div>
   );

@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { farmNameSchema } from '@paddock/shared/contracts';
+import { farmNameSchema, type FarmFeature } from '@paddock/shared/contracts';
+import { queryKeys, useAction, useQueryClient } from '@paddock/shared/query';
 import { Button } from '@paddock/shared/ui';
-import { errorMessage } from '../../api/farmsApi';
-import { FarmNameInput } from '../../components/FarmNameInput';
+import { Form, ruleOf, TextField } from '@paddock/shared/ui/form';
 import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';
 import styles from './FarmDetailsPage.module.css';
@@ -10,68 +9,71 @@ import styles from './FarmDetailsPage.module.css';
 interface RenameFarmProps {
   farmId: string;
   name: string;
-  onRenamed(name: string): void;
+  /** Saved (the page shows the new name) or nothing to save. */
+  onDone(): void;
   onCancel(): void;
 }
 
-/** Inline rename (spec README: trimmed, 1 to 100 characters, messages in the style of create). */
-export function RenameFarm({ farmId, name, onRenamed, onCancel }: RenameFarmProps) {
-  const { api, bus } = useFarms();
-  const [value, setValue] = useState(name);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+const nameRule = ruleOf<string>(farmNameSchema);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = farmNameSchema.safeParse(value);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? messages.farmNameRequired);
-      return;
-    }
-    if (checked.data === name) return onCancel();
-    setBusy(true);
-    try {
-      await api.renameFarm(farmId, checked.data);
-      bus.toast('success', messages.farmRenamed);
-      bus.emit('paddock:farm-changed', { farmId, change: 'updated' });
-      onRenamed(checked.data);
-    } catch (failure) {
-      bus.toast('error', errorMessage(failure));
-      setBusy(false);
-    }
-  };
+/** Inline rename (spec README: trimmed, 1 to 100 characters, messages in the style of create). */
+export function RenameFarm({ farmId, name, onDone, onCancel }: RenameFarmProps) {
+  const { api } = useFarms();
+  const client = useQueryClient();
+  const rename = useAction({
+    run: (farmName: string) => api.renameFarm(farmId, farmName),
+    success: messages.farmRenamed,
+    events: () => [['paddock:farm-changed', { farmId, change: 'updated' }]],
+    invalidates: [queryKeys.farms.lists()],
+    onSuccess: (_none, farmName) => {
+      client.setQueryData<FarmFeature>(queryKeys.farms.detail(farmId), (farm) =>
+        farm ? { ...farm, properties: { ...farm.properties, farm_name: farmName } } : farm,
+      );
+      onDone();
+    },
+  });
+  const busy = rename.busy;
 
   return (
-    <form
-      noValidate
-      className={styles.renameForm}
-      onSubmit={(event) => void submit(event)}
-      onKeyDown={(event) => {
-        // Escape anywhere in the form (the box or its buttons) leaves the name as it was.
-        if (event.key === 'Escape' && !busy) onCancel();
+    <Form<{ name?: string }>
+      initialValues={{ name }}
+      onSubmit={({ name: typed = '' }) => {
+        const next = farmNameSchema.parse(typed);
+        if (next === name) onCancel();
+        else void rename.trigger(next);
       }}
-    >
-      <FarmNameInput
-        label="Farm name"
-        className={styles.renameField}
-        value={value}
-        error={error}
-        disabled={busy}
-        // Focus lands in the box the user just asked to edit.
-        autoFocus
-        onChange={(next) => {
-          setValue(next);
-          setError(null);
-        }}
-      />
-      <div className={styles.renameActions}>
-        <Button type="submit" disabled={busy} aria-busy={busy}>
-          {busy ? 'Saving…' : 'Save'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+      subscription={{}}
+      render={({ handleSubmit }) => (
+        <form
+          noValidate
+          className={styles.renameForm}
+          onSubmit={handleSubmit}
+          onKeyDown={(event) => {
+            // Escape anywhere in the form (the box or its buttons) leaves the name as it was.
+            if (event.key === 'Escape' && !busy) onCancel();
+          }}
+        >
+          <TextField
+            name="name"
+            label="Farm name"
+            className={styles.renameField}
+            validate={nameRule}
+            maxLength={200}
+            autoComplete="off"
+            disabled={busy}
+            // Focus lands in the box the user just asked to edit.
+            autoFocus
+          />
+          <div className={styles.renameActions}>
+            <Button type="submit" disabled={busy} aria-busy={busy}>
+              {busy ? 'Saving…' : 'Save'}
+            </Button>
+            <Button variant="secondary" onClick={onCancel} disabled={busy}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    />
   );
 }

@@ -5,7 +5,8 @@ import { FieldThumbnail } from '../../components/thumbnail/FieldThumbnail';
 import { useFarms } from '../../context';
 import { useFarmFields } from '../../hooks/useFarmFields';
 import { messages } from '../../lib/messages';
-import { goTo, paths } from '../../lib/paths';
+import { paths } from '@paddock/shared/contracts';
+import { goTo } from '@paddock/shared/ui';
 import styles from './FarmsPage.module.css';
 
 interface FarmFieldsRowProps {

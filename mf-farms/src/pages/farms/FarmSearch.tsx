@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Spinner } from '@paddock/shared/ui';
 import controls from '../../components/controls.module.css';
+import { controlStyles as form } from '@paddock/shared/ui/form';
 import { Icon } from '../../components/icons';
 import { useFarms, useFarmsStore } from '../../context';
 import { useDebouncedCommit } from '../../hooks/useDebouncedCommit';
@@ -31,7 +32,7 @@ export function FarmSearch({ loading }: { loading: boolean }) {
       <input
         id={inputId}
         type="search"
-        className={`${controls.input} ${styles.searchInput}`}
+        className={`${form.input} ${styles.searchInput}`}
         placeholder="Search farms..."
         value={text}
         autoComplete="off"

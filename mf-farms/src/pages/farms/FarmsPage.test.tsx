@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { detailReply, fieldsReply, listReply, makeCollaborator, makeFarm, makeField } from '../../test/fixtures';
-import { holdRequests, navigatedTo, queryOf, renderFarms, type Routes } from '../../test/harness';
+import { detailReply, fieldsReply, listReply, makeCollaborator, makeFarm, makeField } from '../../testing/fixtures';
+import { holdRequests, navigatedTo, queryOf, renderFarms, type Routes } from '../../testing/harness';
 
 const LIST = '/v2/farms';
 const north = makeFarm({

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { FarmFeature } from '@paddock/shared/contracts';
+import { readFarmsNavState, withoutNavFlag, type FarmFeature } from '@paddock/shared/contracts';
+import { useAction } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
 import { AppModal } from '@paddock/shared/ui/modal';
-import { errorMessage } from '../../api/farmsApi';
 import { CreateFarmModal } from '../../components/create-farm/CreateFarmModal';
 import { DeleteFarmModal, type DeleteTarget } from '../../components/delete-farm/DeleteFarmModal';
 import { Icon } from '../../components/icons';
@@ -12,7 +12,6 @@ import { ShareModal, type ShareTarget } from '../../components/share/ShareModal'
 import { useFarms, useFarmsStore } from '../../context';
 import { useLater } from '../../hooks/useLater';
 import { DELETE_REDIRECT_MS, messages, uploadMessages } from '../../lib/messages';
-import { readFarmsNavState, withoutNavFlag } from '../../lib/paths';
 import { FarmSearch } from './FarmSearch';
 import type { RowActions } from './FarmRow';
 import { FarmsTable } from './FarmsTable';
@@ -69,16 +68,14 @@ function useFarmsModals() {
 
 /** Optimistic favourite (spec 1 §4.4 + spec README): the star flips at once and flips back on failure. */
 function useToggleFavourite(list: FarmList) {
-  const { api, bus } = useFarms();
+  const { api } = useFarms();
+  const favourite = useAction({
+    run: ({ id, favourite: next }: { id: string; favourite: boolean }) => api.setFavourite(id, next),
+  });
   return async (farm: FarmFeature) => {
     const { farm_id: id, is_favorite: was } = farm.properties;
     list.patchFarm(id, { is_favorite: !was });
-    try {
-      await api.setFavourite(id, !was);
-    } catch (error) {
-      list.patchFarm(id, { is_favorite: was });
-      bus.toast('error', errorMessage(error));
-    }
+    if (!(await favourite.trigger({ id, favourite: !was }))) list.patchFarm(id, { is_favorite: was });
   };
 }
 
@@ -213,8 +210,8 @@ export function FarmsPage() {
         onOpenChange={(open) => !open && modals.closeShare()}
         onShared={() => {
           // The ticked farms have done their job once shared together.
+          // (The list reloads by itself: sharing invalidates the farm queries.)
           if (modals.share.farms.length > 1) store.getState().clearSelected();
-          list.reload();
         }}
       />
       <DeleteFarmModal

@@ -3,14 +3,14 @@ import { Button as AriaButton, Label, ListBox, ListBoxItem, Popover, Select, Sel
 import type { FieldFeature } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
 import { AppModal } from '@paddock/shared/ui/modal';
-import { failureMessage } from '../../api/mapApi';
-import { Icon } from '../../components/icons';
-import { useCropTypes } from '../../components/manage/FieldDetailsPanel';
+import { failureMessage } from '@paddock/shared/api-client';
+import { Icon } from '../../controls/icons';
+import { useCropTypes } from '../../fields/useCropTypes';
 import { useMapArea } from '../../context';
-import { messages } from '../../lib/messages';
+import { messages } from '../../messages';
 import { useMapStoreApi } from '../../store';
 import { imageryMessages } from '../lib/labels';
-import controls from '../../components/controls.module.css';
+import controls from '../../controls/controls.module.css';
 import styles from '../imagery.module.css';
 
 interface CropTypePromptProps {

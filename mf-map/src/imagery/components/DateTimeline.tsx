@@ -1,14 +1,14 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { CatalogEntry } from '@paddock/shared/contracts';
 import { Spinner } from '@paddock/shared/ui';
-import { Icon } from '../../components/icons';
+import { Icon } from '../../controls/icons';
 import { useMapStore } from '../../store';
 import type { ImageryFields } from '../lib/imageryFields';
 import { imageryMessages } from '../lib/labels';
-import { readMaxCloud, writeMaxCloud } from '../lib/storage';
+import { readMaxCloud, writeMaxCloud } from '../lib/maxCloud';
 import { cloudWording, entryCloud, entryDay, entryLabel, visibleEntries } from '../lib/timeline';
 import type { CatalogPaging } from '../useCatalog';
-import controls from '../../components/controls.module.css';
+import controls from '../../controls/controls.module.css';
 import styles from '../imagery.module.css';
 
 /** Spec 2 §9: the timeline scrolls 1000 px per click. */

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { algorithmUnits, type ImageryAlgorithm, type ImageryLayer } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
 import { AppModal } from '@paddock/shared/ui/modal';
-import { errorMessage } from '../../api/mapApi';
+import { errorMessage } from '@paddock/shared/api-client';
 import { useMapArea } from '../../context';
 import { algorithmLabels, layerLabels } from '../lib/labels';
 import type { StatisticsState } from './Legend';
-import controls from '../../components/controls.module.css';
+import controls from '../../controls/controls.module.css';
 import styles from '../imagery.module.css';
 
 /** Pixels across of the server-rendered map image (the server allows up to 2048). */

@@ -1,18 +1,19 @@
 import { act, screen, within } from '@testing-library/react';
 import { makeProfile } from '@paddock/shared/testing';
-import { advancedProfile, capture, renderImagery } from '../test/harness';
+import { advancedProfile, renderOverMap } from '../../testing/harness';
+import { capture } from '../testing/replies';
 import { ImageryPanel } from './ImageryPanel';
 
 const onExport = jest.fn();
 
-async function openSelect(ui: ReturnType<typeof renderImagery>['ui'], label: string) {
+async function openSelect(ui: ReturnType<typeof renderOverMap>['ui'], label: string) {
   await ui.click(screen.getByRole('button', { name: new RegExp(`${label}$`) }));
   return screen.getByRole('listbox');
 }
 
 describe('map settings: layers and calculations', () => {
   it('selecting a layer clears the catalog and date and sets its calculation; Rapid-EM offers depths', async () => {
-    const { ui, store } = renderImagery(<ImageryPanel onExport={onExport} />);
+    const { ui, store } = renderOverMap(<ImageryPanel onExport={onExport} />);
     act(() => {
       store.getState().setCatalog([capture('2026-03-01')]);
       store.getState().setSelectedDate('2026-03-01');
@@ -47,7 +48,7 @@ describe('map settings: layers and calculations', () => {
   });
 
   it('locks NDRE, THERMAL and PCD for Basic users with the upgrade icon, and offers Advanced', async () => {
-    const { ui, store } = renderImagery(<ImageryPanel onExport={onExport} />, { profile: makeProfile() });
+    const { ui, store } = renderOverMap(<ImageryPanel onExport={onExport} />, { profile: makeProfile() });
     const options = await openSelect(ui, 'Calculation:');
     for (const name of ['NDRE', 'Thermal', 'Plant Cell Density']) {
       const option = within(options).getByRole('option', { name: new RegExp(name) });
@@ -64,7 +65,7 @@ describe('map settings: layers and calculations', () => {
   });
 
   it('unlocks a calculation only with Advanced and its own flag', async () => {
-    const { ui, store } = renderImagery(<ImageryPanel onExport={onExport} />, {
+    const { ui, store } = renderOverMap(<ImageryPanel onExport={onExport} />, {
       profile: advancedProfile('algorithm:ndre'),
     });
     const options = await openSelect(ui, 'Calculation:');
@@ -79,7 +80,7 @@ describe('map settings: layers and calculations', () => {
 describe('map settings: Actions', () => {
   it('offers Basic users no Export Map but a banner, and opens ordering in a new tab', async () => {
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
-    const { ui } = renderImagery(<ImageryPanel onExport={onExport} />);
+    const { ui } = renderOverMap(<ImageryPanel onExport={onExport} />);
     expect(screen.getByRole('note')).toHaveTextContent('Unlock with Advanced');
     await ui.click(screen.getByRole('button', { name: 'Actions' }));
     const menu = screen.getByRole('menu', { name: 'Actions' });
@@ -94,7 +95,7 @@ describe('map settings: Actions', () => {
   });
 
   it('gives Advanced users Export Map, and Create Zones enters zoning mode', async () => {
-    const { ui, store } = renderImagery(<ImageryPanel onExport={onExport} />, { profile: advancedProfile() });
+    const { ui, store } = renderOverMap(<ImageryPanel onExport={onExport} />, { profile: advancedProfile() });
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'Actions' }));
     await ui.click(screen.getByRole('menuitem', { name: 'Export Map' }));
@@ -105,7 +106,7 @@ describe('map settings: Actions', () => {
   });
 
   it('disables Create Zones on a farm without fields', async () => {
-    const { ui, store } = renderImagery(<ImageryPanel onExport={onExport} />, { fields: [] });
+    const { ui, store } = renderOverMap(<ImageryPanel onExport={onExport} />, { fields: [] });
     await ui.click(screen.getByRole('button', { name: 'Actions' }));
     const item = screen.getByRole('menuitem', { name: 'Create Zones' });
     expect(item).toHaveAttribute('aria-disabled', 'true');
@@ -114,13 +115,13 @@ describe('map settings: Actions', () => {
   });
 
   it('disables Create Zones for a viewer (zoning is for owners and editors)', async () => {
-    const { ui } = renderImagery(<ImageryPanel onExport={onExport} />, { farmRole: 'viewer' });
+    const { ui } = renderOverMap(<ImageryPanel onExport={onExport} />, { farmRole: 'viewer' });
     await ui.click(screen.getByRole('button', { name: 'Actions' }));
     expect(screen.getByRole('menuitem', { name: 'Create Zones' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('folds behind its heading', async () => {
-    const { ui } = renderImagery(<ImageryPanel onExport={onExport} />);
+    const { ui } = renderOverMap(<ImageryPanel onExport={onExport} />);
     const toggle = screen.getByRole('button', { name: 'Standard Resolution' });
     await ui.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -13,17 +13,24 @@ import {
   type Key,
 } from 'react-aria-components';
 import { useShallow } from 'zustand/react/shallow';
-import { layerAlgorithms, type ImageryAlgorithm, type ImageryLayer } from '@paddock/shared/contracts';
-import { Icon } from '../../components/icons';
+import {
+  layerAlgorithms,
+  paths,
+  productPath,
+  type ImageryAlgorithm,
+  type ImageryLayer,
+} from '@paddock/shared/contracts';
+import { goTo } from '@paddock/shared/ui';
+import { Icon } from '../../controls/icons';
 import { useMapArea } from '../../context';
-import { messages } from '../../lib/messages';
-import { goTo, paths, productPath } from '../../lib/paths';
+import { messages } from '../../messages';
 import { useMapStore, useMapStoreApi, type MapLayerId } from '../../store';
 import { isAlgorithmLocked } from '../lib/access';
 import { isPhoneWidth } from '../lib/layout';
-import { algorithmLabels, imageryMessages, imageryPaths, layerLabels } from '../lib/labels';
+import { algorithmLabels, imageryMessages, layerLabels } from '../lib/labels';
 import { UpgradeIcon } from './UpgradeIcon';
-import controls from '../../components/controls.module.css';
+import controls from '../../controls/controls.module.css';
+import panel from '../../controls/mapPanel.module.css';
 import styles from '../imagery.module.css';
 
 const LAYERS: MapLayerId[] = ['standard', 'high_res', 'sensor_em', 'zoning'];
@@ -106,10 +113,10 @@ function GetAdvancedLink() {
   const { basename } = useMapArea();
   const open = (event: MouseEvent) => {
     event.preventDefault();
-    goTo(basename, paths.advanced);
+    goTo(basename, paths.advanced());
   };
   return (
-    <a className={controls.link} href={productPath(basename, paths.advanced)} onClick={open}>
+    <a className={controls.link} href={productPath(basename, paths.advanced())} onClick={open}>
       {messages.getAdvanced}
     </a>
   );
@@ -126,8 +133,8 @@ function ActionsMenu({ onExport }: { onExport(): void }) {
   );
   const act = (key: Key) => {
     const action = key as Action;
-    if (action === 'order') window.open(productPath(basename, imageryPaths.orderHighRes), '_blank', 'noopener');
-    else if (action === 'book') goTo(basename, imageryPaths.rapidEmBooking);
+    if (action === 'order') window.open(productPath(basename, paths.orderHighResImagery), '_blank', 'noopener');
+    else if (action === 'book') goTo(basename, paths.rapidEmBooking());
     else if (action === 'export') onExport();
     else store.getState().setMode('zoning');
   };
@@ -167,10 +174,10 @@ export function ImageryPanel({ onExport }: { onExport(): void }) {
   const [open, setOpen] = useState(() => !isPhoneWidth());
   const bodyId = useId();
   return (
-    <section className={styles.panel} aria-label="Map settings" data-open={open || undefined}>
+    <section className={panel.panel} aria-label="Map settings" data-open={open || undefined}>
       <button
         type="button"
-        className={styles.panelToggle}
+        className={panel.panelToggle}
         aria-expanded={open}
         aria-controls={bodyId}
         onClick={() => setOpen(!open)}
@@ -178,7 +185,7 @@ export function ImageryPanel({ onExport }: { onExport(): void }) {
         <span>{layerLabels[layer]}</span>
         <Icon name="chevron" size={16} />
       </button>
-      <div id={bodyId} className={styles.panelBody} hidden={!open}>
+      <div id={bodyId} className={panel.panelBody} hidden={!open}>
         <LayerMenu />
         {layer !== 'zoning' && <CalculationMenu layer={layer} />}
         {!advanced && layer !== 'zoning' && layer !== 'sensor_em' && (

@@ -21,13 +21,7 @@ export const algorithmLabels: Record<ImageryAlgorithm, string> = {
   DEEP: 'DEEP',
 };
 
-/** Imagery paths of other areas (spec 2 §2). */
-export const imageryPaths = {
-  orderHighRes: '/order/high-resolution-imagery',
-  rapidEmBooking: '/rapid-em-booking',
-} as const;
-
-/** Imagery wording (spec 1 and 2, ui-strings); the map's shared messages live in lib/messages. */
+/** Imagery wording (spec 1 and 2, ui-strings); the map's shared messages live in src/messages.ts. */
 export const imageryMessages = {
   enableAdvancedCalculations: 'Enable Advanced calculations',
   unlockWithAdvanced: 'Unlock with Advanced',

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   timeseriesAlgorithms,
   type FieldFeature,
@@ -6,17 +6,24 @@ import {
   type TimeseriesResponse,
 } from '@paddock/shared/contracts';
 import { Spinner } from '@paddock/shared/ui';
-import { errorMessage } from '../../api/mapApi';
-import { Icon } from '../../components/icons';
+import { errorMessage } from '@paddock/shared/api-client';
+import { queryKeys, useQuery } from '@paddock/shared/query';
+import { Icon } from '../../controls/icons';
 import { useMapArea } from '../../context';
 import { isAlgorithmLocked } from '../lib/access';
-import type { TimeseriesAlgorithm } from '../lib/imageryApi';
+import type { TimeseriesAlgorithm } from '../../api/imageryApi';
 import { algorithmLabels } from '../lib/labels';
 import { isPhoneWidth } from '../lib/layout';
 import { TimeSeriesChart } from './TimeSeriesChart';
+import panel from '../../controls/mapPanel.module.css';
 import styles from '../imagery.module.css';
 
-type SeriesAnswer = { kind: 'ready'; data: TimeseriesResponse } | { kind: 'error'; message: string };
+type SeriesState =
+  { kind: 'loading' } | { kind: 'ready'; data: TimeseriesResponse } | { kind: 'error'; message: string };
+
+/** The season chart's query key (under the imagery domain of the shared query keys). */
+const timeseriesKey = (params: { fieldId: string; updatedOn: string; algorithm: TimeseriesAlgorithm }) =>
+  [...queryKeys.imagery.all, 'timeseries', params] as const;
 
 const isSeriesAlgorithm = (algorithm: ImageryAlgorithm | null): algorithm is TimeseriesAlgorithm =>
   (timeseriesAlgorithms as readonly string[]).includes(algorithm ?? '');
@@ -40,37 +47,25 @@ interface TimeSeriesCardProps {
 export function TimeSeriesCard({ field, algorithm, selectedDate, onPick }: TimeSeriesCardProps) {
   const { imagery, profile } = useMapArea();
   const series = seriesAlgorithmFor(algorithm, (candidate) => isAlgorithmLocked(profile, candidate));
-  const [answer, setAnswer] = useState<{ key: string; state: SeriesAnswer } | null>(null);
   const [open, setOpen] = useState(() => !isPhoneWidth());
-  const [attempt, setAttempt] = useState(0);
   const bodyId = useId();
-  // A field's series changes with its crop type (its seasons) and boundary: both move updated_on.
-  const key = `${field.id}|${field.properties.updated_on}|${series}|${attempt}`;
-
-  useEffect(() => {
-    let cancelled = false;
-    imagery.timeseries(field.id, series).then(
-      (data) => !cancelled && setAnswer({ key, state: { kind: 'ready', data } }),
-      (error: unknown) =>
-        !cancelled &&
-        setAnswer({
-          key,
-          state: { kind: 'error', message: errorMessage(error, 'The season chart could not be loaded.') },
-        }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [imagery, field.id, series, key]);
-
-  const state = answer?.key === key ? answer.state : { kind: 'loading' as const };
+  const query = useQuery({
+    // A field's series changes with its crop type (its seasons) and boundary: both move updated_on.
+    queryKey: timeseriesKey({ fieldId: field.id, updatedOn: field.properties.updated_on, algorithm: series }),
+    queryFn: () => imagery.timeseries(field.id, series),
+  });
+  const state: SeriesState = query.data
+    ? { kind: 'ready', data: query.data }
+    : query.isError && !query.isFetching
+      ? { kind: 'error', message: errorMessage(query.error, 'The season chart could not be loaded.') }
+      : { kind: 'loading' };
 
   const hasPoints = state.kind === 'ready' && state.data.seasons.some((season) => season.points.length > 0);
   return (
     <section className={styles.seriesCard} aria-label="Season chart" data-open={open || undefined}>
       <button
         type="button"
-        className={styles.panelToggle}
+        className={panel.panelToggle}
         aria-expanded={open}
         aria-controls={bodyId}
         onClick={() => setOpen(!open)}
@@ -85,7 +80,7 @@ export function TimeSeriesCard({ field, algorithm, selectedDate, onPick }: TimeS
         {state.kind === 'error' && (
           <p className={styles.legendNote} role="alert">
             {state.message}{' '}
-            <button type="button" className={styles.textButton} onClick={() => setAttempt((n) => n + 1)}>
+            <button type="button" className={styles.textButton} onClick={() => void query.refetch()}>
               Try again
             </button>
           </p>

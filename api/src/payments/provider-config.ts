@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import type { PaymentProvider } from './provider';
+import { StripePaymentProvider, type StripeConfig } from './stripe';
+import { TestPaymentProvider, type TestProviderConfig, type TestProviderDeps } from './test-provider';
+import type { WebhookSender } from './test-provider/deliverer';
+
+/**
+ * Which payment provider the API uses, as plain data parsed from the environment in `config.ts`:
+ * the embedded test provider (default) or Stripe (`STRIPE_SECRET_KEY`, `STRIPE_PUBLISHABLE_KEY`,
+ * `STRIPE_WEBHOOK_SECRET`). Switching is configuration only.
+ */
+export type PaymentProviderConfig = ({ kind: 'test' } & TestProviderConfig) | ({ kind: 'stripe' } & StripeConfig);
+
+export interface ProviderDeps {
+  db: Kysely<Database>;
+  /** The API's public base URL (the test provider's pages live under `<it>/test-provider`). */
+  publicApiUrl: string;
+  /** How the test provider delivers its webhooks to the API (null: not delivered, e.g. in some tests). */
+  sendWebhook: WebhookSender | null;
+  testDelivery?: TestProviderDeps['delivery'];
+  now?: () => number;
+}
+
+export function createPaymentProvider(config: PaymentProviderConfig, deps: ProviderDeps): PaymentProvider {
+  switch (config.kind) {
+    case 'test': {
+      const { kind: _kind, ...test } = config;
+      return new TestPaymentProvider(test, {
+        db: deps.db,
+        publicBaseUrl: `${deps.publicApiUrl.replace(/\/$/, '')}/test-provider`,
+        send: deps.sendWebhook,
+        delivery: deps.testDelivery,
+        now: deps.now,
+      });
+    }
+    case 'stripe': {
+      const { kind: _kind, ...stripe } = config;
+      return new StripePaymentProvider(stripe);
+    }
+  }
+}

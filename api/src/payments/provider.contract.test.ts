@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { openDatabase, type OpenDatabase } from '../db';
+import { availableBackends } from '../test/backends';
+import { createTestDatabase, type TestDatabase } from '../test/backends';
+import { ProviderError, WebhookSignatureError, type PaymentProvider } from './provider';
+import { StripePaymentProvider } from './stripe';
+import { FAKE_STRIPE_KEYS, startFakeStripeServer, type FakeStripeServer } from './testing/stripe-server';
+import { TEST_PROVIDER_DEFAULTS, TestPaymentProvider, type TestPaymentEngine } from './test-provider';
+import { signatureHeader } from './webhook-signature';
+
+/**
+ * One contract, two implementations: the embedded test provider (in process) and the Stripe adapter
+ * (the `stripe` package against the local fake Stripe server). Whatever Paddock relies on is here.
+ */
+
+interface Subject {
+  provider: PaymentProvider;
+  webhookSecret: string;
+  engine: TestPaymentEngine;
+}
+
+const key = () => `contract-${randomUUID()}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+async function expectProviderError(promise: Promise<unknown>): Promise<ProviderError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ProviderError);
+    return error as ProviderError;
+  }
+  throw new Error('expected a ProviderError');
+}
+
+describe.each(availableBackends())('payment provider contract (%s)', (kind) => {
+  let database: TestDatabase;
+  let open: OpenDatabase;
+  let fake: FakeStripeServer;
+  const subjects: Record<'test' | 'stripe', Subject> = {} as Record<'test' | 'stripe', Subject>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    open = await openDatabase(database.config);
+    fake = await startFakeStripeServer(open.db);
+    const test = new TestPaymentProvider(TEST_PROVIDER_DEFAULTS, {
+      db: open.db,
+      publicBaseUrl: 'http://localhost:4000/test-provider',
+      send: null,
+    });
+    subjects.test = { provider: test, webhookSecret: TEST_PROVIDER_DEFAULTS.webhookSecret, engine: test.engine };
+    subjects.stripe = {
+      provider: new StripePaymentProvider({ ...FAKE_STRIPE_KEYS, apiUrl: fake.url, maxNetworkRetries: 0 }),
+      webhookSecret: FAKE_STRIPE_KEYS.webhookSecret,
+      engine: fake.engine,
+    };
+  });
+
+  afterAll(async () => {
+    await fake?.close();
+    await open?.close();
+    await database?.drop();
+  });
+
+  describe.each(['test', 'stripe'] as const)('%s provider', (name) => {
+    const s = () => subjects[name];
+    const create = (amount = 12_300, idempotencyKey = key()) =>
+      s().provider.createIntent({ amount, currency: 'aud', metadata: { payment_id: 'p-1' } }, { idempotencyKey });
+
+    it('creates a PaymentIntent awaiting a payment method, in cents and aud, with metadata and a client secret', async () => {
+      const intent = await create(12_300);
+      expect(intent).toMatchObject({
+        object: 'payment_intent',
+        amount: 12_300,
+        currency: 'aud',
+        status: 'requires_payment_method',
+        metadata: { payment_id: 'p-1' },
+        lastPaymentError: null,
+        nextAction: null,
+      });
+      expect(intent.id).toMatch(/^pi_/);
+      expect(intent.clientSecret.startsWith(`${intent.id}_secret_`)).toBe(true);
+      expect(await s().provider.retrieveIntent(intent.id)).toMatchObject({
+        id: intent.id,
+        status: 'requires_payment_method',
+      });
+    });
+
+    it('returns the first answer for a repeated idempotency key, and refuses the key with other parameters', async () => {
+      const idempotencyKey = key();
+      const first = await create(5_000, idempotencyKey);
+      const again = await create(5_000, idempotencyKey);
+      expect(again.id).toBe(first.id);
+      const error = await expectProviderError(create(6_000, idempotencyKey));
+      expect(error.type).toBe('idempotency_error');
+      expect(error.statusCode).toBe(400);
+    });
+
+    it('refuses amounts under Stripe’s minimum charge', async () => {
+      const error = await expectProviderError(create(49));
+      expect(error).toMatchObject({ type: 'invalid_request_error', code: 'amount_too_small', statusCode: 400 });
+    });
+
+    it('answers an unknown intent with resource_missing (404)', async () => {
+      const error = await expectProviderError(s().provider.retrieveIntent('pi_doesnotexist'));
+      expect(error).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing', statusCode: 404 });
+    });
+
+    it('charges 4242 once: succeeded with a charge; confirming again is an unexpected state', async () => {
+      const intent = await create();
+      const paid = await s().provider.confirmIntent(
+        intent.id,
+        { paymentMethod: 'pm_card_visa' },
+        { idempotencyKey: key() },
+      );
+      expect(paid.status).toBe('succeeded');
+      expect(paid.latestCharge).toMatch(/^ch_/);
+      expect(await s().engine.chargesOf(intent.id)).toBe(1);
+      const error = await expectProviderError(
+        s().provider.confirmIntent(intent.id, { paymentMethod: 'pm_card_visa' }, { idempotencyKey: key() }),
+      );
+      expect(error).toMatchObject({ type: 'invalid_request_error', code: 'payment_intent_unexpected_state' });
+      expect(await s().engine.chargesOf(intent.id)).toBe(1);
+    });
+
+    it('one idempotency key on a confirmation charges once however often it is sent', async () => {
+      const intent = await create();
+      const idempotencyKey = key();
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          s().provider.confirmIntent(intent.id, { paymentMethod: 'pm_card_visa' }, { idempotencyKey }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(5).fill('succeeded'));
+      expect(new Set(answers.map((answer) => answer.latestCharge)).size).toBe(1);
+      expect(await s().engine.chargesOf(intent.id)).toBe(1);
+    });
+
+    it.each([
+      ['pm_card_chargeDeclined', 'card_declined', 'generic_decline', 'Your card was declined.'],
+      [
+        'pm_card_chargeDeclinedInsufficientFunds',
+        'card_declined',
+        'insufficient_funds',
+        'Your card has insufficient funds.',
+      ],
+      ['pm_card_chargeDeclinedExpiredCard', 'expired_card', null, 'Your card has expired.'],
+      ['pm_card_chargeDeclinedIncorrectCvc', 'incorrect_cvc', null, "Your card's security code is incorrect."],
+    ])(
+      '%s is a card_error %s (%s) and the intent can be paid again',
+      async (paymentMethod, code, declineCode, message) => {
+        const intent = await create();
+        const error = await expectProviderError(
+          s().provider.confirmIntent(intent.id, { paymentMethod }, { idempotencyKey: key() }),
+        );
+        expect(error).toMatchObject({ type: 'card_error', code, declineCode, message, statusCode: 402 });
+        expect(error.intent).toMatchObject({ id: intent.id, status: 'requires_payment_method' });
+        const after = await s().provider.retrieveIntent(intent.id);
+        expect(after.status).toBe('requires_payment_method');
+        expect(after.lastPaymentError).toMatchObject({ code, message });
+        expect(await s().engine.chargesOf(intent.id)).toBe(0);
+
+        const paid = await s().provider.confirmIntent(
+          intent.id,
+          { paymentMethod: 'pm_card_visa' },
+          { idempotencyKey: key() },
+        );
+        expect(paid.status).toBe('succeeded');
+        expect(paid.lastPaymentError).toBeNull();
+      },
+    );
+
+    it('3155 needs authentication: requires_action with a page to redirect to', async () => {
+      const intent = await create();
+      const pending = await s().provider.confirmIntent(
+        intent.id,
+        { paymentMethod: 'pm_card_authenticationRequiredOnSetup', returnUrl: 'http://localhost:3000/payment' },
+        { idempotencyKey: key() },
+      );
+      expect(pending.status).toBe('requires_action');
+      expect(pending.nextAction?.type).toBe('redirect_to_url');
+      expect(pending.nextAction?.url).toContain(`/authenticate/${intent.id}`);
+      expect(await s().engine.chargesOf(intent.id)).toBe(0);
+    });
+
+    it('cancels an unpaid intent, and not a paid one', async () => {
+      const open = await create();
+      expect((await s().provider.cancelIntent(open.id, { idempotencyKey: key() })).status).toBe('canceled');
+      const paid = await create();
+      await s().provider.confirmIntent(paid.id, { paymentMethod: 'pm_card_visa' }, { idempotencyKey: key() });
+      const error = await expectProviderError(s().provider.cancelIntent(paid.id, { idempotencyKey: key() }));
+      expect(error.code).toBe('payment_intent_unexpected_state');
+    });
+
+    describe('webhook verification', () => {
+      const eventBody = (intentStatus = 'succeeded') =>
+        JSON.stringify({
+          id: `evt_${randomUUID().replace(/-/g, '')}`,
+          object: 'event',
+          created: now(),
+          type: `payment_intent.${intentStatus}`,
+          data: {
+            object: {
+              id: 'pi_123',
+              object: 'payment_intent',
+              amount: 4200,
+              currency: 'aud',
+              status: intentStatus,
+              client_secret: null,
+              metadata: { payment_id: 'p-1' },
+              created: now(),
+            },
+          },
+        });
+
+      it('accepts an event signed with the endpoint secret and parses its PaymentIntent', () => {
+        const body = eventBody();
+        const event = s().provider.verifyWebhook(body, signatureHeader(body, s().webhookSecret, now()));
+        expect(event).toMatchObject({
+          type: 'payment_intent.succeeded',
+          intent: { id: 'pi_123', amount: 4200, status: 'succeeded' },
+        });
+      });
+
+      it('accepts the header the stripe package itself generates (same scheme)', () => {
+        const body = eventBody();
+        const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: s().webhookSecret });
+        expect(s().provider.verifyWebhook(body, header).type).toBe('payment_intent.succeeded');
+      });
+
+      it('accepts any matching v1 signature among several (secret rotation)', () => {
+        const body = eventBody();
+        const t = now();
+        const header = `${signatureHeader(body, 'whsec_old', t)},v1=${signatureHeader(body, s().webhookSecret, t).split('v1=')[1]}`;
+        expect(s().provider.verifyWebhook(body, header).type).toBe('payment_intent.succeeded');
+      });
+
+      it.each([
+        ['no header', (body: string, secret: string) => (void body, void secret, undefined)],
+        ['a wrong secret', (body: string) => signatureHeader(body, 'whsec_wrong', now())],
+        ['a changed body', (body: string, secret: string) => signatureHeader(body.replace('4200', '1'), secret, now())],
+        [
+          'a timestamp 301 s old (replay)',
+          (body: string, secret: string) => signatureHeader(body, secret, now() - 301),
+        ],
+        ['a timestamp 301 s ahead', (body: string, secret: string) => signatureHeader(body, secret, now() + 301)],
+        ['no v1 entry', (body: string, secret: string) => signatureHeader(body, secret, now()).replace('v1=', 'v0=')],
+        ['garbage', () => 'nonsense'],
+      ])('refuses %s', (_case, header) => {
+        const body = eventBody();
+        expect(() => s().provider.verifyWebhook(body, header(body, s().webhookSecret))).toThrow(WebhookSignatureError);
+      });
+
+      it('accepts a delivery within the 5-minute tolerance', () => {
+        const body = eventBody();
+        const signed = signatureHeader(body, s().webhookSecret, now() - 299);
+        expect(s().provider.verifyWebhook(body, signed).id).toMatch(/^evt_/);
+      });
+    });
+  });
+
+  it('the stripe package sent idempotency keys, its API version and the secret key to the fake Stripe', () => {
+    const posts = fake.requests.filter((request) => request.method === 'POST');
+    expect(posts.length).toBeGreaterThan(0);
+    expect(posts.every((request) => typeof request.idempotencyKey === 'string')).toBe(true);
+    expect(fake.requests.every((request) => request.authorization === `Bearer ${FAKE_STRIPE_KEYS.secretKey}`)).toBe(
+      true,
+    );
+    expect(fake.requests.every((request) => typeof request.stripeVersion === 'string')).toBe(true);
+  });
+});

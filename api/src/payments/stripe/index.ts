@@ -1,0 +1,142 @@
+import Stripe from 'stripe';
+import {
+  ProviderError,
+  WEBHOOK_TOLERANCE_SECONDS,
+  WebhookSignatureError,
+  type ConfirmIntentParams,
+  type CreateIntentParams,
+  type PaymentIntent,
+  type PaymentProvider,
+  type ProviderErrorType,
+  type RequestOptions,
+  type WebhookEvent,
+} from '../provider';
+import { fromWireEvent, fromWireIntent } from '../wire';
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another Stripe API base (the local fake in tests); unset = api.stripe.com. */
+  apiUrl?: string;
+  maxNetworkRetries?: number;
+}
+
+const ERROR_TYPES: Record<string, ProviderErrorType> = {
+  StripeCardError: 'card_error',
+  StripeInvalidRequestError: 'invalid_request_error',
+  StripeIdempotencyError: 'idempotency_error',
+  StripeAuthenticationError: 'authentication_error',
+  StripeRateLimitError: 'rate_limit_error',
+};
+
+/** Stripe's error classes as `ProviderError` (the same one the test provider throws). */
+function toProviderError(error: unknown): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  const raw = error.raw as { payment_intent?: Record<string, unknown> } | undefined;
+  return new ProviderError(
+    ERROR_TYPES[error.type] ?? 'api_error',
+    error.code ?? null,
+    error.message,
+    error.statusCode ?? 500,
+    error.decline_code || null,
+    raw?.payment_intent ? fromWireIntent(raw.payment_intent) : null,
+  );
+}
+
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toProviderError(error);
+  }
+}
+
+const intentOf = (intent: Stripe.PaymentIntent): PaymentIntent =>
+  fromWireIntent(intent as unknown as Record<string, unknown>);
+
+/** Stripe's PaymentIntents through the `stripe` package (`STRIPE_SECRET_KEY` and friends). */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly publishableKey: string;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly config: StripeConfig) {
+    this.publishableKey = config.publishableKey;
+    const base = config.apiUrl ? new URL(config.apiUrl) : null;
+    this.stripe = new Stripe(config.secretKey, {
+      maxNetworkRetries: config.maxNetworkRetries ?? 2,
+      timeout: 20_000,
+      appInfo: { name: 'Paddock' },
+      ...(base
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === 'https:' ? 443 : 80),
+            protocol: base.protocol === 'https:' ? 'https' : 'http',
+          }
+        : {}),
+    });
+  }
+
+  async createIntent(params: CreateIntentParams, options: RequestOptions): Promise<PaymentIntent> {
+    const intent = await call(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: params.amount,
+          currency: params.currency,
+          metadata: params.metadata,
+          ...(params.description ? { description: params.description } : {}),
+        },
+        { idempotencyKey: options.idempotencyKey },
+      ),
+    );
+    return intentOf(intent);
+  }
+
+  async retrieveIntent(id: string): Promise<PaymentIntent> {
+    return intentOf(await call(() => this.stripe.paymentIntents.retrieve(id)));
+  }
+
+  async confirmIntent(id: string, params: ConfirmIntentParams, options: RequestOptions): Promise<PaymentIntent> {
+    const intent = await call(() =>
+      this.stripe.paymentIntents.confirm(
+        id,
+        { payment_method: params.paymentMethod, ...(params.returnUrl ? { return_url: params.returnUrl } : {}) },
+        { idempotencyKey: options.idempotencyKey },
+      ),
+    );
+    return intentOf(intent);
+  }
+
+  async cancelIntent(id: string, options: RequestOptions): Promise<PaymentIntent> {
+    return intentOf(
+      await call(() => this.stripe.paymentIntents.cancel(id, {}, { idempotencyKey: options.idempotencyKey })),
+    );
+  }
+
+  verifyWebhook(rawBody: string, signature: string | undefined, nowSeconds?: number): WebhookEvent {
+    if (!signature) throw new WebhookSignatureError('No Stripe-Signature header');
+    try {
+      const event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.config.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+        undefined,
+        nowSeconds === undefined ? undefined : nowSeconds * 1000,
+      );
+      // Stripe's library refuses only old timestamps; a delivery dated in the future is refused too, as the test provider does.
+      const timestamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+      const now = nowSeconds ?? Math.floor(Date.now() / 1000);
+      if (timestamp - now > WEBHOOK_TOLERANCE_SECONDS)
+        throw new WebhookSignatureError('The signature timestamp is outside the tolerance');
+      return fromWireEvent(event);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+        throw new WebhookSignatureError(error.message);
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,525 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { cardBrand, cardDigits, cvcLength, expiryPassed } from '@paddock/shared/payments';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/types';
+import type { WireError, WireEvent, WirePaymentIntent } from '../wire';
+import { DECLINE_MESSAGES, outcomeOf, TEST_PAYMENT_METHODS } from './cards';
+
+/**
+ * The embedded test provider's engine: PaymentIntents with Stripe's statuses and errors, its test
+ * cards, idempotency keys and events, kept in the database (so every API process sees one state and
+ * concurrent requests are serialised by row locks, as at Stripe). It answers in Stripe's wire format
+ * (`status` + JSON body); `http.ts` serves it over HTTP, `index.ts` calls it in process.
+ */
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+export const TEST_API_VERSION = '2026-10-28.endive';
+const MIN_AMOUNT = 50; // Stripe's minimum charge in AUD cents
+const MAX_AMOUNT = 99_999_999;
+
+export interface EngineAnswer<T = WirePaymentIntent> {
+  status: number;
+  body: T | WireError;
+}
+
+export interface CardInput {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc?: string;
+}
+
+export interface ConfirmInput {
+  /** A test PaymentMethod id (`pm_card_visa`...) or... */
+  payment_method?: string;
+  /** ...card details, as the test provider's browser client sends them. */
+  card?: CardInput;
+  return_url?: string;
+}
+
+export interface CreateInput {
+  amount: number;
+  currency: string;
+  metadata?: Record<string, string>;
+  description?: string;
+}
+
+export interface EngineOptions {
+  /** Where the test 3-D Secure page is served (`<base>/authenticate/<id>`). */
+  authenticateBaseUrl: string;
+  /** Unix seconds; tests move it. */
+  now?: () => number;
+  /** Called after a transaction that wrote events commits (the deliverer sends them). */
+  onEvents?: () => void;
+}
+
+export const isError = <T>(body: T | WireError): body is WireError =>
+  typeof body === 'object' && body !== null && 'error' in body;
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export function randomId(prefix: string, length = 24): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  for (const byte of bytes) out += ALPHABET[byte % ALPHABET.length];
+  return `${prefix}_${out}`;
+}
+
+const invalidRequest = (message: string, code?: string, param?: string, status = 400): EngineAnswer<never> => ({
+  status,
+  body: {
+    error: { type: 'invalid_request_error', message, ...(code ? { code } : {}), ...(param ? { param } : {}) },
+  },
+});
+
+const missing = (id: string) =>
+  invalidRequest(`No such payment_intent: '${id}'`, 'resource_missing', 'intent', 404) as EngineAnswer<never>;
+
+type IntentRow = Awaited<ReturnType<typeof selectIntent>>;
+
+function selectIntent(db: Db | Trx, id: string, lock: boolean) {
+  const query = db.selectFrom('test_payment_intents').selectAll().where('id', '=', id);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Keys sorted, so one set of parameters always hashes the same. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  }
+  return value;
+}
+
+const hashParams = (params: unknown): string =>
+  createHash('sha256')
+    .update(JSON.stringify(canonical(params)))
+    .digest('hex');
+
+export class TestPaymentEngine {
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: EngineOptions,
+  ) {
+    this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  }
+
+  toWire(row: NonNullable<IntentRow>, withSecret = true): WirePaymentIntent {
+    return {
+      id: row.id,
+      object: 'payment_intent',
+      amount: row.amount,
+      amount_received: row.status === 'succeeded' ? row.amount : 0,
+      currency: row.currency,
+      status: row.status,
+      client_secret: withSecret ? row.client_secret : null,
+      description: row.description,
+      metadata: row.metadata,
+      last_payment_error: (row.last_payment_error as WirePaymentIntent['last_payment_error']) ?? null,
+      next_action: (row.next_action as WirePaymentIntent['next_action']) ?? null,
+      latest_charge: row.latest_charge,
+      payment_method_types: ['card'],
+      created: Number(row.created),
+      canceled_at: row.canceled_at === null ? null : Number(row.canceled_at),
+      cancellation_reason: row.cancellation_reason,
+      livemode: false,
+    };
+  }
+
+  /**
+   * Runs `operation` once per idempotency key: the first request's answer is stored in the same
+   * transaction as its effects; a repeat gets that answer, a repeat with other parameters a 400
+   * `idempotency_error`. Concurrent repeats wait on the key's row lock until the first commits.
+   */
+  private async idempotent<T>(
+    key: string | undefined,
+    operation: string,
+    params: unknown,
+    run: (trx: Trx, events: WireEvent[]) => Promise<EngineAnswer<T>>,
+  ): Promise<EngineAnswer<T>> {
+    const events: WireEvent[] = [];
+    const answer = await this.db.transaction().execute(async (trx) => {
+      if (key !== undefined) {
+        const hash = hashParams(params);
+        const claimed = await trx
+          .insertInto('test_payment_requests')
+          .values({
+            idempotency_key: key,
+            operation,
+            params_hash: hash,
+            status_code: 0,
+            response: '{}',
+            created: this.now(),
+          })
+          .onConflict((oc) => oc.column('idempotency_key').doNothing())
+          .returning('idempotency_key')
+          .executeTakeFirst();
+        if (!claimed) {
+          const first = await trx
+            .selectFrom('test_payment_requests')
+            .selectAll()
+            .where('idempotency_key', '=', key)
+            .executeTakeFirstOrThrow();
+          if (first.operation !== operation || first.params_hash !== hash) {
+            return {
+              status: 400,
+              body: {
+                error: {
+                  type: 'idempotency_error',
+                  message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+                },
+              },
+            } satisfies EngineAnswer<T>;
+          }
+          return { status: first.status_code, body: first.response as T | WireError };
+        }
+      }
+      const result = await run(trx, events);
+      if (key !== undefined) {
+        await trx
+          .updateTable('test_payment_requests')
+          .set({ status_code: result.status, response: JSON.stringify(result.body) })
+          .where('idempotency_key', '=', key)
+          .execute();
+      }
+      for (const event of events) {
+        await trx
+          .insertInto('test_webhook_outbox')
+          .values({ id: event.id, type: event.type, payload: JSON.stringify(event), created: event.created })
+          .execute();
+      }
+      return result;
+    });
+    if (events.length > 0) this.options.onEvents?.();
+    return answer;
+  }
+
+  private event(type: string, object: WirePaymentIntent | Record<string, unknown>, idempotencyKey?: string): WireEvent {
+    return {
+      id: randomId('evt'),
+      object: 'event',
+      api_version: TEST_API_VERSION,
+      created: this.now(),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: randomId('req', 14), idempotency_key: idempotencyKey ?? null },
+      data: { object: object as Record<string, unknown> },
+    };
+  }
+
+  async create(input: CreateInput, idempotencyKey?: string): Promise<EngineAnswer> {
+    return this.idempotent(idempotencyKey, 'create', input, async (trx, events) => {
+      if (!Number.isInteger(input.amount))
+        return invalidRequest('Invalid integer: amount', 'parameter_invalid_integer', 'amount');
+      if (input.amount < MIN_AMOUNT)
+        return invalidRequest('Amount must be at least $0.50 aud', 'amount_too_small', 'amount');
+      if (input.amount > MAX_AMOUNT)
+        return invalidRequest('Amount must be no more than $999,999.99', 'amount_too_large', 'amount');
+      if (input.currency !== 'aud')
+        return invalidRequest(`Invalid currency: ${input.currency}`, 'parameter_invalid', 'currency');
+      const id = randomId('pi');
+      const row = await trx
+        .insertInto('test_payment_intents')
+        .values({
+          id,
+          client_secret: `${id}_secret_${randomId('x').slice(2)}`,
+          amount: input.amount,
+          currency: input.currency,
+          status: 'requires_payment_method',
+          description: input.description ?? null,
+          metadata: JSON.stringify(input.metadata ?? {}),
+          payment_method: null,
+          last_payment_error: null,
+          next_action: null,
+          latest_charge: null,
+          created: this.now(),
+          canceled_at: null,
+          cancellation_reason: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const wire = this.toWire(row);
+      events.push(this.event('payment_intent.created', wire, idempotencyKey));
+      return { status: 200, body: wire };
+    });
+  }
+
+  /** `clientSecret` is required when a browser (publishable key) asks; servers (secret key) pass undefined. */
+  async retrieve(id: string, clientSecret?: string): Promise<EngineAnswer> {
+    const row = await selectIntent(this.db, id, false);
+    if (!row || (clientSecret !== undefined && row.client_secret !== clientSecret)) return missing(id);
+    return { status: 200, body: this.toWire(row) };
+  }
+
+  async confirm(
+    id: string,
+    input: ConfirmInput,
+    idempotencyKey?: string,
+    clientSecret?: string,
+  ): Promise<EngineAnswer> {
+    return this.idempotent(idempotencyKey, `confirm:${id}`, input, async (trx, events) => {
+      const row = await selectIntent(trx, id, true);
+      if (!row || (clientSecret !== undefined && row.client_secret !== clientSecret)) return missing(id);
+      if (row.status !== 'requires_payment_method' && row.status !== 'requires_confirmation') {
+        return this.unexpectedState(row, 'confirm');
+      }
+      const card = this.cardOf(input);
+      if ('error' in card)
+        return { status: card.status, body: { error: { ...card.error, payment_intent: this.toWire(row) } } };
+      const paymentMethod = JSON.stringify({
+        id: randomId('pm'),
+        type: 'card',
+        card: {
+          brand: cardBrand(card.number),
+          last4: card.number.slice(-4),
+          exp_month: card.exp_month,
+          exp_year: card.exp_year,
+        },
+      });
+      const outcome = outcomeOf(card.number);
+      if (outcome.kind === 'authenticate') {
+        const url = `${this.options.authenticateBaseUrl}/authenticate/${encodeURIComponent(row.id)}?client_secret=${encodeURIComponent(row.client_secret)}${input.return_url ? `&return_url=${encodeURIComponent(input.return_url)}` : ''}`;
+        const updated = await this.update(trx, row.id, {
+          status: 'requires_action',
+          payment_method: paymentMethod,
+          last_payment_error: null,
+          next_action: JSON.stringify({
+            type: 'redirect_to_url',
+            redirect_to_url: { url, return_url: input.return_url ?? null },
+          }),
+        });
+        const wire = this.toWire(updated);
+        events.push(this.event('payment_intent.requires_action', wire, idempotencyKey));
+        return { status: 200, body: wire };
+      }
+      if (outcome.kind === 'decline') {
+        return this.fail(
+          trx,
+          row.id,
+          paymentMethod,
+          { code: outcome.code, declineCode: outcome.declineCode, message: outcome.message },
+          events,
+          idempotencyKey,
+        );
+      }
+      return this.succeed(trx, row.id, paymentMethod, events, idempotencyKey);
+    });
+  }
+
+  /** The test 3-D Secure page's answer: `complete` charges the card, `fail` returns the intent to requires_payment_method. */
+  async authenticate(id: string, clientSecret: string, outcome: 'complete' | 'fail'): Promise<EngineAnswer> {
+    return this.idempotent(undefined, 'authenticate', null, async (trx, events) => {
+      const row = await selectIntent(trx, id, true);
+      if (!row || row.client_secret !== clientSecret) return missing(id);
+      if (row.status !== 'requires_action') return this.unexpectedState(row, 'authenticate');
+      const paymentMethod = row.payment_method === null ? null : JSON.stringify(row.payment_method);
+      if (outcome === 'fail') {
+        return this.fail(
+          trx,
+          row.id,
+          paymentMethod,
+          {
+            code: 'payment_intent_authentication_failure',
+            declineCode: null,
+            message: DECLINE_MESSAGES.authenticationFailed,
+          },
+          events,
+        );
+      }
+      return this.succeed(trx, row.id, paymentMethod, events);
+    });
+  }
+
+  async cancel(id: string, idempotencyKey?: string): Promise<EngineAnswer> {
+    return this.idempotent(idempotencyKey, `cancel:${id}`, null, async (trx, events) => {
+      const row = await selectIntent(trx, id, true);
+      if (!row) return missing(id);
+      if (row.status === 'succeeded' || row.status === 'canceled' || row.status === 'processing') {
+        return this.unexpectedState(row, 'cancel');
+      }
+      const updated = await this.update(trx, row.id, {
+        status: 'canceled',
+        next_action: null,
+        canceled_at: this.now(),
+        cancellation_reason: 'requested_by_customer',
+      });
+      const wire = this.toWire(updated);
+      events.push(this.event('payment_intent.canceled', wire, idempotencyKey));
+      return { status: 200, body: wire };
+    });
+  }
+
+  /** Charges made for an intent (the bench checks there is exactly one). */
+  async chargesOf(id: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('test_payment_charges')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('payment_intent', '=', id)
+      .executeTakeFirstOrThrow();
+    return row.n;
+  }
+
+  private unexpectedState(row: NonNullable<IntentRow>, action: string): EngineAnswer<never> {
+    const because =
+      row.status === 'succeeded'
+        ? 'it has already succeeded after being previously confirmed'
+        : `it has a status of ${row.status}`;
+    return {
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `You cannot ${action} this PaymentIntent because ${because}.`,
+          payment_intent: this.toWire(row),
+        },
+      },
+    };
+  }
+
+  private cardOf(
+    input: ConfirmInput,
+  ): (CardInput & { number: string }) | { status: number; error: WireError['error'] } {
+    const cardError = (code: string, message: string, param: string) => ({
+      status: 402,
+      error: { type: 'card_error', code, message, param },
+    });
+    if (input.payment_method !== undefined) {
+      const number = TEST_PAYMENT_METHODS[input.payment_method];
+      if (!number) {
+        return {
+          status: 400,
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such PaymentMethod: '${input.payment_method}'`,
+            param: 'payment_method',
+          },
+        };
+      }
+      const year = new Date(this.now() * 1000).getUTCFullYear() + 3;
+      return { number, exp_month: 12, exp_year: year, cvc: '123' };
+    }
+    if (!input.card) {
+      return {
+        status: 400,
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: "You cannot confirm this PaymentIntent because it's missing a payment method.",
+          param: 'payment_method',
+        },
+      };
+    }
+    const number = cardDigits(input.card.number);
+    if (!/^\d{12,19}$/.test(number)) return cardError('invalid_number', 'Your card number is invalid.', 'number');
+    const month = Number(input.card.exp_month);
+    const year = Number(input.card.exp_year) < 100 ? 2000 + Number(input.card.exp_year) : Number(input.card.exp_year);
+    if (!Number.isInteger(month) || month < 1 || month > 12)
+      return cardError('invalid_expiry_month', "Your card's expiration month is invalid.", 'exp_month');
+    if (!Number.isInteger(year) || expiryPassed({ month, year }, new Date(this.now() * 1000)))
+      return cardError('invalid_expiry_year', "Your card's expiration year is invalid.", 'exp_year');
+    const cvc = input.card.cvc ?? '';
+    if (!/^\d+$/.test(cvc) || cvc.length !== cvcLength(cardBrand(number)))
+      return cardError('invalid_cvc', "Your card's security code is invalid.", 'cvc');
+    return { number, exp_month: month, exp_year: year, cvc };
+  }
+
+  private async update(
+    trx: Trx,
+    id: string,
+    changes: Partial<{
+      status: string;
+      payment_method: string | null;
+      last_payment_error: string | null;
+      next_action: string | null;
+      latest_charge: string | null;
+      canceled_at: number | null;
+      cancellation_reason: string | null;
+    }>,
+  ) {
+    return trx
+      .updateTable('test_payment_intents')
+      .set(changes)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  private async succeed(
+    trx: Trx,
+    id: string,
+    paymentMethod: string | null,
+    events: WireEvent[],
+    idempotencyKey?: string,
+  ): Promise<EngineAnswer> {
+    const current = await selectIntent(trx, id, false);
+    const charge = randomId('ch');
+    await trx
+      .insertInto('test_payment_charges')
+      .values({ id: charge, payment_intent: id, amount: current?.amount ?? 0, created: this.now() })
+      .execute();
+    const updated = await this.update(trx, id, {
+      status: 'succeeded',
+      payment_method: paymentMethod,
+      last_payment_error: null,
+      next_action: null,
+      latest_charge: charge,
+    });
+    const wire = this.toWire(updated);
+    events.push(
+      this.event(
+        'charge.succeeded',
+        {
+          id: charge,
+          object: 'charge',
+          amount: updated.amount,
+          currency: updated.currency,
+          payment_intent: id,
+          paid: true,
+          status: 'succeeded',
+        },
+        idempotencyKey,
+      ),
+    );
+    events.push(this.event('payment_intent.succeeded', wire, idempotencyKey));
+    return { status: 200, body: wire };
+  }
+
+  private async fail(
+    trx: Trx,
+    id: string,
+    paymentMethod: string | null,
+    error: { code: string; declineCode: string | null; message: string },
+    events: WireEvent[],
+    idempotencyKey?: string,
+  ): Promise<EngineAnswer> {
+    const lastError = {
+      type: 'card_error',
+      code: error.code,
+      ...(error.declineCode ? { decline_code: error.declineCode } : {}),
+      message: error.message,
+    };
+    const updated = await this.update(trx, id, {
+      status: 'requires_payment_method',
+      payment_method: null,
+      last_payment_error: JSON.stringify({
+        ...lastError,
+        payment_method: paymentMethod === null ? null : JSON.parse(paymentMethod),
+      }),
+      next_action: null,
+    });
+    const wire = this.toWire(updated);
+    events.push(this.event('payment_intent.payment_failed', wire, idempotencyKey));
+    return { status: 402, body: { error: { ...lastError, payment_intent: wire } } };
+  }
+}

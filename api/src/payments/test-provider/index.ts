@@ -1,0 +1,133 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import {
+  ProviderError,
+  type ConfirmIntentParams,
+  type CreateIntentParams,
+  type PaymentIntent,
+  type PaymentProvider,
+  type ProviderErrorType,
+  type RequestOptions,
+  type WebhookEvent,
+} from '../provider';
+import { verifySignature } from '../webhook-signature';
+import { fromWireEvent, fromWireIntent, type WireError } from '../wire';
+import { WebhookDeliverer, type DelivererOptions, type WebhookSender } from './deliverer';
+import { isError, TestPaymentEngine, type EngineAnswer } from './engine';
+
+export { TestPaymentEngine } from './engine';
+export { WebhookDeliverer } from './deliverer';
+
+export interface TestProviderConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+}
+
+/** Development keys of the embedded provider; a production start refuses them (`config.ts`). */
+export const TEST_PROVIDER_DEFAULTS: TestProviderConfig = {
+  secretKey: 'sk_test_paddock_embedded',
+  publishableKey: 'pk_test_paddock_embedded',
+  webhookSecret: 'whsec_paddock_embedded_test_provider',
+};
+
+export interface TestProviderDeps {
+  db: Kysely<Database>;
+  /** Where the test 3-D Secure page is served: `<api public url>/test-provider`. */
+  publicBaseUrl: string;
+  /** Sends a signed delivery to the API's webhook route (null: events stay in the outbox). */
+  send: WebhookSender | null;
+  delivery?: Omit<DelivererOptions, 'secret' | 'send'>;
+  now?: () => number;
+}
+
+const ERROR_TYPES: readonly ProviderErrorType[] = [
+  'card_error',
+  'invalid_request_error',
+  'idempotency_error',
+  'api_error',
+  'authentication_error',
+  'rate_limit_error',
+];
+
+/** A wire error answer as the `ProviderError` the `stripe` package's errors also become. */
+export function providerErrorOf(status: number, body: WireError): ProviderError {
+  const { error } = body;
+  const type = (ERROR_TYPES as readonly string[]).includes(error.type)
+    ? (error.type as ProviderErrorType)
+    : 'api_error';
+  return new ProviderError(
+    type,
+    error.code ?? null,
+    error.message,
+    status,
+    error.decline_code ?? null,
+    error.payment_intent ? fromWireIntent(error.payment_intent as unknown as Record<string, unknown>) : null,
+  );
+}
+
+function intentOf(answer: EngineAnswer): PaymentIntent {
+  if (isError(answer.body)) throw providerErrorOf(answer.status, answer.body);
+  return fromWireIntent(answer.body as unknown as Record<string, unknown>);
+}
+
+/**
+ * The embedded test provider (ARCHITECTURE §5): Stripe's PaymentIntent semantics over the engine,
+ * events delivered to the API's webhook route by the outbox deliverer, signed with the webhook secret.
+ */
+export class TestPaymentProvider implements PaymentProvider {
+  readonly name = 'test' as const;
+  readonly publishableKey: string;
+  readonly engine: TestPaymentEngine;
+  readonly deliverer: WebhookDeliverer | null;
+
+  constructor(
+    readonly config: TestProviderConfig,
+    deps: TestProviderDeps,
+  ) {
+    this.publishableKey = config.publishableKey;
+    this.deliverer = deps.send
+      ? new WebhookDeliverer(deps.db, { ...deps.delivery, secret: config.webhookSecret, send: deps.send })
+      : null;
+    this.engine = new TestPaymentEngine(deps.db, {
+      authenticateBaseUrl: deps.publicBaseUrl,
+      now: deps.now,
+      onEvents: () => this.deliverer?.kick(),
+    });
+  }
+
+  start(): void {
+    this.deliverer?.start();
+  }
+
+  async createIntent(params: CreateIntentParams, options: RequestOptions): Promise<PaymentIntent> {
+    return intentOf(await this.engine.create(params, options.idempotencyKey));
+  }
+
+  async retrieveIntent(id: string): Promise<PaymentIntent> {
+    return intentOf(await this.engine.retrieve(id));
+  }
+
+  async confirmIntent(id: string, params: ConfirmIntentParams, options: RequestOptions): Promise<PaymentIntent> {
+    return intentOf(
+      await this.engine.confirm(
+        id,
+        { payment_method: params.paymentMethod, return_url: params.returnUrl },
+        options.idempotencyKey,
+      ),
+    );
+  }
+
+  async cancelIntent(id: string, options: RequestOptions): Promise<PaymentIntent> {
+    return intentOf(await this.engine.cancel(id, options.idempotencyKey));
+  }
+
+  verifyWebhook(rawBody: string, signature: string | undefined, nowSeconds?: number): WebhookEvent {
+    verifySignature(rawBody, signature, this.config.webhookSecret, nowSeconds);
+    return fromWireEvent(JSON.parse(rawBody));
+  }
+
+  async close(): Promise<void> {
+    await this.deliverer?.stop();
+  }
+}

@@ -1,0 +1,382 @@
+import type { CartItem, CartItemDetails, ZoningCartPayload, ZoningOrder } from '@paddock/shared/contracts';
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AccountRow, Database } from '../../db/types';
+import { HttpError, notFound, UnprocessableError } from '../../errors';
+import { gstIncluded, sumCents, zoningPriceCents } from '../../payments/money';
+import { farmAccess, isUuid, requireAbility } from '../farms/service';
+import { registerPaymentPurpose, type PaymentRow } from '../payments/service';
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+/** The purpose of payments made by the cart's checkout. */
+export const CART_PURPOSE = 'cart';
+export const CART_ITEM_NOT_FOUND = 'Cart item not found';
+/** Spec README: a field of 800 ha or more cannot be zoned. */
+export const ZONING_AREA_LIMIT_HA = 800;
+
+type CartItemRow = Awaited<ReturnType<typeof listCartRows>>[number];
+
+/** What is stored in `cart_items.details` for a zoning item (the payload, less what the server owns). */
+type StoredZoningDetails = Omit<ZoningCartPayload, 'farm_id'>;
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+function listCartRows(db: Db | Trx, accountId: string) {
+  return db
+    .selectFrom('cart_items as c')
+    .innerJoin('farms as f', 'f.id', 'c.farm_id')
+    .select([
+      'c.id',
+      'c.item_type',
+      'c.farm_id',
+      'c.details',
+      'c.area_ha',
+      'c.price_cents',
+      'c.payment_id',
+      'c.created_on',
+      'f.name as farm_name',
+    ])
+    .where('c.account_id', '=', accountId)
+    .orderBy('c.created_on')
+    .orderBy('c.id')
+    .execute();
+}
+
+export function toCartItem(row: CartItemRow, hectareCostCents: number): CartItem {
+  const stored = row.details as StoredZoningDetails;
+  const details: CartItemDetails = {
+    farm_id: row.farm_id,
+    farm_name: row.farm_name,
+    num_zones: stored.num_zones,
+    fields: stored.fields,
+    zones: stored.zones,
+    algorithm: stored.algorithm,
+    catalog_entry: stored.catalog_entry,
+    zone_resolution: stored.zone_resolution,
+    area: round2(row.area_ha),
+  };
+  return {
+    id: row.id,
+    item_type: row.item_type,
+    details,
+    price: zoningPriceCents(row.area_ha, hectareCostCents),
+    created_on: iso(row.created_on),
+  };
+}
+
+export async function loadCart(db: Db, account: AccountRow, hectareCostCents: number) {
+  const items = (await listCartRows(db, account.id)).map((row) => toCartItem(row, hectareCostCents));
+  const total = sumCents(items.map((item) => item.price));
+  return { data: items, total, gst: gstIncluded(total, account.country), currency: 'aud' as const };
+}
+
+/**
+ * Adds a zoning item: the caller must be able to zone the farm (editor or owner), every field must be
+ * on it and under the 800 ha limit, every zone must belong to one of those fields. The area charged
+ * for is the server's own (the fields' geodesic areas, which the zones cover exactly), so what the
+ * client says about areas or totals changes nothing it pays.
+ */
+export async function addZoningItem(
+  db: Db,
+  account: AccountRow,
+  payload: ZoningCartPayload,
+  hectareCostCents: number,
+): Promise<CartItem> {
+  // TODO(merge): farm access through the public farm-access module once it lands.
+  const { farm, role } = await farmAccess(db, payload.farm_id, account.id);
+  requireAbility(role, 'edit', "Viewers can't add this farm's zones to a cart");
+
+  const fieldIds = [...new Set(payload.fields)];
+  const invalid = fieldIds.filter((id) => !isUuid(id));
+  const fields =
+    invalid.length === fieldIds.length
+      ? []
+      : await db
+          .selectFrom('fields')
+          .select(['id', 'name', 'area'])
+          .where('farm_id', '=', farm.id)
+          .where(
+            'id',
+            'in',
+            fieldIds.filter((id) => isUuid(id)),
+          )
+          .execute();
+  const known = new Set(fields.map((field) => field.id));
+  const issues = fieldIds.flatMap((id) =>
+    known.has(id)
+      ? []
+      : [
+          {
+            loc: ['body', 'fields', payload.fields.indexOf(id)],
+            msg: `Field ${id} is not on this farm`,
+            type: 'value_error',
+          },
+        ],
+  );
+  for (const field of fields) {
+    if (field.area >= ZONING_AREA_LIMIT_HA) {
+      issues.push({
+        loc: ['body', 'fields', payload.fields.indexOf(field.id)],
+        msg: `Zone area exceeded: '${field.name}' is ${round2(field.area)} ha; fields of ${ZONING_AREA_LIMIT_HA} ha or more cannot be zoned`,
+        type: 'value_error',
+      });
+    }
+  }
+  payload.zones.features.forEach((feature, index) => {
+    if (!known.has(feature.properties.field_id) && !invalid.includes(feature.properties.field_id)) {
+      issues.push({
+        loc: ['body', 'zones', 'features', index, 'properties', 'field_id'],
+        msg: `Zone ${index + 1} belongs to a field that is not in this order`,
+        type: 'value_error',
+      });
+    }
+    if (feature.properties.zone > payload.num_zones) {
+      issues.push({
+        loc: ['body', 'zones', 'features', index, 'properties', 'zone'],
+        msg: `Zone ${index + 1} is numbered ${feature.properties.zone} but there are ${payload.num_zones} zones`,
+        type: 'value_error',
+      });
+    }
+  });
+  if (issues.length > 0) throw new UnprocessableError(issues);
+
+  const area = fields.reduce((sum, field) => sum + field.area, 0);
+  const { farm_id: _farmId, ...details } = payload;
+  const stored: StoredZoningDetails = { ...details, fields: fieldIds };
+  const row = await db
+    .insertInto('cart_items')
+    .values({
+      account_id: account.id,
+      item_type: 'zoning',
+      farm_id: farm.id,
+      details: JSON.stringify(stored),
+      area_ha: area,
+      price_cents: zoningPriceCents(area, hectareCostCents),
+    })
+    .returning(['id', 'item_type', 'farm_id', 'details', 'area_ha', 'price_cents', 'payment_id', 'created_on'])
+    .executeTakeFirstOrThrow();
+  return toCartItem({ ...row, farm_name: farm.name }, hectareCostCents);
+}
+
+/** Removes the caller's items (all when `ids` is undefined). Open payments that included them are given up. */
+export async function removeCartItems(db: Db, accountId: string, ids?: readonly string[]): Promise<PaymentRow[]> {
+  if (ids && ids.some((id) => !isUuid(id))) throw notFound(CART_ITEM_NOT_FOUND);
+  return db.transaction().execute(async (trx) => {
+    let query = trx.deleteFrom('cart_items').where('account_id', '=', accountId);
+    if (ids) query = query.where('id', 'in', ids);
+    const removed = await query.returning(['id', 'payment_id']).execute();
+    if (ids && removed.length !== new Set(ids).size) throw notFound(CART_ITEM_NOT_FOUND);
+    const paymentIds = [...new Set(removed.flatMap((row) => (row.payment_id ? [row.payment_id] : [])))];
+    if (paymentIds.length === 0) return [];
+    // The amount of an open payment no longer matches the cart: give it up (the caller cancels the intents).
+    await trx.updateTable('cart_items').set({ payment_id: null }).where('payment_id', 'in', paymentIds).execute();
+    return trx
+      .updateTable('payments')
+      .set({ status: 'canceled', last_error: 'The cart changed', updated_on: sql<Date>`now()` })
+      .where('id', 'in', paymentIds)
+      .where('status', '=', 'open')
+      .returningAll()
+      .execute();
+  });
+}
+
+export interface CheckoutItems {
+  rows: CartItemRow[];
+  amount: number;
+  gst: number;
+}
+
+/**
+ * The caller's items named by `cart_ids` (each once), locked, with the amount recomputed now. Any
+ * id that is not one of the caller's items is a 404; an item on a farm the caller can no longer zone is
+ * refused as adding it would be.
+ */
+export async function checkoutItems(
+  trx: Trx,
+  account: AccountRow,
+  cartIds: readonly string[],
+  hectareCostCents: number,
+): Promise<CheckoutItems> {
+  const ids = [...new Set(cartIds)];
+  if (ids.some((id) => !isUuid(id))) throw notFound(CART_ITEM_NOT_FOUND);
+  await trx
+    .selectFrom('cart_items')
+    .select('id')
+    .where('account_id', '=', account.id)
+    .where('id', 'in', ids)
+    .forUpdate()
+    .execute();
+  const rows = (await listCartRows(trx, account.id)).filter((row) => ids.includes(row.id));
+  if (rows.length !== ids.length) throw notFound(CART_ITEM_NOT_FOUND);
+  for (const farmId of new Set(rows.map((row) => row.farm_id))) {
+    // TODO(merge): farm access through the public farm-access module once it lands.
+    const { role } = await farmAccess(trx, farmId, account.id);
+    requireAbility(role, 'edit', "Viewers can't buy zones of this farm");
+  }
+  const amount = sumCents(rows.map((row) => zoningPriceCents(row.area_ha, hectareCostCents)));
+  if (amount === 0) throw new HttpError(409, 'There is nothing to pay for in these cart items');
+  return { rows, amount, gst: gstIncluded(amount, account.country) };
+}
+
+const downloadKey = () => randomBytes(18).toString('base64url');
+
+/** Turns the payment's cart items into zoning orders (pending for an invoice, paid for a paid payment). */
+export async function placeOrders(
+  trx: Trx,
+  payment: PaymentRow,
+  rows: readonly Pick<CartItemRow, 'id' | 'farm_id' | 'details' | 'area_ha'>[],
+  status: 'pending' | 'paid',
+  hectareCostCents: number,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('zoning_orders')
+    .values(
+      rows.map((row) => {
+        const details = row.details as StoredZoningDetails;
+        return {
+          account_id: payment.account_id,
+          farm_id: row.farm_id,
+          payment_id: payment.id,
+          cart_item_id: row.id,
+          status,
+          algorithm: details.algorithm,
+          catalog_entry: details.catalog_entry,
+          num_zones: details.num_zones,
+          zone_resolution: details.zone_resolution,
+          fields: JSON.stringify(details.fields),
+          zones: JSON.stringify(details.zones),
+          area_ha: row.area_ha,
+          price_cents: zoningPriceCents(row.area_ha, hectareCostCents),
+          download_key: status === 'paid' ? downloadKey() : null,
+          paid_on: status === 'paid' ? new Date() : null,
+        };
+      }),
+    )
+    .onConflict((oc) => oc.column('cart_item_id').doNothing())
+    .execute();
+  await trx
+    .deleteFrom('cart_items')
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+}
+
+/**
+ * What a paid cart payment does (registered once): its items become paid zoning orders with a
+ * download key; an invoice's pending orders become paid.
+ */
+export function registerCartPurpose(hectareCostCents: () => number): void {
+  registerPaymentPurpose(CART_PURPOSE, {
+    async onPaid(trx, payment) {
+      if (payment.method === 'invoice') {
+        const pending = await trx
+          .selectFrom('zoning_orders')
+          .select('id')
+          .where('payment_id', '=', payment.id)
+          .where('status', '=', 'pending')
+          .execute();
+        for (const order of pending) {
+          await trx
+            .updateTable('zoning_orders')
+            .set({ status: 'paid', paid_on: new Date(), download_key: downloadKey() })
+            .where('id', '=', order.id)
+            .execute();
+        }
+        return;
+      }
+      const rows = await trx
+        .selectFrom('cart_items')
+        .select(['id', 'farm_id', 'details', 'area_ha'])
+        .where('payment_id', '=', payment.id)
+        .execute();
+      await placeOrders(trx, payment, rows, 'paid', hectareCostCents());
+    },
+    async onCanceled(trx, payment) {
+      await trx.updateTable('cart_items').set({ payment_id: null }).where('payment_id', '=', payment.id).execute();
+    },
+  });
+}
+
+interface ZoningOrderFilter {
+  id?: string;
+  farmId?: string;
+  paymentId?: string;
+  status?: 'pending' | 'paid';
+  fields?: string[];
+}
+
+/**
+ * Zoning orders the caller may see: their own, and those of farms they own or are a member of (the
+ * farm's zone layer). Anyone else's order is not there (404 by id). A payment's orders are its payer's only.
+ */
+function zoningOrderQuery(db: Db, accountId: string, filter: ZoningOrderFilter) {
+  let query = db
+    .selectFrom('zoning_orders as o')
+    .innerJoin('farms as f', 'f.id', 'o.farm_id')
+    .selectAll('o')
+    .select('f.name as farm_name')
+    .where((eb) =>
+      eb.or([
+        eb('o.account_id', '=', accountId),
+        eb('f.owner_id', '=', accountId),
+        eb.exists(
+          eb
+            .selectFrom('farm_members as m')
+            .select('m.farm_id')
+            .whereRef('m.farm_id', '=', 'o.farm_id')
+            .where('m.account_id', '=', accountId),
+        ),
+      ]),
+    );
+  if (filter.id) query = query.where('o.id', '=', filter.id);
+  if (filter.farmId) query = query.where('o.farm_id', '=', filter.farmId);
+  if (filter.paymentId)
+    query = query.where('o.payment_id', '=', filter.paymentId).where('o.account_id', '=', accountId);
+  if (filter.status) query = query.where('o.status', '=', filter.status);
+  if (filter.fields && filter.fields.length > 0)
+    query = query.where(sql<boolean>`o.fields @> ${JSON.stringify(filter.fields)}::jsonb`);
+  return query.orderBy('o.created_on', 'desc').orderBy('o.id').execute();
+}
+
+type ZoningOrderRow = Awaited<ReturnType<typeof zoningOrderQuery>>[number];
+
+export function toZoningOrder(row: ZoningOrderRow): ZoningOrder {
+  return {
+    id: row.id,
+    farm_id: row.farm_id,
+    farm_name: row.farm_name,
+    payment_id: row.payment_id,
+    status: row.status,
+    algorithm: row.algorithm,
+    catalog_entry: row.catalog_entry,
+    num_zones: row.num_zones,
+    zone_resolution: row.zone_resolution,
+    fields: row.fields,
+    zones: JSON.stringify(row.zones),
+    area: round2(row.area_ha),
+    price: row.price_cents,
+    download_key: row.download_key,
+    created_on: iso(row.created_on),
+    paid_on: row.paid_on === null ? null : iso(row.paid_on),
+  };
+}
+
+export async function listZoningOrders(db: Db, accountId: string, filter: ZoningOrderFilter): Promise<ZoningOrder[]> {
+  const ids = [filter.farmId, filter.paymentId, ...(filter.fields ?? [])].filter((id) => id !== undefined);
+  if (ids.some((id) => !isUuid(id))) return [];
+  return (await zoningOrderQuery(db, accountId, filter)).map(toZoningOrder);
+}
+
+export async function getZoningOrder(db: Db, accountId: string, id: string): Promise<ZoningOrder> {
+  if (!isUuid(id)) throw notFound('Order not found');
+  const [order] = await zoningOrderQuery(db, accountId, { id });
+  if (!order) throw notFound('Order not found');
+  return toZoningOrder(order);
+}

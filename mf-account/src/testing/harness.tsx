@@ -1,0 +1,72 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { IdpUser, MfProps, Profile } from '@paddock/shared/contracts';
+import { AccountProvider } from '../context';
+import { AccountRoutes } from '../routes';
+import {
+  fakeServer,
+  makeProfile,
+  makeUser,
+  TEST_API_URL,
+  TEST_IDP_URL,
+  type Routes,
+  recordingBus,
+  testQueryClient,
+} from '@paddock/shared/testing';
+
+export const API_URL = TEST_API_URL;
+export const IDP_URL = TEST_IDP_URL;
+export type { Routes };
+export { fakeServer };
+
+interface RenderOptions {
+  route: string;
+  profile?: Profile;
+  user?: IdpUser;
+  routes?: Routes;
+  refreshUser?: () => Promise<IdpUser>;
+  /** Pass jest.advanceTimersByTime when the test uses fake timers. */
+  advanceTimers?: (ms: number) => void;
+}
+
+/** Renders the area at `route` with host-like props, a recording bus and the fake server. */
+export function renderAccount({
+  route,
+  profile = makeProfile(),
+  user = makeUser(),
+  routes = {},
+  refreshUser,
+  advanceTimers,
+}: RenderOptions) {
+  const server = fakeServer(routes);
+  const {
+    bus,
+    toasts,
+    events: { 'paddock:profile-changed': profileEvents },
+  } = recordingBus('paddock:profile-changed');
+
+  const props: MfProps = {
+    basename: '/',
+    auth: {
+      getToken: async () => 'token-1',
+      user,
+      refreshUser: refreshUser ?? (async () => user),
+      logout: () => undefined,
+    },
+    profile,
+    bus,
+    config: { apiUrl: API_URL, idpUrl: IDP_URL, supportEmail: 'support@paddock.example' },
+  };
+  const view = render(
+    <AccountProvider props={props} fetch={server.fetch} queryClient={testQueryClient(bus)}>
+      <MemoryRouter initialEntries={[route]}>
+        <AccountRoutes />
+      </MemoryRouter>
+    </AccountProvider>,
+  );
+  const ui = userEvent.setup(advanceTimers ? { advanceTimers } : {});
+  return { ...view, server, toasts, profileEvents, ui, props };
+}
+
+export const toastMessages = (toasts: Array<{ message: string }>) => toasts.map((t) => t.message);

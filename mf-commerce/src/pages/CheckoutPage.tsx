@@ -1,5 +1,0 @@
-import { PageTitle } from '../PageTitle';
-
-export function CheckoutPage() {
-  return <PageTitle title="Checkout" />;
-}

@@ -1,0 +1,330 @@
+import { useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AsYouType, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { errorMessage } from '@paddock/shared/api-client';
+import type { ContactDetails } from '@paddock/shared/contracts';
+import { formatAud } from '@paddock/shared/format';
+import {
+  cardErrors,
+  cardMessages,
+  emptyCardState,
+  type CardState,
+  type StripeCard,
+  type TestCard,
+} from '@paddock/shared/payments';
+import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
+import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
+import { Form, SelectField, TextAreaField, TextField, controlStyles, useField } from '@paddock/shared/ui/form';
+import { StripeCardFields } from '../../components/card/StripeCardFields';
+import { TestCardFields } from '../../components/card/TestCardFields';
+import { useCommerce } from '../../context';
+import { useCart } from '../../cart/useCart';
+import { CountryDialog } from './CountryDialog';
+import { countryOptions } from './countries';
+import { OrderSummary } from './OrderSummary';
+import { CHECKOUT_MESSAGES, validateCheckout, type CheckoutValues } from './rules';
+import { useCheckout } from './useCheckout';
+import { usePaymentsClient } from './usePaymentsClient';
+import styles from './CheckoutPage.module.css';
+
+/** Mobile number: shown as typed, kept in international form (default country AU). */
+function PhoneField() {
+  const { input, meta } = useField<string>('phoneNumber');
+  const error = meta.error && (meta.touched || meta.submitFailed) ? String(meta.error) : null;
+  return (
+    <div className={controlStyles.field}>
+      <label htmlFor="checkout-phone" className={controlStyles.label}>
+        Mobile number
+      </label>
+      <input
+        id="checkout-phone"
+        className={controlStyles.input}
+        type="tel"
+        autoComplete="tel"
+        placeholder="+61 4XX XXX XXX"
+        value={input.value ?? ''}
+        onChange={(event) => input.onChange(new AsYouType('AU').input(event.target.value))}
+        onFocus={input.onFocus}
+        onBlur={() => {
+          const parsed = parsePhoneNumberFromString(input.value ?? '', 'AU');
+          if (parsed?.isValid()) input.onChange(parsed.formatInternational());
+          input.onBlur();
+        }}
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'checkout-phone-error' : 'checkout-phone-hint'}
+      />
+      <p id="checkout-phone-hint" className={controlStyles.hint}>
+        International format; Australian numbers can be typed as usual.
+      </p>
+      {error && (
+        <p id="checkout-phone-error" className={controlStyles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function MethodChoice({ invoiceAllowed, disabled }: { invoiceAllowed: boolean; disabled: boolean }) {
+  const card = useField<string>('method', { type: 'radio', value: 'card' });
+  const invoice = useField<string>('method', { type: 'radio', value: 'invoice' });
+  return (
+    <fieldset className={styles.methods} disabled={disabled}>
+      <legend className={styles.sectionTitle}>Payment Method</legend>
+      <label className={styles.method}>
+        <input {...card.input} type="radio" /> Card
+      </label>
+      <label className={styles.method}>
+        <input {...invoice.input} type="radio" disabled={!invoiceAllowed} aria-describedby="invoice-hint" /> Invoice
+      </label>
+      {!invoiceAllowed && (
+        <p id="invoice-hint" className={controlStyles.hint}>
+          {CHECKOUT_MESSAGES.invoiceHint}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function TermsField() {
+  const { input } = useField<boolean>('terms', { type: 'checkbox' });
+  return (
+    <label className={styles.terms}>
+      <input
+        type="checkbox"
+        name={input.name}
+        checked={Boolean(input.checked)}
+        onChange={input.onChange}
+        onBlur={input.onBlur}
+        onFocus={input.onFocus}
+      />
+      <span>
+        I have read and agree to the{' '}
+        <a href="/getting-started/terms-and-conditions" target="_blank" rel="noreferrer">
+          terms and conditions
+        </a>
+        .
+      </span>
+    </label>
+  );
+}
+
+function contactToValues(contact: ContactDetails | null): Partial<CheckoutValues> {
+  const name = [contact?.first_name, contact?.last_name].filter(Boolean).join(' ');
+  return {
+    name,
+    email: contact?.email ?? '',
+    phoneNumber: contact?.phone_number ?? '',
+    method: 'card',
+    cardholder: '',
+    billingName: name,
+    companyName: contact?.company ?? '',
+    country: contact?.country ?? '',
+    address1: contact?.address1 ?? contact?.street ?? '',
+    address2: contact?.address2 ?? '',
+    state: contact?.state ?? '',
+    city: contact?.city ?? contact?.suburb ?? '',
+    zipCode: contact?.post_code ?? '',
+    terms: false,
+  };
+}
+
+/** Spec 2 §2 '/payment': the checkout of the cart. */
+export function CheckoutPage() {
+  const { cartApi, bus } = useCommerce();
+  const navigate = useNavigate();
+  const { cart } = useCart({ announce: true });
+  const profile = useQuery({
+    queryKey: queryKeys.account.profile(),
+    queryFn: () => cartApi.getProfile(),
+    meta: { errorToast: CHECKOUT_MESSAGES.paymentOptionsFailed },
+  });
+  const contact = useQuery({
+    queryKey: queryKeys.account.contactDetails(),
+    queryFn: () => cartApi.getContactDetails(),
+  });
+  const { client, failed: clientFailed } = usePaymentsClient();
+  const { pay, processing, succeeded } = useCheckout(client, cart.data);
+  const [cardState, setCardState] = useState<CardState>(emptyCardState);
+  const card = useRef<TestCard | StripeCard | null>(null);
+  const [showCardErrors, setShowCardErrors] = useState(false);
+  const [showAddress2, setShowAddress2] = useState(false);
+
+  const saveCountry = useAction({
+    run: (country: string) => {
+      const current = contact.data ?? null;
+      const details: ContactDetails = current
+        ? { country: country.toLowerCase() }
+        : {
+            first_name: '',
+            last_name: '',
+            email: profile.data?.account.email ?? null,
+            address1: '',
+            address2: '',
+            city: '',
+            state: '',
+            country: country.toLowerCase(),
+            post_code: '',
+            phone_number: '',
+            user_type: 'other',
+          };
+      return cartApi.saveContactDetails(details, current !== null);
+    },
+    invalidates: [queryKeys.account.all],
+  });
+
+  const initialValues = useMemo(() => contactToValues(contact.data ?? null), [contact.data]);
+
+  if (cart.isPending || profile.isPending || contact.isPending) return <LoadingState label="Loading your checkout" />;
+  if (cart.isError || contact.isError) {
+    return (
+      <ErrorState
+        title="Your checkout could not be loaded"
+        message={errorMessage(cart.error ?? contact.error, CHECKOUT_MESSAGES.paymentOptionsFailed)}
+        onRetry={() => {
+          void cart.refetch();
+          void contact.refetch();
+        }}
+      />
+    );
+  }
+  const invoiceAllowed = profile.data?.payments.includes('invoice') ?? false;
+  const total = cart.data.total;
+  const empty = cart.data.data.length === 0;
+  const needsCountry = !contact.data?.country;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.topBar}>
+        <span className={styles.logo}>Paddock</span>
+        <Button variant="secondary" onClick={() => navigate(-1)} disabled={processing}>
+          Discard &amp; Leave
+        </Button>
+      </header>
+      <h1 className={styles.title}>Final step, make the payment.</h1>
+      {needsCountry && (
+        <CountryDialog busy={saveCountry.busy} onSave={(country) => void saveCountry.trigger(country)} />
+      )}
+      <div className={styles.columns}>
+        <OrderSummary cart={cart.data} />
+        <Form<CheckoutValues>
+          initialValues={initialValues}
+          validate={(values) => validateCheckout(values)}
+          onSubmit={(values) => {
+            // The card's messages were shown and toasted by the submit handler below.
+            if (values.method === 'card' && Object.keys(cardErrors(cardState)).length > 0) return;
+            void pay(values, card.current);
+          }}
+          render={({ handleSubmit, values, form }) => (
+            <form
+              className={styles.form}
+              noValidate
+              onSubmit={(event) => {
+                const errors = form.getState().errors ?? {};
+                const cardInvalid = values.method === 'card' && Object.keys(cardErrors(cardState)).length > 0;
+                if (Object.keys(errors).length > 0 || cardInvalid) {
+                  setShowCardErrors(values.method === 'card');
+                  bus.toast(
+                    'error',
+                    errors.phoneNumber === CHECKOUT_MESSAGES.phone
+                      ? CHECKOUT_MESSAGES.phoneToast
+                      : cardMessages.validationToast,
+                  );
+                }
+                void handleSubmit(event);
+              }}
+            >
+              <section aria-labelledby="contact-details" className={styles.section}>
+                <h2 id="contact-details" className={styles.sectionTitle}>
+                  Contact Details
+                </h2>
+                <TextField name="name" label="Full name" autoComplete="name" />
+                <TextField name="email" label="Email" type="email" autoComplete="email" />
+                <PhoneField />
+              </section>
+
+              <MethodChoice invoiceAllowed={invoiceAllowed} disabled={processing} />
+
+              {values.method === 'card' && (
+                <section aria-labelledby="card-details" className={styles.section}>
+                  <h2 id="card-details" className={styles.sectionTitle}>
+                    Card Details
+                  </h2>
+                  {client?.testMode && (
+                    <p className={styles.testMode} role="note">
+                      <strong>TEST MODE</strong> {CHECKOUT_MESSAGES.testMode}
+                    </p>
+                  )}
+                  {clientFailed && <p className={controlStyles.error}>{CHECKOUT_MESSAGES.paymentOptionsFailed}</p>}
+                  <TextField name="cardholder" label="Cardholder name" autoComplete="cc-name" />
+                  {client?.provider === 'stripe' && 'load' in client ? (
+                    <StripeCardFields
+                      load={client.load}
+                      onChange={(state, next) => {
+                        setCardState(state);
+                        card.current = next;
+                      }}
+                    />
+                  ) : (
+                    <TestCardFields
+                      showErrors={showCardErrors}
+                      disabled={processing}
+                      onChange={(state, next) => {
+                        setCardState(state);
+                        card.current = next;
+                      }}
+                    />
+                  )}
+                  <p className={controlStyles.hint}>
+                    Payments are powered by{' '}
+                    {client?.provider === 'stripe' ? 'Stripe' : 'the Paddock test payment provider'}.
+                  </p>
+                </section>
+              )}
+
+              <section aria-labelledby="billing-details" className={styles.section}>
+                <h2 id="billing-details" className={styles.sectionTitle}>
+                  Billing Details
+                </h2>
+                <TextField name="billingName" label="Full name" autoComplete="billing name" />
+                <TextField
+                  name="companyName"
+                  label="Company name (optional)"
+                  required={false}
+                  autoComplete="organization"
+                />
+                <SelectField name="country" label="Country" placeholder="Select country" options={countryOptions} />
+                <TextAreaField name="address1" label="Street address" required rows={2} />
+                {showAddress2 || values.address2 ? (
+                  <TextField name="address2" label="Apartment, suite or other (optional)" required={false} />
+                ) : (
+                  <button type="button" className={styles.linkButton} onClick={() => setShowAddress2(true)}>
+                    + Add apartment, suite or other
+                  </button>
+                )}
+                <div className={styles.pair}>
+                  <TextField name="state" label="State or province" autoComplete="address-level1" />
+                  <TextField name="city" label="City" autoComplete="address-level2" />
+                </div>
+                <TextField name="zipCode" label="Zip code" autoComplete="postal-code" />
+              </section>
+
+              <TermsField />
+
+              <button
+                type="submit"
+                className={styles.pay}
+                disabled={!values.terms || !values.method || processing || succeeded || empty}
+                aria-busy={processing || undefined}
+              >
+                {processing || succeeded ? 'Processing…' : `Pay ${formatAud(total, { prefixed: true })}`}
+              </button>
+              {empty && <p className={controlStyles.hint}>Your cart is empty.</p>}
+            </form>
+          )}
+        />
+      </div>
+    </div>
+  );
+}

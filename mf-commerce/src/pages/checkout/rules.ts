@@ -1,0 +1,75 @@
+import { isValidPhoneNumber } from 'libphonenumber-js';
+
+/** Spec 2 §5 checkout messages, and the few the product adds where the spec is silent. */
+export const CHECKOUT_MESSAGES = {
+  name: 'Enter your full name',
+  address1: 'Enter address',
+  street: 'Enter Address',
+  city: 'Enter city',
+  zipCode: 'Enter zip code',
+  state: 'Enter state',
+  email: 'Enter email address',
+  emailInvalid: 'Invalid email address',
+  phone: 'Enter phone number',
+  phoneInvalid: 'Enter a valid phone number',
+  phoneToast: 'Phone number is required',
+  country: 'Select country',
+  countryDialog: 'Please select a country',
+  terms: 'Please accept the terms and conditions.',
+  paymentOptionsFailed: 'We encountered an error.',
+  invoiceHint: 'Invoice payment is available on request, please contact us.',
+  testMode: 'Test mode: no real money is taken. Use a test card such as 4242 4242 4242 4242.',
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const required = (message: string) => (value: string | undefined) =>
+  value && value.trim() !== '' ? undefined : message;
+
+export const emailRule = (value: string | undefined) => {
+  if (!value || value.trim() === '') return CHECKOUT_MESSAGES.email;
+  return EMAIL.test(value.trim()) ? undefined : CHECKOUT_MESSAGES.emailInvalid;
+};
+
+/** A mobile number in international form; national numbers are read as Australian (spec 2 §9). */
+export const phoneRule = (value: string | undefined) => {
+  if (!value || value.trim() === '') return CHECKOUT_MESSAGES.phone;
+  return isValidPhoneNumber(value, 'AU') ? undefined : CHECKOUT_MESSAGES.phoneInvalid;
+};
+
+export interface CheckoutValues {
+  name: string;
+  email: string;
+  phoneNumber: string;
+  method: 'card' | 'invoice';
+  cardholder: string;
+  billingName: string;
+  companyName: string;
+  country: string;
+  address1: string;
+  address2: string;
+  state: string;
+  city: string;
+  zipCode: string;
+  terms: boolean;
+}
+
+/** Whole-form rules: every message of spec 2 §5 for the fields shown now. */
+export function validateCheckout(values: Partial<CheckoutValues>): Partial<Record<keyof CheckoutValues, string>> {
+  const errors: Partial<Record<keyof CheckoutValues, string>> = {};
+  const set = (key: keyof CheckoutValues, message: string | undefined) => {
+    if (message) errors[key] = message;
+  };
+  set('name', required(CHECKOUT_MESSAGES.name)(values.name));
+  set('email', emailRule(values.email));
+  set('phoneNumber', phoneRule(values.phoneNumber));
+  if (values.method === 'card') set('cardholder', required('Please input card holder name.')(values.cardholder));
+  set('billingName', required(CHECKOUT_MESSAGES.name)(values.billingName));
+  set('country', required(CHECKOUT_MESSAGES.country)(values.country));
+  set('address1', required(CHECKOUT_MESSAGES.address1)(values.address1));
+  set('state', required(CHECKOUT_MESSAGES.state)(values.state));
+  set('city', required(CHECKOUT_MESSAGES.city)(values.city));
+  set('zipCode', required(CHECKOUT_MESSAGES.zipCode)(values.zipCode));
+  if (!values.terms) errors.terms = CHECKOUT_MESSAGES.terms;
+  return errors;
+}

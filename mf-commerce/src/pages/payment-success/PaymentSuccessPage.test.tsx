@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { ZoningOrder } from '@paddock/shared/contracts';
+import { renderCommerce } from '../../testing/harness';
+
+const order = (fields: string[]): ZoningOrder => ({
+  id: 'o1',
+  farm_id: 'f1',
+  farm_name: 'Riverbend',
+  payment_id: 'p1',
+  status: 'paid',
+  algorithm: 'standard_NDVI',
+  catalog_entry: '2026-11-04',
+  num_zones: 3,
+  zone_resolution: 2,
+  fields,
+  zones: '{"type":"FeatureCollection","features":[]}',
+  area: 12.3,
+  price: 1300,
+  download_key: 'key-1',
+  created_on: '2026-11-20T00:00:00Z',
+  paid_on: '2026-11-20T00:00:01Z',
+});
+
+describe('/payment-success', () => {
+  it('lists the paid orders of the payment with the view link and the Export menu', async () => {
+    const { ui, server } = renderCommerce({
+      route: '/payment-success',
+      state: { paymentId: 'p1', method: 'card' },
+      routes: { 'GET /v2/zoning/orders': { status: 200, body: { data: [order(['a', 'b'])] } } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Payment Received!' })).toBeInTheDocument();
+    expect(screen.getByText('You can now view, share or download your zone map.')).toBeInTheDocument();
+    expect(new URL(server.find('GET', '/v2/zoning/orders')[0]?.url as string).search).toBe(
+      '?payment_id=p1&status=paid',
+    );
+    expect(screen.getByRole('link', { name: 'View zones of Riverbend' })).toHaveAttribute('href', '/farms/f1?zone=o1');
+    await ui.click(screen.getByRole('button', { name: 'Export Riverbend' }));
+    expect(screen.getByRole('menuitem', { name: 'Individual Fields (2 Files)' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Entire Farm (1 File)' })).toBeInTheDocument();
+    await ui.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Back to dashboard page' })).toBeInTheDocument();
+  });
+
+  it("says 'File' for a single field", async () => {
+    const { ui } = renderCommerce({
+      route: '/payment-success',
+      state: { paymentId: 'p1', method: 'card' },
+      routes: { 'GET /v2/zoning/orders': { status: 200, body: { data: [order(['a'])] } } },
+    });
+    await ui.click(await screen.findByRole('button', { name: 'Export Riverbend' }));
+    expect(screen.getByRole('menuitem', { name: 'Individual Fields (1 File)' })).toBeInTheDocument();
+  });
+
+  it('keeps loading until the webhook has marked the payment paid', async () => {
+    let calls = 0;
+    renderCommerce({
+      route: '/payment-success',
+      state: { paymentId: 'p1', method: 'card' },
+      routes: {
+        'GET /v2/zoning/orders': () => {
+          calls += 1;
+          return { status: 200, body: { data: calls < 2 ? [] : [order(['a'])] } };
+        },
+      },
+    });
+    expect(screen.getByText('Loading your paid orders…')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment Received!' }, { timeout: 4000 })).toBeInTheDocument();
+  });
+
+  it('an invoice order says it is placed and names the invoice', async () => {
+    renderCommerce({
+      route: '/payment-success',
+      state: { paymentId: 'p1', method: 'invoice', invoiceNumber: 'INV-1001' },
+    });
+    expect(screen.getByRole('heading', { name: 'Order placed!' })).toBeInTheDocument();
+    expect(screen.getByText(/Your invoice INV-1001 is on its way/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,33 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { MfProps } from '@paddock/shared/contracts';
+import { fakeMfProps, fakeServer, recordingBus, testQueryClient, type Routes } from '@paddock/shared/testing';
+import { CommerceProvider } from '../context';
+import { CommerceRoutes } from '../routes';
+
+interface RenderOptions {
+  route: string;
+  /** Navigation state, as another area would hand it over (e.g. the checkout's items). */
+  state?: unknown;
+  routes?: Routes;
+  props?: Partial<MfProps>;
+}
+
+/**
+ * Renders the area at `route` with host-like props, a recording bus and the fake API server. The
+ * server's fetch is returned for the area's api modules once they exist (pass it to their factory).
+ */
+export function renderCommerce({ route, state, routes = {}, props: overrides = {} }: RenderOptions) {
+  const server = fakeServer(routes);
+  const { bus, toasts, events } = recordingBus('paddock:cart-changed');
+  const props = fakeMfProps({ bus, ...overrides });
+  const view = render(
+    <CommerceProvider props={props} queryClient={testQueryClient(bus)} fetch={server.fetch}>
+      <MemoryRouter initialEntries={[{ pathname: route, state }]}>
+        <CommerceRoutes />
+      </MemoryRouter>
+    </CommerceProvider>,
+  );
+  return { ...view, server, toasts, cartEvents: events['paddock:cart-changed'], ui: userEvent.setup(), props };
+}

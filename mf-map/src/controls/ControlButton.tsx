@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Icon, type IconName } from './icons';
+import styles from './MapControls.module.css';
+
+/** One square button of the map's control column. */
+export function ControlButton({
+  icon,
+  label,
+  onPress,
+  pressed,
+  disabled,
+  rotation,
+}: {
+  icon: IconName;
+  label: string;
+  onPress(): void;
+  pressed?: boolean;
+  disabled?: boolean;
+  rotation?: number;
+}) {
+  return (
+    <button
+      type="button"
+      className={styles.control}
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onPress}
+    >
+      <span className={styles.icon} style={rotation ? { transform: `rotate(${rotation}rad)` } : undefined}>
+        <Icon name={icon} />
+      </span>
+    </button>
+  );
+}
+
+/** A group of control buttons (a rounded box in the column). */
+export function ControlGroup({ label, children }: { label?: string; children: ReactNode }) {
+  return (
+    <div className={styles.group} role={label ? 'group' : undefined} aria-label={label}>
+      {children}
+    </div>
+  );
+}

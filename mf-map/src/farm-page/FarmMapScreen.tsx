@@ -1,0 +1,222 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import {
+  paths,
+  productPath,
+  readFarmMapNavState,
+  type FarmFeature,
+  type FieldFeature,
+} from '@paddock/shared/contracts';
+import { goTo, Spinner } from '@paddock/shared/ui';
+import { ConfirmDialog } from '@paddock/shared/ui/modal';
+import { MapControls } from '../controls/MapControls';
+import { FieldMenu } from '../fields/FieldMenu';
+import { FieldDetailsPanel } from '../fields/FieldDetailsPanel';
+import { BoundariesToolbar, EditingBar } from '../fields/ManageTools';
+import { RemoteMount } from './RemoteMount';
+import { SelectionNotices } from '../fields/SelectionNotices';
+import { TopRightOptions } from './TopRightOptions';
+import { useMapArea } from '../context';
+import { ImageryOverlay } from '../imagery/ImageryOverlay';
+import { MapTutorial } from '../tutorial/MapTutorial';
+import { useTutorial } from '../tutorial/useTutorial';
+import { loadImportWizard, type ImportWizardModule } from './farmsModules';
+import { MeasureControls } from '../measure/MeasureControls';
+import { keepMeasureModeInStorage } from '../measure/measureStorage';
+import { messages } from '../messages';
+import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
+import { createMapStore, MapStoreProvider, useMapStore, useMapStoreApi, type MapStore } from '../store';
+import { mapAccess } from './access';
+import { useFarmMapData, type LoadStatus } from './useFarmMapData';
+import { useFieldActions } from '../fields/useFieldActions';
+import styles from './FarmMapScreen.module.css';
+
+// OpenLayers comes with this chunk only, fetched while the farm loads.
+const FarmMapView = lazy(() => import('../map-core/FarmMapView'));
+
+/** A click on a field: selects it in view mode, opens it for editing in manage mode; ignored while drawing or measuring. */
+function fieldClickHandler(store: MapStore) {
+  return (fieldId: string) => {
+    const state = store.getState();
+    if (state.measureMode || state.drawing.phase === 'drawing') return;
+    if (state.mode === 'manage') state.editField(fieldId);
+    else state.toggleField(fieldId);
+  };
+}
+
+/** Spec 1 §2.1 navigation state: start drawing, or open a field to view or edit. Acted on once, then cleared. */
+function useArrival(store: MapStore, status: LoadStatus, handle: MapHandle | null) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const arrival = useMemo(() => readFarmMapNavState(location.state), [location.state]);
+
+  useEffect(() => {
+    if (!arrival || status.kind !== 'ready' || !handle) return;
+    const state = store.getState();
+    if (arrival.kind === 'draw') state.startDrawing();
+    else if (arrival.kind === 'edit') state.editField(arrival.fieldId);
+    else state.setSelection([arrival.fieldId]);
+    if (arrival.kind !== 'draw') handle.zoomToFields([arrival.fieldId]);
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [arrival, status.kind, handle, store, navigate, location.pathname, location.search]);
+}
+
+function FarmNotFound() {
+  const { basename } = useMapArea();
+  const back = (event: MouseEvent) => {
+    event.preventDefault();
+    goTo(basename, paths.farms);
+  };
+  return (
+    <section className={styles.notFound}>
+      <h1>{messages.farmNotFound}</h1>
+      <p>This farm does not exist, or it has not been shared with you.</p>
+      <a href={productPath(basename, paths.farms)} onClick={back}>
+        Go to Farms &amp; Fields
+      </a>
+    </section>
+  );
+}
+
+/** Boundaries toolbar, editing hints and the Field Details panel, while in manage mode. */
+function ManageOverlay({ actions, onDelete }: { actions: ReturnType<typeof useFieldActions>; onDelete(): void }) {
+  const { mode, phase } = useMapStore(useShallow((s) => ({ mode: s.mode, phase: s.drawing.phase })));
+  if (mode !== 'manage') return null;
+  return (
+    <>
+      <BoundariesToolbar onDelete={onDelete} />
+      <EditingBar onFinish={actions.finishEditing} />
+      {phase === 'details' && <FieldDetailsPanel busy={actions.busy} onSave={() => void actions.saveField()} />}
+    </>
+  );
+}
+
+export interface LayoutProps {
+  status: LoadStatus;
+  onRetry(): void;
+  onReload(): Promise<void>;
+}
+
+export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
+  const props = useMapArea();
+  const { bus } = props;
+  const store = useMapStoreApi();
+  const [handle, setHandle] = useState<MapHandle | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<{ id: string; name: string } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const tutorial = useTutorial();
+  const actions = useFieldActions(store);
+  const onFieldClick = useMemo(() => fieldClickHandler(store), [store]);
+  const { farm, pendingSwitch } = useMapStore(
+    useShallow((s) => ({ farm: s.farm, pendingSwitch: s.drawing.pendingSwitch })),
+  );
+
+  useEffect(() => keepMeasureModeInStorage(store), [store]);
+  useArrival(store, status, handle);
+
+  const askDelete = (field: FieldFeature) => setDeleteTarget({ id: field.id, name: field.properties.field_name });
+  /** The Boundaries toolbar's delete: the field being edited, else the selected one. */
+  const deleteCurrent = () => {
+    const { currentField, selectedFields, fields } = store.getState();
+    const field = fields.find((f) => f.id === (currentField ?? selectedFields[0]));
+    if (field) askDelete(field);
+    else bus.toast('error', messages.selectFieldToDelete);
+  };
+  const mountImport = (module: ImportWizardModule, element: HTMLElement) =>
+    module.mountImportWizard(element, {
+      props,
+      farm: { farm_id: farm?.id ?? '', farm_name: farm?.properties.farm_name ?? '' },
+      onClose: () => setImporting(false),
+      onSaved: () => {
+        void onReload().catch(() =>
+          bus.toast('error', 'The new fields were saved, but the map could not reload them. Please refresh the page.'),
+        );
+        if (farm) bus.emit('paddock:farm-changed', { farmId: farm.id, change: 'updated' });
+      },
+    });
+
+  return (
+    <OlMapContext.Provider value={handle}>
+      <div className={styles.page}>
+        <FieldMenu status={status} onRetry={onRetry} onImport={() => setImporting(true)} onDelete={askDelete} />
+        <section className={styles.mapArea} aria-label="Farm map">
+          <Suspense
+            fallback={
+              <div className={styles.mapLoading}>
+                <Spinner label="Loading the map" />
+              </div>
+            }
+          >
+            <FarmMapView
+              onReady={setHandle}
+              onFieldClick={onFieldClick}
+              label={farm ? `Map of ${farm.properties.farm_name}` : 'Farm map'}
+            />
+          </Suspense>
+          {status.kind === 'ready' && (
+            <>
+              <ImageryOverlay />
+              <TopRightOptions onViewTutorial={tutorial.show} />
+              <MapTutorial isOpen={tutorial.isOpen} onClose={tutorial.close} />
+              <MapControls>
+                <MeasureControls />
+              </MapControls>
+              <ManageOverlay actions={actions} onDelete={deleteCurrent} />
+            </>
+          )}
+        </section>
+      </div>
+      <SelectionNotices />
+      <ConfirmDialog
+        title={messages.fieldDeleteTitle}
+        message={messages.fieldDeleteWarning}
+        confirmLabel={messages.fieldDeleteConfirm}
+        cancelLabel={messages.fieldDeleteCancel}
+        isOpen={deleteTarget !== null}
+        onCancel={() => setDeleteTarget(null)}
+        onConfirm={async () => {
+          if (!deleteTarget) return;
+          await actions.deleteField(deleteTarget.id);
+          setDeleteTarget(null);
+        }}
+      />
+      <ConfirmDialog
+        title={messages.switchFieldTitle}
+        message={messages.switchFieldText}
+        confirmLabel={messages.switchFieldSave}
+        cancelLabel="Cancel"
+        tone="primary"
+        isOpen={pendingSwitch !== null}
+        onCancel={() => store.getState().cancelSwitch()}
+        onConfirm={async () => {
+          await actions.saveField();
+        }}
+      />
+      {importing && farm && (
+        <RemoteMount
+          load={loadImportWizard}
+          mount={mountImport}
+          onUnavailable={() => {
+            setImporting(false);
+            bus.toast('error', messages.importUnavailable);
+          }}
+        />
+      )}
+    </OlMapContext.Provider>
+  );
+}
+
+/** The farm map (spec 1 §2.7, spec 2 §2) for one farm: its own store, map and panels. */
+export function FarmMapScreen({ farmId }: { farmId: string }) {
+  const { api, profile } = useMapArea();
+  const [store] = useState(createMapStore);
+  const accessOf = useCallback((farm: FarmFeature) => mapAccess(farm.properties.permission, profile), [profile]);
+  const { status, retry, reload } = useFarmMapData({ api, farmId, store, accessOf });
+  if (status.kind === 'not-found') return <FarmNotFound />;
+  return (
+    <MapStoreProvider store={store}>
+      <FarmMapLayout status={status} onRetry={retry} onReload={reload} />
+    </MapStoreProvider>
+  );
+}

@@ -1,0 +1,66 @@
+import { useCallback, useEffect } from 'react';
+import { useStore } from 'zustand';
+import { errorMessage, isNotFound } from '@paddock/shared/api-client';
+import type { FarmFeature } from '@paddock/shared/contracts';
+import { queryKeys, useQuery } from '@paddock/shared/query';
+import type { MapApi } from '../api/mapApi';
+import type { MapAccess, MapStore } from '../store';
+
+export type LoadStatus =
+  { kind: 'loading' } | { kind: 'ready' } | { kind: 'not-found' | 'error'; message: string; error: unknown };
+
+interface FarmMapDataOptions {
+  api: MapApi;
+  farmId: string;
+  store: MapStore;
+  /** What the user may do on this farm (the page: from the role and profile; an embedded map: view only). */
+  accessOf(farm: FarmFeature): MapAccess;
+  /** Shown when the server gave no reason. */
+  fallbackMessage?: string;
+}
+
+/**
+ * The farm and its fields (GET v2/farms/{id} and …/fields) through the mount's query cache, put into
+ * the map store whenever they arrive. Used by the farm page and by the embedded map.
+ */
+export function useFarmMapData({
+  api,
+  farmId,
+  store,
+  accessOf,
+  fallbackMessage = 'We could not load this farm.',
+}: FarmMapDataOptions) {
+  const farm = useQuery({ queryKey: queryKeys.farms.detail(farmId), queryFn: () => api.getFarm(farmId) });
+  const fields = useQuery({ queryKey: queryKeys.farms.fields(farmId), queryFn: () => api.listFields(farmId) });
+
+  // Ready once the store holds them: the screens below act on the store as soon as they see 'ready'.
+  const inStore = useStore(store, (s) => s.farm !== null);
+  useEffect(() => {
+    if (!farm.data || !fields.data) return;
+    const state = store.getState();
+    state.setAccess(accessOf(farm.data));
+    state.loadFarm(farm.data, fields.data);
+  }, [farm.data, fields.data, store, accessOf]);
+
+  const error = farm.error ?? fields.error;
+  const loaded = inStore && farm.data !== undefined && fields.data !== undefined;
+  let status: LoadStatus;
+  if (loaded) status = { kind: 'ready' };
+  else if (error && !farm.isFetching && !fields.isFetching)
+    status = { kind: isNotFound(error) ? 'not-found' : 'error', message: errorMessage(error, fallbackMessage), error };
+  else status = { kind: 'loading' };
+
+  const { refetch: refetchFarm } = farm;
+  const { refetch: refetchFields } = fields;
+  const retry = useCallback(() => {
+    void refetchFarm();
+    void refetchFields();
+  }, [refetchFarm, refetchFields]);
+
+  /** Fresh farm totals and fields, e.g. after the import wizard added some; rejects when either fails. */
+  const reload = useCallback(async () => {
+    await Promise.all([refetchFarm({ throwOnError: true }), refetchFields({ throwOnError: true })]);
+  }, [refetchFarm, refetchFields]);
+
+  return { status, retry, reload };
+}

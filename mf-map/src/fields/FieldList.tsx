@@ -1,0 +1,147 @@
+import { useEffect, useId, useMemo, useState, type CSSProperties } from 'react';
+import type { FieldFeature } from '@paddock/shared/contracts';
+import { formatHectares } from '@paddock/shared/format';
+import { Icon } from '../controls/icons';
+import controls from '../controls/controls.module.css';
+import styles from './FieldMenu.module.css';
+
+/** Row height in px; the list draws only the rows in view, so thousands of fields stay quick. */
+export const ROW_HEIGHT = 56;
+const OVERSCAN = 6;
+/** Until the list has measured itself (and in environments that cannot measure). */
+const DEFAULT_HEIGHT = 640;
+
+interface FieldListProps {
+  fields: FieldFeature[];
+  selected: ReadonlySet<string>;
+  canEdit: boolean;
+  onToggle(fieldId: string): void;
+  onEdit(fieldId: string): void;
+  onDelete(field: FieldFeature): void;
+}
+
+function FieldRow({
+  field,
+  index,
+  total,
+  checked,
+  canEdit,
+  onToggle,
+  onEdit,
+  onDelete,
+}: Omit<FieldListProps, 'fields' | 'selected'> & {
+  field: FieldFeature;
+  index: number;
+  total: number;
+  checked: boolean;
+}) {
+  const name = field.properties.field_name;
+  const id = useId();
+  const style: CSSProperties = { top: index * ROW_HEIGHT, height: ROW_HEIGHT };
+  return (
+    <li
+      className={styles.row}
+      style={style}
+      aria-posinset={index + 1}
+      aria-setsize={total}
+      data-selected={checked || undefined}
+    >
+      <label className={styles.rowLabel}>
+        <input
+          type="checkbox"
+          className={styles.checkbox}
+          checked={checked}
+          aria-labelledby={`${id}-name`}
+          aria-describedby={`${id}-meta`}
+          onChange={() => onToggle(field.id)}
+        />
+        <span className={styles.rowText}>
+          <span id={`${id}-name`} className={styles.rowName}>
+            {name}
+          </span>
+          <span id={`${id}-meta`} className={styles.rowMeta}>
+            {formatHectares(field.properties.area)} ha · {field.properties.field_crop_type ?? 'No crop type'}
+          </span>
+        </span>
+      </label>
+      {canEdit && (
+        <span className={styles.rowActions}>
+          <button
+            type="button"
+            className={controls.iconButton}
+            aria-label={`Edit ${name}`}
+            title="Edit"
+            onClick={() => onEdit(field.id)}
+          >
+            <Icon name="pencil" />
+          </button>
+          <button
+            type="button"
+            className={controls.iconButton}
+            data-tone="danger"
+            aria-label={`Delete ${name}`}
+            title="Delete"
+            onClick={() => onDelete(field)}
+          >
+            <Icon name="trash" />
+          </button>
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** The field menu's list: a checkbox per field, its area and crop, and (for editors) Edit and Delete. */
+export function FieldList({ fields, selected, canEdit, onToggle, onEdit, onDelete }: FieldListProps) {
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [height, setHeight] = useState(DEFAULT_HEIGHT);
+
+  useEffect(() => {
+    if (!viewport || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry && entry.contentRect.height > 0) setHeight(entry.contentRect.height);
+    });
+    observer.observe(viewport);
+    return () => observer.disconnect();
+  }, [viewport]);
+
+  // A field selected on the map (or found by the search) is brought into view in the list.
+  const lastSelected = [...selected].at(-1);
+  useEffect(() => {
+    if (!viewport || !lastSelected || viewport.clientHeight === 0) return;
+    const index = fields.findIndex((f) => f.id === lastSelected);
+    const top = index * ROW_HEIGHT;
+    if (index >= 0 && (top < viewport.scrollTop || top + ROW_HEIGHT > viewport.scrollTop + viewport.clientHeight)) {
+      viewport.scrollTo({ top: Math.max(0, top - viewport.clientHeight / 3) });
+    }
+  }, [viewport, fields, lastSelected]);
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(fields.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+  const rows = useMemo(() => fields.slice(first, last), [fields, first, last]);
+
+  return (
+    <div
+      ref={setViewport}
+      className={styles.viewport}
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+    >
+      <ul className={styles.list} style={{ height: fields.length * ROW_HEIGHT }} aria-label="Fields">
+        {rows.map((field, offset) => (
+          <FieldRow
+            key={field.id}
+            field={field}
+            index={first + offset}
+            total={fields.length}
+            checked={selected.has(field.id)}
+            canEdit={canEdit}
+            onToggle={onToggle}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+import { useId, useMemo, useState, type MouseEvent } from 'react';
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { useShallow } from 'zustand/react/shallow';
+import { paths, productPath, type FieldFeature } from '@paddock/shared/contracts';
+import { formatHectares } from '@paddock/shared/format';
+import { Button, ErrorState, goTo, Spinner } from '@paddock/shared/ui';
+import { useMapArea } from '../context';
+import { messages } from '../messages';
+import { useOlMap } from '../map-core/olMapContext';
+import { useMapStore, useMapStoreApi } from '../store';
+import type { LoadStatus } from '../farm-page/useFarmMapData';
+import { Icon } from '../controls/icons';
+import { FieldList } from './FieldList';
+import controls from '../controls/controls.module.css';
+import styles from './FieldMenu.module.css';
+
+interface FieldMenuProps {
+  status: LoadStatus;
+  onRetry(): void;
+  onImport(): void;
+  onDelete(field: FieldFeature): void;
+}
+
+function AddFieldMenu({ onDraw, onImport }: { onDraw(): void; onImport(): void }) {
+  return (
+    <MenuTrigger>
+      <AriaButton className={styles.addButton}>
+        <Icon name="plus" /> Add Field <Icon name="chevron" size={14} />
+      </AriaButton>
+      <Popover placement="bottom start" className={controls.popover}>
+        <Menu
+          aria-label="Add Field"
+          className={controls.listBox}
+          onAction={(key) => (key === 'draw' ? onDraw() : onImport())}
+        >
+          <MenuItem id="draw" className={controls.menuItem}>
+            Draw Field
+          </MenuItem>
+          <MenuItem id="import" className={controls.menuItem}>
+            Import Field
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+/** Spec 1 §4.4: Advanced accounts with the flag may select several fields; Basic users see the upsell cue. */
+function MultiSelectCue({ basename }: { basename: string }) {
+  const open = (event: MouseEvent) => {
+    event.preventDefault();
+    goTo(basename, paths.advanced());
+  };
+  return (
+    <p className={styles.cue}>
+      {messages.multiSelectUpsell}.{' '}
+      <a className={controls.link} href={productPath(basename, paths.advanced())} onClick={open}>
+        {messages.getAdvanced}
+      </a>
+    </p>
+  );
+}
+
+function SelectAll({ fields, selected }: { fields: FieldFeature[]; selected: ReadonlySet<string> }) {
+  const store = useMapStoreApi();
+  const { mode, access } = useMapStore(useShallow((s) => ({ mode: s.mode, access: s.access })));
+  const allSelected = fields.length > 0 && fields.every((f) => selected.has(f.id));
+  const unavailable = mode === 'manage' || (access.advanced && !access.multiSelect);
+  return (
+    <label className={styles.selectAll} data-disabled={unavailable || fields.length === 0 || undefined}>
+      <input
+        type="checkbox"
+        className={styles.checkbox}
+        checked={allSelected}
+        disabled={unavailable || fields.length === 0}
+        onChange={() =>
+          allSelected ? store.getState().clearSelection() : store.getState().selectAll(fields.map((f) => f.id))
+        }
+      />
+      Select All
+    </label>
+  );
+}
+
+/**
+ * The left drawer (spec 1 §2.7): search, Select All, a checkbox per field, Add Field (Draw or
+ * Import), Edit Fields, and per-field Edit and Delete. At phone width it is a bottom sheet.
+ */
+export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProps) {
+  const { basename } = useMapArea();
+  const store = useMapStoreApi();
+  const handle = useOlMap();
+  const bodyId = useId();
+  const searchId = useId();
+  const { farm, fields, selectedFields, mode, access, drawerOpen } = useMapStore(
+    useShallow((s) => ({
+      farm: s.farm,
+      fields: s.fields,
+      selectedFields: s.selectedFields,
+      mode: s.mode,
+      access: s.access,
+      drawerOpen: s.drawerOpen,
+    })),
+  );
+  const [query, setQuery] = useState('');
+  const selected = useMemo(() => new Set(selectedFields), [selectedFields]);
+  const visible = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    return needle ? fields.filter((f) => f.properties.field_name.toLowerCase().includes(needle)) : fields;
+  }, [fields, query]);
+  const totalArea = useMemo(() => fields.reduce((sum, f) => sum + f.properties.area, 0), [fields]);
+  const title = farm?.properties.farm_name ?? (status.kind === 'loading' ? 'Loading farm…' : 'Farm map');
+
+  const toFarms = (event: MouseEvent) => {
+    event.preventDefault();
+    goTo(basename, paths.farms);
+  };
+  const toggle = (fieldId: string) => {
+    const wasSelected = store.getState().selectedFields.includes(fieldId);
+    store.getState().toggleField(fieldId);
+    if (!wasSelected && store.getState().selectedFields.includes(fieldId)) handle?.zoomToFields([fieldId]);
+  };
+  const edit = (fieldId: string) => {
+    store.getState().editField(fieldId);
+    handle?.zoomToFields([fieldId]);
+  };
+
+  return (
+    <aside className={styles.menu} data-open={drawerOpen || undefined} aria-label="Field menu">
+      <header className={styles.header}>
+        <a className={styles.back} href={productPath(basename, paths.farms)} onClick={toFarms}>
+          <Icon name="back" size={16} /> Go to Farms &amp; Fields
+        </a>
+        <div className={styles.titleRow}>
+          <h1 className={styles.title}>{title}</h1>
+          <button
+            type="button"
+            className={controls.iconButton}
+            aria-expanded={drawerOpen}
+            aria-controls={bodyId}
+            aria-label={drawerOpen ? 'Hide field menu' : 'Show field menu'}
+            onClick={() => store.getState().setDrawerOpen(!drawerOpen)}
+          >
+            <Icon name={drawerOpen ? 'chevron' : 'menu'} />
+          </button>
+        </div>
+        {farm && (
+          <p className={styles.summary}>
+            {fields.length === 1 ? '1 field' : `${fields.length.toLocaleString('en-AU')} fields`} ·{' '}
+            {formatHectares(totalArea)} ha
+          </p>
+        )}
+      </header>
+
+      <div id={bodyId} className={styles.body} hidden={!drawerOpen}>
+        {status.kind === 'loading' && (
+          <div className={styles.loading}>
+            <Spinner label="Loading fields" />
+          </div>
+        )}
+        {status.kind === 'error' && (
+          <ErrorState title="This farm could not be loaded" message={status.message} onRetry={onRetry} />
+        )}
+        {status.kind === 'ready' && (
+          <>
+            {access.edit && mode !== 'manage' && (
+              <div className={styles.actions}>
+                <AddFieldMenu onDraw={() => store.getState().startDrawing()} onImport={onImport} />
+                <Button variant="secondary" onClick={() => store.getState().setMode('manage')}>
+                  Edit Fields
+                </Button>
+              </div>
+            )}
+            <div className={styles.search}>
+              <label htmlFor={searchId} className={controls.visuallyHidden}>
+                Search fields
+              </label>
+              <Icon name="search" size={16} />
+              <input
+                id={searchId}
+                type="search"
+                className={styles.searchInput}
+                placeholder="Search fields"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+              />
+            </div>
+            <div className={styles.selectRow}>
+              <SelectAll fields={visible} selected={selected} />
+              {selected.size > 0 && <span className={styles.count}>{selected.size} selected</span>}
+            </div>
+            {!access.advanced && <MultiSelectCue basename={basename} />}
+            {fields.length === 0 ? (
+              <p className={styles.empty}>
+                {access.edit
+                  ? 'No fields yet. Use Add Field to draw one on the map or import them from a file.'
+                  : 'This farm has no fields yet.'}
+              </p>
+            ) : visible.length === 0 ? (
+              <p className={styles.empty}>No fields match “{query.trim()}”.</p>
+            ) : (
+              <FieldList
+                fields={visible}
+                selected={selected}
+                canEdit={access.edit}
+                onToggle={toggle}
+                onEdit={edit}
+                onDelete={onDelete}
+              />
+            )}
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,64 @@
+import { useShallow } from 'zustand/react/shallow';
+import { Button } from '@paddock/shared/ui';
+import { useMapStore, useMapStoreApi } from '../store';
+import { Icon } from '../controls/icons';
+import styles from './Manage.module.css';
+
+/** Spec 1 §2.7: the Boundaries toolbar of manage mode (back, create, delete). */
+export function BoundariesToolbar({ onDelete }: { onDelete(): void }) {
+  const store = useMapStoreApi();
+  const phase = useMapStore((s) => s.drawing.phase);
+  return (
+    <div className={styles.toolbar} role="toolbar" aria-label="Boundaries">
+      <span className={styles.toolbarTitle} aria-hidden="true">
+        Boundaries
+      </span>
+      <button type="button" className={styles.tool} onClick={() => store.getState().setMode('view')}>
+        <Icon name="back" /> Back
+      </button>
+      <button
+        type="button"
+        className={styles.tool}
+        disabled={phase !== 'idle'}
+        onClick={() => store.getState().startDrawing()}
+      >
+        <Icon name="draw" /> Create
+      </button>
+      <button type="button" className={styles.tool} data-tone="danger" onClick={onDelete}>
+        <Icon name="trash" /> Delete
+      </button>
+    </div>
+  );
+}
+
+const hints = {
+  idle: 'Select a field on the map to change its boundary, or use Create to draw a new one.',
+  drawing:
+    'Click the map to place each corner. Double-click, or click the first corner, to close the boundary. Backspace removes the last corner.',
+  shaping: 'Drag a corner to move it; drag the middle of an edge to add one. Alt-click a corner to remove it.',
+} as const;
+
+/** What to do next, with Finish Editing and Cancel while a boundary is drawn or shaped. */
+export function EditingBar({ onFinish }: { onFinish(): void }) {
+  const store = useMapStoreApi();
+  const { phase, manageStatus } = useMapStore(
+    useShallow((s) => ({ phase: s.drawing.phase, manageStatus: s.manageStatus })),
+  );
+  if (phase === 'details' || manageStatus === 'none') return null;
+  const drawingOrShaping = phase === 'drawing' || phase === 'shaping';
+  return (
+    <div className={styles.editingBar} role="region" aria-label="Editing">
+      <p className={styles.hint} aria-live="polite">
+        {hints[phase === 'drawing' ? 'drawing' : phase === 'shaping' ? 'shaping' : 'idle']}
+      </p>
+      {drawingOrShaping && (
+        <div className={styles.editingActions}>
+          <Button variant="secondary" onClick={() => store.getState().cancelDrawing()}>
+            Cancel
+          </Button>
+          <Button onClick={onFinish}>Finish Editing</Button>
+        </div>
+      )}
+    </div>
+  );
+}

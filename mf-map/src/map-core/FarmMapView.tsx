@@ -1,0 +1,50 @@
+import 'ol/ol.css';
+import { useEffect, useState } from 'react';
+import { useMapStoreApi } from '../store';
+import { createMapParts } from './createMap';
+import type { MapHandle } from './olMapContext';
+import { useDoubleClickZoom } from './useDoubleClickZoom';
+import { useDrawing } from '../fields/useDrawing';
+import { useFieldClicks, useFieldsOnMap } from './useFieldsOnMap';
+import { useMeasure } from '../measure/useMeasure';
+import styles from './FarmMapView.module.css';
+
+export interface FarmMapViewProps {
+  /** Receives the map once it is attached, and null when it goes. */
+  onReady(handle: MapHandle | null): void;
+  /** A click on a field; null for a map that only shows. */
+  onFieldClick: ((fieldId: string) => void) | null;
+  /** What the map is, for assistive technology. */
+  label: string;
+}
+
+/**
+ * The OpenLayers map of a farm, in its own lazy chunk: the page and the embeddable map both
+ * render it over the same store.
+ */
+export default function FarmMapView({ onReady, onFieldClick, label }: FarmMapViewProps) {
+  const store = useMapStoreApi();
+  const [parts] = useState(createMapParts);
+  const [target, setTarget] = useState<HTMLDivElement | null>(null);
+
+  useEffect(() => {
+    if (!target) return;
+    parts.map.setTarget(target);
+    onReady(parts.handle);
+    return () => {
+      onReady(null);
+      parts.map.setTarget(undefined);
+    };
+  }, [parts, target, onReady]);
+
+  useFieldsOnMap(parts, store, target);
+  useFieldClicks(parts, onFieldClick);
+  useDrawing(parts, store);
+  useMeasure(parts, store);
+  useDoubleClickZoom(parts, store);
+
+  // Focusable, so the keyboard pans (arrow keys) and zooms (+ and -) the map.
+  return (
+    <div ref={setTarget} className={styles.map} data-testid="farm-map" role="region" aria-label={label} tabIndex={0} />
+  );
+}

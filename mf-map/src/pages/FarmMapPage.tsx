@@ -1,8 +1,0 @@
-import { useParams } from 'react-router-dom';
-import { FarmMapScreen } from './farm-map/FarmMapScreen';
-
-/** /farms/{farm_id}: each farm gets a fresh screen (and store). */
-export function FarmMapPage() {
-  const { farmId = '' } = useParams();
-  return <FarmMapScreen key={farmId} farmId={farmId} />;
-}

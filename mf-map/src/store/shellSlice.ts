@@ -1,0 +1,89 @@
+import type { FarmFeature, FieldFeature } from '@paddock/shared/contracts';
+import { MANAGE_RESET, replaceField } from './manageRules';
+import { IMAGERY_RESET } from './imagerySlice';
+import type { MapSlice, MapState } from './mapStore';
+import { enterZoning, ZONING_RESET } from './zoningSlice';
+
+/** Spec 1 §2.7: the map page's modes. Close buttons return to view. */
+export type MapMode = 'view' | 'manage' | 'zoning' | 'edit-zone' | 'book-em';
+
+export type MeasureMode = 'line' | 'area' | null;
+
+/** What the signed-in user may do here; decided from the farm role and the profile. */
+export interface MapAccess {
+  /** Owner or editor: fields can be drawn, edited and deleted. */
+  edit: boolean;
+  /** The field:multi_select flag on an Advanced account (spec 1 §4.4). */
+  multiSelect: boolean;
+  /** Advanced tier: no upsell cues. */
+  advanced: boolean;
+}
+
+/** The page around the features: mode, farm and fields, who may do what, the drawer and the measure tool. */
+export interface ShellSlice {
+  mode: MapMode;
+  farm: FarmFeature | null;
+  fields: FieldFeature[];
+  access: MapAccess;
+  drawerOpen: boolean;
+  measureMode: MeasureMode;
+
+  setAccess(access: MapAccess): void;
+  /** A farm and its fields, freshly loaded; the selection keeps what still exists. */
+  loadFarm(farm: FarmFeature, fields: FieldFeature[]): void;
+  setFarm(farm: FarmFeature): void;
+  /** Spec 1 §4.3: each mode resets what belongs to the others. */
+  setMode(mode: MapMode): void;
+  setDrawerOpen(open: boolean): void;
+  setMeasureMode(mode: MeasureMode): void;
+  /** A field changed outside manage mode (e.g. its crop type was set from the imagery timeline). */
+  fieldUpdated(field: FieldFeature): void;
+}
+
+const NO_ACCESS: MapAccess = { edit: false, multiSelect: false, advanced: false };
+
+function modeChange(s: MapState, mode: MapMode): Partial<MapState> {
+  switch (mode) {
+    case 'view': // Spec 1 §4.3: keeps the map, the fields and the selection.
+      return { mode, ...IMAGERY_RESET, ...ZONING_RESET, ...MANAGE_RESET };
+    case 'manage':
+      if (!s.access.edit) return {};
+      return {
+        mode,
+        ...IMAGERY_RESET,
+        ...ZONING_RESET,
+        ...MANAGE_RESET,
+        manageStatus: 'create-boundaries',
+        measureMode: null,
+        selectedFields: [],
+      };
+    case 'zoning':
+      return { mode, ...MANAGE_RESET, ...enterZoning(s) };
+    default:
+      return { mode, ...MANAGE_RESET, exportMode: false };
+  }
+}
+
+export const createShellSlice: MapSlice<ShellSlice> = (set) => ({
+  mode: 'view',
+  farm: null,
+  fields: [],
+  access: NO_ACCESS,
+  drawerOpen: true,
+  measureMode: null,
+
+  setAccess: (access) =>
+    set((s) => (access.edit || s.mode !== 'manage' ? { access } : { access, mode: 'view', ...MANAGE_RESET })),
+  loadFarm: (farm, fields) =>
+    set((s) => {
+      const ids = new Set(fields.map((f) => f.id));
+      const kept = s.selectedFields.filter((id) => ids.has(id));
+      return { farm, fields, ...(kept.length === s.selectedFields.length ? {} : { selectedFields: kept }) };
+    }),
+  setFarm: (farm) => set({ farm }),
+  setMode: (mode) => set((s) => modeChange(s, mode)),
+  setDrawerOpen: (drawerOpen) => set({ drawerOpen }),
+  setMeasureMode: (measureMode) => set((s) => (s.mode === 'manage' ? {} : { measureMode })),
+  fieldUpdated: (field) =>
+    set((s) => (s.fields.some((f) => f.id === field.id) ? { fields: replaceField(s.fields, field) } : {})),
+});

@@ -1,0 +1,41 @@
+import { layerChoice } from './imagerySlice';
+import type { MapSlice, MapState } from './mapStore';
+
+/** Spec 2 §5 and §9: the zone picked, the zone layer's opacity and the selection lock once zoning starts. */
+export interface ZoningSlice {
+  selectedZone: string | null;
+  /** Zone layer opacity, 0 to 1 (spec 2 §9: default 1). */
+  zoneTransparency: number;
+  /** Once zoning has started, the selection is locked in zoning and edit-zone modes. */
+  selectionLocked: boolean;
+
+  setSelectedZone(zoneId: string | null): void;
+  setZoneTransparency(opacity: number): void;
+  lockSelection(locked: boolean): void;
+}
+
+/** Spec 1 §5 / spec 2 §5: a field this large cannot be selected for zoning. */
+export const ZONING_AREA_LIMIT_HA = 800;
+
+/** Zoning state that belongs to one visit of zoning mode. */
+export const ZONING_RESET = { selectedZone: null, selectionLocked: false } as const;
+
+/** Spec 1 §4.4: once zoning has started, the selection cannot change in zoning and edit-zone modes. */
+export const isSelectionLocked = (s: MapState): boolean =>
+  (s.mode === 'zoning' || s.mode === 'edit-zone') && s.selectionLocked;
+
+/** Spec 1 §4.3: entering zoning from high-res or zoning imagery goes back to the standard layer. */
+export function enterZoning(s: MapState): Partial<MapState> {
+  const fromLayer = s.selectedLayer === 'high_res' || s.selectedLayer === 'zoning' ? layerChoice('standard') : {};
+  return { ...fromLayer, ...ZONING_RESET, exportMode: false };
+}
+
+export const createZoningSlice: MapSlice<ZoningSlice> = (set) => ({
+  selectedZone: null,
+  zoneTransparency: 1,
+  selectionLocked: false,
+
+  setSelectedZone: (selectedZone) => set({ selectedZone }),
+  setZoneTransparency: (opacity) => set({ zoneTransparency: Math.min(1, Math.max(0, opacity)) }),
+  lockSelection: (selectionLocked) => set({ selectionLocked }),
+});

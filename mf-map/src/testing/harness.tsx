@@ -1,0 +1,139 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect, type ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createBus, type ToastKind } from '@paddock/shared/bus';
+import {
+  routePatterns,
+  type FarmRole,
+  type FeatureFlagKey,
+  type FieldFeature,
+  type MfProps,
+  type Profile,
+} from '@paddock/shared/contracts';
+import {
+  fakeMfProps,
+  fakeServer,
+  makeProfile,
+  recordingBus,
+  testQueryClient,
+  type Routes as ServerRoutes,
+} from '@paddock/shared/testing';
+import { MapAreaProvider } from '../context';
+import { mapAccess } from '../farm-page/access';
+import type { MapHandle } from '../map-core/olMapContext';
+import type { FarmMapViewProps } from '../map-core/FarmMapView';
+import { FarmMapPage } from '../farm-page/FarmMapPage';
+import { createMapStore, MapStoreProvider } from '../store';
+import { makeFarm, makeField } from './fixtures';
+
+/** What the page did to the map, as a stand-in for OpenLayers (which needs a real canvas). */
+export function fakeMapHandle() {
+  const view = { on: () => undefined, un: () => undefined, getRotation: () => 0 };
+  return {
+    map: { getView: () => view } as unknown as MapHandle['map'],
+    zoomToFields: jest.fn(),
+    zoomBy: jest.fn(),
+    resetBearing: jest.fn(),
+    geolocate: jest.fn(async () => undefined),
+    clearMeasurements: jest.fn(),
+  } satisfies MapHandle;
+}
+
+/** Replaces the lazy OpenLayers view: reports the fake handle and exposes field clicks to the test. */
+export function fakeMapView(handle: MapHandle, clicks: { click?: (fieldId: string) => void }) {
+  return function FakeFarmMapView({ onReady, onFieldClick }: FarmMapViewProps) {
+    useEffect(() => {
+      onReady(handle);
+      clicks.click = onFieldClick ?? undefined;
+      return () => onReady(null);
+    }, [onReady, onFieldClick]);
+    return <div data-testid="farm-map" />;
+  };
+}
+
+interface RenderOptions {
+  farmId?: string;
+  state?: unknown;
+  routes?: ServerRoutes;
+  props?: Partial<MfProps>;
+}
+
+/** The map page at /farms/{id} with host-like props, a recording bus and the fake API. */
+export function renderMapPage({ farmId = 'f1', state, routes = {}, props: overrides = {} }: RenderOptions = {}) {
+  const server = fakeServer(routes);
+  const {
+    bus,
+    toasts,
+    events: { 'paddock:farm-changed': farmEvents },
+  } = recordingBus('paddock:farm-changed');
+  const props = fakeMfProps({ bus, ...overrides });
+  const view = render(
+    <MapAreaProvider props={props} fetch={server.fetch} queryClient={testQueryClient(bus)}>
+      <MemoryRouter initialEntries={[{ pathname: `/farms/${farmId}`, state }]}>
+        <Routes>
+          <Route path={routePatterns.farmMap} element={<FarmMapPage />} />
+        </Routes>
+      </MemoryRouter>
+    </MapAreaProvider>,
+  );
+  return { ...view, server, toasts, farmEvents, ui: userEvent.setup(), props };
+}
+
+export const messagesOf = (toasts: Array<{ message: string }>) => toasts.map((t) => t.message);
+
+/** An Advanced profile with the given feature flags on. */
+export const advancedProfile = (...flags: FeatureFlagKey[]): Profile =>
+  makeProfile(
+    {},
+    {
+      tier: { key: 'premium', name: 'Advanced' },
+      feature_flags: flags.map((feature_flag) => ({
+        feature_flag,
+        enabled: true,
+        modal_title: '',
+        modal_description: '',
+      })),
+    },
+  );
+
+interface OverMapOptions {
+  fields?: FieldFeature[];
+  farmRole?: FarmRole;
+  selected?: string[];
+  profile?: Profile;
+  routes?: ServerRoutes;
+}
+
+/** A part of the map page over a loaded farm, with host-like props, the fake API and a recording bus. */
+export function renderOverMap(
+  ui: ReactElement,
+  {
+    fields = [makeField('x1', { field_crop_type: 'Wheat' })],
+    farmRole = 'owner',
+    selected = [],
+    profile = makeProfile(),
+    routes = {},
+  }: OverMapOptions = {},
+) {
+  const server = fakeServer(routes);
+  const bus = createBus(new EventTarget());
+  const toasts: Array<{ kind: ToastKind; message: string }> = [];
+  bus.on('paddock:toast', (toast) => toasts.push(toast));
+  const store = createMapStore();
+  const farm = makeFarm('f1', farmRole);
+  store.getState().setAccess(mapAccess(farm.properties.permission, profile));
+  store.getState().loadFarm(farm, fields);
+  store.getState().setSelection(selected);
+  const props = fakeMfProps({ bus, profile });
+  const view = render(
+    <MapAreaProvider props={props} fetch={server.fetch} queryClient={testQueryClient(bus)}>
+      <MapStoreProvider store={store}>{ui}</MapStoreProvider>
+    </MapAreaProvider>,
+  );
+  return { ...view, server, store, toasts, ui: userEvent.setup() };
+}
+
+/** The query of the requests the fake server saw on a path. */
+export const queriesOf = (server: ReturnType<typeof fakeServer>, path: string) =>
+  server.find('GET', path).map((request) => new URL(request.url).searchParams);

@@ -1,0 +1,68 @@
+// Modules one remote exposes for another (beyond `./spa`): one type used by the exposer (which
+// `satisfies` it) and by every loader. A new cross-remote module (the cart modal, a field picker)
+// adds its options, module type and id here.
+import type { MfProps } from './microfrontend';
+
+/** A farm as the farms area's modules take it. */
+export interface FarmRef {
+  farm_id: string;
+  farm_name: string;
+}
+
+/** Options every exposed dialog takes: the host's props (as the caller received them) and a close. */
+export interface ExposedMountOptions {
+  props: MfProps;
+  /** The user closed it (whatever happened); the caller unmounts it. */
+  onClose(): void;
+}
+
+/** Unmounts what a `mount…` call rendered. */
+export type Unmount = () => void;
+
+export interface ImportWizardOptions extends ExposedMountOptions {
+  farm: FarmRef;
+  /** The fields are on the farm (the wizard stays open on its Save File step). */
+  onSaved(result: { fieldsAdded: number }): void;
+}
+
+/** `mf_farms/import-wizard`: the upload wizard in "add fields" mode (the map's Import Field). */
+export interface ImportWizardModule {
+  mountImportWizard(element: HTMLElement, options: ImportWizardOptions): Unmount;
+}
+
+export interface ShareModalOptions extends ExposedMountOptions {
+  farm: FarmRef;
+  /** The invitations were sent ('Farms shared successfully' is shown). */
+  onShared(): void;
+}
+
+export interface DeleteFarmModalOptions extends ExposedMountOptions {
+  farm: FarmRef;
+  /** The server deleted the farm ('Farm deleted successfully!' is shown). */
+  onDeleted(): void;
+}
+
+/** `mf_farms/farm-dialogs`: Invite Collaborator and Delete Farm. */
+export interface FarmDialogsModule {
+  mountShareModal(element: HTMLElement, options: ShareModalOptions): Unmount;
+  mountDeleteFarmModal(element: HTMLElement, options: DeleteFarmModalOptions): Unmount;
+}
+
+/** `mf_commerce/cart`: the cart modal for the whole product, opened by `paddock:cart-open` (the nav's cart button, the map). It announces the item count with `paddock:cart-changed`. */
+export interface CartModule {
+  mountCart(element: HTMLElement, options: { props: MfProps }): Unmount;
+}
+
+/** Federation ids of the exposed modules and the functions each must export (checked by the loader). */
+export const exposedModules = {
+  importWizard: { id: 'mf_farms/import-wizard', exports: ['mountImportWizard'] },
+  farmDialogs: { id: 'mf_farms/farm-dialogs', exports: ['mountShareModal', 'mountDeleteFarmModal'] },
+  cart: { id: 'mf_commerce/cart', exports: ['mountCart'] },
+} as const satisfies Record<string, { id: string; exports: readonly string[] }>;
+
+/** The module type behind each exposed id. */
+export interface ExposedModuleTypes {
+  importWizard: ImportWizardModule;
+  farmDialogs: FarmDialogsModule;
+  cart: CartModule;
+}

@@ -1,0 +1,3 @@
+export * from './cards';
+export * from './messages';
+export * from './client';

@@ -1,0 +1,23 @@
+// Server data and actions for every remote: TanStack Query (a Module Federation singleton) with the
+// product's defaults, query keys per domain, and one action hook for mutations and their messages.
+export {
+  QueryClient,
+  keepPreviousData,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+export {
+  createQueryClient,
+  DEFAULT_RETRIES,
+  freshFor,
+  invalidateAll,
+  queryPolicy,
+  retryUnlessClientError,
+  type AreaQueryClientOptions,
+  type AreaQueryMeta,
+} from './client';
+export { queryKeys } from './keys';
+export { QueryProvider, useAreaBus } from './QueryProvider';
+export { useAction, type Action, type ActionEvent, type ActionSpec } from './useAction';
