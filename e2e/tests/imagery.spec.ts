@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { urls } from '../../scripts/lib/stack.mjs';
 import { uniqueEmail } from './support/auth';
 import { api, bearerOf, farmWithField, makeAdvanced } from './support/api';
 import { signUpAndOnboard } from './support/onboard';

@@ -172,6 +172,8 @@ export async function startStack({
         AUTH_ISSUER: issuer,
         AUTH_AUDIENCE: audience,
         CORS_ORIGINS: webOrigins.join(','),
+        // Browsers reach the api through the gateway: the test payment provider's pages live under it.
+        PUBLIC_API_URL: urls.api,
         ...extraEnv,
       },
       log,
