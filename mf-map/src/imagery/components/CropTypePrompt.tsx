@@ -4,6 +4,7 @@ import type { FieldFeature } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
 import { AppModal } from '@paddock/shared/ui/modal';
 import { failureMessage } from '@paddock/shared/api-client';
+import { useAction } from '@paddock/shared/query';
 import { Icon } from '../../controls/icons';
 import { useCropTypes } from '../../fields/useCropTypes';
 import { useMapArea } from '../../context';
@@ -25,30 +26,28 @@ interface CropTypePromptProps {
  * (PUT v2/fields/{id}); the date opens once it is saved.
  */
 export function CropTypePrompt({ field, onSaved, onCancel }: CropTypePromptProps) {
-  const { api, bus } = useMapArea();
+  const { api } = useMapArea();
   const store = useMapStoreApi();
   const { cropTypes, failed, retry } = useCropTypes();
   const [choice, setChoice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const saveCropType = useAction({
+    run: ({ fieldId, cropType }: { fieldId: string; cropType: string }) => api.updateField(fieldId, { cropType }),
+    success: messages.cropTypeUpdated,
+    failure: (error) => failureMessage(imageryMessages.cropTypeUpdateFailed, error),
+    onSuccess: (saved) => {
+      store.getState().fieldUpdated(saved);
+      setChoice(null);
+      onSaved();
+    },
+  });
+  const busy = saveCropType.busy;
 
   const close = () => {
     setChoice(null);
     onCancel();
   };
-  const save = async () => {
-    if (!field || !choice) return;
-    setBusy(true);
-    try {
-      const saved = await api.updateField(field.id, { cropType: choice });
-      store.getState().fieldUpdated(saved);
-      bus.toast('success', messages.cropTypeUpdated);
-      setChoice(null);
-      onSaved();
-    } catch (error) {
-      bus.toast('error', failureMessage(imageryMessages.cropTypeUpdateFailed, error));
-    } finally {
-      setBusy(false);
-    }
+  const save = () => {
+    if (field && choice) void saveCropType.trigger({ fieldId: field.id, cropType: choice });
   };
 
   return (
@@ -97,7 +96,7 @@ export function CropTypePrompt({ field, onSaved, onCancel }: CropTypePromptProps
           <Button variant="secondary" onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button onClick={() => void save()} disabled={!choice || busy} aria-busy={busy || undefined}>
+          <Button onClick={save} disabled={!choice || busy} aria-busy={busy || undefined}>
             {busy ? 'Saving…' : 'Save'}
           </Button>
         </div>

@@ -3,6 +3,7 @@ import { algorithmUnits, type ImageryAlgorithm, type ImageryLayer } from '@paddo
 import { Button } from '@paddock/shared/ui';
 import { AppModal } from '@paddock/shared/ui/modal';
 import { errorMessage } from '@paddock/shared/api-client';
+import { useAction } from '@paddock/shared/query';
 import { useMapArea } from '../../context';
 import { algorithmLabels, layerLabels } from '../lib/labels';
 import type { StatisticsState } from './Legend';
@@ -50,50 +51,50 @@ interface ExportMapDialogProps {
  */
 export function ExportMapDialog({ isOpen, subject, statistics, onClose }: ExportMapDialogProps) {
   const { imagery } = useMapArea();
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The failure is shown in the dialog, next to the button to try again.
+  const exportAction = useAction({ run: (subject: ExportSubject) => buildAndDownload(subject), failure: false });
+  const busy = exportAction.busy;
 
   const close = () => {
     setError(null);
     onClose();
   };
-  const exportPdf = async () => {
-    if (!subject) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const [image, pdf] = await Promise.all([
-        imagery.exportImage({
-          fieldIds: subject.fieldIds,
-          layer: subject.layer,
-          algorithm: subject.algorithm,
-          date: subject.day,
-          width: EXPORT_IMAGE_WIDTH,
-        }),
-        import('../pdf/mapPdf'),
-      ]);
-      const stats = statistics.kind === 'ready' ? statistics.statistics : null;
-      const content = {
-        farmName: subject.farmName,
+  const buildAndDownload = async (subject: ExportSubject) => {
+    const [image, pdf] = await Promise.all([
+      imagery.exportImage({
+        fieldIds: subject.fieldIds,
         layer: subject.layer,
         algorithm: subject.algorithm,
-        dateLabel: subject.dateLabel,
-        png: new Uint8Array(await image.arrayBuffer()),
-        legend: stats && {
-          colors: stats.color_rendering.color_range,
-          min: stats.min,
-          mean: stats.mean,
-          max: stats.max,
-          unit: algorithmUnits[subject.algorithm],
-        },
-      };
-      download(pdf.buildMapPdf(content).output('blob'), pdf.pdfFileName(content, subject.day));
-      close();
-    } catch (failure) {
-      setError(errorMessage(failure, 'The map could not be exported. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+        date: subject.day,
+        width: EXPORT_IMAGE_WIDTH,
+      }),
+      import('../pdf/mapPdf'),
+    ]);
+    const stats = statistics.kind === 'ready' ? statistics.statistics : null;
+    const content = {
+      farmName: subject.farmName,
+      layer: subject.layer,
+      algorithm: subject.algorithm,
+      dateLabel: subject.dateLabel,
+      png: new Uint8Array(await image.arrayBuffer()),
+      legend: stats && {
+        colors: stats.color_rendering.color_range,
+        min: stats.min,
+        mean: stats.mean,
+        max: stats.max,
+        unit: algorithmUnits[subject.algorithm],
+      },
+    };
+    download(pdf.buildMapPdf(content).output('blob'), pdf.pdfFileName(content, subject.day));
+  };
+  const exportPdf = (subject: ExportSubject) => {
+    setError(null);
+    exportAction
+      .run(subject)
+      .then(close, (failure: unknown) =>
+        setError(errorMessage(failure, 'The map could not be exported. Please try again.')),
+      );
   };
 
   return (
@@ -133,7 +134,7 @@ export function ExportMapDialog({ isOpen, subject, statistics, onClose }: Export
             Cancel
           </Button>
           {subject && (
-            <Button onClick={() => void exportPdf()} disabled={busy} aria-busy={busy || undefined}>
+            <Button onClick={() => exportPdf(subject)} disabled={busy} aria-busy={busy || undefined}>
               {busy ? 'Preparing the PDF…' : 'Download PDF'}
             </Button>
           )}
