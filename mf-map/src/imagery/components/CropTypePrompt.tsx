@@ -5,6 +5,7 @@ import { Button } from '@paddock/shared/ui';
 import { AppModal } from '@paddock/shared/ui/modal';
 import { failureMessage } from '@paddock/shared/api-client';
 import { useAction } from '@paddock/shared/query';
+import { controlStyles } from '@paddock/shared/ui/form';
 import { Icon } from '../../controls/icons';
 import { useCropTypes } from '../../fields/useCropTypes';
 import { useMapArea } from '../../context';
@@ -60,12 +61,12 @@ export function CropTypePrompt({ field, onSaved, onCancel }: CropTypePromptProps
       <div className={controls.stack}>
         <p className={controls.text}>{messages.cropTypeRequired}</p>
         <Select
-          className={controls.field}
+          className={controlStyles.field}
           value={choice}
           onChange={(key) => setChoice(key === null ? null : String(key))}
           isDisabled={busy}
         >
-          <Label className={controls.label}>Crop Type for {field?.properties.field_name}</Label>
+          <Label className={controlStyles.label}>Crop Type for {field?.properties.field_name}</Label>
           <AriaButton className={styles.selectButton}>
             <SelectValue>
               {({ isPlaceholder, defaultChildren }) =>
@@ -85,7 +86,7 @@ export function CropTypePrompt({ field, onSaved, onCancel }: CropTypePromptProps
           </Popover>
         </Select>
         {failed && (
-          <p className={controls.error} role="alert">
+          <p className={controlStyles.error} role="alert">
             The crop types could not be loaded.{' '}
             <button type="button" className={styles.textButton} onClick={retry}>
               Try again
