@@ -2,11 +2,10 @@ import { farmNameSchema, type FarmFeature } from '@paddock/shared/contracts';
 import { queryKeys, useAction, useQueryClient } from '@paddock/shared/query';
 import { Button } from '@paddock/shared/ui';
 import { Form, ruleOf, TextField } from '@paddock/shared/ui/form';
-import { AppModal } from '@paddock/shared/ui/modal';
+import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { useMapArea } from '../context';
 import { messages } from '../messages';
 import { useMapStoreApi } from '../store';
-import controls from '../controls/controls.module.css';
 
 const nameRule = ruleOf<string>(farmNameSchema);
 
@@ -45,7 +44,7 @@ export function RenameFarmDialog({ farm, isOpen, onClose }: RenameFarmDialogProp
         }}
         subscription={{}}
         render={({ handleSubmit }) => (
-          <form noValidate className={controls.stack} onSubmit={handleSubmit}>
+          <form noValidate className={dialogStyles.stack} onSubmit={handleSubmit}>
             <TextField
               name="name"
               label="Farm name"
@@ -55,7 +54,7 @@ export function RenameFarmDialog({ farm, isOpen, onClose }: RenameFarmDialogProp
               disabled={busy}
               autoFocus
             />
-            <div className={controls.actions}>
+            <div className={dialogStyles.actions}>
               <Button variant="secondary" onClick={onClose} disabled={busy}>
                 Cancel
               </Button>

@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { fieldNameSchema } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
 import { controlStyles, Form, FormSpy, ruleOf, TextField, useField } from '@paddock/shared/ui/form';
+import { dialogStyles } from '@paddock/shared/ui/modal';
 import { Icon } from '../controls/icons';
 import { approxHectares } from '../measure/measure';
 import { useMapStore, useMapStoreApi } from '../store';
@@ -108,7 +109,7 @@ export function FieldDetailsPanel({ busy, onSave }: { busy: boolean; onSave(): v
         }}
         subscription={{}}
         render={({ handleSubmit }) => (
-          <form noValidate className={controls.stack} onSubmit={handleSubmit}>
+          <form noValidate className={dialogStyles.stack} onSubmit={handleSubmit}>
             <FormSpy<DetailsValues>
               subscription={{ values: true }}
               onChange={({ values }) =>
@@ -128,7 +129,7 @@ export function FieldDetailsPanel({ busy, onSave }: { busy: boolean; onSave(): v
                 value={approxHectares(areaHa ?? 0)}
               />
             </div>
-            <div className={controls.actions}>
+            <div className={dialogStyles.actions}>
               <Button variant="secondary" onClick={() => store.getState().cancelDrawing()} disabled={busy}>
                 Cancel
               </Button>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button as AriaButton, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import type { FieldFeature } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
-import { AppModal } from '@paddock/shared/ui/modal';
+import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { failureMessage } from '@paddock/shared/api-client';
 import { useAction } from '@paddock/shared/query';
 import { controlStyles } from '@paddock/shared/ui/form';
@@ -58,8 +58,8 @@ export function CropTypePrompt({ field, onSaved, onCancel }: CropTypePromptProps
       isBusy={busy}
       onOpenChange={(open) => !open && close()}
     >
-      <div className={controls.stack}>
-        <p className={controls.text}>{messages.cropTypeRequired}</p>
+      <div className={dialogStyles.stack}>
+        <p className={dialogStyles.text}>{messages.cropTypeRequired}</p>
         <Select
           className={controlStyles.field}
           value={choice}
@@ -93,7 +93,7 @@ export function CropTypePrompt({ field, onSaved, onCancel }: CropTypePromptProps
             </button>
           </p>
         )}
-        <div className={controls.actions}>
+        <div className={dialogStyles.actions}>
           <Button variant="secondary" onClick={close} disabled={busy}>
             Cancel
           </Button>

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { algorithmUnits, type ImageryAlgorithm, type ImageryLayer } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
-import { AppModal } from '@paddock/shared/ui/modal';
+import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { errorMessage } from '@paddock/shared/api-client';
 import { useAction } from '@paddock/shared/query';
 import { useMapArea } from '../../context';
 import { algorithmLabels, layerLabels } from '../lib/labels';
 import type { StatisticsState } from './Legend';
-import controls from '../../controls/controls.module.css';
 import styles from '../imagery.module.css';
 
 /** Pixels across of the server-rendered map image (the server allows up to 2048). */
@@ -99,7 +98,7 @@ export function ExportMapDialog({ isOpen, subject, statistics, onClose }: Export
 
   return (
     <AppModal title="Export Map" isOpen={isOpen} isBusy={busy} onOpenChange={(open) => !open && close()}>
-      <div className={controls.stack}>
+      <div className={dialogStyles.stack}>
         {subject ? (
           <dl className={styles.summary}>
             <div>
@@ -120,16 +119,16 @@ export function ExportMapDialog({ isOpen, subject, statistics, onClose }: Export
             </div>
           </dl>
         ) : (
-          <p className={controls.text}>
+          <p className={dialogStyles.text}>
             Choose a date on the timeline first: the PDF shows the map of that date with its legend.
           </p>
         )}
         {error && (
-          <p className={controls.warning} role="alert">
+          <p className={dialogStyles.warning} role="alert">
             {error}
           </p>
         )}
-        <div className={controls.actions}>
+        <div className={dialogStyles.actions}>
           <Button variant="secondary" onClick={close} disabled={busy}>
             Cancel
           </Button>
