@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useMapArea } from '../context';
+import { useAction } from '@paddock/shared/query';
 import { messages } from '../messages';
 import { useOlMap, type MapHandle } from '../map-core/olMapContext';
 import { ControlButton, ControlGroup } from './ControlButton';
@@ -19,22 +19,10 @@ function useRotation(handle: MapHandle | null): number {
 
 /** Spec 2 §2 map controls: zoom, reset bearing, geolocate, then the children (the measure tool); scale bar and coordinates sit on the map. */
 export function MapControls({ children }: { children?: ReactNode }) {
-  const { bus } = useMapArea();
   const handle = useOlMap();
   const rotation = useRotation(handle);
-  const [locating, setLocating] = useState(false);
-
-  const locate = async () => {
-    if (!handle) return;
-    setLocating(true);
-    try {
-      await handle.geolocate();
-    } catch {
-      bus.toast('error', messages.geolocationFailed);
-    } finally {
-      setLocating(false);
-    }
-  };
+  const locate = useAction({ run: async () => handle?.geolocate(), failure: () => messages.geolocationFailed });
+  const locating = locate.busy;
 
   return (
     <div className={styles.controls} role="toolbar" aria-label="Map controls" aria-orientation="vertical">
@@ -53,7 +41,7 @@ export function MapControls({ children }: { children?: ReactNode }) {
         <ControlButton
           icon="locate"
           label={locating ? 'Finding your location' : 'Show my location'}
-          onPress={() => void locate()}
+          onPress={() => void locate.trigger()}
           disabled={!handle || locating}
         />
       </ControlGroup>

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useShallow } from 'zustand/react/shallow';
 import {
   paths,
   productPath,
@@ -9,41 +8,31 @@ import {
   type FieldFeature,
 } from '@paddock/shared/contracts';
 import { goTo, Spinner } from '@paddock/shared/ui';
-import { ConfirmDialog } from '@paddock/shared/ui/modal';
-import { MapControls } from '../controls/MapControls';
-import { FieldMenu } from '../fields/FieldMenu';
-import { FieldDetailsPanel } from '../fields/FieldDetailsPanel';
-import { BoundariesToolbar, EditingBar } from '../fields/ManageTools';
-import { RemoteMount } from './RemoteMount';
-import { SelectionNotices } from '../fields/SelectionNotices';
-import { TopRightOptions } from './TopRightOptions';
 import { useMapArea } from '../context';
+import { MapControls } from '../controls/MapControls';
+import { DeleteFieldDialog } from '../fields/DeleteFieldDialog';
+import { FieldMenu } from '../fields/FieldMenu';
+import { ManageOverlay } from '../fields/ManageOverlay';
+import { SelectionNotices } from '../fields/SelectionNotices';
+import { fieldClickHandler } from '../fields/fieldClicks';
+import { useFieldActions } from '../fields/useFieldActions';
 import { ImageryOverlay } from '../imagery/ImageryOverlay';
-import { MapTutorial } from '../tutorial/MapTutorial';
-import { useTutorial } from '../tutorial/useTutorial';
-import { loadImportWizard, type ImportWizardModule } from './farmsModules';
+import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
 import { MeasureControls } from '../measure/MeasureControls';
 import { keepMeasureModeInStorage } from '../measure/measureStorage';
 import { messages } from '../messages';
-import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
 import { createMapStore, MapStoreProvider, useMapStore, useMapStoreApi, type MapStore } from '../store';
+import { MapTutorial } from '../tutorial/MapTutorial';
+import { useTutorial } from '../tutorial/useTutorial';
+import { RemoteMount } from './RemoteMount';
+import { TopRightOptions } from './TopRightOptions';
 import { mapAccess } from './access';
+import { loadImportWizard, type ImportWizardModule } from './farmsModules';
 import { useFarmMapData, type LoadStatus } from './useFarmMapData';
-import { useFieldActions } from '../fields/useFieldActions';
 import styles from './FarmMapScreen.module.css';
 
 // OpenLayers comes with this chunk only, fetched while the farm loads.
 const FarmMapView = lazy(() => import('../map-core/FarmMapView'));
-
-/** A click on a field: selects it in view mode, opens it for editing in manage mode; ignored while drawing or measuring. */
-function fieldClickHandler(store: MapStore) {
-  return (fieldId: string) => {
-    const state = store.getState();
-    if (state.measureMode || state.drawing.phase === 'drawing') return;
-    if (state.mode === 'manage') state.editField(fieldId);
-    else state.toggleField(fieldId);
-  };
-}
 
 /** Spec 1 §2.1 navigation state: start drawing, or open a field to view or edit. Acted on once, then cleared. */
 function useArrival(store: MapStore, status: LoadStatus, handle: MapHandle | null) {
@@ -79,19 +68,6 @@ function FarmNotFound() {
   );
 }
 
-/** Boundaries toolbar, editing hints and the Field Details panel, while in manage mode. */
-function ManageOverlay({ actions, onDelete }: { actions: ReturnType<typeof useFieldActions>; onDelete(): void }) {
-  const { mode, phase } = useMapStore(useShallow((s) => ({ mode: s.mode, phase: s.drawing.phase })));
-  if (mode !== 'manage') return null;
-  return (
-    <>
-      <BoundariesToolbar onDelete={onDelete} />
-      <EditingBar onFinish={actions.finishEditing} />
-      {phase === 'details' && <FieldDetailsPanel busy={actions.busy} onSave={() => void actions.saveField()} />}
-    </>
-  );
-}
-
 export interface LayoutProps {
   status: LoadStatus;
   onRetry(): void;
@@ -103,19 +79,17 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
   const { bus } = props;
   const store = useMapStoreApi();
   const [handle, setHandle] = useState<MapHandle | null>(null);
-  const [deleteTarget, setDeleteTarget] = useState<{ id: string; name: string } | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const tutorial = useTutorial();
   const actions = useFieldActions(store);
   const onFieldClick = useMemo(() => fieldClickHandler(store), [store]);
-  const { farm, pendingSwitch } = useMapStore(
-    useShallow((s) => ({ farm: s.farm, pendingSwitch: s.drawing.pendingSwitch })),
-  );
+  const farm = useMapStore((s) => s.farm);
 
   useEffect(() => keepMeasureModeInStorage(store), [store]);
   useArrival(store, status, handle);
 
-  const askDelete = (field: FieldFeature) => setDeleteTarget({ id: field.id, name: field.properties.field_name });
+  const askDelete = (field: FieldFeature) => setDeleteTarget(field.id);
   /** The Boundaries toolbar's delete: the field being edited, else the selected one. */
   const deleteCurrent = () => {
     const { currentField, selectedFields, fields } = store.getState();
@@ -168,30 +142,10 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
         </section>
       </div>
       <SelectionNotices />
-      <ConfirmDialog
-        title={messages.fieldDeleteTitle}
-        message={messages.fieldDeleteWarning}
-        confirmLabel={messages.fieldDeleteConfirm}
-        cancelLabel={messages.fieldDeleteCancel}
-        isOpen={deleteTarget !== null}
-        onCancel={() => setDeleteTarget(null)}
-        onConfirm={async () => {
-          if (!deleteTarget) return;
-          await actions.deleteField(deleteTarget.id);
-          setDeleteTarget(null);
-        }}
-      />
-      <ConfirmDialog
-        title={messages.switchFieldTitle}
-        message={messages.switchFieldText}
-        confirmLabel={messages.switchFieldSave}
-        cancelLabel="Cancel"
-        tone="primary"
-        isOpen={pendingSwitch !== null}
-        onCancel={() => store.getState().cancelSwitch()}
-        onConfirm={async () => {
-          await actions.saveField();
-        }}
+      <DeleteFieldDialog
+        fieldId={deleteTarget}
+        onClose={() => setDeleteTarget(null)}
+        deleteField={actions.deleteField}
       />
       {importing && farm && (
         <RemoteMount

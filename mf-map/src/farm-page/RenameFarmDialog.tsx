@@ -1,105 +1,70 @@
-import { useId, useState, type FormEvent } from 'react';
-import { farmNameSchema } from '@paddock/shared/contracts';
+import { farmNameSchema, type FarmFeature } from '@paddock/shared/contracts';
+import { queryKeys, useAction, useQueryClient } from '@paddock/shared/query';
 import { Button } from '@paddock/shared/ui';
-import { AppModal } from '@paddock/shared/ui/modal';
-import { errorMessage } from '@paddock/shared/api-client';
+import { Form, ruleOf, TextField } from '@paddock/shared/ui/form';
+import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { useMapArea } from '../context';
 import { messages } from '../messages';
 import { useMapStoreApi } from '../store';
-import controls from '../controls/controls.module.css';
 
-function RenameForm({
-  farmId,
-  name,
-  onBusy,
-  onClose,
-}: {
-  farmId: string;
-  name: string;
-  onBusy(busy: boolean): void;
-  onClose(): void;
-}) {
-  const { api, bus } = useMapArea();
-  const store = useMapStoreApi();
-  const inputId = useId();
-  const [value, setValue] = useState(name);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+const nameRule = ruleOf<string>(farmNameSchema);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // Spec README: trimmed, 1 to 100 characters, worded like the create-farm messages.
-    const checked = farmNameSchema.safeParse(value);
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? messages.farmNameRequired);
-    if (checked.data === name) return onClose();
-    setBusy(true);
-    onBusy(true);
-    try {
-      store.getState().setFarm(await api.renameFarm(farmId, checked.data));
-      bus.toast('success', messages.farmRenamed);
-      bus.emit('paddock:farm-changed', { farmId, change: 'updated' });
-      onBusy(false);
-      onClose();
-    } catch (failure) {
-      bus.toast('error', errorMessage(failure, 'The farm could not be renamed.'));
-      setBusy(false);
-      onBusy(false);
-    }
-  };
-
-  return (
-    <form noValidate className={controls.stack} onSubmit={(event) => void submit(event)}>
-      <div className={controls.field}>
-        <label htmlFor={inputId} className={controls.label}>
-          Farm name
-        </label>
-        <input
-          id={inputId}
-          className={controls.input}
-          value={value}
-          maxLength={200}
-          autoFocus
-          autoComplete="off"
-          disabled={busy}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setError(null);
-          }}
-        />
-        {error && (
-          <p id={`${inputId}-error`} className={controls.error} role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <div className={controls.actions}>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Saving…' : 'Save'}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/** More-menu → Rename Farm (PUT v2/farms/{id}). */
-export function RenameFarmDialog({
-  farm,
-  isOpen,
-  onClose,
-}: {
+interface RenameFarmDialogProps {
   farm: { id: string; name: string };
   isOpen: boolean;
   onClose(): void;
-}) {
-  const [busy, setBusy] = useState(false);
+}
+
+/** More-menu → Rename Farm (PUT v2/farms/{id}); the name follows the create-farm rules (spec README). */
+export function RenameFarmDialog({ farm, isOpen, onClose }: RenameFarmDialogProps) {
+  const { api } = useMapArea();
+  const store = useMapStoreApi();
+  const client = useQueryClient();
+  const rename = useAction({
+    run: (farmName: string) => api.renameFarm(farm.id, farmName),
+    success: messages.farmRenamed,
+    failure: 'The farm could not be renamed.',
+    events: () => [['paddock:farm-changed', { farmId: farm.id, change: 'updated' }]],
+    onSuccess: (renamed: FarmFeature) => {
+      client.setQueryData(queryKeys.farms.detail(farm.id), renamed);
+      store.getState().setFarm(renamed);
+      onClose();
+    },
+  });
+  const busy = rename.busy;
+
   return (
     <AppModal title="Rename Farm" isOpen={isOpen} onOpenChange={(open) => !open && onClose()} isBusy={busy}>
-      <RenameForm farmId={farm.id} name={farm.name} onBusy={setBusy} onClose={onClose} />
+      <Form<{ name?: string }>
+        initialValues={{ name: farm.name }}
+        onSubmit={({ name: typed = '' }) => {
+          const next = farmNameSchema.parse(typed);
+          if (next === farm.name) onClose();
+          else void rename.trigger(next);
+        }}
+        subscription={{}}
+        render={({ handleSubmit }) => (
+          <form noValidate className={dialogStyles.stack} onSubmit={handleSubmit}>
+            <TextField
+              name="name"
+              label="Farm name"
+              validate={nameRule}
+              maxLength={200}
+              autoComplete="off"
+              disabled={busy}
+              autoFocus
+            />
+            <div className={dialogStyles.actions}>
+              <Button variant="secondary" onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+                {busy ? 'Saving…' : 'Save'}
+              </Button>
+            </div>
+          </form>
+        )}
+      />
     </AppModal>
   );
 }

@@ -1,36 +1,50 @@
-import { useId, useMemo, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Button as AriaButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useShallow } from 'zustand/react/shallow';
+import { fieldNameSchema } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
-import { checkDetails } from './fieldDetails';
-import { useCropTypes } from './useCropTypes';
+import { controlStyles, Form, FormSpy, ruleOf, TextField, useField } from '@paddock/shared/ui/form';
+import { dialogStyles } from '@paddock/shared/ui/modal';
+import { Icon } from '../controls/icons';
 import { approxHectares } from '../measure/measure';
 import { useMapStore, useMapStoreApi } from '../store';
-import { Icon } from '../controls/icons';
+import { checkDetails } from './fieldDetails';
+import { useCropTypes } from './useCropTypes';
 import controls from '../controls/controls.module.css';
 import styles from './Manage.module.css';
 
-function CropTypeField({ value, error, disabled }: { value: string | null; error: string | null; disabled: boolean }) {
-  const store = useMapStoreApi();
+interface DetailsValues {
+  name?: string;
+  cropType?: string;
+}
+
+const nameRule = ruleOf<string>(fieldNameSchema);
+
+/**
+ * The crop type as a field of the form kit: a searchable list (there are many crop types). Its
+ * message shows from the start, since Save Field stays disabled until one is chosen (spec 1 §5).
+ */
+function CropTypeField({ error, disabled }: { error: string | null; disabled: boolean }) {
+  const { input } = useField<string | undefined>('cropType');
   const { cropTypes, failed, retry } = useCropTypes();
   const items = useMemo(() => cropTypes.map((name) => ({ id: name, name })), [cropTypes]);
   const errorId = useId();
   return (
-    <div className={controls.field}>
+    <div className={controlStyles.field}>
       <ComboBox
-        className={controls.field}
+        className={controlStyles.field}
         defaultItems={items}
-        value={value}
-        onChange={(key) => store.getState().setDetails({ cropType: key === null ? null : String(key) })}
+        value={input.value || null}
+        onChange={(key) => input.onChange(key === null ? undefined : String(key))}
         menuTrigger="focus"
         isRequired
         isDisabled={disabled}
         aria-describedby={error ? errorId : undefined}
       >
-        <Label className={controls.label}>Crop Type</Label>
+        <Label className={controlStyles.label}>Crop Type</Label>
         <div className={styles.combo}>
           <Input
-            className={controls.input}
+            className={controlStyles.input}
             placeholder={cropTypes.length ? 'Choose a crop type' : 'Loading crop types…'}
             aria-invalid={error ? true : undefined}
           />
@@ -52,7 +66,7 @@ function CropTypeField({ value, error, disabled }: { value: string | null; error
         </Popover>
       </ComboBox>
       {failed && (
-        <p className={controls.error} role="alert">
+        <p className={controlStyles.error} role="alert">
           The crop types could not be loaded.{' '}
           <button type="button" className={styles.inlineButton} onClick={retry}>
             Try again
@@ -60,7 +74,7 @@ function CropTypeField({ value, error, disabled }: { value: string | null; error
         </p>
       )}
       {error && (
-        <p id={errorId} className={controls.error}>
+        <p id={errorId} className={controlStyles.error}>
           {error}
         </p>
       )}
@@ -68,64 +82,64 @@ function CropTypeField({ value, error, disabled }: { value: string | null; error
   );
 }
 
-/** Spec 1 §2.7/§5: Field Name, Crop Type (required), Field Area read-only as 'Approx. n Ha', Save Field and Cancel. */
+/**
+ * Spec 1 §2.7/§5: Field Name, Crop Type (required), Field Area read-only as 'Approx. n Ha', Save Field
+ * and Cancel. The values also go to the map store, so 'Save changes and continue' can save them.
+ */
 export function FieldDetailsPanel({ busy, onSave }: { busy: boolean; onSave(): void }) {
   const store = useMapStoreApi();
   const { name, cropType, areaHa } = useMapStore(
     useShallow((s) => ({ name: s.drawing.name, cropType: s.drawing.cropType, areaHa: s.drawing.areaHa })),
   );
+  // The form starts from the drawing as the panel opens; it is remounted for each field.
+  const [initialValues] = useState<DetailsValues>(() => ({ name, cropType: cropType ?? undefined }));
   const headingId = useId();
-  const nameId = useId();
   const areaId = useId();
   const check = checkDetails(name, cropType);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (check.canSave && !busy) onSave();
-  };
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.panelTitle}>
         Field Details
       </h2>
-      <form noValidate className={controls.stack} onSubmit={submit}>
-        <div className={controls.field}>
-          <label htmlFor={nameId} className={controls.label}>
-            Field Name
-          </label>
-          <input
-            id={nameId}
-            className={controls.input}
-            value={name}
-            maxLength={200}
-            disabled={busy}
-            aria-invalid={check.nameError ? true : undefined}
-            aria-describedby={check.nameError ? `${nameId}-error` : undefined}
-            onChange={(event) => store.getState().setDetails({ name: event.target.value })}
-          />
-          {check.nameError && (
-            <p id={`${nameId}-error`} className={controls.error}>
-              {check.nameError}
-            </p>
-          )}
-        </div>
-        <CropTypeField value={cropType} error={check.cropTypeError} disabled={busy} />
-        <div className={controls.field}>
-          <label htmlFor={areaId} className={controls.label}>
-            Field Area
-          </label>
-          <input id={areaId} className={controls.input} readOnly value={approxHectares(areaHa ?? 0)} />
-        </div>
-        <div className={controls.actions}>
-          <Button variant="secondary" onClick={() => store.getState().cancelDrawing()} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!check.canSave || busy} aria-busy={busy || undefined}>
-            {busy ? 'Saving…' : 'Save Field'}
-          </Button>
-        </div>
-      </form>
+      <Form<DetailsValues>
+        initialValues={initialValues}
+        onSubmit={() => {
+          if (check.canSave && !busy) onSave();
+        }}
+        subscription={{}}
+        render={({ handleSubmit }) => (
+          <form noValidate className={dialogStyles.stack} onSubmit={handleSubmit}>
+            <FormSpy<DetailsValues>
+              subscription={{ values: true }}
+              onChange={({ values }) =>
+                store.getState().setDetails({ name: values.name ?? '', cropType: values.cropType ?? null })
+              }
+            />
+            <TextField name="name" label="Field Name" validate={nameRule} maxLength={200} disabled={busy} />
+            <CropTypeField error={check.cropTypeError} disabled={busy} />
+            <div className={controlStyles.field}>
+              <label htmlFor={areaId} className={controlStyles.label}>
+                Field Area
+              </label>
+              <input
+                id={areaId}
+                className={`${controlStyles.input} ${styles.readOnly}`}
+                readOnly
+                value={approxHectares(areaHa ?? 0)}
+              />
+            </div>
+            <div className={dialogStyles.actions}>
+              <Button variant="secondary" onClick={() => store.getState().cancelDrawing()} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!check.canSave || busy} aria-busy={busy || undefined}>
+                {busy ? 'Saving…' : 'Save Field'}
+              </Button>
+            </div>
+          </form>
+        )}
+      />
     </section>
   );
 }

@@ -173,6 +173,9 @@ describe('manage mode', () => {
     await ui.click(await screen.findByRole('button', { name: 'Finish Editing' }));
     const name = screen.getByRole('textbox', { name: 'Field Name' });
     await ui.clear(name);
+    expect(screen.getByRole('button', { name: 'Save Field' })).toBeDisabled();
+    // The form kit shows a field's message once the user leaves it.
+    await ui.click(screen.getByRole('heading', { name: 'Field Details' }));
     expect(screen.getByText('Field name is required')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Field' })).toBeDisabled();
     await ui.type(name, 'Hill top');

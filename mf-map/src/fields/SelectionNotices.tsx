@@ -1,10 +1,9 @@
 import { paths } from '@paddock/shared/contracts';
 import { Button, goTo } from '@paddock/shared/ui';
-import { AppModal } from '@paddock/shared/ui/modal';
+import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { useMapArea } from '../context';
 import { messages } from '../messages';
 import { MANY_FIELDS_WARNING, useMapStore, useMapStoreApi } from '../store';
-import controls from '../controls/controls.module.css';
 
 /**
  * What the selection rules have to say (spec 2 §4): more than 50 fields selected, or a Basic user
@@ -25,12 +24,12 @@ export function SelectionNotices() {
         isOpen={notice === 'too-many-fields'}
         onOpenChange={(open) => !open && dismiss()}
       >
-        <div className={controls.stack}>
-          <p className={controls.text}>
+        <div className={dialogStyles.stack}>
+          <p className={dialogStyles.text}>
             You have selected {count} fields. With more than {MANY_FIELDS_WARNING} fields at once, imagery and zoning
             can be slow to load.
           </p>
-          <div className={controls.actions}>
+          <div className={dialogStyles.actions}>
             <Button variant="secondary" onClick={() => store.getState().clearSelection()}>
               {messages.tooManyUnselect}
             </Button>
@@ -43,11 +42,11 @@ export function SelectionNotices() {
         isOpen={notice === 'multi-select-upsell'}
         onOpenChange={(open) => !open && dismiss()}
       >
-        <div className={controls.stack}>
-          <p className={controls.text}>
+        <div className={dialogStyles.stack}>
+          <p className={dialogStyles.text}>
             Select several fields at once, and see their imagery side by side, with Paddock Advanced.
           </p>
-          <div className={controls.actions}>
+          <div className={dialogStyles.actions}>
             <Button variant="secondary" onClick={dismiss}>
               Not now
             </Button>

@@ -1,12 +1,12 @@
-import { useState } from 'react';
-import type { FieldFeature } from '@paddock/shared/contracts';
 import { failureMessage } from '@paddock/shared/api-client';
-import { type FieldDraft } from '../api/mapApi';
+import type { FieldFeature } from '@paddock/shared/contracts';
+import { useAction, type ActionEvent } from '@paddock/shared/query';
+import type { FieldDraft } from '../api/mapApi';
 import { useMapArea } from '../context';
-import { checkDetails } from './fieldDetails';
-import { geometryProblem } from './fieldGeometry';
 import { messages } from '../messages';
 import type { MapStore } from '../store';
+import { checkDetails } from './fieldDetails';
+import { geometryProblem } from './fieldGeometry';
 
 const sameGeometry = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -19,15 +19,46 @@ function changesOf(field: FieldFeature, draft: FieldDraft): Partial<FieldDraft> 
   };
 }
 
+/** A save: a new field on the farm, or the changes to one. */
+interface Save {
+  farmId: string;
+  original: FieldFeature | null;
+  draft: FieldDraft;
+}
+
+/** The spec's success message of a save (spec 1 §8); none when nothing changed. */
+function savedMessage({ original, draft }: Save): string | null {
+  if (!original) return messages.fieldCreated;
+  const changes = Object.keys(changesOf(original, draft));
+  if (changes.length === 0) return null;
+  return changes.length === 1 && changes[0] === 'cropType' ? messages.cropTypeUpdated : messages.fieldUpdated;
+}
+
 /** Saving and deleting fields with the spec's messages (spec 1 §8), and the farm-changed event after each change. */
 export function useFieldActions(store: MapStore) {
   const { api, bus } = useMapArea();
-  const [busy, setBusy] = useState(false);
+  const changed = (farmId: string): ActionEvent[] => [['paddock:farm-changed', { farmId, change: 'updated' }]];
 
-  const announce = () => {
-    const farmId = store.getState().farm?.id;
-    if (farmId) bus.emit('paddock:farm-changed', { farmId, change: 'updated' });
-  };
+  const save = useAction({
+    run: async ({ farmId, original, draft }: Save): Promise<FieldFeature> => {
+      if (!original) return api.createField(farmId, draft);
+      const changes = changesOf(original, draft);
+      return Object.keys(changes).length === 0 ? original : api.updateField(original.id, changes);
+    },
+    success: (_saved, input) => savedMessage(input),
+    failure: (error, { original }) =>
+      failureMessage(original ? messages.fieldUpdateFailed : messages.fieldCreateFailed, error),
+    events: (_saved, { farmId }) => changed(farmId),
+    onSuccess: (saved) => store.getState().fieldSaved(saved),
+  });
+
+  const remove = useAction({
+    run: ({ fieldId }: { fieldId: string; farmId: string }) => api.deleteField(fieldId),
+    success: messages.fieldDeleted,
+    failure: (error) => failureMessage(messages.fieldDeleteFailed, error),
+    events: (_none, { farmId }) => changed(farmId),
+    onSuccess: (_none, { fieldId }) => store.getState().fieldRemoved(fieldId),
+  });
 
   /** The boundary is fit to save: something is drawn, it encloses an area and does not cross itself. */
   const boundaryIsSavable = (): boolean => {
@@ -42,71 +73,33 @@ export function useFieldActions(store: MapStore) {
     if (boundaryIsSavable()) store.getState().finishEditing();
   };
 
-  const send = async (draft: FieldDraft): Promise<FieldFeature | null> => {
-    const { currentField, fields, farm } = store.getState();
-    const original = currentField ? fields.find((f) => f.id === currentField) : undefined;
-    if (!original) {
-      if (!farm) return null;
-      const created = await api.createField(farm.id, draft);
-      bus.toast('success', messages.fieldCreated);
-      return created;
-    }
-    const changes = changesOf(original, draft);
-    if (Object.keys(changes).length === 0) return original;
-    const updated = await api.updateField(original.id, changes);
-    const onlyCropType = Object.keys(changes).length === 1 && changes.cropType !== undefined;
-    bus.toast('success', onlyCropType ? messages.cropTypeUpdated : messages.fieldUpdated);
-    return updated;
-  };
-
   /**
    * Save Field, and 'Save changes and continue' when switching fields. On a problem the user sees
    * why and stays on the field (the Field Details panel opens if it was not open).
    */
   const saveField = async (): Promise<boolean> => {
     const state = store.getState();
-    const { drawing } = state;
+    const { drawing, currentField, fields, farm } = state;
     const details = checkDetails(drawing.name, drawing.cropType);
-    if (!boundaryIsSavable() || !drawing.geometry) return false;
+    if (!boundaryIsSavable() || !drawing.geometry || !farm) return false;
     if (!details.canSave) {
       bus.toast('error', details.nameError ?? details.cropTypeError ?? messages.noFieldToSave);
       state.cancelSwitch();
       state.finishEditing();
       return false;
     }
-    setBusy(true);
-    const isNew = state.currentField === null;
-    try {
-      const saved = await send({
-        name: drawing.name.trim(),
-        cropType: drawing.cropType ?? '',
-        geometry: drawing.geometry,
-      });
-      if (!saved) return false;
-      store.getState().fieldSaved(saved);
-      announce();
-      return true;
-    } catch (error) {
-      bus.toast('error', failureMessage(isNew ? messages.fieldCreateFailed : messages.fieldUpdateFailed, error));
-      store.getState().cancelSwitch();
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    const original = currentField ? (fields.find((f) => f.id === currentField) ?? null) : null;
+    const draft = { name: drawing.name.trim(), cropType: drawing.cropType ?? '', geometry: drawing.geometry };
+    const saved = await save.trigger({ farmId: farm.id, original, draft });
+    if (!saved) store.getState().cancelSwitch();
+    return saved;
   };
 
-  /** Deletes after the user confirmed; throws (after telling the user) so the dialog stays for a retry. */
+  /** Deletes after the user confirmed; rejects (after telling the user) so the dialog stays for a retry. */
   const deleteField = async (fieldId: string): Promise<void> => {
-    try {
-      await api.deleteField(fieldId);
-    } catch (error) {
-      bus.toast('error', failureMessage(messages.fieldDeleteFailed, error));
-      throw error;
-    }
-    store.getState().fieldRemoved(fieldId);
-    bus.toast('success', messages.fieldDeleted);
-    announce();
+    const farmId = store.getState().farm?.id ?? '';
+    await remove.run({ fieldId, farmId });
   };
 
-  return { busy, finishEditing, saveField, deleteField };
+  return { busy: save.busy, finishEditing, saveField, deleteField };
 }

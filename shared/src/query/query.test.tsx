@@ -1,22 +1,10 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { ApiError } from '../api-client';
-import { recordingBus, testQueryClient } from '../testing';
+import { queryHarness, recordingBus } from '../testing';
 import { createQueryClient, freshFor, queryPolicy, retryUnlessClientError } from './client';
 import { queryKeys } from './keys';
 import { QueryProvider } from './QueryProvider';
 import { useQuery } from './index';
-
-function setup() {
-  const recorded = recordingBus();
-  const client = testQueryClient(recorded.bus);
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryProvider bus={recorded.bus} client={client}>
-      {children}
-    </QueryProvider>
-  );
-  return { ...recorded, client, wrapper };
-}
 
 describe('retry rule', () => {
   const retry = retryUnlessClientError(1);
@@ -44,7 +32,7 @@ it("expresses the zoning issue's 'fresh for one day, retried once' per query", (
 
 describe('area query client', () => {
   it('retries a server fault once, then shows the data', async () => {
-    const { wrapper } = setup();
+    const { wrapper } = queryHarness();
     let calls = 0;
     const load = async () => {
       calls += 1;
@@ -57,7 +45,7 @@ describe('area query client', () => {
   });
 
   it("toasts a failed load once with the server's message when the query asks for it", async () => {
-    const { wrapper, toasts } = setup();
+    const { wrapper, toasts } = queryHarness();
     const load = async (): Promise<string> => {
       throw new ApiError(403, 'You are not a member of this farm');
     };
@@ -69,7 +57,7 @@ describe('area query client', () => {
   });
 
   it('says nothing when the query shows its failure itself', async () => {
-    const { wrapper, toasts } = setup();
+    const { wrapper, toasts } = queryHarness();
     const { result } = renderHook(
       () =>
         useQuery({
@@ -85,7 +73,7 @@ describe('area query client', () => {
   });
 
   it('uses the fallback words when the failure carries no message of the server', async () => {
-    const { wrapper, toasts } = setup();
+    const { wrapper, toasts } = queryHarness();
     renderHook(
       () =>
         useQuery({

@@ -1,25 +1,12 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { ApiError, failureMessage } from '../api-client';
-import { recordingBus, testQueryClient } from '../testing';
+import { queryHarness } from '../testing';
 import { queryKeys } from './keys';
-import { QueryProvider } from './QueryProvider';
 import { useAction } from './useAction';
-
-function setup() {
-  const recorded = recordingBus('paddock:farm-changed');
-  const client = testQueryClient(recorded.bus);
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryProvider bus={recorded.bus} client={client}>
-      {children}
-    </QueryProvider>
-  );
-  return { ...recorded, client, wrapper };
-}
 
 describe('useAction', () => {
   it('calls, toasts the success, announces, invalidates, then runs the follow-up, in that order', async () => {
-    const { wrapper, toasts, events, client } = setup();
+    const { wrapper, toasts, events, client } = queryHarness('paddock:farm-changed');
     client.setQueryData(queryKeys.farms.detail('f1'), { name: 'Old' });
     const order: string[] = [];
     const { result } = renderHook(
@@ -48,7 +35,7 @@ describe('useAction', () => {
   });
 
   it('is busy while the call is in flight', async () => {
-    const { wrapper } = setup();
+    const { wrapper } = queryHarness('paddock:farm-changed');
     let finish: () => void = () => undefined;
     const { result } = renderHook(() => useAction({ run: () => new Promise<void>((resolve) => (finish = resolve)) }), {
       wrapper,
@@ -67,7 +54,7 @@ describe('useAction', () => {
   });
 
   it("toasts the server's message on failure and rejects, without the success steps", async () => {
-    const { wrapper, toasts, events } = setup();
+    const { wrapper, toasts, events } = queryHarness('paddock:farm-changed');
     const onSuccess = jest.fn();
     const { result } = renderHook(
       () =>
@@ -90,7 +77,7 @@ describe('useAction', () => {
   });
 
   it("uses the product's words when the failure has none, and trigger resolves false", async () => {
-    const { wrapper, toasts } = setup();
+    const { wrapper, toasts } = queryHarness('paddock:farm-changed');
     const { result } = renderHook(
       () =>
         useAction({
@@ -110,7 +97,7 @@ describe('useAction', () => {
   });
 
   it('takes the spec\'s failure message as a function (e.g. "Can\'t delete field!" and the reason)', async () => {
-    const { wrapper, toasts } = setup();
+    const { wrapper, toasts } = queryHarness('paddock:farm-changed');
     const { result } = renderHook(
       () =>
         useAction({
@@ -126,7 +113,7 @@ describe('useAction', () => {
   });
 
   it('leaves the failure to the caller with failure: false', async () => {
-    const { wrapper, toasts } = setup();
+    const { wrapper, toasts } = queryHarness('paddock:farm-changed');
     const { result } = renderHook(
       () =>
         useAction({
@@ -142,7 +129,7 @@ describe('useAction', () => {
   });
 
   it('builds the success message from the result (the server-worded messages of spec 1 §8)', async () => {
-    const { wrapper, toasts } = setup();
+    const { wrapper, toasts } = queryHarness('paddock:farm-changed');
     const { result } = renderHook(
       () => useAction({ run: async (email: string) => `${email} was removed`, success: (message) => message }),
       { wrapper },

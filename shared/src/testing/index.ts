@@ -1,7 +1,9 @@
 // Test fixtures for the contracts every area shares: host-like props, API-shaped profiles and a fake
 // API server at the network boundary (the real api client, ky included, runs against it).
 import { createBus, type PaddockBus, type PaddockEvents } from '../bus';
+import { createElement, type ReactNode } from 'react';
 import { createQueryClient } from '../query/client';
+import { QueryProvider } from '../query/QueryProvider';
 import type { Account, IdpUser, MfProps, Profile } from '../contracts';
 
 /** A profile as the API sends it; `account` overrides only what a test cares about. */
@@ -120,4 +122,16 @@ export function recordingBus<K extends keyof PaddockEvents>(...record: K[]) {
 /** An area QueryClient as a mount makes it, except that a retry happens at once (no waiting in tests). */
 export function testQueryClient(bus: PaddockBus) {
   return createQueryClient({ bus, retryDelayMs: 0 });
+}
+
+/**
+ * For testing a hook that loads or acts (`renderHook(() => useX(), { wrapper })`): a recording bus,
+ * the mount's QueryClient and the wrapper that provides both.
+ */
+export function queryHarness<K extends keyof PaddockEvents>(...record: K[]) {
+  const recorded = recordingBus(...record);
+  const client = testQueryClient(recorded.bus);
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(QueryProvider, { bus: recorded.bus, client, children });
+  return { ...recorded, client, wrapper };
 }

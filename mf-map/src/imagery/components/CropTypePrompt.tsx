@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Button as AriaButton, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import type { FieldFeature } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
-import { AppModal } from '@paddock/shared/ui/modal';
+import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { failureMessage } from '@paddock/shared/api-client';
+import { useAction } from '@paddock/shared/query';
+import { controlStyles } from '@paddock/shared/ui/form';
 import { Icon } from '../../controls/icons';
 import { useCropTypes } from '../../fields/useCropTypes';
 import { useMapArea } from '../../context';
@@ -25,30 +27,28 @@ interface CropTypePromptProps {
  * (PUT v2/fields/{id}); the date opens once it is saved.
  */
 export function CropTypePrompt({ field, onSaved, onCancel }: CropTypePromptProps) {
-  const { api, bus } = useMapArea();
+  const { api } = useMapArea();
   const store = useMapStoreApi();
   const { cropTypes, failed, retry } = useCropTypes();
   const [choice, setChoice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const saveCropType = useAction({
+    run: ({ fieldId, cropType }: { fieldId: string; cropType: string }) => api.updateField(fieldId, { cropType }),
+    success: messages.cropTypeUpdated,
+    failure: (error) => failureMessage(imageryMessages.cropTypeUpdateFailed, error),
+    onSuccess: (saved) => {
+      store.getState().fieldUpdated(saved);
+      setChoice(null);
+      onSaved();
+    },
+  });
+  const busy = saveCropType.busy;
 
   const close = () => {
     setChoice(null);
     onCancel();
   };
-  const save = async () => {
-    if (!field || !choice) return;
-    setBusy(true);
-    try {
-      const saved = await api.updateField(field.id, { cropType: choice });
-      store.getState().fieldUpdated(saved);
-      bus.toast('success', messages.cropTypeUpdated);
-      setChoice(null);
-      onSaved();
-    } catch (error) {
-      bus.toast('error', failureMessage(imageryMessages.cropTypeUpdateFailed, error));
-    } finally {
-      setBusy(false);
-    }
+  const save = () => {
+    if (field && choice) void saveCropType.trigger({ fieldId: field.id, cropType: choice });
   };
 
   return (
@@ -58,15 +58,15 @@ export function CropTypePrompt({ field, onSaved, onCancel }: CropTypePromptProps
       isBusy={busy}
       onOpenChange={(open) => !open && close()}
     >
-      <div className={controls.stack}>
-        <p className={controls.text}>{messages.cropTypeRequired}</p>
+      <div className={dialogStyles.stack}>
+        <p className={dialogStyles.text}>{messages.cropTypeRequired}</p>
         <Select
-          className={controls.field}
+          className={controlStyles.field}
           value={choice}
           onChange={(key) => setChoice(key === null ? null : String(key))}
           isDisabled={busy}
         >
-          <Label className={controls.label}>Crop Type for {field?.properties.field_name}</Label>
+          <Label className={controlStyles.label}>Crop Type for {field?.properties.field_name}</Label>
           <AriaButton className={styles.selectButton}>
             <SelectValue>
               {({ isPlaceholder, defaultChildren }) =>
@@ -86,18 +86,18 @@ export function CropTypePrompt({ field, onSaved, onCancel }: CropTypePromptProps
           </Popover>
         </Select>
         {failed && (
-          <p className={controls.error} role="alert">
+          <p className={controlStyles.error} role="alert">
             The crop types could not be loaded.{' '}
             <button type="button" className={styles.textButton} onClick={retry}>
               Try again
             </button>
           </p>
         )}
-        <div className={controls.actions}>
+        <div className={dialogStyles.actions}>
           <Button variant="secondary" onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button onClick={() => void save()} disabled={!choice || busy} aria-busy={busy || undefined}>
+          <Button onClick={save} disabled={!choice || busy} aria-busy={busy || undefined}>
             {busy ? 'Saving…' : 'Save'}
           </Button>
         </div>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { CatalogEntry } from '@paddock/shared/contracts';
 import { Spinner } from '@paddock/shared/ui';
+import { controlStyles } from '@paddock/shared/ui/form';
 import { Icon } from '../../controls/icons';
 import { useMapStore } from '../../store';
 import type { ImageryFields } from '../lib/imageryFields';
@@ -186,7 +187,7 @@ export function DateTimeline({ target, paging, onChoose }: DateTimelineProps) {
       </header>
       {body}
       {paging.olderError && (
-        <p className={controls.error} role="alert">
+        <p className={controlStyles.error} role="alert">
           {paging.olderError}
         </p>
       )}

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { algorithmUnits, type ImageryAlgorithm, type ImageryLayer } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
-import { AppModal } from '@paddock/shared/ui/modal';
+import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { errorMessage } from '@paddock/shared/api-client';
+import { useAction } from '@paddock/shared/query';
 import { useMapArea } from '../../context';
 import { algorithmLabels, layerLabels } from '../lib/labels';
 import type { StatisticsState } from './Legend';
-import controls from '../../controls/controls.module.css';
 import styles from '../imagery.module.css';
 
 /** Pixels across of the server-rendered map image (the server allows up to 2048). */
@@ -50,55 +50,55 @@ interface ExportMapDialogProps {
  */
 export function ExportMapDialog({ isOpen, subject, statistics, onClose }: ExportMapDialogProps) {
   const { imagery } = useMapArea();
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The failure is shown in the dialog, next to the button to try again.
+  const exportAction = useAction({ run: (subject: ExportSubject) => buildAndDownload(subject), failure: false });
+  const busy = exportAction.busy;
 
   const close = () => {
     setError(null);
     onClose();
   };
-  const exportPdf = async () => {
-    if (!subject) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const [image, pdf] = await Promise.all([
-        imagery.exportImage({
-          fieldIds: subject.fieldIds,
-          layer: subject.layer,
-          algorithm: subject.algorithm,
-          date: subject.day,
-          width: EXPORT_IMAGE_WIDTH,
-        }),
-        import('../pdf/mapPdf'),
-      ]);
-      const stats = statistics.kind === 'ready' ? statistics.statistics : null;
-      const content = {
-        farmName: subject.farmName,
+  const buildAndDownload = async (subject: ExportSubject) => {
+    const [image, pdf] = await Promise.all([
+      imagery.exportImage({
+        fieldIds: subject.fieldIds,
         layer: subject.layer,
         algorithm: subject.algorithm,
-        dateLabel: subject.dateLabel,
-        png: new Uint8Array(await image.arrayBuffer()),
-        legend: stats && {
-          colors: stats.color_rendering.color_range,
-          min: stats.min,
-          mean: stats.mean,
-          max: stats.max,
-          unit: algorithmUnits[subject.algorithm],
-        },
-      };
-      download(pdf.buildMapPdf(content).output('blob'), pdf.pdfFileName(content, subject.day));
-      close();
-    } catch (failure) {
-      setError(errorMessage(failure, 'The map could not be exported. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+        date: subject.day,
+        width: EXPORT_IMAGE_WIDTH,
+      }),
+      import('../pdf/mapPdf'),
+    ]);
+    const stats = statistics.kind === 'ready' ? statistics.statistics : null;
+    const content = {
+      farmName: subject.farmName,
+      layer: subject.layer,
+      algorithm: subject.algorithm,
+      dateLabel: subject.dateLabel,
+      png: new Uint8Array(await image.arrayBuffer()),
+      legend: stats && {
+        colors: stats.color_rendering.color_range,
+        min: stats.min,
+        mean: stats.mean,
+        max: stats.max,
+        unit: algorithmUnits[subject.algorithm],
+      },
+    };
+    download(pdf.buildMapPdf(content).output('blob'), pdf.pdfFileName(content, subject.day));
+  };
+  const exportPdf = (subject: ExportSubject) => {
+    setError(null);
+    exportAction
+      .run(subject)
+      .then(close, (failure: unknown) =>
+        setError(errorMessage(failure, 'The map could not be exported. Please try again.')),
+      );
   };
 
   return (
     <AppModal title="Export Map" isOpen={isOpen} isBusy={busy} onOpenChange={(open) => !open && close()}>
-      <div className={controls.stack}>
+      <div className={dialogStyles.stack}>
         {subject ? (
           <dl className={styles.summary}>
             <div>
@@ -119,21 +119,21 @@ export function ExportMapDialog({ isOpen, subject, statistics, onClose }: Export
             </div>
           </dl>
         ) : (
-          <p className={controls.text}>
+          <p className={dialogStyles.text}>
             Choose a date on the timeline first: the PDF shows the map of that date with its legend.
           </p>
         )}
         {error && (
-          <p className={controls.warning} role="alert">
+          <p className={dialogStyles.warning} role="alert">
             {error}
           </p>
         )}
-        <div className={controls.actions}>
+        <div className={dialogStyles.actions}>
           <Button variant="secondary" onClick={close} disabled={busy}>
             Cancel
           </Button>
           {subject && (
-            <Button onClick={() => void exportPdf()} disabled={busy} aria-busy={busy || undefined}>
+            <Button onClick={() => exportPdf(subject)} disabled={busy} aria-busy={busy || undefined}>
               {busy ? 'Preparing the PDF…' : 'Download PDF'}
             </Button>
           )}

@@ -21,6 +21,7 @@ import {
   type ImageryLayer,
 } from '@paddock/shared/contracts';
 import { goTo } from '@paddock/shared/ui';
+import { controlStyles } from '@paddock/shared/ui/form';
 import { Icon } from '../../controls/icons';
 import { useMapArea } from '../../context';
 import { messages } from '../../messages';
@@ -55,7 +56,7 @@ function LayerMenu() {
       value={layer}
       onChange={(key) => key !== null && key !== layer && store.getState().selectLayer(key as MapLayerId)}
     >
-      <Label className={controls.label}>Layer:</Label>
+      <Label className={controlStyles.label}>Layer:</Label>
       <SelectTrigger />
       <Popover className={controls.popover}>
         <ListBox className={controls.listBox}>
@@ -87,7 +88,7 @@ function CalculationMenu({ layer }: { layer: ImageryLayer }) {
       disabledKeys={locked}
       onChange={(key) => key !== null && store.getState().setAlgorithm(key as ImageryAlgorithm)}
     >
-      <Label className={controls.label}>{layer === 'sensor_em' ? 'Depth:' : 'Calculation:'}</Label>
+      <Label className={controlStyles.label}>{layer === 'sensor_em' ? 'Depth:' : 'Calculation:'}</Label>
       <SelectTrigger />
       <Popover className={controls.popover}>
         <ListBox className={controls.listBox}>

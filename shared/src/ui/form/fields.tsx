@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type Ref } from 'react';
-import { useField, type UseFieldConfig } from 'react-final-form';
+import { useField } from 'react-final-form';
 import { Switch } from 'react-aria-components';
 import styles from './controls.module.css';
 
@@ -37,19 +37,6 @@ function FieldShell({ id, label, hint, error, className, children }: FieldShellP
   );
 }
 
-/** A field's message once the user has left it or tried to submit, not while they first type. */
-function useShownField<V>(name: string, config: UseFieldConfig) {
-  const { input, meta } = useField<V, HTMLElement>(name, config);
-  const shown = Boolean(meta.error) && Boolean(meta.touched || meta.submitFailed);
-  return { input, error: shown ? String(meta.error) : null };
-}
-
-/** aria-invalid and aria-describedby for the message (and the hint) of a control. */
-function described(id: string, error: string | null, hint: string | undefined) {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return { ...(error ? { 'aria-invalid': true as const } : {}), ...(ids ? { 'aria-describedby': ids } : {}) };
-}
-
 interface CommonProps<V> {
   name: string;
   /** Usually text; may hold emphasis ('Type <strong>North Farm</strong> to confirm'). */
@@ -62,6 +49,30 @@ interface CommonProps<V> {
   className?: string;
 }
 
+/**
+ * What every text-like field shares: its id, its react-final-form input, and its message once the
+ * user has left the field or tried to submit (not while they first type), tied to the control with
+ * aria-invalid and aria-describedby (with the hint).
+ */
+function useControl({ name, label, hint, disabled, required, validate, className }: CommonProps<string>) {
+  const id = useId();
+  const { input, meta } = useField<string, HTMLElement>(name, { validate });
+  const error = meta.error && (meta.touched || meta.submitFailed) ? String(meta.error) : null;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return {
+    shell: { id, label, hint, error, className },
+    control: {
+      ...input,
+      value: input.value ?? '',
+      id,
+      disabled,
+      'aria-required': required || undefined,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+    },
+  };
+}
+
 interface TextFieldProps extends CommonProps<string> {
   type?: 'text' | 'email' | 'tel' | 'search' | 'password';
   autoComplete?: string;
@@ -71,39 +82,20 @@ interface TextFieldProps extends CommonProps<string> {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-export function TextField({
-  name,
-  label,
-  hint,
-  disabled,
-  required = true,
-  validate,
-  className,
-  type = 'text',
-  autoComplete,
-  maxLength,
-  autoFocus,
-  inputMode,
-  inputRef,
-}: TextFieldProps) {
-  const id = useId();
-  const { input, error } = useShownField<string>(name, { validate });
+export function TextField({ type = 'text', inputRef, required = true, ...props }: TextFieldProps) {
+  const { autoComplete, maxLength, autoFocus, inputMode } = props;
+  const { shell, control } = useControl({ ...props, required });
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error} className={className}>
+    <FieldShell {...shell}>
       <input
-        {...input}
-        value={input.value ?? ''}
+        {...control}
         ref={inputRef}
-        id={id}
         type={type}
         autoComplete={autoComplete}
         maxLength={maxLength}
         autoFocus={autoFocus}
         inputMode={inputMode}
-        disabled={disabled}
-        aria-required={required || undefined}
         className={styles.input}
-        {...described(id, error, hint)}
       />
     </FieldShell>
   );
@@ -114,32 +106,11 @@ interface TextAreaFieldProps extends CommonProps<string> {
   maxLength?: number;
 }
 
-export function TextAreaField({
-  name,
-  label,
-  hint,
-  disabled,
-  required = false,
-  validate,
-  className,
-  rows = 4,
-  maxLength,
-}: TextAreaFieldProps) {
-  const id = useId();
-  const { input, error } = useShownField<string>(name, { validate });
+export function TextAreaField({ rows = 4, required = false, ...props }: TextAreaFieldProps) {
+  const { shell, control } = useControl({ ...props, required });
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error} className={className}>
-      <textarea
-        {...input}
-        value={input.value ?? ''}
-        id={id}
-        rows={rows}
-        maxLength={maxLength}
-        disabled={disabled}
-        aria-required={required || undefined}
-        className={styles.textarea}
-        {...described(id, error, hint)}
-      />
+    <FieldShell {...shell}>
+      <textarea {...control} rows={rows} maxLength={props.maxLength} className={styles.textarea} />
     </FieldShell>
   );
 }
@@ -150,30 +121,11 @@ interface SelectFieldProps extends CommonProps<string> {
   options: ReadonlyArray<{ value: string; label: string }>;
 }
 
-export function SelectField({
-  name,
-  label,
-  hint,
-  disabled,
-  required = true,
-  validate,
-  className,
-  placeholder,
-  options,
-}: SelectFieldProps) {
-  const id = useId();
-  const { input, error } = useShownField<string>(name, { validate });
+export function SelectField({ placeholder, options, required = true, ...props }: SelectFieldProps) {
+  const { shell, control } = useControl({ ...props, required });
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error} className={className}>
-      <select
-        {...input}
-        value={input.value ?? ''}
-        id={id}
-        disabled={disabled}
-        aria-required={required || undefined}
-        className={styles.select}
-        {...described(id, error, hint)}
-      >
+    <FieldShell {...shell}>
+      <select {...control} className={styles.select}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
