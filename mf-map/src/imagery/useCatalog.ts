@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { errorMessage } from '@paddock/shared/api-client';
 import type { CatalogEntry, ImageryLayer } from '@paddock/shared/contracts';
-import { freshFor, queryKeys, queryPolicy } from '@paddock/shared/query';
+import { freshFor, queryKeys, queryPolicy, useInfiniteQuery } from '@paddock/shared/query';
 import type { CatalogPage, CatalogRequest } from '../api/imageryApi';
 import { useMapArea } from '../context';
 import { useMapStoreApi } from '../store';

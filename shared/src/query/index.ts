@@ -3,6 +3,7 @@
 export {
   QueryClient,
   keepPreviousData,
+  useInfiniteQuery,
   useQuery,
   useQueryClient,
   type QueryKey,

@@ -33,5 +33,6 @@ export const queryKeys = {
     all: ['imagery'] as const,
     catalog: (params: Readonly<Record<string, unknown>>) => ['imagery', 'catalog', params] as const,
     statistics: (params: Readonly<Record<string, unknown>>) => ['imagery', 'statistics', params] as const,
+    timeseries: (params: Readonly<Record<string, unknown>>) => ['imagery', 'timeseries', params] as const,
   },
 } as const;

@@ -23,7 +23,7 @@ type SeriesState =
 
 /** The season chart's query key (under the imagery domain of the shared query keys). */
 const timeseriesKey = (params: { fieldId: string; updatedOn: string; algorithm: TimeseriesAlgorithm }) =>
-  [...queryKeys.imagery.all, 'timeseries', params] as const;
+  queryKeys.imagery.timeseries(params);
 
 const isSeriesAlgorithm = (algorithm: ImageryAlgorithm | null): algorithm is TimeseriesAlgorithm =>
   (timeseriesAlgorithms as readonly string[]).includes(algorithm ?? '');
