@@ -8,7 +8,9 @@ import { createTokenVerifier, requireAuth, type AuthUser, type TokenVerifier } f
 import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseKind, type OpenDatabase } from './db';
 import { seedDemoAccount } from './db/seed';
+import type { AccountRow } from './db/types';
 import { installErrorHandling } from './errors';
+import { installCurrentAccount } from './plugins/accounts/current-account';
 import { healthPlugin } from './plugins/health';
 import { domainPlugins } from './plugins';
 import { zodValidatorCompiler } from './validation';
@@ -56,6 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('databaseKind', database.kind);
   app.decorate('writes', new WriteEvents());
   app.decorateRequest('user', null as unknown as AuthUser);
+  app.decorateRequest('account', null as unknown as AccountRow);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -91,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v2.register(healthPlugin);
       await v2.register(async (secured) => {
         requireAuth(secured, verify);
+        installCurrentAccount(secured);
         announceWrites(secured, app.writes);
         for (const plugin of domainPlugins) await secured.register(plugin);
       });

@@ -34,49 +34,42 @@ export class UnprocessableError extends Error {
   }
 }
 
-/** Raised by the schema validator: the zod issues of one request part, turned into a 422. */
+/**
+ * Raised by the schema validator: the zod issues of one request part, turned into a 422 by the error
+ * handler with the route's field labels, then passed through `rewrite` when the route words some
+ * entries itself (repeated entries, same loc and msg, are dropped).
+ */
 export class RequestValidationError extends Error {
   readonly statusCode = 422;
   constructor(
     readonly part: RequestPart,
     readonly issues: readonly Issue[],
+    readonly rewrite?: (entry: ValidationIssue) => ValidationIssue,
   ) {
     super(`Invalid request ${part}`);
     this.name = 'RequestValidationError';
   }
+
+  /** The 422 entries, worded with the route's field labels. */
+  entries(labels: FieldLabels = {}): ValidationIssue[] {
+    const entries = this.issues.map((issue) => toValidationIssue(issue, this.part, labels));
+    if (!this.rewrite) return entries;
+    const seen = new Set<string>();
+    return entries.map(this.rewrite).filter((entry) => {
+      const key = JSON.stringify([entry.loc, entry.msg]);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
 }
 
-/** Human names of the fields the product shows, for validation messages. */
-const FIELD_LABELS: Record<string, string> = {
-  first_name: 'First name',
-  last_name: 'Last name',
-  email: 'Email address',
-  phone_number: 'Phone number',
-  company: 'Company',
-  street: 'Street',
-  suburb: 'Suburb',
-  address1: 'Address',
-  address2: 'Address line 2',
-  city: 'City',
-  state: 'State',
-  country: 'Country',
-  post_code: 'Post code',
-  user_type: 'Occupation',
-  terms_accepted_version: 'Terms version',
-  tier: 'Tier',
-  feature_flags: 'Feature flags',
-  payments: 'Payment methods',
-  data: 'Profile data',
-  farm_name: 'Farm name',
-  field_name: 'Field name',
-  field_crop_type: 'Crop type',
-  farm_ids: 'Farms',
-  account_permission: 'Email addresses',
-  permission: 'Permission',
-  search_query: 'Search',
-  sort_by: 'Sort by',
-  sort_dir: 'Sort direction',
-};
+/**
+ * Human names of a domain's fields for validation messages (`first_name` → 'First name'), declared by
+ * each domain plugin with `declareFieldLabels` (`validation.ts`). A key without a label is shown
+ * capitalised with spaces.
+ */
+export type FieldLabels = Readonly<Record<string, string>>;
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'text',
@@ -88,12 +81,12 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'empty',
 };
 
-function labelFor(path: readonly PropertyKey[], part: RequestPart): string {
+function labelFor(path: readonly PropertyKey[], part: RequestPart, labels: FieldLabels): string {
   const last = path.at(-1);
   if (last === undefined) return part === 'body' ? 'Request body' : `Request ${part}`;
   if (typeof last === 'number') return `Item ${last + 1}`;
   const key = String(last);
-  return FIELD_LABELS[key] ?? key.charAt(0).toUpperCase() + key.slice(1).replaceAll('_', ' ');
+  return labels[key] ?? key.charAt(0).toUpperCase() + key.slice(1).replaceAll('_', ' ');
 }
 
 const items = (count: unknown) => `${String(count)} item${Number(count) === 1 ? '' : 's'}`;
@@ -123,16 +116,16 @@ function authoredMessage(issue: Issue): string | undefined {
  * Turns one zod issue into a FastAPI-style entry with a message a person can act on: the schema's
  * own message when it has one, else a sentence naming the field.
  */
-export function toValidationIssue(issue: Issue, part: RequestPart): ValidationIssue {
-  const entry = describeIssue(issue, part);
+export function toValidationIssue(issue: Issue, part: RequestPart, labels: FieldLabels = {}): ValidationIssue {
+  const entry = describeIssue(issue, part, labels);
   const authored = authoredMessage(issue);
   return authored ? { ...entry, msg: authored } : entry;
 }
 
-function describeIssue(issue: Issue, part: RequestPart): ValidationIssue {
+function describeIssue(issue: Issue, part: RequestPart, labels: FieldLabels): ValidationIssue {
   const path = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
   const loc = [part, ...path];
-  const label = labelFor(issue.path, part);
+  const label = labelFor(issue.path, part, labels);
   const missing = !('input' in issue) || issue.input === undefined || (issue.path.length === 0 && issue.input === null);
 
   switch (issue.code) {
@@ -221,7 +214,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
     }
     if (error instanceof RequestValidationError) {
-      return reply.code(422).send({ detail: error.issues.map((issue) => toValidationIssue(issue, error.part)) });
+      return reply.code(422).send({ detail: error.entries(request.routeOptions.config.fieldLabels) });
     }
     if (error instanceof UnprocessableError) return reply.code(422).send({ detail: error.issues });
     if (isFastifyError(error)) {

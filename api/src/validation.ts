@@ -1,7 +1,7 @@
 import type { ValidationIssue } from '@paddock/shared/contracts';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
-import { RequestValidationError, toValidationIssue, UnprocessableError, type RequestPart } from './errors';
+import { RequestValidationError, type FieldLabels, type RequestPart } from './errors';
 
 const PARTS: Record<string, RequestPart> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
@@ -17,6 +17,24 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
     return { error: new RequestValidationError(part, result.error.issues) };
   };
 };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Names of the fields of the route's domain for 422 messages (`declareFieldLabels`). */
+    fieldLabels?: FieldLabels;
+  }
+}
+
+/**
+ * Declares the human names of a domain's fields (`farm_name` → 'Farm name') for the 422 messages of
+ * every route registered after it in this plugin and the plugins it registers. Call it at the top of
+ * the domain plugin; labels of an enclosing plugin are kept unless redeclared.
+ */
+export function declareFieldLabels(instance: FastifyInstance, labels: FieldLabels): void {
+  instance.addHook('onRoute', (route) => {
+    route.config = { ...route.config, fieldLabels: { ...route.config?.fieldLabels, ...labels } };
+  });
+}
 
 /** Rewords one 422 entry of a request part, knowing the whole input (e.g. to name a field by its name). */
 export type IssueRewriter = (issue: ValidationIssue, input: unknown) => ValidationIssue;
@@ -37,16 +55,7 @@ export function zodValidatorCompilerWith<RouteSchema = z.ZodType>(
     return (data: unknown) => {
       const result = z.safeParse(schema, data, { reportInput: true });
       if (result.success) return { value: result.data };
-      const seen = new Set<string>();
-      const issues = result.error.issues
-        .map((issue) => rewrite(toValidationIssue(issue, part), data))
-        .filter((issue) => {
-          const key = JSON.stringify([issue.loc, issue.msg]);
-          if (seen.has(key)) return false;
-          seen.add(key);
-          return true;
-        });
-      return { error: new UnprocessableError(issues) };
+      return { error: new RequestValidationError(part, result.error.issues, (entry) => rewrite(entry, data)) };
     };
   };
 }

@@ -5,8 +5,8 @@ import {
   type Profile,
   type Subscription,
   type UserType,
+  type ProfilePatch,
 } from '@paddock/shared/contracts';
-import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { AuthUser } from '../../auth';
 import type { AccountRow, AccountUpdate, Database, SubscriptionRow } from '../../db/types';
@@ -68,18 +68,6 @@ async function upsertAccount(db: Db, user: AuthUser): Promise<AccountRow> {
       .executeTakeFirstOrThrow();
   }
   return row;
-}
-
-const accountsByRequest = new WeakMap<FastifyRequest, Promise<AccountRow>>();
-
-/** The signed-in caller's account, resolved once per request. For any plugin behind `requireAuth`. */
-export function currentAccount(request: FastifyRequest): Promise<AccountRow> {
-  let pending = accountsByRequest.get(request);
-  if (!pending) {
-    pending = ensureAccount(request.server.db, request.user);
-    accountsByRequest.set(request, pending);
-  }
-  return pending;
 }
 
 /** Column updates for the contact fields present in `details` (absent = unchanged, null = cleared). */
@@ -177,4 +165,59 @@ export async function findAccountByEmail(db: Db, email: string): Promise<Account
     .orderBy('updated_on', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** Saves profile fields and/or the terms acceptance; the updated row, or undefined when the account is gone. */
+export async function saveProfile(
+  db: Db,
+  accountId: string,
+  patch: ProfilePatch['data'],
+): Promise<AccountRow | undefined> {
+  const { terms_accepted_version, ...details } = patch;
+  return db
+    .updateTable('accounts')
+    .set({
+      ...contactUpdate(details),
+      ...(hasContactFields(details) ? { contact_saved_on: sql<Date>`coalesce(contact_saved_on, now())` } : {}),
+      ...(terms_accepted_version !== undefined ? { terms_accepted_version } : {}),
+      updated_on: sql<Date>`now()`,
+    })
+    .where('id', '=', accountId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The first save of the contact details; undefined when they already exist. */
+export async function addContactDetails(
+  db: Db,
+  accountId: string,
+  details: ContactDetails,
+): Promise<AccountRow | undefined> {
+  return db
+    .updateTable('accounts')
+    .set({ ...contactUpdate(details), contact_saved_on: sql<Date>`now()`, updated_on: sql<Date>`now()` })
+    .where('id', '=', accountId)
+    .where('contact_saved_on', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Changes the contact details given (others kept); undefined when none were saved yet. */
+export async function updateContactDetails(
+  db: Db,
+  accountId: string,
+  details: ContactDetails,
+): Promise<AccountRow | undefined> {
+  return db
+    .updateTable('accounts')
+    .set({ ...contactUpdate(details), updated_on: sql<Date>`now()` })
+    .where('id', '=', accountId)
+    .where('contact_saved_on', 'is not', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Deletes the account; related rows (subscriptions, farms, ...) go with it through ON DELETE CASCADE. */
+export async function deleteAccount(db: Db, accountId: string): Promise<void> {
+  await db.deleteFrom('accounts').where('id', '=', accountId).execute();
 }
