@@ -103,8 +103,9 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request): Promise<CatalogResponse> => {
       const { field_ids, layer_filter: layer, search_days, latest_date_utc } = request.query;
-      requireSelection(request.account, field_ids);
+      // Membership first (404 for a non-member), then the tier gates.
       const fields = await loadImageryFields(request, field_ids, layer);
+      requireSelection(request.account, field_ids);
       const to = minDate(latest_date_utc ?? todayUtc(), todayUtc());
       const days = search_days ?? (layer === 'high_res' ? undefined : DEFAULT_SEARCH_DAYS);
       const from = days === undefined ? IMAGERY_ARCHIVE_START : maxDate(addDays(to, 1 - days), IMAGERY_ARCHIVE_START);
@@ -147,9 +148,9 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { layer, algorithm } = parseAlgorithmCode(request.params.algorithm);
       const { field_ids, latest_capture_date, color_stretch } = request.query;
+      const fields = await loadImageryFields(request, field_ids, layer);
       requireAlgorithm(request.account, algorithm);
       requireSelection(request.account, field_ids);
-      const fields = await loadImageryFields(request, field_ids, layer);
       const capture = await captureOn(fields, layer, latest_capture_date);
       const statistics = await imagery.fieldStatistics(fields, capture, algorithm);
       const range = stretchRange(algorithm, color_stretch, statistics.summary);
@@ -243,8 +244,8 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { algorithm, max_cloud_percent } = request.query;
-      requireAlgorithm(request.account, algorithm);
       const [field] = (await loadImageryFields(request, [request.params.id], 'standard')) as [ImageryField];
+      requireAlgorithm(request.account, algorithm);
       const today = todayUtc();
       const { current, previous } = seasonsAround(field.cropType, today);
       const [currentPoints, previousPoints] = await Promise.all([
