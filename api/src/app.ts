@@ -9,7 +9,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseKind, type OpenDatabase } from './db';
 import { seedDemoAccount } from './db/seed';
 import type { AccountRow } from './db/types';
-import { installErrorHandling } from './errors';
+import { frameworkErrorOptions, installErrorHandling } from './errors';
 import { installCurrentAccount } from './plugins/accounts/current-account';
 import { healthPlugin } from './plugins/health';
 import { domainPlugins } from './plugins';
@@ -52,7 +52,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
 
-  const app = Fastify({ logger: options.logger ?? false }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger: options.logger ?? false,
+    ...frameworkErrorOptions,
+    // Path parameters hold e-mail addresses (up to 254 characters); longer ones are a 414.
+    routerOptions: { maxParamLength: 320 },
+  }).withTypeProvider<ZodTypeProvider>();
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('databaseKind', database.kind);

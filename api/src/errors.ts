@@ -1,5 +1,7 @@
 import type { ValidationIssue } from '@paddock/shared/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 
 /** An error with a FastAPI-style `{"detail": "..."}` body; throw it from routes and hooks. */
@@ -184,6 +186,53 @@ export const jsonInvalidIssue: ValidationIssue = {
   type: 'json_invalid',
 };
 
+/**
+ * Fastify's own client errors in product words. Their default messages can echo what the caller
+ * sent (the URL, the content type), so none is passed on as is.
+ */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid: it has a malformed %-escape',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+  FST_ERR_CTP_EMPTY_TYPE: 'The request has a body but no content type',
+};
+
+const statusText = (status: number): string => STATUS_CODES[status] ?? 'Error';
+
+/**
+ * Fastify options that give the errors raised before routing (a malformed %-escape, an over-long path
+ * parameter) and at the HTTP level (an unparseable request, huge headers) the `{"detail"}` shape,
+ * without echoing the request. Pass them to `Fastify(...)`.
+ */
+export const frameworkErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
+  frameworkErrors(error, _request, reply) {
+    const status = error.statusCode ?? 400;
+    void (reply as FastifyReply)
+      .code(status)
+      .send({
+        detail: FRAMEWORK_MESSAGES[error.code] ?? (status >= 500 ? 'Something went wrong' : statusText(status)),
+      });
+  },
+  clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, detail] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers (or the address) are too large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'The request took too long to arrive']
+          : [400, 'The request could not be read'];
+    const body = JSON.stringify({ detail });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${statusText(status)}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  },
+};
+
 const isFastifyError = (error: unknown): error is FastifyError =>
   typeof error === 'object' && error !== null && 'message' in error;
 
@@ -221,8 +270,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return reply.code(422).send({ detail: [jsonInvalidIssue] });
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        // Fastify's own client errors (unsupported media type, body too large, ...): their message is safe to show.
-        return reply.code(status).send({ detail: error.message });
+        // Fastify's own client errors (unsupported media type, body too large, ...), in our words.
+        return reply.code(status).send({ detail: FRAMEWORK_MESSAGES[error.code] ?? statusText(status) });
       }
     }
     request.log.error({ err: error }, 'unexpected error');
