@@ -1,4 +1,9 @@
-import type { ValidationIssue } from '@paddock/shared/contracts';
+import {
+  isStorableText,
+  UNSTORABLE_TEXT_MESSAGE,
+  UNSTORABLE_TEXT_PARAM,
+  type ValidationIssue,
+} from '@paddock/shared/contracts';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
@@ -119,6 +124,15 @@ function authoredMessage(issue: Issue): string | undefined {
  * own message when it has one, else a sentence naming the field.
  */
 export function toValidationIssue(issue: Issue, part: RequestPart, labels: FieldLabels = {}): ValidationIssue {
+  if (issue.code === 'custom' && issue.params?.[UNSTORABLE_TEXT_PARAM]) {
+    const loc = [part, ...issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)))];
+    const label = labelFor(issue.path, part, labels);
+    return {
+      loc,
+      msg: `${isStorableText(label) ? label : 'A field name'} ${UNSTORABLE_TEXT_MESSAGE}`,
+      type: 'string_unstorable_text',
+    };
+  }
   const entry = describeIssue(issue, part, labels);
   const authored = authoredMessage(issue);
   return authored ? { ...entry, msg: authored } : entry;
@@ -209,11 +223,9 @@ const statusText = (status: number): string => STATUS_CODES[status] ?? 'Error';
 export const frameworkErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
   frameworkErrors(error, _request, reply) {
     const status = error.statusCode ?? 400;
-    void (reply as FastifyReply)
-      .code(status)
-      .send({
-        detail: FRAMEWORK_MESSAGES[error.code] ?? (status >= 500 ? 'Something went wrong' : statusText(status)),
-      });
+    void (reply as FastifyReply).code(status).send({
+      detail: FRAMEWORK_MESSAGES[error.code] ?? (status >= 500 ? 'Something went wrong' : statusText(status)),
+    });
   },
   clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;

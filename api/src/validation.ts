@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '@paddock/shared/contracts';
+import { refusingUnstorableText, type ValidationIssue } from '@paddock/shared/contracts';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 import { RequestValidationError, type FieldLabels, type RequestPart } from './errors';
@@ -6,11 +6,14 @@ import { RequestValidationError, type FieldLabels, type RequestPart } from './er
 const PARTS: Record<string, RequestPart> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
 /**
- * Validates request parts with their zod schemas. Unlike the type provider's own compiler it keeps
+ * Validates request parts with their zod schemas, after refusing NUL characters and lone surrogates
+ * anywhere in them (`refusingUnstorableText` from the shared contracts). Unlike the type provider's own compiler it keeps
  * zod's issue paths intact, so a 422 can name `["body", "data", "email"]` exactly.
  */
-export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema: routeSchema, httpPart }) => {
   const part = PARTS[httpPart ?? 'body'] ?? 'body';
+  // Every string of every part is checked for text a database refuses, before the route's schema.
+  const schema = refusingUnstorableText(routeSchema);
   return (data: unknown) => {
     const result = z.safeParse(schema, data, { reportInput: true });
     if (result.success) return { value: result.data };
@@ -49,9 +52,10 @@ export function zodValidatorCompilerWith<RouteSchema = z.ZodType>(
 ): FastifySchemaCompiler<RouteSchema> {
   return (route) => {
     // Fastify hands the compiler one part's schema at a time (typed as the whole route schema).
-    const schema = route.schema as unknown as z.ZodType;
+    const routeSchema = route.schema as unknown as z.ZodType;
     const part = PARTS[route.httpPart ?? 'body'] ?? 'body';
-    if (part !== 'body') return zodValidatorCompiler({ ...route, schema });
+    if (part !== 'body') return zodValidatorCompiler({ ...route, schema: routeSchema });
+    const schema = refusingUnstorableText(routeSchema);
     return (data: unknown) => {
       const result = z.safeParse(schema, data, { reportInput: true });
       if (result.success) return { value: result.data };

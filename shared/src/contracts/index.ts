@@ -9,3 +9,4 @@ export * from './geojson';
 export * from './farms';
 export * from './convert';
 export * from './imagery';
+export * from './text';
