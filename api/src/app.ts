@@ -10,6 +10,7 @@ import { openDatabase, type Database, type DatabaseKind, type OpenDatabase } fro
 import { seedDemoAccount } from './db/seed';
 import type { AccountRow } from './db/types';
 import { frameworkErrorOptions, installErrorHandling } from './errors';
+import { createIdentityAdmin, type IdentityAdmin } from './identity';
 import { installCurrentAccount } from './plugins/accounts/current-account';
 import { healthPlugin } from './plugins/health';
 import { domainPlugins } from './plugins';
@@ -23,6 +24,8 @@ declare module 'fastify' {
     databaseKind: DatabaseKind;
     /** Successful writes, for in-process caches to drop what they hold. */
     writes: WriteEvents;
+    /** The identity provider's administration (Auth0 Management API or the local idp's subset). */
+    identityAdmin: IdentityAdmin;
   }
 }
 
@@ -34,6 +37,8 @@ export interface BuildAppOptions {
   database?: OpenDatabase;
   /** Replaces the JWKS-based token check (rarely needed; tests use a real JWKS). */
   verifyToken?: TokenVerifier;
+  /** Replaces the identity administration made from `config.identityAdmin`. */
+  identityAdmin?: IdentityAdmin;
 }
 
 /**
@@ -62,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('databaseKind', database.kind);
   app.decorate('writes', new WriteEvents());
+  app.decorate('identityAdmin', options.identityAdmin ?? createIdentityAdmin(config.identityAdmin));
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('account', null as unknown as AccountRow);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());

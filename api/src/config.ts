@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db';
+import type { IdentityAdminConfig } from './identity';
 import type { ImagerySourceConfig } from './imagery/source-config';
 
 /** Everything the api reads from its environment, resolved once at start. */
@@ -16,6 +17,8 @@ export interface Config {
     audience: string;
     jwksUrl: string;
   };
+  /** The identity provider's administration (deleting a person's identity with their account). */
+  identityAdmin: IdentityAdminConfig;
   corsOrigins: string[];
   /** Verified e-mails whose tokens may use the development admin routes (lower-cased). */
   adminEmails: string[];
@@ -59,9 +62,17 @@ const envSchema = z.object({
   STAC_COLLECTION: z.string().min(1).default('sentinel-2-l2a'),
   IMAGERY_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   IMAGERY_TILE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  IDENTITY_ADMIN: z.enum(['auth0', 'none']).default('auth0'),
+  IDENTITY_ADMIN_DOMAIN: z.url().optional(),
+  IDENTITY_ADMIN_CLIENT_ID: z.string().min(1).default('paddock-admin-cli'),
+  IDENTITY_ADMIN_CLIENT_SECRET: z.string().min(1).optional(),
+  ADMIN_CLIENT_SECRET: z.string().min(1).default('paddock-dev-admin-secret'),
+  IDENTITY_ADMIN_AUDIENCE: z.string().min(1).optional(),
 });
 
 export class ConfigError extends Error {}
+
+const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
 
 /** The api package's own version (health answer, OpenAPI). */
 export function readVersion(apiRoot: string): string {
@@ -99,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
       'Invalid api configuration: IMAGERY_SOURCE=sentinel2 needs STAC_API_URL (e.g. https://earth-search.aws.element84.com/v1)',
     );
   }
+  const adminDomain = withSlash(e.IDENTITY_ADMIN_DOMAIN ?? issuer);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -109,6 +121,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
       jwksUrl:
         e.AUTH_JWKS_URL ?? new URL('.well-known/jwks.json', issuer.endsWith('/') ? issuer : `${issuer}/`).toString(),
     },
+    identityAdmin:
+      e.IDENTITY_ADMIN === 'none'
+        ? { kind: 'none' }
+        : {
+            kind: 'auth0',
+            domain: adminDomain,
+            clientId: e.IDENTITY_ADMIN_CLIENT_ID,
+            clientSecret: e.IDENTITY_ADMIN_CLIENT_SECRET ?? e.ADMIN_CLIENT_SECRET,
+            audience: e.IDENTITY_ADMIN_AUDIENCE ?? `${adminDomain}api/v2/`,
+          },
     corsOrigins: corsOrigins.length > 0 ? corsOrigins : DEFAULT_CORS_ORIGINS,
     adminEmails: list(e.ADMIN_EMAILS).map((email) => email.toLowerCase()),
     supportEmail: e.SUPPORT_EMAIL,

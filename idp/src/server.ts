@@ -4,11 +4,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OidcStore } from './adapter';
 import { adaptNodeRequest, auth0CompatRoutes } from './auth0-compat';
-import { resolveConfig, type IdpConfig, type StartIdpOptions } from './config';
+import { managementAudience, resolveConfig, type IdpConfig, type StartIdpOptions } from './config';
 import { devRoutes } from './dev-routes';
 import { HttpError } from './http';
 import { interactionRoutes } from './interactions';
 import { jobRoutes } from './jobs';
+import { managementRoutes } from './management';
 import { Mailbox } from './mailbox';
 import { createProvider } from './provider';
 import { loadOrCreateSecrets, publicJwk } from './secrets';
@@ -86,8 +87,14 @@ export async function startIdp(options: StartIdpOptions): Promise<RunningIdp> {
       issuer: config.issuer,
       audience: config.apiAudience,
     });
+    const verifyManagementToken = await createAccessTokenVerifier({
+      publicKey: publicJwk(secrets.signingKey),
+      issuer: config.issuer,
+      audience: managementAudience(config.issuer),
+    });
     // Our routes run before oidc-provider's own (provider.use inserts ahead of them).
     provider.use(devRoutes({ config, users, mailbox }));
+    provider.use(managementRoutes({ config, users, verifyManagementToken }));
     provider.use(jobRoutes({ config, provider, users, mailbox, tickets, verifyAccessToken }));
     provider.use(auth0CompatRoutes({ config, provider, users, verifyAccessToken }));
     provider.use(interactionRoutes({ config, provider, users }));

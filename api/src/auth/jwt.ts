@@ -18,7 +18,7 @@ export interface TokenVerifierOptions {
 
 export type TokenVerifier = (token: string) => Promise<AuthUser>;
 
-const unauthorized = (detail: string, invalidToken = true) =>
+export const unauthorized = (detail: string, invalidToken = true) =>
   new HttpError(401, detail, {
     'www-authenticate': invalidToken
       ? `Bearer error="invalid_token", error_description="${detail.replaceAll('"', "'")}"`

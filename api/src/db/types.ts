@@ -126,8 +126,15 @@ export interface HighResCapturesTable {
 }
 
 /** The whole schema as Kysely sees it. Later plugins add their tables here. */
+/** Subjects of deleted accounts: their tokens get 401 (`plugins/accounts/service.ts`). */
+export interface DeletedAccountsTable {
+  sub: string;
+  deleted_on: Generated<Date>;
+}
+
 export interface Database {
   accounts: AccountsTable;
+  deleted_accounts: DeletedAccountsTable;
   subscriptions: SubscriptionsTable;
   farms: FarmsTable;
   fields: FieldsTable;

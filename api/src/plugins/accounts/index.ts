@@ -6,7 +6,8 @@ import {
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, notFound } from '../../errors';
+import { conflict, HttpError, notFound } from '../../errors';
+import { IdentityAdminError } from '../../identity';
 import { declareFieldLabels } from '../../validation';
 import { errorResponses } from '../responses';
 import {
@@ -44,6 +45,7 @@ export const ACCOUNT_FIELD_LABELS = {
 /** Profile, terms acceptance and contact details of the signed-in account (spec 3 §3, §4, §7). */
 export const accountsPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const identityAdmin = app.identityAdmin;
   declareFieldLabels(app, ACCOUNT_FIELD_LABELS);
 
   app.get(
@@ -80,12 +82,22 @@ export const accountsPlugin: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Delete the signed-in account and all its data',
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(401) },
+        summary:
+          'Delete the signed-in account and all its data, and the identity at the identity provider; its tokens get 401 afterwards',
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 503) },
       },
     },
     async (request, reply) => {
-      await deleteAccount(db, request.account.id);
+      // The identity goes first: if the identity provider cannot be reached, nothing is deleted and
+      // the person can try again; once it is gone, deleting here cannot leave a way back in.
+      try {
+        await identityAdmin.deleteUser(request.account.sub);
+      } catch (error) {
+        if (!(error instanceof IdentityAdminError)) throw error;
+        request.log.error({ err: error }, 'identity not deleted');
+        throw new HttpError(503, 'Your account could not be deleted right now. Please try again shortly.');
+      }
+      await deleteAccount(db, request.account);
       return reply.code(204).send(null);
     },
   );

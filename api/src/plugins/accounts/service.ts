@@ -9,8 +9,9 @@ import {
 } from '@paddock/shared/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { AuthUser } from '../../auth';
+import { unauthorized } from '../../auth/jwt';
 import type { AccountRow, AccountUpdate, Database, SubscriptionRow } from '../../db/types';
-import { syncFarmMemberships } from '../farms/membership';
+import { farmAccessEmail, syncFarmMemberships } from '../farms/membership';
 import { featureFlagsFor, TIER_NAMES } from './feature-flags';
 
 type Db = Kysely<Database>;
@@ -44,9 +45,18 @@ export async function ensureAccount(db: Db, user: AuthUser): Promise<AccountRow>
   return syncFarmMemberships(db, await upsertAccount(db, user));
 }
 
+export const ACCOUNT_DELETED = 'This account has been deleted';
+
 async function upsertAccount(db: Db, user: AuthUser): Promise<AccountRow> {
   let row = await db.selectFrom('accounts').selectAll().where('sub', '=', user.sub).executeTakeFirst();
   if (!row) {
+    // A deleted account stays deleted: its tokens are refused rather than making a new account.
+    const deleted = await db
+      .selectFrom('deleted_accounts')
+      .select('sub')
+      .where('sub', '=', user.sub)
+      .executeTakeFirst();
+    if (deleted) throw unauthorized(ACCOUNT_DELETED);
     await db
       .insertInto('accounts')
       .values({ sub: user.sub, login_email: user.email, email_verified: user.emailVerified ?? false })
@@ -217,7 +227,26 @@ export async function updateContactDetails(
     .executeTakeFirst();
 }
 
-/** Deletes the account; related rows (subscriptions, farms, ...) go with it through ON DELETE CASCADE. */
-export async function deleteAccount(db: Db, accountId: string): Promise<void> {
-  await db.deleteFrom('accounts').where('id', '=', accountId).execute();
+/**
+ * Deletes the account and ends its access for good, in one transaction: its farms (with their
+ * fields, collaborators and invitations), its memberships of other farms and the invitations to its
+ * verified e-mail (which would otherwise bind again), its favourites and subscriptions (ON DELETE
+ * CASCADE); its subject is remembered so its tokens get 401 from now on.
+ */
+export async function deleteAccount(db: Db, account: AccountRow): Promise<void> {
+  const email = farmAccessEmail(account);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('farm_members')
+      .where((eb) =>
+        email ? eb.or([eb('account_id', '=', account.id), eb('email', '=', email)]) : eb('account_id', '=', account.id),
+      )
+      .execute();
+    await trx
+      .insertInto('deleted_accounts')
+      .values({ sub: account.sub })
+      .onConflict((oc) => oc.column('sub').doNothing())
+      .execute();
+    await trx.deleteFrom('accounts').where('id', '=', account.id).execute();
+  });
 }
