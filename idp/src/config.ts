@@ -1,4 +1,5 @@
 // Settings of the local identity provider: defaults, environment parsing and the fixed client contract.
+import type { ThrottleSettings } from './throttle';
 
 /** The single-page web app (host + remotes): a public client using authorization code + PKCE. */
 export const WEB_CLIENT_ID = 'paddock-web';
@@ -36,6 +37,8 @@ export interface StartIdpOptions {
   adminClientSecret?: string;
   /** Where to write log lines (listening address, verification links); console.log by default. */
   log?: (line: string) => void;
+  /** Brute-force protection of the sign-in form (limits, lock time, delays); defaults in `throttle.ts`. */
+  signInThrottle?: Partial<ThrottleSettings>;
 }
 
 /** The fully resolved configuration every module works from. */
@@ -51,6 +54,7 @@ export interface IdpConfig {
   /** Home page of the web app (first web origin + "/"): the "Back to Paddock" links. */
   appUrl: string;
   log: (line: string) => void;
+  signInThrottle: Partial<ThrottleSettings>;
 }
 
 /** Turns "a, b/" into normalised origins ("scheme://host:port"); throws on anything that is not an http(s) origin. */
@@ -97,6 +101,7 @@ export function resolveConfig(options: StartIdpOptions, port: number): IdpConfig
     webUrls: webOrigins.flatMap((origin) => [`${origin}/`, origin]),
     appUrl: `${firstOrigin}/`,
     log: options.log ?? ((line) => console.log(line)),
+    signInThrottle: options.signInThrottle ?? {},
   };
 }
 

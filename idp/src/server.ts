@@ -13,6 +13,7 @@ import { managementRoutes } from './management';
 import { Mailbox } from './mailbox';
 import { createProvider } from './provider';
 import { loadOrCreateSecrets, publicJwk } from './secrets';
+import { SignInThrottle } from './throttle';
 import { createAccessTokenVerifier } from './tokens';
 import { UserStore } from './users';
 import { VerificationTickets } from './verification';
@@ -69,14 +70,15 @@ export async function startIdp(options: StartIdpOptions): Promise<RunningIdp> {
   let stores: { flush(): Promise<void> }[] = [];
   try {
     const config = resolveConfig(options, port);
-    const [secrets, users, store, mailbox, tickets] = await Promise.all([
+    const [secrets, users, store, mailbox, tickets, throttle] = await Promise.all([
       loadOrCreateSecrets(config.dataDir),
       UserStore.open(config.dataDir),
       OidcStore.open(config.dataDir),
       Mailbox.open(config.dataDir, config.log),
       VerificationTickets.open(config.dataDir),
+      SignInThrottle.open(config.dataDir, config.signInThrottle),
     ]);
-    stores = [users, store, mailbox, tickets];
+    stores = [users, store, mailbox, tickets, throttle];
     await users.ensureDemoUser();
 
     const provider = createProvider({ config, secrets, users, store });
@@ -97,7 +99,7 @@ export async function startIdp(options: StartIdpOptions): Promise<RunningIdp> {
     provider.use(managementRoutes({ config, users, verifyManagementToken }));
     provider.use(jobRoutes({ config, provider, users, mailbox, tickets, verifyAccessToken }));
     provider.use(auth0CompatRoutes({ config, provider, users, verifyAccessToken }));
-    provider.use(interactionRoutes({ config, provider, users }));
+    provider.use(interactionRoutes({ config, provider, users, throttle }));
     provider.on('server_error', (_ctx, error) => config.log(`idp server error: ${error.stack ?? error.message}`));
 
     const callback = provider.callback();
