@@ -1,8 +1,23 @@
+import { STATUS_CODES } from 'node:http';
+import { connect } from 'node:net';
 import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
 import { openDatabase } from './db';
 import { availableBackends, newUser, startTestApp, type TestContext } from './test/harness';
 import { createTestDatabase } from './test/backends';
 import { buildApp } from './app';
+
+/** Sends raw bytes to the server and collects the whole answer (the server closes the socket). */
+function rawRequest(port: number, raw: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(raw));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', (error) => (answer ? resolve(answer) : reject(error)));
+  });
+}
 
 describe.each(availableBackends())('api basics on %s', (kind) => {
   let t: TestContext;
@@ -129,6 +144,84 @@ describe.each(availableBackends())('api basics on %s', (kind) => {
     });
     expect(response.statusCode).toBe(415);
     expect(typeof response.json<{ detail: unknown }>().detail).toBe('string');
+  });
+
+  describe("the framework's own refusals have the {detail} shape and never echo the address", () => {
+    const longTail = 'a'.repeat(5000);
+    const cases: { name: string; status: number; request: () => Promise<LightMyRequestResponse> }[] = [
+      {
+        name: 'malformed percent-escape in a path',
+        status: 400,
+        request: () => t.request({ method: 'GET', url: '/v2/farms/%E0%A4%A' }),
+      },
+      {
+        name: 'lone % in a path (signed in)',
+        status: 400,
+        request: async () => t.request({ method: 'GET', url: '/v2/fields/%zz', token: await t.token() }),
+      },
+      {
+        name: 'a 5,000-character path parameter',
+        status: 414,
+        request: async () => t.request({ method: 'GET', url: `/v2/farms/${longTail}`, token: await t.token() }),
+      },
+      {
+        name: 'a 5,000-character unknown path',
+        status: 404,
+        request: () => t.request({ method: 'GET', url: `/v2/${longTail}` }),
+      },
+      {
+        name: 'a body over the limit',
+        status: 413,
+        request: async () =>
+          t.request({
+            method: 'POST',
+            url: '/v2/farms',
+            token: await t.token(),
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify({ data: { farm_name: longTail.repeat(300) } }),
+          }),
+      },
+      {
+        name: 'an unsupported content type',
+        status: 415,
+        request: async () =>
+          t.request({
+            method: 'POST',
+            url: '/v2/farms',
+            token: await t.token(),
+            headers: { 'content-type': `text/${longTail}` },
+            payload: 'x',
+          }),
+      },
+    ];
+    it.each(cases)('$name → $status', async ({ status, request }) => {
+      const response = await request();
+      expect(response.statusCode).toBe(status);
+      const body = response.json<Record<string, unknown>>();
+      expect(Object.keys(body)).toEqual(['detail']);
+      expect(typeof body.detail).toBe('string');
+      expect(response.body).not.toContain('aaaaaaaaaa');
+      expect(response.body).not.toMatch(/%E0|%zz/);
+    });
+
+    it('answers HTTP-level errors (unparseable requests, huge headers) with a detail too', async () => {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const { port } = new URL(address);
+        for (const [raw, status] of [
+          ['GET /v2/farms HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n', 400],
+          [`GET /v2/${'b'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
+        ] as const) {
+          const answer = await rawRequest(Number(port), raw);
+          expect(answer.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${STATUS_CODES[status]}`);
+          const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+          expect(Object.keys(body)).toEqual(['detail']);
+          expect(answer).not.toContain('bbbbbbbbbb');
+        }
+      } finally {
+        await t.restart();
+      }
+    });
   });
 
   it('serves the OpenAPI description generated from the zod schemas, and the docs page', async () => {

@@ -8,13 +8,16 @@ import { createTokenVerifier, requireAuth, type AuthUser, type TokenVerifier } f
 import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseKind, type OpenDatabase } from './db';
 import { seedDemoAccount } from './db/seed';
-import { installErrorHandling } from './errors';
 import { installSecurityHeaders } from './security-headers';
 import type { PaymentProvider } from './payments/provider';
 import { createPaymentProvider } from './payments/provider-config';
 import { TestPaymentProvider } from './payments/test-provider';
 import type { DelivererOptions, WebhookSender } from './payments/test-provider/deliverer';
 import { testProviderHttp } from './payments/test-provider/http';
+import type { AccountRow } from './db/types';
+import { frameworkErrorOptions, installErrorHandling } from './errors';
+import { createIdentityAdmin, type IdentityAdmin } from './identity';
+import { installCurrentAccount } from './plugins/accounts/current-account';
 import { healthPlugin } from './plugins/health';
 import { paymentsPublicPlugin, WEBHOOK_PATH } from './plugins/payments';
 import { domainPlugins } from './plugins';
@@ -40,6 +43,8 @@ declare module 'fastify' {
     storage: ExportStorage;
     /** Who takes the money (`payments/provider.ts`): the embedded test provider or Stripe. */
     payments: PaymentProvider;
+    /** The identity provider's administration (Auth0 Management API or the local idp's subset). */
+    identityAdmin: IdentityAdmin;
   }
 }
 
@@ -59,6 +64,8 @@ export interface BuildAppOptions {
   webhookDelivery?: Omit<DelivererOptions, 'secret' | 'send'>;
   /** Replaces how the test provider's webhooks reach the API (tests drop, delay or reorder them). */
   webhookSender?: WebhookSender | null;
+  /** Replaces the identity administration made from `config.identityAdmin`. */
+  identityAdmin?: IdentityAdmin;
 }
 
 /**
@@ -85,7 +92,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
 
-  const app = Fastify({ logger: options.logger ?? false }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger: options.logger ?? false,
+    ...frameworkErrorOptions,
+    // Path parameters hold e-mail addresses (up to 254 characters); longer ones are a 414.
+    routerOptions: { maxParamLength: 320 },
+  }).withTypeProvider<ZodTypeProvider>();
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('databaseKind', database.kind);
@@ -98,7 +110,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('jobs', jobs);
   const storage = await createExportStorage(config.storage);
   app.decorate('storage', storage);
+  app.decorate('identityAdmin', options.identityAdmin ?? createIdentityAdmin(config.identityAdmin));
   app.decorateRequest('user', null as unknown as AuthUser);
+  app.decorateRequest('account', null as unknown as AccountRow);
   // Webhooks of the test provider go to this API's own route: over HTTP when PAYMENTS_WEBHOOK_URL says
   // where (another process, a gateway), else straight into this instance.
   const webhookUrl = config.payments.webhookUrl;
@@ -174,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v2.register(paymentsPublicPlugin);
       await v2.register(async (secured) => {
         requireAuth(secured, verify);
+        installCurrentAccount(secured);
         announceWrites(secured, app.writes);
         for (const plugin of domainPlugins) await secured.register(plugin);
         for (const plugin of options.extraPlugins ?? []) await secured.register(plugin);

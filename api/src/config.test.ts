@@ -32,6 +32,25 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('deletes identities through the Management API of the issuer by default, or not at all', () => {
+    expect(loadConfig({}, apiRoot).identityAdmin).toEqual({
+      kind: 'auth0',
+      domain: 'http://localhost:4400/',
+      clientId: 'paddock-admin-cli',
+      clientSecret: 'paddock-dev-admin-secret',
+      audience: 'http://localhost:4400/api/v2/',
+    });
+    expect(
+      loadConfig({ AUTH_ISSUER: 'https://paddock.au.auth0.com/', IDENTITY_ADMIN_CLIENT_SECRET: 's3cret' }, apiRoot)
+        .identityAdmin,
+    ).toMatchObject({
+      domain: 'https://paddock.au.auth0.com/',
+      clientSecret: 's3cret',
+      audience: 'https://paddock.au.auth0.com/api/v2/',
+    });
+    expect(loadConfig({ IDENTITY_ADMIN: 'none' }, apiRoot).identityAdmin).toEqual({ kind: 'none' });
+  });
+
   it('reads the environment', () => {
     const config = loadConfig(
       {

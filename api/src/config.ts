@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db';
+import type { IdentityAdminConfig } from './identity';
 import type { ImagerySourceConfig } from './imagery/source-config';
 import type { StorageConfig } from './storage/storage-config';
 import { developmentDefaultsInProduction, isProduction, productionRefusal } from './production';
@@ -22,6 +23,8 @@ export interface Config {
     audience: string;
     jwksUrl: string;
   };
+  /** The identity provider's administration (deleting a person's identity with their account). */
+  identityAdmin: IdentityAdminConfig;
   corsOrigins: string[];
   /** Verified e-mails whose tokens may use the development admin routes (lower-cased). */
   adminEmails: string[];
@@ -107,6 +110,12 @@ const envSchema = z.object({
   PUBLIC_API_URL: z.url().optional(),
   PAYMENTS_WEBHOOK_URL: z.url().optional(),
   ZONING_HECTARE_COST_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  IDENTITY_ADMIN: z.enum(['auth0', 'none']).default('auth0'),
+  IDENTITY_ADMIN_DOMAIN: z.url().optional(),
+  IDENTITY_ADMIN_CLIENT_ID: z.string().min(1).default('paddock-admin-cli'),
+  IDENTITY_ADMIN_CLIENT_SECRET: z.string().min(1).optional(),
+  ADMIN_CLIENT_SECRET: z.string().min(1).default('paddock-dev-admin-secret'),
+  IDENTITY_ADMIN_AUDIENCE: z.string().min(1).optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -136,6 +145,8 @@ function storageConfig(e: Env, repoRoot: string): StorageConfig {
 }
 
 export class ConfigError extends Error {}
+
+const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
 
 /** The api package's own version (health answer, OpenAPI). */
 export function readVersion(apiRoot: string): string {
@@ -199,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
     }
     provider = { kind: 'test', ...TEST_PROVIDER_DEFAULTS };
   }
+  const adminDomain = withSlash(e.IDENTITY_ADMIN_DOMAIN ?? issuer);
   return {
     production: isProduction(cleaned),
     port: e.PORT,
@@ -210,6 +222,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
       jwksUrl:
         e.AUTH_JWKS_URL ?? new URL('.well-known/jwks.json', issuer.endsWith('/') ? issuer : `${issuer}/`).toString(),
     },
+    identityAdmin:
+      e.IDENTITY_ADMIN === 'none'
+        ? { kind: 'none' }
+        : {
+            kind: 'auth0',
+            domain: adminDomain,
+            clientId: e.IDENTITY_ADMIN_CLIENT_ID,
+            clientSecret: e.IDENTITY_ADMIN_CLIENT_SECRET ?? e.ADMIN_CLIENT_SECRET,
+            audience: e.IDENTITY_ADMIN_AUDIENCE ?? `${adminDomain}api/v2/`,
+          },
     corsOrigins: corsOrigins.length > 0 ? corsOrigins : DEFAULT_CORS_ORIGINS,
     adminEmails: list(e.ADMIN_EMAILS).map((email) => email.toLowerCase()),
     supportEmail: e.SUPPORT_EMAIL,

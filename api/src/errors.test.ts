@@ -6,12 +6,18 @@ import {
   shareFarmRequestSchema,
 } from '@paddock/shared/contracts';
 import { z } from 'zod';
-import { toValidationIssue, type RequestPart } from './errors';
+import { toValidationIssue, type FieldLabels, type RequestPart } from './errors';
+import { ACCOUNT_FIELD_LABELS } from './plugins/accounts';
 
-const detail = (schema: z.ZodType, value: unknown, part: RequestPart = 'body') => {
+const detail = (
+  schema: z.ZodType,
+  value: unknown,
+  part: RequestPart = 'body',
+  labels: FieldLabels = ACCOUNT_FIELD_LABELS,
+) => {
   const result = z.safeParse(schema, value, { reportInput: true });
   if (result.success) throw new Error('expected a validation failure');
-  return result.error.issues.map((issue) => toValidationIssue(issue, part));
+  return result.error.issues.map((issue) => toValidationIssue(issue, part, labels));
 };
 
 describe('validation issues in FastAPI shape', () => {
@@ -53,6 +59,14 @@ describe('validation issues in FastAPI shape', () => {
     ]);
     expect(detail(z.object({ items: z.array(z.string()).min(1) }), { items: [] })).toEqual([
       { loc: ['body', 'items'], msg: 'Items must have at least 1 item', type: 'too_short' },
+    ]);
+  });
+
+  it("names fields with the labels the route's domain declared, else the key in words", () => {
+    const schema = z.object({ data: z.object({ farm_name: z.string(), crop_kind: z.string() }) });
+    expect(detail(schema, { data: { farm_name: 1, crop_kind: 2 } }, 'body', { farm_name: 'Farm name' })).toEqual([
+      { loc: ['body', 'data', 'farm_name'], msg: 'Farm name must be text', type: 'string_type' },
+      { loc: ['body', 'data', 'crop_kind'], msg: 'Crop kind must be text', type: 'string_type' },
     ]);
   });
 

@@ -1,5 +1,12 @@
-import type { ValidationIssue } from '@paddock/shared/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  isStorableText,
+  UNSTORABLE_TEXT_MESSAGE,
+  UNSTORABLE_TEXT_PARAM,
+  type ValidationIssue,
+} from '@paddock/shared/contracts';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 
 /** An error with a FastAPI-style `{"detail": "..."}` body; throw it from routes and hooks. */
@@ -34,49 +41,42 @@ export class UnprocessableError extends Error {
   }
 }
 
-/** Raised by the schema validator: the zod issues of one request part, turned into a 422. */
+/**
+ * Raised by the schema validator: the zod issues of one request part, turned into a 422 by the error
+ * handler with the route's field labels, then passed through `rewrite` when the route words some
+ * entries itself (repeated entries, same loc and msg, are dropped).
+ */
 export class RequestValidationError extends Error {
   readonly statusCode = 422;
   constructor(
     readonly part: RequestPart,
     readonly issues: readonly Issue[],
+    readonly rewrite?: (entry: ValidationIssue) => ValidationIssue,
   ) {
     super(`Invalid request ${part}`);
     this.name = 'RequestValidationError';
   }
+
+  /** The 422 entries, worded with the route's field labels. */
+  entries(labels: FieldLabels = {}): ValidationIssue[] {
+    const entries = this.issues.map((issue) => toValidationIssue(issue, this.part, labels));
+    if (!this.rewrite) return entries;
+    const seen = new Set<string>();
+    return entries.map(this.rewrite).filter((entry) => {
+      const key = JSON.stringify([entry.loc, entry.msg]);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
 }
 
-/** Human names of the fields the product shows, for validation messages. */
-const FIELD_LABELS: Record<string, string> = {
-  first_name: 'First name',
-  last_name: 'Last name',
-  email: 'Email address',
-  phone_number: 'Phone number',
-  company: 'Company',
-  street: 'Street',
-  suburb: 'Suburb',
-  address1: 'Address',
-  address2: 'Address line 2',
-  city: 'City',
-  state: 'State',
-  country: 'Country',
-  post_code: 'Post code',
-  user_type: 'Occupation',
-  terms_accepted_version: 'Terms version',
-  tier: 'Tier',
-  feature_flags: 'Feature flags',
-  payments: 'Payment methods',
-  data: 'Profile data',
-  farm_name: 'Farm name',
-  field_name: 'Field name',
-  field_crop_type: 'Crop type',
-  farm_ids: 'Farms',
-  account_permission: 'Email addresses',
-  permission: 'Permission',
-  search_query: 'Search',
-  sort_by: 'Sort by',
-  sort_dir: 'Sort direction',
-};
+/**
+ * Human names of a domain's fields for validation messages (`first_name` → 'First name'), declared by
+ * each domain plugin with `declareFieldLabels` (`validation.ts`). A key without a label is shown
+ * capitalised with spaces.
+ */
+export type FieldLabels = Readonly<Record<string, string>>;
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'text',
@@ -88,12 +88,12 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'empty',
 };
 
-function labelFor(path: readonly PropertyKey[], part: RequestPart): string {
+function labelFor(path: readonly PropertyKey[], part: RequestPart, labels: FieldLabels): string {
   const last = path.at(-1);
   if (last === undefined) return part === 'body' ? 'Request body' : `Request ${part}`;
   if (typeof last === 'number') return `Item ${last + 1}`;
   const key = String(last);
-  return FIELD_LABELS[key] ?? key.charAt(0).toUpperCase() + key.slice(1).replaceAll('_', ' ');
+  return labels[key] ?? key.charAt(0).toUpperCase() + key.slice(1).replaceAll('_', ' ');
 }
 
 const items = (count: unknown) => `${String(count)} item${Number(count) === 1 ? '' : 's'}`;
@@ -123,16 +123,25 @@ function authoredMessage(issue: Issue): string | undefined {
  * Turns one zod issue into a FastAPI-style entry with a message a person can act on: the schema's
  * own message when it has one, else a sentence naming the field.
  */
-export function toValidationIssue(issue: Issue, part: RequestPart): ValidationIssue {
-  const entry = describeIssue(issue, part);
+export function toValidationIssue(issue: Issue, part: RequestPart, labels: FieldLabels = {}): ValidationIssue {
+  if (issue.code === 'custom' && issue.params?.[UNSTORABLE_TEXT_PARAM]) {
+    const loc = [part, ...issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)))];
+    const label = labelFor(issue.path, part, labels);
+    return {
+      loc,
+      msg: `${isStorableText(label) ? label : 'A field name'} ${UNSTORABLE_TEXT_MESSAGE}`,
+      type: 'string_unstorable_text',
+    };
+  }
+  const entry = describeIssue(issue, part, labels);
   const authored = authoredMessage(issue);
   return authored ? { ...entry, msg: authored } : entry;
 }
 
-function describeIssue(issue: Issue, part: RequestPart): ValidationIssue {
+function describeIssue(issue: Issue, part: RequestPart, labels: FieldLabels): ValidationIssue {
   const path = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
   const loc = [part, ...path];
-  const label = labelFor(issue.path, part);
+  const label = labelFor(issue.path, part, labels);
   const missing = !('input' in issue) || issue.input === undefined || (issue.path.length === 0 && issue.input === null);
 
   switch (issue.code) {
@@ -191,6 +200,51 @@ export const jsonInvalidIssue: ValidationIssue = {
   type: 'json_invalid',
 };
 
+/**
+ * Fastify's own client errors in product words. Their default messages can echo what the caller
+ * sent (the URL, the content type), so none is passed on as is.
+ */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid: it has a malformed %-escape',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+  FST_ERR_CTP_EMPTY_TYPE: 'The request has a body but no content type',
+};
+
+const statusText = (status: number): string => STATUS_CODES[status] ?? 'Error';
+
+/**
+ * Fastify options that give the errors raised before routing (a malformed %-escape, an over-long path
+ * parameter) and at the HTTP level (an unparseable request, huge headers) the `{"detail"}` shape,
+ * without echoing the request. Pass them to `Fastify(...)`.
+ */
+export const frameworkErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
+  frameworkErrors(error, _request, reply) {
+    const status = error.statusCode ?? 400;
+    void (reply as FastifyReply).code(status).send({
+      detail: FRAMEWORK_MESSAGES[error.code] ?? (status >= 500 ? 'Something went wrong' : statusText(status)),
+    });
+  },
+  clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, detail] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers (or the address) are too large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'The request took too long to arrive']
+          : [400, 'The request could not be read'];
+    const body = JSON.stringify({ detail });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${statusText(status)}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  },
+};
+
 const isFastifyError = (error: unknown): error is FastifyError =>
   typeof error === 'object' && error !== null && 'message' in error;
 
@@ -221,15 +275,15 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
     }
     if (error instanceof RequestValidationError) {
-      return reply.code(422).send({ detail: error.issues.map((issue) => toValidationIssue(issue, error.part)) });
+      return reply.code(422).send({ detail: error.entries(request.routeOptions.config.fieldLabels) });
     }
     if (error instanceof UnprocessableError) return reply.code(422).send({ detail: error.issues });
     if (isFastifyError(error)) {
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return reply.code(422).send({ detail: [jsonInvalidIssue] });
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        // Fastify's own client errors (unsupported media type, body too large, ...): their message is safe to show.
-        return reply.code(status).send({ detail: error.message });
+        // Fastify's own client errors (unsupported media type, body too large, ...), in our words.
+        return reply.code(status).send({ detail: FRAMEWORK_MESSAGES[error.code] ?? statusText(status) });
       }
     }
     request.log.error({ err: error }, 'unexpected error');

@@ -8,7 +8,7 @@
 import { IncomingMessage } from 'node:http';
 import type { Context, Next } from 'koa';
 import type Provider from 'oidc-provider';
-import { ADMIN_SCOPE, type IdpConfig } from './config';
+import { ADMIN_SCOPE, MANAGEMENT_SCOPES, type IdpConfig } from './config';
 import { applyCors, isFormRequest, isJsonRequest, readRawBody, sendHtml } from './http';
 import { messagePage } from './pages';
 import { bearerToken, looksLikeJwt, type AccessTokenVerifier } from './tokens';
@@ -61,7 +61,10 @@ export function adaptTokenForm(
   form.delete('audience');
   if (audience && !form.has('resource')) form.set('resource', audience);
   // Auth0 grants a machine client every API scope it was given when it names none.
-  if (form.get('grant_type') === 'client_credentials' && !form.get('scope')) form.set('scope', ADMIN_SCOPE);
+  if (form.get('grant_type') === 'client_credentials' && !form.get('scope')) {
+    const management = form.get('resource')?.endsWith('/api/v2/') ?? false;
+    form.set('scope', management ? MANAGEMENT_SCOPES.join(' ') : ADMIN_SCOPE);
+  }
   // Auth0 accepts Basic as well as body credentials for the same client; our confidential client
   // is registered with client_secret_post, so Basic credentials move into the body.
   let dropAuthorization = false;

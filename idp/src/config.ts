@@ -1,4 +1,5 @@
 // Settings of the local identity provider: defaults, environment parsing and the fixed client contract.
+import type { ThrottleSettings } from './throttle';
 
 /** The single-page web app (host + remotes): a public client using authorization code + PKCE. */
 export const WEB_CLIENT_ID = 'paddock-web';
@@ -6,6 +7,10 @@ export const WEB_CLIENT_ID = 'paddock-web';
 export const ADMIN_CLIENT_ID = 'paddock-admin-cli';
 /** Scope carried by the admin client's access tokens. */
 export const ADMIN_SCOPE = 'paddock:admin';
+/** Scopes of the Auth0 Management API subset the idp serves (audience `<issuer>api/v2/`). */
+export const MANAGEMENT_SCOPES = ['delete:users'] as const;
+/** The Management API's audience for an issuer, as Auth0 names it. */
+export const managementAudience = (issuer: string) => `${issuer}api/v2/`;
 /** Scopes a user token for the API may carry (Auth0 puts the OIDC scopes into API tokens too). */
 export const USER_API_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 
@@ -37,6 +42,8 @@ export interface StartIdpOptions {
    * with its published password) and a default admin client secret refuses to start.
    */
   production?: boolean;
+  /** Brute-force protection of the sign-in form (limits, lock time, delays); defaults in `throttle.ts`. */
+  signInThrottle?: Partial<ThrottleSettings>;
 }
 
 /** The fully resolved configuration every module works from. */
@@ -53,6 +60,7 @@ export interface IdpConfig {
   appUrl: string;
   log: (line: string) => void;
   production: boolean;
+  signInThrottle: Partial<ThrottleSettings>;
 }
 
 /** Turns "a, b/" into normalised origins ("scheme://host:port"); throws on anything that is not an http(s) origin. */
@@ -122,6 +130,7 @@ export function resolveConfig(options: StartIdpOptions, port: number): IdpConfig
     appUrl: `${firstOrigin}/`,
     log: options.log ?? ((line) => console.log(line)),
     production: options.production ?? false,
+    signInThrottle: options.signInThrottle ?? {},
   };
 }
 

@@ -8,19 +8,15 @@ import Provider, { errors, type Interaction } from 'oidc-provider';
 import type { IdpConfig } from './config';
 import { HttpError, readForm, sendHtml } from './http';
 import { MESSAGES, messagePage, signInPage, signUpPage, type FormState } from './pages';
-import {
-  EmailTakenError,
-  isValidEmail,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  normaliseEmail,
-  type UserStore,
-} from './users';
+import { passwordProblem } from './password-policy';
+import { lockMessage, type SignInThrottle } from './throttle';
+import { EmailTakenError, isValidEmail, normaliseEmail, type UserStore } from './users';
 
 export interface InteractionDeps {
   config: IdpConfig;
   provider: Provider;
   users: UserStore;
+  throttle: SignInThrottle;
 }
 
 const ROUTE = /^\/interaction\/([A-Za-z0-9_-]+)(?:\/(login|signup))?\/?$/;
@@ -98,11 +94,25 @@ async function signIn(ctx: Context, deps: InteractionDeps, uid: string): Promise
   const form = await readForm(ctx.req);
   const email = (form.email ?? '').trim();
   const password = form.password ?? '';
-  const user = email && password ? await deps.users.authenticate(email, password) : undefined;
-  if (!user) {
+  if (!email || !password) {
     render(ctx, uid, 'login', 401, { email, error: MESSAGES.wrongCredentials });
     return;
   }
+  // Locked accounts and addresses are refused before the password is looked at.
+  const lock = deps.throttle.lockFor(email, ctx.ip);
+  if (lock) {
+    ctx.set('Retry-After', String(Math.ceil(lock.retryAfterMs / 1000)));
+    render(ctx, uid, 'login', 429, { email, error: lockMessage(lock) });
+    return;
+  }
+  const user = await deps.users.authenticate(email, password);
+  if (!user) {
+    const delay = await deps.throttle.failed(email, ctx.ip);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    render(ctx, uid, 'login', 401, { email, error: MESSAGES.wrongCredentials });
+    return;
+  }
+  await deps.throttle.succeeded(email);
   await finish(ctx, deps.provider, { login: { accountId: user.sub } }, false);
 }
 
@@ -114,12 +124,9 @@ async function signUp(ctx: Context, deps: InteractionDeps, uid: string): Promise
     render(ctx, uid, 'signup', 400, { email, error: MESSAGES.invalidEmail, errorField: 'email' });
     return;
   }
-  if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
-    const error =
-      password.length < MIN_PASSWORD_LENGTH
-        ? MESSAGES.passwordTooShort
-        : `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
-    render(ctx, uid, 'signup', 400, { email, error, errorField: 'password' });
+  const problem = passwordProblem(password, email);
+  if (problem) {
+    render(ctx, uid, 'signup', 400, { email, error: problem, errorField: 'password' });
     return;
   }
   let sub: string;

@@ -1,6 +1,7 @@
 // Server-rendered pages: sign-in, sign-up, simple message pages and the dev mailbox.
 import { html, layout, raw, type SafeHtml } from './html';
 import type { MailMessage } from './mailbox';
+import { PASSWORD_RULE } from './password-policy';
 import { MIN_PASSWORD_LENGTH } from './users';
 
 /** The user-facing messages of the sign-in and sign-up forms (tests and e2e rely on the wording). */
@@ -102,7 +103,7 @@ export function signUpPage(state: FormState): string {
             autocomplete="new-password"
             ${fieldState('password', state, ['password-hint'])}
           />
-          <p class="hint" id="password-hint">At least ${MIN_PASSWORD_LENGTH} characters.</p>
+          <p class="hint" id="password-hint">${PASSWORD_RULE}</p>
         </div>
         <button class="button" type="submit">Sign up</button>
       </form>

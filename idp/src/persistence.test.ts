@@ -22,7 +22,7 @@ const quiet = () => undefined;
 it('keeps users, keys, sessions, refresh tokens and mail across a restart', async () => {
   const dataDir = await makeDataDir();
   try {
-    const credentials = { email: 'persist@example.com', password: 'persist-me-1' };
+    const credentials = { email: 'persist@example.com', password: 'kept-over-restart' };
     const first = await startIdp({ port: 0, dataDir, log: quiet });
     const { port } = first;
     const jar = new CookieJar();

@@ -9,7 +9,15 @@ import Provider, {
   type ResourceServer,
 } from 'oidc-provider';
 import type { OidcStore } from './adapter';
-import { ADMIN_CLIENT_ID, ADMIN_SCOPE, USER_API_SCOPES, WEB_CLIENT_ID, type IdpConfig } from './config';
+import {
+  ADMIN_CLIENT_ID,
+  ADMIN_SCOPE,
+  MANAGEMENT_SCOPES,
+  managementAudience,
+  USER_API_SCOPES,
+  WEB_CLIENT_ID,
+  type IdpConfig,
+} from './config';
 import { html } from './html';
 import { logoutConfirmPage, messagePage } from './pages';
 import type { IdpSecrets } from './secrets';
@@ -164,6 +172,16 @@ export function createProvider({ config, secrets, users, store }: ProviderDeps):
         // Refresh-token and code exchanges without `resource` get a token for the granted API.
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicator, client) => {
+          // The Management API subset (deleting users) is for the admin client only, as in Auth0.
+          if (indicator === managementAudience(config.issuer) && client.clientId === ADMIN_CLIENT_ID) {
+            return {
+              scope: MANAGEMENT_SCOPES.join(' '),
+              audience: indicator,
+              accessTokenFormat: 'jwt',
+              accessTokenTTL: DAY,
+              jwt: { sign: { alg: 'RS256' } },
+            };
+          }
           if (indicator !== config.apiAudience) throw new errors.InvalidTarget(`unknown audience "${indicator}"`);
           return resourceServerFor(client);
         },

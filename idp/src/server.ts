@@ -4,14 +4,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OidcStore } from './adapter';
 import { adaptNodeRequest, auth0CompatRoutes } from './auth0-compat';
-import { resolveConfig, type IdpConfig, type StartIdpOptions } from './config';
+import { managementAudience, resolveConfig, type IdpConfig, type StartIdpOptions } from './config';
 import { devRoutes } from './dev-routes';
 import { HttpError } from './http';
 import { interactionRoutes } from './interactions';
 import { jobRoutes } from './jobs';
+import { managementRoutes } from './management';
 import { Mailbox } from './mailbox';
 import { createProvider } from './provider';
 import { loadOrCreateSecrets, publicJwk } from './secrets';
+import { SignInThrottle } from './throttle';
 import { createAccessTokenVerifier } from './tokens';
 import { UserStore } from './users';
 import { VerificationTickets } from './verification';
@@ -68,14 +70,15 @@ export async function startIdp(options: StartIdpOptions): Promise<RunningIdp> {
   let stores: { flush(): Promise<void> }[] = [];
   try {
     const config = resolveConfig(options, port);
-    const [secrets, users, store, mailbox, tickets] = await Promise.all([
+    const [secrets, users, store, mailbox, tickets, throttle] = await Promise.all([
       loadOrCreateSecrets(config.dataDir),
       UserStore.open(config.dataDir),
       OidcStore.open(config.dataDir),
       Mailbox.open(config.dataDir, config.log, { logLinks: !config.production }),
       VerificationTickets.open(config.dataDir),
+      SignInThrottle.open(config.dataDir, config.signInThrottle),
     ]);
-    stores = [users, store, mailbox, tickets];
+    stores = [users, store, mailbox, tickets, throttle];
     // The demo user's password is published: development only.
     if (!config.production) await users.ensureDemoUser();
 
@@ -87,11 +90,17 @@ export async function startIdp(options: StartIdpOptions): Promise<RunningIdp> {
       issuer: config.issuer,
       audience: config.apiAudience,
     });
+    const verifyManagementToken = await createAccessTokenVerifier({
+      publicKey: publicJwk(secrets.signingKey),
+      issuer: config.issuer,
+      audience: managementAudience(config.issuer),
+    });
     // Our routes run before oidc-provider's own (provider.use inserts ahead of them).
     provider.use(devRoutes({ config, users, mailbox }));
+    provider.use(managementRoutes({ config, users, verifyManagementToken }));
     provider.use(jobRoutes({ config, provider, users, mailbox, tickets, verifyAccessToken }));
     provider.use(auth0CompatRoutes({ config, provider, users, verifyAccessToken }));
-    provider.use(interactionRoutes({ config, provider, users }));
+    provider.use(interactionRoutes({ config, provider, users, throttle }));
     provider.on('server_error', (_ctx, error) => config.log(`idp server error: ${error.stack ?? error.message}`));
 
     const callback = provider.callback();

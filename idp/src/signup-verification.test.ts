@@ -101,7 +101,7 @@ describe('sign-up', () => {
     const result = await login(
       idp,
       jar,
-      { email: 'second@example.com', password: 'second-pass' },
+      { email: 'second@example.com', password: 'another-crop-9' },
       { screen: 'signup' },
     );
     const tokens = await exchangeCode(idp, result);

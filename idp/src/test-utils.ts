@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startIdp, type RunningIdp } from './server';
+import { startIdp, type RunningIdp, type StartIdpOptions } from './server';
 
 export const APP = 'http://localhost:3000/';
 export const API_AUDIENCE = 'https://api.paddock.example';
@@ -21,10 +21,13 @@ export async function makeDataDir(): Promise<string> {
   return mkdtemp(path.join(tmpdir(), 'paddock-idp-test-'));
 }
 
-export async function startTestIdp(dataDir?: string): Promise<TestIdp> {
+export async function startTestIdp(
+  dataDir?: string,
+  options: Omit<StartIdpOptions, 'port' | 'dataDir'> = {},
+): Promise<TestIdp> {
   const dir = dataDir ?? (await makeDataDir());
   const logs: string[] = [];
-  const idp = await startIdp({ port: 0, dataDir: dir, log: (line) => logs.push(line) });
+  const idp = await startIdp({ port: 0, dataDir: dir, log: (line) => logs.push(line), ...options });
   return {
     ...idp,
     dataDir: dir,

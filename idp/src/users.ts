@@ -213,6 +213,16 @@ export class UserStore {
     return user;
   }
 
+  /** Removes the user (Management API `DELETE /api/v2/users/{id}`); false when there was none. */
+  async delete(sub: string): Promise<boolean> {
+    const user = this.#bySub.get(sub);
+    if (!user) return false;
+    this.#bySub.delete(sub);
+    this.#byEmail.delete(user.email);
+    await this.#writer.save();
+    return true;
+  }
+
   /** Creates the documented demo account when it is missing (never resets a changed one). */
   async ensureDemoUser(): Promise<User> {
     const existing = this.findBySub(DEMO_USER.sub) ?? this.findByEmail(DEMO_USER.email);

@@ -21,7 +21,7 @@ export type TokenVerifier = (token: string) => Promise<AuthUser>;
 /** A verifier that remembers verified tokens; `forget(sub)` drops that subject's (account deleted or changed). */
 export type CachingTokenVerifier = TokenVerifier & { forget(sub: string): void };
 
-const unauthorized = (detail: string, invalidToken = true) =>
+export const unauthorized = (detail: string, invalidToken = true) =>
   new HttpError(401, detail, {
     'www-authenticate': invalidToken
       ? `Bearer error="invalid_token", error_description="${detail.replaceAll('"', "'")}"`

@@ -264,10 +264,15 @@ export interface ThrottleHitsTable {
   id: Generated<string>;
   bucket: string;
   hit_at: Timestamp;
+/** Subjects of deleted accounts: their tokens get 401 (`plugins/accounts/service.ts`). */
+export interface DeletedAccountsTable {
+  sub: string;
+  deleted_on: Generated<Date>;
 }
 
 export interface Database {
   accounts: AccountsTable;
+  deleted_accounts: DeletedAccountsTable;
   subscriptions: SubscriptionsTable;
   farms: FarmsTable;
   fields: FieldsTable;

@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 
@@ -14,9 +15,22 @@ export interface TokenOptions {
   rogue?: boolean;
 }
 
-/** A stand-in for the idp's key endpoint: an RSA key pair, its JWKS on a local port, and a token minter. */
+/** The client the api's identity administration uses against this server (Auth0 Management API subset). */
+export const TEST_MANAGEMENT_CLIENT = { id: 'paddock-admin-cli', secret: 'test-admin-secret' } as const;
+
+/**
+ * A stand-in for the idp: an RSA key pair, its JWKS on a local port and a token minter, plus the
+ * Auth0 Management API subset the api calls (`POST /oauth/token` client credentials,
+ * `DELETE /api/v2/users/{id}`), recording the users deleted.
+ */
 export interface TestAuthServer {
+  /** Base URL with a trailing slash (the management "domain"). */
+  url: string;
   jwksUrl: string;
+  /** Subjects deleted through the management API, in order. */
+  deletedUsers: string[];
+  /** When set, the management API answers this status to deletions (an outage). */
+  failDeletes: number | null;
   sign(claims: JWTPayload, options?: TokenOptions): Promise<string>;
   /** Requests served so far (to check caching or outages). */
   requests: number;
@@ -27,19 +41,50 @@ export async function startAuthServer(): Promise<TestAuthServer> {
   const key = await generateKeyPair('RS256', { extractable: true });
   const rogue = await generateKeyPair('RS256', { extractable: true });
   const publicJwk = { ...(await exportJWK(key.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  const state = { requests: 0 };
+
+  const state = { requests: 0, deletedUsers: [] as string[], failDeletes: null as number | null };
+  const managementTokens = new Set<string>();
+  let base = '';
+
+  const json = (response: ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
 
   const server: Server = createServer((request, response) => {
     state.requests += 1;
-    if (request.url === '/.well-known/jwks.json') {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ keys: [publicJwk] }));
+    const url = new URL(request.url ?? '/', base || 'http://127.0.0.1/');
+    if (url.pathname === '/.well-known/jwks.json') {
+      json(response, 200, { keys: [publicJwk] });
+    } else if (url.pathname === '/oauth/token' && request.method === 'POST') {
+      let text = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (text += chunk));
+      request.on('end', () => {
+        const body = JSON.parse(text || '{}') as Record<string, unknown>;
+        const valid =
+          body.grant_type === 'client_credentials' &&
+          body.client_id === TEST_MANAGEMENT_CLIENT.id &&
+          body.client_secret === TEST_MANAGEMENT_CLIENT.secret &&
+          body.audience === `${base}api/v2/`;
+        if (!valid) return json(response, 401, { error: 'access_denied' });
+        const token = randomUUID();
+        managementTokens.add(token);
+        return json(response, 200, { access_token: token, token_type: 'Bearer', expires_in: 86_400 });
+      });
+    } else if (url.pathname.startsWith('/api/v2/users/') && request.method === 'DELETE') {
+      const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+      if (!token || !managementTokens.has(token)) return json(response, 401, { error: 'Unauthorized' });
+      if (state.failDeletes !== null) return json(response, state.failDeletes, { error: 'Service Unavailable' });
+      state.deletedUsers.push(decodeURIComponent(url.pathname.slice('/api/v2/users/'.length)));
+      response.writeHead(204).end();
     } else {
       response.writeHead(404).end();
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}/`;
 
   const sign = async (claims: JWTPayload, options: TokenOptions = {}): Promise<string> => {
     const now = Math.floor(Date.now() / 1000);
@@ -57,10 +102,20 @@ export async function startAuthServer(): Promise<TestAuthServer> {
   };
 
   return {
-    jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
+    url: base,
+    jwksUrl: `${base}.well-known/jwks.json`,
     sign,
     get requests() {
       return state.requests;
+    },
+    get deletedUsers() {
+      return state.deletedUsers;
+    },
+    get failDeletes() {
+      return state.failDeletes;
+    },
+    set failDeletes(status: number | null) {
+      state.failDeletes = status;
     },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };

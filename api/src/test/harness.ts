@@ -4,7 +4,14 @@ import type { JWTPayload } from 'jose';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { DatabaseKind } from '../db';
-import { startAuthServer, TEST_AUDIENCE, TEST_ISSUER, type TestAuthServer, type TokenOptions } from './auth-server';
+import {
+  startAuthServer,
+  TEST_AUDIENCE,
+  TEST_ISSUER,
+  TEST_MANAGEMENT_CLIENT,
+  type TestAuthServer,
+  type TokenOptions,
+} from './auth-server';
 import { createTestDatabase, type TestDatabase } from './backends';
 
 export { availableBackends } from './backends';
@@ -49,7 +56,14 @@ export async function startTestApp(
   try {
     database = await createTestDatabase(kind);
     const base = loadConfig(
-      { AUTH_ISSUER: TEST_ISSUER, AUTH_AUDIENCE: TEST_AUDIENCE, AUTH_JWKS_URL: auth.jwksUrl, ...env },
+      {
+        AUTH_ISSUER: TEST_ISSUER,
+        AUTH_AUDIENCE: TEST_AUDIENCE,
+        AUTH_JWKS_URL: auth.jwksUrl,
+        IDENTITY_ADMIN_DOMAIN: auth.url,
+        ADMIN_CLIENT_SECRET: TEST_MANAGEMENT_CLIENT.secret,
+        ...env,
+      },
       apiRoot,
     );
     const config: Config = { ...base, database: database.config };

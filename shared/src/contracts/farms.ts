@@ -161,12 +161,16 @@ export type UpdateFieldRequest = z.infer<typeof updateFieldRequestSchema>;
 
 export const cropTypesResponseSchema = z.object({ data: z.object({ crop_types: z.array(z.string()) }) });
 
+/** The most e-mail addresses one share request may invite (each becomes a collaborator on every farm). */
+export const MAX_SHARE_EMAILS = 50;
+
 export const shareFarmRequestSchema = z.object({
   data: z.object({
     farm_ids: z.array(z.string()).min(1, 'Select at least one farm to share'),
     account_permission: z
       .array(z.object({ email: z.email('Email Address is invalid'), permission: collaboratorPermissionSchema }))
-      .min(1, 'Add at least one email address'),
+      .min(1, 'Add at least one email address')
+      .max(MAX_SHARE_EMAILS, `You can invite at most ${MAX_SHARE_EMAILS} people at once`),
   }),
 });
 export type ShareFarmRequest = z.infer<typeof shareFarmRequestSchema>;

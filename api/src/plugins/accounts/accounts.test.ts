@@ -1,4 +1,5 @@
 import { featureFlagKeys, profileResponseSchema, type Profile } from '@paddock/shared/contracts';
+import { createFarm, getFarm, share, signIn } from '../../test/farms';
 import { availableBackends, newUser, startTestApp, type TestContext } from '../../test/harness';
 
 describe.each(availableBackends())('accounts on %s', (kind) => {
@@ -56,7 +57,7 @@ describe.each(availableBackends())('accounts on %s', (kind) => {
       expect(bareProfile.account).toMatchObject({ email: 'new@example.com', email_verified: true });
     });
 
-    it('round trip: PATCH terms and names, GET shows them, DELETE, GET is a fresh account', async () => {
+    it('round trip: PATCH terms and names, GET shows them, DELETE, then the token is refused', async () => {
       const user = newUser({ email: 'roundtrip@example.com' });
       const token = await t.token(user);
       const created = await getProfile(token);
@@ -103,17 +104,11 @@ describe.each(availableBackends())('accounts on %s', (kind) => {
       expect(deleted.statusCode).toBe(204);
       expect(deleted.body).toBe('');
 
-      const fresh = await getProfile(token);
-      expect(fresh.account.id).not.toBe(created.account.id);
-      expect(fresh.account).toMatchObject({
-        terms_accepted_version: null,
-        first_name: null,
-        last_name: null,
-        city: null,
-        email: 'roundtrip@example.com',
-      });
+      const after = await t.request({ method: 'GET', url: '/v2/accounts/profile', token });
+      expect(after.statusCode).toBe(401);
+      expect(after.json()).toEqual({ detail: 'This account has been deleted' });
       const contact = await t.request({ method: 'GET', url: '/v2/accounts/contact_details', token });
-      expect(contact.statusCode).toBe(404);
+      expect(contact.statusCode).toBe(401);
     });
 
     it('DELETE of an account that never called before is still 204', async () => {
@@ -137,6 +132,84 @@ describe.each(availableBackends())('accounts on %s', (kind) => {
         user_type: 'farmer',
         email: 'demo@paddock.example',
       });
+    });
+  });
+
+  describe('deleting the account (issue 18.6)', () => {
+    it('ends all access: memberships, favourites and invitations go, the idp forgets the person, the token gets 401', async () => {
+      const owner = await signIn(t);
+      const member = await signIn(t);
+      const farms = [await createFarm(t, owner, 'Shared One'), await createFarm(t, owner, 'Shared Two')];
+      const farmIds = farms.map((farm) => farm.id);
+      expect((await share(t, owner, farmIds, [member.email], 'editor')).statusCode).toBe(200);
+      const favourite = await t.request({
+        method: 'PUT',
+        url: `/v2/farms/${farmIds[0]}`,
+        token: member.token,
+        payload: { data: { is_account_farm_favorite: true } },
+      });
+      expect(favourite.statusCode).toBe(200);
+
+      const deleted = await t.request({ method: 'DELETE', url: '/v2/accounts/profile', token: member.token });
+      expect(deleted.statusCode).toBe(204);
+      expect(t.auth.deletedUsers).toContain(member.claims.sub);
+
+      // The same token reads and edits nothing, and no account is made again from the membership e-mail.
+      const attempts = [
+        t.request({ method: 'GET', url: `/v2/farms/${farmIds[0]}`, token: member.token }),
+        t.request({ method: 'GET', url: '/v2/farms', token: member.token }),
+        t.request({
+          method: 'PUT',
+          url: `/v2/farms/${farmIds[1]}`,
+          token: member.token,
+          payload: { data: { farm_name: 'Mine now' } },
+        }),
+        t.request({ method: 'GET', url: '/v2/accounts/profile', token: member.token }),
+      ];
+      for (const response of await Promise.all(attempts)) {
+        expect([response.statusCode, response.json()]).toEqual([401, { detail: 'This account has been deleted' }]);
+      }
+      const accounts = await t.app.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('sub', '=', String(member.claims.sub))
+        .execute();
+      expect(accounts).toEqual([]);
+
+      // The owner's farms no longer list them, not even as a pending invitation, and no favourite is left.
+      for (const farmId of farmIds) expect((await getFarm(t, owner, farmId)).properties.collaborators).toEqual([]);
+      const favourites = await t.app.db
+        .selectFrom('farm_favourites')
+        .select('farm_id')
+        .where('farm_id', 'in', farmIds)
+        .execute();
+      expect(favourites).toEqual([]);
+
+      // Someone signing up later with that e-mail (a new identity) starts without the old access.
+      const again = await signIn(t, { email: member.email });
+      const farm = await t.request({ method: 'GET', url: `/v2/farms/${farmIds[0]}`, token: again.token });
+      expect(farm.statusCode).toBe(404);
+    });
+
+    it('deletes nothing when the identity provider cannot delete the person (503, try again)', async () => {
+      const user = await signIn(t);
+      t.auth.failDeletes = 503;
+      try {
+        const refused = await t.request({ method: 'DELETE', url: '/v2/accounts/profile', token: user.token });
+        expect(refused.statusCode).toBe(503);
+        expect(refused.json()).toEqual({
+          detail: 'Your account could not be deleted right now. Please try again shortly.',
+        });
+        expect((await t.request({ method: 'GET', url: '/v2/accounts/profile', token: user.token })).statusCode).toBe(
+          200,
+        );
+      } finally {
+        t.auth.failDeletes = null;
+      }
+      expect((await t.request({ method: 'DELETE', url: '/v2/accounts/profile', token: user.token })).statusCode).toBe(
+        204,
+      );
+      expect(t.auth.deletedUsers).toContain(user.claims.sub);
     });
   });
 

@@ -5,18 +5,48 @@ import {
   profileResponseSchema,
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import { conflict, notFound } from '../../errors';
+import { conflict, HttpError, notFound } from '../../errors';
+import { IdentityAdminError } from '../../identity';
+import { declareFieldLabels } from '../../validation';
 import { errorResponses } from '../responses';
-import { contactDetailsOf, contactUpdate, currentAccount, hasContactFields, loadProfile } from './service';
+import {
+  addContactDetails,
+  contactDetailsOf,
+  deleteAccount,
+  loadProfile,
+  saveProfile,
+  updateContactDetails,
+} from './service';
 
 const tags = ['accounts'];
 const CONTACT_NOT_FOUND = 'Contact details not found';
 
+/** The names the profile and contact forms give their fields. */
+export const ACCOUNT_FIELD_LABELS = {
+  data: 'Profile data',
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email address',
+  phone_number: 'Phone number',
+  company: 'Company',
+  street: 'Street',
+  suburb: 'Suburb',
+  address1: 'Address',
+  address2: 'Address line 2',
+  city: 'City',
+  state: 'State',
+  country: 'Country',
+  post_code: 'Post code',
+  user_type: 'Occupation',
+  terms_accepted_version: 'Terms version',
+} as const;
+
 /** Profile, terms acceptance and contact details of the signed-in account (spec 3 §3, §4, §7). */
 export const accountsPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const identityAdmin = app.identityAdmin;
+  declareFieldLabels(app, ACCOUNT_FIELD_LABELS);
 
   app.get(
     '/accounts/profile',
@@ -27,7 +57,7 @@ export const accountsPlugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileResponseSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({ data: await loadProfile(db, await currentAccount(request)) }),
+    async (request) => ({ data: await loadProfile(db, request.account) }),
   );
 
   app.patch(
@@ -41,19 +71,7 @@ export const accountsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await currentAccount(request);
-      const { terms_accepted_version, ...details } = request.body.data;
-      const row = await db
-        .updateTable('accounts')
-        .set({
-          ...contactUpdate(details),
-          ...(hasContactFields(details) ? { contact_saved_on: sql<Date>`coalesce(contact_saved_on, now())` } : {}),
-          ...(terms_accepted_version !== undefined ? { terms_accepted_version } : {}),
-          updated_on: sql<Date>`now()`,
-        })
-        .where('id', '=', account.id)
-        .returningAll()
-        .executeTakeFirst();
+      const row = await saveProfile(db, request.account.id, request.body.data);
       if (!row) throw notFound('Account not found');
       return { data: await loadProfile(db, row) };
     },
@@ -64,13 +82,22 @@ export const accountsPlugin: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Delete the signed-in account and all its data',
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(401) },
+        summary:
+          'Delete the signed-in account and all its data, and the identity at the identity provider; its tokens get 401 afterwards',
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 503) },
       },
     },
     async (request, reply) => {
-      // Related rows (subscriptions, and later farms...) go with the account through ON DELETE CASCADE.
-      await db.deleteFrom('accounts').where('sub', '=', request.user.sub).execute();
+      // The identity goes first: if the identity provider cannot be reached, nothing is deleted and
+      // the person can try again; once it is gone, deleting here cannot leave a way back in.
+      try {
+        await identityAdmin.deleteUser(request.account.sub);
+      } catch (error) {
+        if (!(error instanceof IdentityAdminError)) throw error;
+        request.log.error({ err: error }, 'identity not deleted');
+        throw new HttpError(503, 'Your account could not be deleted right now. Please try again shortly.');
+      }
+      await deleteAccount(db, request.account);
       return reply.code(204).send(null);
     },
   );
@@ -85,9 +112,8 @@ export const accountsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await currentAccount(request);
-      if (account.contact_saved_on === null) throw notFound(CONTACT_NOT_FOUND);
-      return { data: contactDetailsOf(account) };
+      if (request.account.contact_saved_on === null) throw notFound(CONTACT_NOT_FOUND);
+      return { data: contactDetailsOf(request.account) };
     },
   );
 
@@ -102,14 +128,7 @@ export const accountsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const account = await currentAccount(request);
-      const row = await db
-        .updateTable('accounts')
-        .set({ ...contactUpdate(request.body.data), contact_saved_on: sql<Date>`now()`, updated_on: sql<Date>`now()` })
-        .where('id', '=', account.id)
-        .where('contact_saved_on', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
+      const row = await addContactDetails(db, request.account.id, request.body.data);
       if (!row) throw conflict('Contact details already exist; update them instead');
       return reply.code(201).send({ data: contactDetailsOf(row) });
     },
@@ -126,14 +145,7 @@ export const accountsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const account = await currentAccount(request);
-      const row = await db
-        .updateTable('accounts')
-        .set({ ...contactUpdate(request.body.data), updated_on: sql<Date>`now()` })
-        .where('id', '=', account.id)
-        .where('contact_saved_on', 'is not', null)
-        .returningAll()
-        .executeTakeFirst();
+      const row = await updateContactDetails(db, request.account.id, request.body.data);
       if (!row) throw notFound(CONTACT_NOT_FOUND);
       return reply.code(204).send(null);
     },

@@ -5,12 +5,13 @@ import {
   type Profile,
   type Subscription,
   type UserType,
+  type ProfilePatch,
 } from '@paddock/shared/contracts';
-import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { AuthUser } from '../../auth';
+import { unauthorized } from '../../auth/jwt';
 import type { AccountRow, AccountUpdate, Database, SubscriptionRow } from '../../db/types';
-import { syncFarmMemberships } from '../farms/membership';
+import { farmAccessEmail, syncFarmMemberships } from '../farms/membership';
 import { featureFlagsFor, TIER_NAMES } from './feature-flags';
 
 type Db = Kysely<Database>;
@@ -44,9 +45,18 @@ export async function ensureAccount(db: Db, user: AuthUser): Promise<AccountRow>
   return syncFarmMemberships(db, await upsertAccount(db, user));
 }
 
+export const ACCOUNT_DELETED = 'This account has been deleted';
+
 async function upsertAccount(db: Db, user: AuthUser): Promise<AccountRow> {
   let row = await db.selectFrom('accounts').selectAll().where('sub', '=', user.sub).executeTakeFirst();
   if (!row) {
+    // A deleted account stays deleted: its tokens are refused rather than making a new account.
+    const deleted = await db
+      .selectFrom('deleted_accounts')
+      .select('sub')
+      .where('sub', '=', user.sub)
+      .executeTakeFirst();
+    if (deleted) throw unauthorized(ACCOUNT_DELETED);
     await db
       .insertInto('accounts')
       .values({ sub: user.sub, login_email: user.email, email_verified: user.emailVerified ?? false })
@@ -68,18 +78,6 @@ async function upsertAccount(db: Db, user: AuthUser): Promise<AccountRow> {
       .executeTakeFirstOrThrow();
   }
   return row;
-}
-
-const accountsByRequest = new WeakMap<FastifyRequest, Promise<AccountRow>>();
-
-/** The signed-in caller's account, resolved once per request. For any plugin behind `requireAuth`. */
-export function currentAccount(request: FastifyRequest): Promise<AccountRow> {
-  let pending = accountsByRequest.get(request);
-  if (!pending) {
-    pending = ensureAccount(request.server.db, request.user);
-    accountsByRequest.set(request, pending);
-  }
-  return pending;
 }
 
 /** Column updates for the contact fields present in `details` (absent = unchanged, null = cleared). */
@@ -177,4 +175,78 @@ export async function findAccountByEmail(db: Db, email: string): Promise<Account
     .orderBy('updated_on', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** Saves profile fields and/or the terms acceptance; the updated row, or undefined when the account is gone. */
+export async function saveProfile(
+  db: Db,
+  accountId: string,
+  patch: ProfilePatch['data'],
+): Promise<AccountRow | undefined> {
+  const { terms_accepted_version, ...details } = patch;
+  return db
+    .updateTable('accounts')
+    .set({
+      ...contactUpdate(details),
+      ...(hasContactFields(details) ? { contact_saved_on: sql<Date>`coalesce(contact_saved_on, now())` } : {}),
+      ...(terms_accepted_version !== undefined ? { terms_accepted_version } : {}),
+      updated_on: sql<Date>`now()`,
+    })
+    .where('id', '=', accountId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The first save of the contact details; undefined when they already exist. */
+export async function addContactDetails(
+  db: Db,
+  accountId: string,
+  details: ContactDetails,
+): Promise<AccountRow | undefined> {
+  return db
+    .updateTable('accounts')
+    .set({ ...contactUpdate(details), contact_saved_on: sql<Date>`now()`, updated_on: sql<Date>`now()` })
+    .where('id', '=', accountId)
+    .where('contact_saved_on', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Changes the contact details given (others kept); undefined when none were saved yet. */
+export async function updateContactDetails(
+  db: Db,
+  accountId: string,
+  details: ContactDetails,
+): Promise<AccountRow | undefined> {
+  return db
+    .updateTable('accounts')
+    .set({ ...contactUpdate(details), updated_on: sql<Date>`now()` })
+    .where('id', '=', accountId)
+    .where('contact_saved_on', 'is not', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Deletes the account and ends its access for good, in one transaction: its farms (with their
+ * fields, collaborators and invitations), its memberships of other farms and the invitations to its
+ * verified e-mail (which would otherwise bind again), its favourites and subscriptions (ON DELETE
+ * CASCADE); its subject is remembered so its tokens get 401 from now on.
+ */
+export async function deleteAccount(db: Db, account: AccountRow): Promise<void> {
+  const email = farmAccessEmail(account);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('farm_members')
+      .where((eb) =>
+        email ? eb.or([eb('account_id', '=', account.id), eb('email', '=', email)]) : eb('account_id', '=', account.id),
+      )
+      .execute();
+    await trx
+      .insertInto('deleted_accounts')
+      .values({ sub: account.sub })
+      .onConflict((oc) => oc.column('sub').doNothing())
+      .execute();
+    await trx.deleteFrom('accounts').where('id', '=', account.id).execute();
+  });
 }

@@ -1,21 +1,19 @@
 import { adminAccountPatchSchema, paymentResponseSchema, profileResponseSchema } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { hasScope, type AuthUser } from '../../auth';
 import { forbidden, notFound } from '../../errors';
 import { findAccountByEmail, loadProfile } from '../accounts/service';
 import { markInvoicePaid, toPayment } from '../payments/service';
+import { declareFieldLabels } from '../../validation';
 import { errorResponses } from '../responses';
+import { adminAccountRequestSchema, changeAccount } from './service';
 
 /** The scope of the idp's `paddock-admin-cli` client (client_credentials tokens). */
 export const ADMIN_SCOPE = 'paddock:admin';
 
 /** The admin body: the shared contract plus the payment methods an account may use (e.g. "invoice"). */
-export const adminAccountRequestSchema = adminAccountPatchSchema.extend({
-  payments: z.array(z.string().trim().min(1).max(40)).max(10).optional(),
-});
-export type AdminAccountRequest = z.infer<typeof adminAccountRequestSchema>;
+export { adminAccountRequestSchema, type AdminAccountRequest } from './service';
 
 export function isAdmin(user: AuthUser, adminEmails: readonly string[]): boolean {
   if (hasScope(user, ADMIN_SCOPE)) return true;
@@ -25,6 +23,12 @@ export function isAdmin(user: AuthUser, adminEmails: readonly string[]): boolean
 /** Development administration of accounts: tier, feature flags and payment methods. */
 export const adminPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
+  declareFieldLabels(app, {
+    email: 'Email address',
+    tier: 'Tier',
+    feature_flags: 'Feature flags',
+    payments: 'Payment methods',
+  });
 
   // Runs after the token check of the parent scope and before the body is read.
   app.addHook('onRequest', async (request) => {
@@ -34,6 +38,8 @@ export const adminPlugin: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/accounts/:email',
     {
+      // Admin tokens are client credentials: no account of their own.
+      config: { account: false },
       schema: {
         tags: ['admin'],
         summary: 'Set the tier, feature flags or payment methods of an account (admin scope or ADMIN_EMAILS only)',
@@ -46,19 +52,7 @@ export const adminPlugin: FastifyPluginAsyncZod = async (app) => {
       const account = await findAccountByEmail(db, request.params.email);
       if (!account) throw notFound('No account with this email has signed in yet');
       const { tier, feature_flags, payments } = request.body;
-      const row = await db
-        .updateTable('accounts')
-        .set({
-          ...(tier !== undefined ? { tier } : {}),
-          ...(feature_flags !== undefined
-            ? { feature_flags: sql<string>`feature_flags || ${JSON.stringify(feature_flags)}::jsonb` }
-            : {}),
-          ...(payments !== undefined ? { payments: JSON.stringify([...new Set(payments)]) } : {}),
-          updated_on: sql<Date>`now()`,
-        })
-        .where('id', '=', account.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await changeAccount(db, account.id, request.body);
       request.log.info({ account: row.id, tier, feature_flags, payments }, 'account changed by admin');
       return { data: await loadProfile(db, row) };
     },

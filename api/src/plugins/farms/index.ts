@@ -7,16 +7,29 @@ import {
   updateFarmRequestSchema,
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import { currentAccount } from '../accounts/service';
+import { declareFieldLabels } from '../../validation';
 import { errorResponses } from '../responses';
+import { requireFarmRole, requireRole } from './access';
 import { CROP_TYPES } from './crop-types';
-import { farmAccess, listFarms, loadFarmFeature, requireAbility } from './service';
+import { createFarm, deleteFarm, listFarms, loadFarmFeature, updateFarm } from './service';
 import { sharingPlugin } from './sharing';
 
 const tags = ['farms'];
 const farmParams = z.object({ farm_id: z.string() });
+
+/** The names the farm list, farm forms and share dialog give their fields. */
+export const FARM_FIELD_LABELS = {
+  data: 'Farm details',
+  farm_name: 'Farm name',
+  farm_ids: 'Farms',
+  account_permission: 'Email addresses',
+  email: 'Email address',
+  permission: 'Permission',
+  search_query: 'Search',
+  sort_by: 'Sort by',
+  sort_dir: 'Sort direction',
+} as const;
 
 /**
  * Farms (spec 1 §7): the caller's list, create, read, rename/favourite, delete; the crop types; and
@@ -25,11 +38,13 @@ const farmParams = z.object({ farm_id: z.string() });
  */
 export const farmsPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  declareFieldLabels(app, FARM_FIELD_LABELS);
 
   // Static paths first in the file for the reader; the router prefers them to `/farms/:farm_id` anyway.
   app.get(
     '/farms/crop_types/list',
     {
+      config: { account: false },
       schema: {
         tags,
         summary: "Crop types for a field's crop type (sorted, 'Other' last)",
@@ -51,10 +66,7 @@ export const farmsPlugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: farmListResponseSchema, ...errorResponses(401, 422) },
       },
     },
-    async (request) => {
-      const account = await currentAccount(request);
-      return listFarms(db, account.id, request.query);
-    },
+    async (request) => listFarms(db, request.account.id, request.query),
   );
 
   app.post(
@@ -68,13 +80,8 @@ export const farmsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const account = await currentAccount(request);
-      const farm = await db
-        .insertInto('farms')
-        .values({ owner_id: account.id, name: request.body.data.farm_name })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return reply.code(201).send(await loadFarmFeature(db, farm.id, account.id));
+      const farmId = await createFarm(db, request.account.id, request.body.data.farm_name);
+      return reply.code(201).send(await loadFarmFeature(db, farmId, request.account.id));
     },
   );
 
@@ -88,10 +95,7 @@ export const farmsPlugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: farmFeatureSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => {
-      const account = await currentAccount(request);
-      return loadFarmFeature(db, request.params.farm_id, account.id);
-    },
+    async (request) => loadFarmFeature(db, request.params.farm_id, request.account.id),
   );
 
   app.put(
@@ -106,35 +110,13 @@ export const farmsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await currentAccount(request);
-      const { farm, role } = await farmAccess(db, request.params.farm_id, account.id);
-      const { farm_name, is_account_farm_favorite } = request.body.data;
-      if (farm_name !== undefined) requireAbility(role, 'edit');
-      if (is_account_farm_favorite !== undefined) requireAbility(role, 'favourite');
-
-      await db.transaction().execute(async (trx) => {
-        if (farm_name !== undefined && farm_name !== farm.name) {
-          await trx
-            .updateTable('farms')
-            .set({ name: farm_name, updated_on: sql<Date>`now()` })
-            .where('id', '=', farm.id)
-            .execute();
-        }
-        if (is_account_farm_favorite === true) {
-          await trx
-            .insertInto('farm_favourites')
-            .values({ account_id: account.id, farm_id: farm.id })
-            .onConflict((oc) => oc.columns(['account_id', 'farm_id']).doNothing())
-            .execute();
-        } else if (is_account_farm_favorite === false) {
-          await trx
-            .deleteFrom('farm_favourites')
-            .where('account_id', '=', account.id)
-            .where('farm_id', '=', farm.id)
-            .execute();
-        }
-      });
-      return loadFarmFeature(db, farm.id, account.id);
+      const { farm, role } = await requireFarmRole(request, request.params.farm_id, 'viewer');
+      const changes = request.body.data;
+      if (changes.farm_name !== undefined) requireRole(role, 'editor');
+      if (changes.is_account_farm_favorite !== undefined)
+        requireRole(role, 'editor', "Viewers can't mark this farm as a favourite");
+      await updateFarm(db, farm, request.account.id, changes);
+      return loadFarmFeature(db, farm.id, request.account.id);
     },
   );
 
@@ -149,11 +131,10 @@ export const farmsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const account = await currentAccount(request);
-      const { farm, role } = await farmAccess(db, request.params.farm_id, account.id);
-      requireAbility(role, 'delete');
-      // Fields, memberships, invitations and favourites go with it (ON DELETE CASCADE).
-      await db.deleteFrom('farms').where('id', '=', farm.id).execute();
+      const { farm } = await requireFarmRole(request, request.params.farm_id, 'owner', {
+        forbidden: 'Only the owner of this farm can delete it',
+      });
+      await deleteFarm(db, farm.id);
       return reply.code(204).send(null);
     },
   );

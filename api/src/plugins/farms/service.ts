@@ -1,5 +1,4 @@
 import {
-  farmAbilities,
   type BBox,
   type Collaborator,
   type CollaboratorPermission,
@@ -11,63 +10,12 @@ import {
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, FarmRow } from '../../db/types';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { roundArea } from '../fields/geometry';
+import { FARM_NOT_FOUND, isUuid, roleOf } from './access';
 
 type Db = Kysely<Database>;
-export type FarmAbility = keyof (typeof farmAbilities)['owner'];
 export type FarmListQuery = z.output<typeof farmListQuerySchema>;
-
-export const FARM_NOT_FOUND = 'Farm not found';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids are uuids; anything else cannot name a farm or field (and must not reach a uuid cast). */
-export const isUuid = (value: string): boolean => UUID.test(value);
-
-/** What a member who lacks an ability is told (403). */
-const REFUSALS: Record<FarmAbility, string> = {
-  edit: "Viewers can't change this farm or its fields",
-  favourite: "Viewers can't mark this farm as a favourite",
-  share: 'Only the owner of this farm can share it',
-  delete: 'Only the owner of this farm can delete it',
-};
-
-/** Throws the 403 unless the role has the ability (ARCHITECTURE §4, `farmAbilities`). */
-export function requireAbility(role: FarmRole, ability: FarmAbility, detail = REFUSALS[ability]): void {
-  if (!farmAbilities[role][ability]) throw forbidden(detail);
-}
-
-/** The caller's role on the farm `f` of a query that left-joined their membership as `m`. */
-export const roleOf = (accountId: string) =>
-  sql<FarmRole>`case when f.owner_id = ${accountId} then 'owner' else m.permission end`;
-
-/**
- * `f.id` is one of the farms the account owns or is an active member of: a semi-join on two indexed
- * look-ups (owner, membership), so the planner never scans other people's farms.
- */
-export const isVisibleFarm = (accountId: string) =>
-  sql<boolean>`f.id in (select id from farms where owner_id = ${accountId} union all select farm_id from farm_members where account_id = ${accountId})`;
-
-export interface FarmAccess {
-  farm: FarmRow;
-  role: FarmRole;
-}
-
-/** The farm with the caller's role on it; 404 "Farm not found" for a farm the caller cannot see. */
-export async function farmAccess(db: Db, farmId: string, accountId: string): Promise<FarmAccess> {
-  if (!isUuid(farmId)) throw notFound(FARM_NOT_FOUND);
-  const row = await db
-    .selectFrom('farms as f')
-    .leftJoin('farm_members as m', (join) => join.onRef('m.farm_id', '=', 'f.id').on('m.account_id', '=', accountId))
-    .selectAll('f')
-    .select(roleOf(accountId).as('role'))
-    .where('f.id', '=', farmId)
-    .where((eb) => eb.or([eb('f.owner_id', '=', accountId), eb('m.account_id', 'is not', null)]))
-    .executeTakeFirst();
-  if (!row) throw notFound(FARM_NOT_FOUND);
-  const { role, ...farm } = row;
-  return { farm, role };
-}
 
 /** The farms the account can see, with its role, its favourite flag and the owner's e-mail. */
 function visibleFarms(db: Db, accountId: string) {
@@ -257,4 +205,51 @@ export async function listFarms(db: Db, accountId: string, options: FarmListQuer
     ),
     pages: { total_pages: Math.ceil(total / limit), total_count: total, skip, limit },
   };
+}
+
+/** A new farm owned by the account; returns its id. */
+export async function createFarm(db: Db, ownerId: string, name: string): Promise<string> {
+  const farm = await db
+    .insertInto('farms')
+    .values({ owner_id: ownerId, name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return farm.id;
+}
+
+export interface FarmChanges {
+  farm_name?: string;
+  is_account_farm_favorite?: boolean;
+}
+
+/** Renames the farm (stamping updated_on when the name changes) and/or sets the account's favourite flag. */
+export async function updateFarm(db: Db, farm: FarmRow, accountId: string, changes: FarmChanges): Promise<void> {
+  const { farm_name, is_account_farm_favorite } = changes;
+  await db.transaction().execute(async (trx) => {
+    if (farm_name !== undefined && farm_name !== farm.name) {
+      await trx
+        .updateTable('farms')
+        .set({ name: farm_name, updated_on: sql<Date>`now()` })
+        .where('id', '=', farm.id)
+        .execute();
+    }
+    if (is_account_farm_favorite === true) {
+      await trx
+        .insertInto('farm_favourites')
+        .values({ account_id: accountId, farm_id: farm.id })
+        .onConflict((oc) => oc.columns(['account_id', 'farm_id']).doNothing())
+        .execute();
+    } else if (is_account_farm_favorite === false) {
+      await trx
+        .deleteFrom('farm_favourites')
+        .where('account_id', '=', accountId)
+        .where('farm_id', '=', farm.id)
+        .execute();
+    }
+  });
+}
+
+/** Deletes the farm; its fields, memberships, invitations and favourites go with it (ON DELETE CASCADE). */
+export async function deleteFarm(db: Db, farmId: string): Promise<void> {
+  await db.deleteFrom('farms').where('id', '=', farmId).execute();
 }

@@ -1,4 +1,9 @@
-import { farmListResponseSchema, messageResponseSchema, shareFarmResponseSchema } from '@paddock/shared/contracts';
+import {
+  farmListResponseSchema,
+  MAX_SHARE_EMAILS,
+  messageResponseSchema,
+  shareFarmResponseSchema,
+} from '@paddock/shared/contracts';
 import { createFarm, getFarm, issuesOf, share, signIn, type TestUser } from '../../test/farms';
 import { availableBackends, newUser, startTestApp, type TestContext } from '../../test/harness';
 
@@ -213,6 +218,25 @@ describe.each(availableBackends())('sharing on %s', (kind) => {
         await t.request({ method: 'POST', url: '/v2/farms/share_farm', token: owner.token, payload: { data } }),
       );
       expect(issues[0]).toMatchObject({ loc, msg });
+    });
+
+    it(`adds at most ${MAX_SHARE_EMAILS} e-mails in one request, and nothing beyond that`, async () => {
+      const owner = await signIn(t);
+      const farm = await createFarm(t, owner, 'Busy Farm');
+      const emails = (count: number, prefix: string) =>
+        Array.from({ length: count }, (_, i) => `${prefix}${i}@example.com`);
+      const tooMany = await share(t, owner, [farm.id], emails(MAX_SHARE_EMAILS + 1, 'over'), 'viewer');
+      expect(issuesOf(tooMany)).toEqual([
+        {
+          loc: ['body', 'data', 'account_permission'],
+          msg: `You can invite at most ${MAX_SHARE_EMAILS} people at once`,
+          type: 'too_long',
+        },
+      ]);
+      expect(await collaboratorsOf(owner, farm.id)).toEqual([]);
+      const most = await share(t, owner, [farm.id], emails(MAX_SHARE_EMAILS, 'cap'), 'viewer');
+      expect(most.statusCode).toBe(200);
+      expect(await collaboratorsOf(owner, farm.id)).toHaveLength(MAX_SHARE_EMAILS);
     });
 
     it('needs a token', async () => {

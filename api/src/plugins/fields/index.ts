@@ -6,27 +6,25 @@ import {
   type ValidationIssue,
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import type { FieldRow, FieldUpdate } from '../../db/types';
-import { notFound, UnprocessableError } from '../../errors';
-import { zodValidatorCompilerWith } from '../../validation';
-import { currentAccount } from '../accounts/service';
+import type { FieldUpdate } from '../../db/types';
+import { UnprocessableError } from '../../errors';
+import { declareFieldLabels, zodValidatorCompilerWith } from '../../validation';
+import { requireFarmRole, requireFieldRole } from '../farms/access';
 import { normaliseCropType } from '../farms/crop-types';
-import { farmAccess, requireAbility } from '../farms/service';
 import { errorResponses } from '../responses';
 import { findGeometryProblem } from './geometry';
 import {
-  FIELD_NOT_FOUND,
-  fieldAccess,
+  createFields,
+  deleteField,
   fieldLabel,
   geometryIssue,
   geometryIssueRewriter,
-  lockFarm,
+  listFields,
   newFieldRow,
-  refreshFarmSummary,
   toFieldCollection,
   toFieldFeature,
+  updateField,
 } from './service';
 
 const tags = ['fields'];
@@ -35,8 +33,9 @@ const fieldParams = z.object({ id: z.string() });
 /** Imports of many detailed boundaries are large; the default 1 MiB would refuse them. */
 const FIELDS_BODY_LIMIT = 32 * 1024 * 1024;
 const FIELD_BODY_LIMIT = 8 * 1024 * 1024;
-/** Rows per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
-const INSERT_BATCH = 500;
+
+/** The names the field details panel and import give their fields. */
+export const FIELD_FIELD_LABELS = { field_name: 'Field name', field_crop_type: 'Crop type' } as const;
 
 /**
  * Fields of a farm (spec 1 §7): list and add under `/farms/{farm_id}/fields`, read, change and delete
@@ -45,6 +44,7 @@ const INSERT_BATCH = 500;
  */
 export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  declareFieldLabels(app, FIELD_FIELD_LABELS);
 
   app.get(
     '/farms/:farm_id/fields',
@@ -57,10 +57,8 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await currentAccount(request);
-      const { farm, role } = await farmAccess(db, request.params.farm_id, account.id);
-      const rows = await db.selectFrom('fields').selectAll().where('farm_id', '=', farm.id).orderBy('seq').execute();
-      return toFieldCollection(rows, role);
+      const { farm, role } = await requireFarmRole(request, request.params.farm_id, 'viewer');
+      return toFieldCollection(await listFields(db, farm.id), role);
     },
   );
 
@@ -79,9 +77,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const account = await currentAccount(request);
-      const { farm, role } = await farmAccess(db, request.params.farm_id, account.id);
-      requireAbility(role, 'edit');
+      const { farm, role } = await requireFarmRole(request, request.params.farm_id, 'editor');
 
       const { features } = request.body;
       const issues: ValidationIssue[] = [];
@@ -102,22 +98,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       const rows = features.map((feature) =>
         newFieldRow(farm.id, feature.properties.field_name, feature.properties.field_crop_type, feature.geometry),
       );
-      const created = await db.transaction().execute(async (trx) => {
-        await lockFarm(trx, farm.id);
-        const inserted: FieldRow[] = [];
-        for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-          inserted.push(
-            ...(await trx
-              .insertInto('fields')
-              .values(rows.slice(start, start + INSERT_BATCH))
-              .returningAll()
-              .execute()),
-          );
-        }
-        await refreshFarmSummary(trx, farm.id);
-        return inserted;
-      });
-      created.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+      const created = await createFields(db, farm.id, rows);
       return reply.code(201).send(toFieldCollection(created, role));
     },
   );
@@ -133,8 +114,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await currentAccount(request);
-      const { field, role } = await fieldAccess(db, request.params.id, account.id);
+      const { field, role } = await requireFieldRole(request, request.params.id, 'viewer');
       return toFieldFeature(field, role);
     },
   );
@@ -153,9 +133,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await currentAccount(request);
-      const { field, role } = await fieldAccess(db, request.params.id, account.id);
-      requireAbility(role, 'edit');
+      const { field, role } = await requireFieldRole(request, request.params.id, 'editor');
 
       const { geometry, properties } = request.body;
       const changes: FieldUpdate = {};
@@ -179,18 +157,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       }
       if (Object.keys(changes).length === 0) return toFieldFeature(field, role);
 
-      const row = await db.transaction().execute(async (trx) => {
-        await lockFarm(trx, field.farm_id);
-        const updated = await trx
-          .updateTable('fields')
-          .set({ ...changes, updated_on: sql<Date>`now()` })
-          .where('id', '=', field.id)
-          .returningAll()
-          .executeTakeFirst();
-        if (!updated) throw notFound(FIELD_NOT_FOUND);
-        await refreshFarmSummary(trx, field.farm_id);
-        return updated;
-      });
+      const row = await updateField(db, field, changes);
       return toFieldFeature(row, role);
     },
   );
@@ -206,15 +173,8 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const account = await currentAccount(request);
-      const { field, role } = await fieldAccess(db, request.params.id, account.id);
-      requireAbility(role, 'edit');
-      await db.transaction().execute(async (trx) => {
-        await lockFarm(trx, field.farm_id);
-        const deleted = await trx.deleteFrom('fields').where('id', '=', field.id).executeTakeFirst();
-        if (deleted.numDeletedRows === 0n) throw notFound(FIELD_NOT_FOUND);
-        await refreshFarmSummary(trx, field.farm_id);
-      });
+      const { field } = await requireFieldRole(request, request.params.id, 'editor');
+      await deleteField(db, field);
       return reply.code(204).send(null);
     },
   );

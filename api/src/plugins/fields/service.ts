@@ -1,16 +1,17 @@
 import type { AreaGeometry, FarmRole, FieldCollection, FieldFeature, ValidationIssue } from '@paddock/shared/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, FieldRow, NewField } from '../../db/types';
+import type { Database, FieldRow, FieldUpdate, NewField } from '../../db/types';
 import { notFound } from '../../errors';
 import type { IssueRewriter } from '../../validation';
 import { normaliseCropType } from '../farms/crop-types';
 import { describeLocation } from '../farms/location';
-import { FARM_NOT_FOUND, isUuid, roleOf } from '../farms/service';
+import { FARM_NOT_FOUND, FIELD_NOT_FOUND } from '../farms/access';
 import { measureGeometry, roundArea, unionBBox, type GeometryProblem } from './geometry';
 
 type Db = Kysely<Database>;
 
-export const FIELD_NOT_FOUND = 'Field not found';
+/** Rows per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
+const INSERT_BATCH = 500;
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
@@ -38,28 +39,6 @@ export function toFieldCollection(rows: readonly FieldRow[], role: FarmRole): Fi
   return { type: 'FeatureCollection', features, bbox: unionBBox(features.map((feature) => feature.bbox)) };
 }
 
-export interface FieldAccess {
-  field: FieldRow;
-  role: FarmRole;
-}
-
-/** The field with the caller's role on its farm; 404 "Field not found" when they cannot see the farm. */
-export async function fieldAccess(db: Db, fieldId: string, accountId: string): Promise<FieldAccess> {
-  if (!isUuid(fieldId)) throw notFound(FIELD_NOT_FOUND);
-  const row = await db
-    .selectFrom('fields as fl')
-    .innerJoin('farms as f', 'f.id', 'fl.farm_id')
-    .leftJoin('farm_members as m', (join) => join.onRef('m.farm_id', '=', 'f.id').on('m.account_id', '=', accountId))
-    .selectAll('fl')
-    .select(roleOf(accountId).as('role'))
-    .where('fl.id', '=', fieldId)
-    .where((eb) => eb.or([eb('f.owner_id', '=', accountId), eb('m.account_id', 'is not', null)]))
-    .executeTakeFirst();
-  if (!row) throw notFound(FIELD_NOT_FOUND);
-  const { role, ...field } = row;
-  return { field, role };
-}
-
 /**
  * Holds the farm row for the rest of the transaction, so concurrent field changes on one farm
  * serialise and its totals stay true. 404 when the farm was deleted meanwhile.
@@ -67,6 +46,57 @@ export async function fieldAccess(db: Db, fieldId: string, accountId: string): P
 export async function lockFarm(trx: Transaction<Database>, farmId: string): Promise<void> {
   const farm = await trx.selectFrom('farms').select('id').where('id', '=', farmId).forUpdate().executeTakeFirst();
   if (!farm) throw notFound(FARM_NOT_FOUND);
+}
+
+/** The farm's fields, in the order they were added. */
+export async function listFields(db: Db, farmId: string): Promise<FieldRow[]> {
+  return db.selectFrom('fields').selectAll().where('farm_id', '=', farmId).orderBy('seq').execute();
+}
+
+/** Adds the fields (all or nothing) and refreshes the farm's totals; the new rows in the order added. */
+export async function createFields(db: Db, farmId: string, rows: readonly NewField[]): Promise<FieldRow[]> {
+  const created = await db.transaction().execute(async (trx) => {
+    await lockFarm(trx, farmId);
+    const inserted: FieldRow[] = [];
+    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+      inserted.push(
+        ...(await trx
+          .insertInto('fields')
+          .values(rows.slice(start, start + INSERT_BATCH))
+          .returningAll()
+          .execute()),
+      );
+    }
+    await refreshFarmSummary(trx, farmId);
+    return inserted;
+  });
+  return created.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+}
+
+/** Applies the changes to the field and refreshes its farm's totals; 404 when it was deleted meanwhile. */
+export async function updateField(db: Db, field: FieldRow, changes: FieldUpdate): Promise<FieldRow> {
+  return db.transaction().execute(async (trx) => {
+    await lockFarm(trx, field.farm_id);
+    const updated = await trx
+      .updateTable('fields')
+      .set({ ...changes, updated_on: sql<Date>`now()` })
+      .where('id', '=', field.id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw notFound(FIELD_NOT_FOUND);
+    await refreshFarmSummary(trx, field.farm_id);
+    return updated;
+  });
+}
+
+/** Deletes the field and refreshes its farm's totals; 404 when it was deleted meanwhile. */
+export async function deleteField(db: Db, field: FieldRow): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockFarm(trx, field.farm_id);
+    const deleted = await trx.deleteFrom('fields').where('id', '=', field.id).executeTakeFirst();
+    if (deleted.numDeletedRows === 0n) throw notFound(FIELD_NOT_FOUND);
+    await refreshFarmSummary(trx, field.farm_id);
+  });
 }
 
 /** Recomputes the farm's number of fields, area, bbox and location from its fields and stamps updated_on. */

@@ -5,14 +5,14 @@ import {
   type ImageryAlgorithm,
   type ImageryLayer,
 } from '@paddock/shared/contracts';
+import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { AccountRow, Database } from '../../db/types';
-import { forbidden, notFound } from '../../errors';
+import type { AccountRow, Database, FieldRow } from '../../db/types';
+import { forbidden } from '../../errors';
 import type { ImageryField } from '../../imagery/service';
 import { RecentAnswers } from '../../recent-answers';
 import { FEATURE_FLAG_COPY, featureFlagsFor } from '../accounts/feature-flags';
-import { isUuid } from '../farms/service';
-import { FIELD_NOT_FOUND } from '../fields/service';
+import { requireFieldsRole } from '../farms/access';
 
 type Db = Kysely<Database>;
 
@@ -51,32 +51,8 @@ export function requireSelection(
   if (new Set(fieldIds).size > 1) requireFeature(account, 'field:multi_select');
 }
 
-const fieldColumns = [
-  'fl.id',
-  'fl.farm_id',
-  'fl.crop_type',
-  'fl.geometry',
-  'fl.min_lon',
-  'fl.min_lat',
-  'fl.max_lon',
-  'fl.max_lat',
-  'fl.updated_on',
-] as const;
-
-type FieldRowPart = {
-  id: string;
-  farm_id: string;
-  crop_type: string | null;
-  geometry: unknown;
-  min_lon: number;
-  min_lat: number;
-  max_lon: number;
-  max_lat: number;
-  updated_on: Date;
-};
-
 /** The fields as the imagery engine takes them; with their completed high-res days when `highRes` (only that layer needs them). */
-async function toImageryFields(db: Db, rows: readonly FieldRowPart[], highRes: boolean): Promise<ImageryField[]> {
+async function toImageryFields(db: Db, rows: readonly FieldRow[], highRes: boolean): Promise<ImageryField[]> {
   const ids = rows.map((row) => row.id);
   const captures =
     ids.length === 0 || !highRes
@@ -101,30 +77,18 @@ async function toImageryFields(db: Db, rows: readonly FieldRowPart[], highRes: b
 }
 
 /**
- * The fields, in the order asked, when the account is a member (viewer or more) of every one's farm;
+ * The fields, in the order asked, when the caller is a member (viewer or more) of every one's farm;
  * otherwise 404 "Field not found", whichever field it is (existence is not revealed).
  */
 export async function loadImageryFields(
-  db: Db,
-  accountId: string,
+  request: FastifyRequest,
   fieldIds: readonly string[],
   layer: ImageryLayer,
 ): Promise<ImageryField[]> {
-  const ids = [...new Set(fieldIds)];
-  if (!ids.every(isUuid)) throw notFound(FIELD_NOT_FOUND);
-  const rows = await db
-    .selectFrom('fields as fl')
-    .innerJoin('farms as f', 'f.id', 'fl.farm_id')
-    .leftJoin('farm_members as m', (join) => join.onRef('m.farm_id', '=', 'f.id').on('m.account_id', '=', accountId))
-    .select(fieldColumns)
-    .where('fl.id', 'in', ids)
-    .where((eb) => eb.or([eb('f.owner_id', '=', accountId), eb('m.account_id', 'is not', null)]))
-    .execute();
-  if (rows.length !== ids.length) throw notFound(FIELD_NOT_FOUND);
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const fields = await requireFieldsRole(request, fieldIds, 'viewer');
   return toImageryFields(
-    db,
-    ids.map((id) => byId.get(id) as FieldRowPart),
+    request.server.db,
+    fields.map(({ field }) => field),
     layer === 'high_res',
   );
 }
@@ -133,7 +97,7 @@ export async function loadImageryFields(
 export async function loadFarmFields(db: Db, farmIds: readonly string[]): Promise<ImageryField[]> {
   const rows = await db
     .selectFrom('fields as fl')
-    .select(fieldColumns)
+    .selectAll('fl')
     .where('fl.farm_id', 'in', [...new Set(farmIds)])
     .orderBy('fl.seq')
     .execute();

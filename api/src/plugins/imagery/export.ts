@@ -5,7 +5,6 @@ import { forbidden, notFound } from '../../errors';
 import { todayUtc } from '../../imagery/dates';
 import { stretchRange } from '../../imagery/palettes';
 import type { ImageryService } from '../../imagery/service';
-import { currentAccount } from '../accounts/service';
 import { errorResponses } from '../responses';
 import { loadFarmFields, loadImageryFields, requireAlgorithm, requireSelection } from './access';
 
@@ -31,12 +30,13 @@ export function registerExportRoute(app: Parameters<FastifyPluginAsyncZod>[0], i
     async (request, reply) => {
       const { layer, algorithm } = parseAlgorithmCode(request.params.algorithm);
       const { field_ids, latest_capture_date: date, width } = request.query;
-      const account = await currentAccount(request);
+      // Membership first (404 for a non-member), then the tier gates.
+      const fields = await loadImageryFields(request, field_ids, layer);
+      const { account } = request;
       if (account.tier !== 'premium')
         throw forbidden('Export Map is an Advanced feature. Upgrade to Advanced to export maps as PDF.');
       requireAlgorithm(account, algorithm);
       requireSelection(account, field_ids);
-      const fields = await loadImageryFields(db, account.id, field_ids, layer);
       const capture = date > todayUtc() ? null : await imagery.capture(fields, layer, date);
       if (!capture) throw notFound(`No imagery for these fields on ${date}`);
       const statistics = await imagery.fieldStatistics(fields, capture, algorithm);

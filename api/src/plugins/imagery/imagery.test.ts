@@ -414,6 +414,31 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
       }
     });
 
+    it('answers a Basic non-member 404 before any tier or feature gate (membership first)', async () => {
+      const capture = { latest_capture_date: '2025-09-22' };
+      const urls = [
+        `/v2/algorithm/standard_NDRE/statistics.json?${query({ field_ids: wheat.id, ...capture })}`,
+        `/v2/algorithm/standard_NDVI/statistics.json?${query({ field_ids: [wheat.id, canola.id], ...capture })}`,
+        `/v2/tiles/standard_NDRE/2025-09-22/${tileAt(147.366, -35.116, 15)}.png?field_ids=${wheat.id}`,
+        `/v2/fields/${wheat.id}/timeseries?algorithm=NDRE`,
+        `/v2/algorithm/standard_NDVI/export.png?${query({ field_ids: wheat.id, ...capture })}`,
+        `/v2/catalog?${query({ field_ids: [wheat.id, canola.id] })}`,
+        // One of the fields is the caller's own: the other still must not be revealed.
+        `/v2/catalog?${query({ field_ids: [advancedField.id, wheat.id] })}`,
+      ];
+      await setTier(t, advanced, 'basic');
+      try {
+        for (const url of urls) {
+          for (const user of [stranger, advanced]) {
+            const response = await get(user, url);
+            expect([url, response.statusCode, response.json()]).toEqual([url, 404, { detail: 'Field not found' }]);
+          }
+        }
+      } finally {
+        await setTier(t, advanced, 'premium');
+      }
+    });
+
     it('documents the imagery routes in the OpenAPI description', async () => {
       const doc = (await t.request({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, unknown> }>();
       expect(Object.keys(doc.paths)).toEqual(

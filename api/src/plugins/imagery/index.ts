@@ -27,7 +27,7 @@ import { seasonsAround } from '../../imagery/seasons';
 import { fieldsKeyOf, ImageryService, type ImageryField } from '../../imagery/service';
 import type { Capture, SourceLayer } from '../../imagery/source';
 import type { SeriesPoint } from '../../imagery/tasks';
-import { currentAccount } from '../accounts/service';
+import { resolveAccount } from '../accounts/current-account';
 import { errorResponses } from '../responses';
 import {
   loadFarmFields,
@@ -103,9 +103,9 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request): Promise<CatalogResponse> => {
       const { field_ids, layer_filter: layer, search_days, latest_date_utc } = request.query;
-      const account = await currentAccount(request);
-      requireSelection(account, field_ids);
-      const fields = await loadImageryFields(db, account.id, field_ids, layer);
+      // Membership first (404 for a non-member), then the tier gates.
+      const fields = await loadImageryFields(request, field_ids, layer);
+      requireSelection(request.account, field_ids);
       const to = minDate(latest_date_utc ?? todayUtc(), todayUtc());
       const days = search_days ?? (layer === 'high_res' ? undefined : DEFAULT_SEARCH_DAYS);
       const from = days === undefined ? IMAGERY_ARCHIVE_START : maxDate(addDays(to, 1 - days), IMAGERY_ARCHIVE_START);
@@ -148,10 +148,9 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { layer, algorithm } = parseAlgorithmCode(request.params.algorithm);
       const { field_ids, latest_capture_date, color_stretch } = request.query;
-      const account = await currentAccount(request);
-      requireAlgorithm(account, algorithm);
-      requireSelection(account, field_ids);
-      const fields = await loadImageryFields(db, account.id, field_ids, layer);
+      const fields = await loadImageryFields(request, field_ids, layer);
+      requireAlgorithm(request.account, algorithm);
+      requireSelection(request.account, field_ids);
       const capture = await captureOn(fields, layer, latest_capture_date);
       const statistics = await imagery.fieldStatistics(fields, capture, algorithm);
       const range = stretchRange(algorithm, color_stretch, statistics.summary);
@@ -162,6 +161,7 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tiles/:algorithm/:capture_date/:z/:x/:y.png',
     {
+      config: { account: false },
       schema: {
         tags,
         summary:
@@ -188,9 +188,10 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
           },
         ]);
       }
+      // The account and fields come from a few seconds' cache (the route opts out of resolving the account).
       const { account, fields } = await tileAccess.get(tileAccessKey(request.user.sub, layer, field_ids), async () => {
-        const caller = await currentAccount(request);
-        return { account: caller, fields: await loadImageryFields(db, caller.id, field_ids, layer) };
+        const caller = await resolveAccount(request);
+        return { account: caller, fields: await loadImageryFields(request, field_ids, layer) };
       });
       requireAlgorithm(account, algorithm);
       requireSelection(account, field_ids);
@@ -243,10 +244,8 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { algorithm, max_cloud_percent } = request.query;
-      const account = await currentAccount(request);
-      requireAlgorithm(account, algorithm);
-      const [field] = await loadImageryFields(db, account.id, [request.params.id], 'standard');
-      if (!field) throw notFound('Field not found');
+      const [field] = (await loadImageryFields(request, [request.params.id], 'standard')) as [ImageryField];
+      requireAlgorithm(request.account, algorithm);
       const today = todayUtc();
       const { current, previous } = seasonsAround(field.cropType, today);
       const [currentPoints, previousPoints] = await Promise.all([

@@ -1,0 +1,25 @@
+import type { Auth0ManagementConfig } from './auth0';
+
+/**
+ * What the api asks of the identity provider's administration (Auth0's Management API): today,
+ * removing a person who deleted their Paddock account, so they can no longer sign in.
+ */
+export interface IdentityAdmin {
+  /** Deletes the identity with this subject; an identity that is already gone counts as deleted. */
+  deleteUser(sub: string): Promise<void>;
+}
+
+/**
+ * `auth0`: the Auth0 Management API subset (`POST /oauth/token` client credentials, then
+ * `DELETE /api/v2/users/{id}`), which the local idp serves too; `none`: nothing to revoke
+ * (an identity provider without an administration API).
+ */
+export type IdentityAdminConfig = { kind: 'none' } | ({ kind: 'auth0' } & Auth0ManagementConfig);
+
+/** The identity provider refused or could not be reached; nothing was changed on our side. */
+export class IdentityAdminError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'IdentityAdminError';
+  }
+}

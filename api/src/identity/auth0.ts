@@ -1,0 +1,68 @@
+import { IdentityAdminError, type IdentityAdmin } from './admin';
+
+export interface Auth0ManagementConfig {
+  /** The tenant's (or local idp's) base URL with a trailing slash, e.g. `https://paddock.au.auth0.com/`. */
+  domain: string;
+  /** A machine-to-machine client allowed `delete:users` on the Management API. */
+  clientId: string;
+  clientSecret: string;
+  /** The Management API's audience: `<domain>api/v2/`. */
+  audience: string;
+}
+
+/** How long before its expiry a management token is replaced. */
+const TOKEN_MARGIN_MS = 60_000;
+const TIMEOUT_MS = 10_000;
+
+/** The Auth0 Management API calls the api makes, with a client-credentials token kept until it nears expiry. */
+export class Auth0Management implements IdentityAdmin {
+  #token: { value: string; expiresAt: number } | undefined;
+
+  constructor(
+    private readonly config: Auth0ManagementConfig,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  async #call(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await this.fetchImpl(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    } catch (error) {
+      throw new IdentityAdminError(`The identity provider could not be reached (${new URL(url).origin})`, {
+        cause: error,
+      });
+    }
+  }
+
+  async #accessToken(): Promise<string> {
+    if (this.#token && this.#token.expiresAt - TOKEN_MARGIN_MS > Date.now()) return this.#token.value;
+    const response = await this.#call(new URL('oauth/token', this.config.domain).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: this.config.clientId,
+        client_secret: this.config.clientSecret,
+        audience: this.config.audience,
+      }),
+    });
+    const body = (await response.json().catch(() => ({}))) as { access_token?: unknown; expires_in?: unknown };
+    if (!response.ok || typeof body.access_token !== 'string') {
+      throw new IdentityAdminError(`The identity provider refused the management token (${response.status})`);
+    }
+    const lifetime = typeof body.expires_in === 'number' ? body.expires_in * 1000 : 0;
+    this.#token = { value: body.access_token, expiresAt: Date.now() + lifetime };
+    return body.access_token;
+  }
+
+  async deleteUser(sub: string): Promise<void> {
+    const token = await this.#accessToken();
+    const url = new URL(`api/v2/users/${encodeURIComponent(sub)}`, this.config.domain).href;
+    const response = await this.#call(url, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    await response.body?.cancel();
+    // 404: already gone, which is what we wanted.
+    if (!response.ok && response.status !== 404) {
+      if (response.status === 401) this.#token = undefined;
+      throw new IdentityAdminError(`The identity provider did not delete the user (${response.status})`);
+    }
+  }
+}

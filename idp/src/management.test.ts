@@ -1,0 +1,108 @@
+// Auth0 Management API subset for the api: DELETE /api/v2/users/{id} with the admin client's
+// client-credentials token for the Management API audience.
+import { decodeJwt } from 'jose';
+import {
+  API_AUDIENCE,
+  CookieJar,
+  exchangeCode,
+  login,
+  signInAndGetTokens,
+  startTestIdp,
+  tokenRequest,
+  type TestIdp,
+} from './test-utils';
+
+jest.setTimeout(30_000);
+
+let idp: TestIdp;
+beforeAll(async () => {
+  idp = await startTestIdp();
+});
+afterAll(async () => {
+  await idp.dispose();
+});
+
+const ADMIN = { client_id: 'paddock-admin-cli', client_secret: 'paddock-dev-admin-secret' };
+
+async function managementToken(): Promise<string> {
+  const response = await tokenRequest(idp, {
+    grant_type: 'client_credentials',
+    ...ADMIN,
+    audience: `${idp.issuer}api/v2/`,
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+const deleteUser = (sub: string, token: string) =>
+  fetch(`${idp.url}/api/v2/users/${encodeURIComponent(sub)}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+async function signUp(email: string) {
+  const jar = new CookieJar();
+  const result = await login(idp, jar, { email, password: 'harvest-moon-77' }, { screen: 'signup' });
+  return { jar, sub: String(decodeJwt((await exchangeCode(idp, result)).access_token).sub) };
+}
+
+describe('DELETE /api/v2/users/{id}', () => {
+  it('gives the admin client a Management API token with delete:users', async () => {
+    const claims = decodeJwt(await managementToken());
+    expect(claims).toMatchObject({
+      aud: `${idp.issuer}api/v2/`,
+      scope: 'delete:users',
+      client_id: 'paddock-admin-cli',
+    });
+  });
+
+  it('deletes the user: they can no longer sign in, and their refresh token stops working', async () => {
+    const email = `leaving-${Date.now()}@example.com`;
+    const { sub } = await signUp(email);
+    const tokens = await signInAndGetTokens(idp, { email, password: 'harvest-moon-77' });
+
+    const response = await deleteUser(sub, await managementToken());
+    expect(response.status).toBe(204);
+
+    await expect(signInAndGetTokens(idp, { email, password: 'harvest-moon-77' })).rejects.toThrow(
+      /no code; last status 401/,
+    );
+    const refresh = await tokenRequest(
+      idp,
+      { grant_type: 'refresh_token', client_id: 'paddock-web', refresh_token: tokens.refresh_token ?? '' },
+      { origin: 'http://localhost:3000' },
+    );
+    expect(refresh.status).toBe(400);
+    expect(await refresh.json()).toMatchObject({ error: 'invalid_grant' });
+
+    // Deleting again: the user is already gone.
+    expect((await deleteUser(sub, await managementToken())).status).toBe(404);
+  });
+
+  it('refuses API tokens, user tokens and missing tokens', async () => {
+    const email = `staying-${Date.now()}@example.com`;
+    const { sub } = await signUp(email);
+    const userToken = (await signInAndGetTokens(idp, { email, password: 'harvest-moon-77' })).access_token;
+    const apiAdmin = await tokenRequest(idp, { grant_type: 'client_credentials', ...ADMIN, audience: API_AUDIENCE });
+    const apiAdminToken = ((await apiAdmin.json()) as { access_token: string }).access_token;
+
+    for (const token of [userToken, apiAdminToken]) {
+      const response = await deleteUser(sub, token);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ statusCode: 401 });
+    }
+    const anonymous = await fetch(`${idp.url}/api/v2/users/${encodeURIComponent(sub)}`, { method: 'DELETE' });
+    expect(anonymous.status).toBe(401);
+    // Still there.
+    expect((await signInAndGetTokens(idp, { email, password: 'harvest-moon-77' })).access_token).toBeTruthy();
+  });
+
+  it('does not give the web client a Management API token', async () => {
+    const response = await tokenRequest(idp, {
+      grant_type: 'client_credentials',
+      client_id: 'paddock-web',
+      audience: `${idp.issuer}api/v2/`,
+    });
+    expect(response.status).toBe(400);
+  });
+});
