@@ -264,6 +264,8 @@ export interface ThrottleHitsTable {
   id: Generated<string>;
   bucket: string;
   hit_at: Timestamp;
+}
+
 /** Subjects of deleted accounts: their tokens get 401 (`plugins/accounts/service.ts`). */
 export interface DeletedAccountsTable {
   sub: string;
