@@ -1,13 +1,13 @@
 import type { ImageryAlgorithm, Position } from '@paddock/shared/contracts';
-import { intersection, type Geom } from 'polyclip-ts';
 import { areaInHectares } from '../../plugins/fields/geometry';
+import { addDays, dayNumber } from '../dates';
 import { mercatorBBox, mercatorScale, mercatorXToLon, mercatorYToLat } from '../geo';
 import { algorithmBands, computeIndex } from '../indices';
 import { rasteriseFields, toPixelPolygons } from '../rasterise';
 import { pixelClass, type Capture, type FieldAoi, type ImagerySource, type RasterWindow } from '../source';
+import { PixelClipper, type PixelRing } from './clip';
 import { polygonize } from './polygonize';
 import { classify, extendClasses, fillGaps, mergeSmallPatches, naturalBreaks, patches, type Grid } from './raster';
-
 
 /**
  * Management zones of fields from one capture (ARCHITECTURE §6): the index raster of each field at the
@@ -95,7 +95,7 @@ export interface FieldRaster {
   values: Float32Array;
   /** 1 inside the field. */
   inside: Uint8Array;
-  /** 1 for clear pixels with a value (inside or not). */
+  /** 1 for measured pixels: clear on the capture, or on a nearby capture that filled them. */
   valid: Uint8Array;
   filled: number;
 }
@@ -118,7 +118,34 @@ export function zoningPixels(field: Pick<FieldAoi, 'bbox'>, resolutionM: number)
   return window.width * window.height;
 }
 
-/** Reads the field's index raster and fills its obscured pixels. */
+/** How far (days) zoning looks for other captures to fill a cloudy one from, and how many it reads at most. */
+export const FILL_SEARCH_DAYS = 30;
+export const FILL_MAX_CAPTURES = 4;
+/** Captures with more of the field obscured than this are filled from the nearest clearer captures first. */
+const FILL_FROM_CAPTURES_ABOVE = 0.2;
+
+async function indexRead(
+  source: ImagerySource,
+  field: FieldAoi,
+  capture: Capture,
+  algorithm: ImageryAlgorithm,
+  window: RasterWindow,
+): Promise<{ values: Float32Array; clear: Uint8Array }> {
+  const read = await source.read([field], capture, algorithmBands[algorithm], window);
+  const values = computeIndex(algorithm, read);
+  const clear = new Uint8Array(values.length);
+  for (let i = 0; i < values.length; i += 1)
+    clear[i] = read.mask[i] === pixelClass.clear && Number.isFinite(values[i] as number) ? 1 : 0;
+  return { values, clear };
+}
+
+/**
+ * Reads the field's index raster and fills its obscured pixels: when much of the field is under cloud,
+ * first from the nearest captures (within 30 days) where those pixels are clear, shifted by the mean
+ * difference over the pixels both show clear; then every remaining gap from its clear neighbours.
+ * `valid` is 1 for measured pixels (clear on this capture or a nearby one): values filled from
+ * neighbours are never data (not in the breaks nor the statistics).
+ */
 export async function fieldRaster(
   source: ImagerySource,
   field: FieldAoi,
@@ -128,17 +155,56 @@ export async function fieldRaster(
 ): Promise<FieldRaster> {
   const window = zoningWindow(field, resolutionM);
   const grid = { width: window.width, height: window.height };
-  const read = await source.read([field], capture, algorithmBands[algorithm], window);
-  const values = computeIndex(algorithm, read);
+  const { values, clear: valid } = await indexRead(source, field, capture, algorithm, window);
   const labels = rasteriseFields([field], window);
   const inside = new Uint8Array(labels.length);
-  const valid = new Uint8Array(labels.length);
+  let insideCount = 0;
+  let obscured = 0;
   for (let i = 0; i < labels.length; i += 1) {
     inside[i] = labels[i] === 0 ? 0 : 1;
-    valid[i] = read.mask[i] === pixelClass.clear && Number.isFinite(values[i] as number) ? 1 : 0;
+    insideCount += inside[i] as number;
+    if (inside[i] && !valid[i]) obscured += 1;
   }
-  const filled = fillGaps(grid, values, inside, valid);
-  return { grid, window, values, inside, valid, filled };
+  // Pixels known so far: the capture's clear ones, then those taken from other captures.
+  const known = Uint8Array.from(valid);
+  let filled = 0;
+  if (obscured > FILL_FROM_CAPTURES_ABOVE * insideCount && capture.layer === 'standard') {
+    const nearby = (
+      await source.catalog([field], capture.layer, {
+        from: addDays(capture.date, -FILL_SEARCH_DAYS),
+        to: addDays(capture.date, FILL_SEARCH_DAYS),
+      })
+    )
+      .filter((other) => other.id !== capture.id)
+      .sort(
+        (a, b) =>
+          Math.abs(dayNumber(a.date) - dayNumber(capture.date)) -
+            Math.abs(dayNumber(b.date) - dayNumber(capture.date)) || a.date.localeCompare(b.date),
+      )
+      .slice(0, FILL_MAX_CAPTURES);
+    for (const other of nearby) {
+      if (obscured - filled <= FILL_FROM_CAPTURES_ABOVE * insideCount) break;
+      const read = await indexRead(source, field, other, algorithm, window);
+      let shift = 0;
+      let both = 0;
+      for (let i = 0; i < values.length; i += 1) {
+        if (inside[i] && valid[i] && read.clear[i]) {
+          shift += (values[i] as number) - (read.values[i] as number);
+          both += 1;
+        }
+      }
+      shift = both > 0 ? shift / both : 0;
+      for (let i = 0; i < values.length; i += 1) {
+        if (inside[i] && !known[i] && read.clear[i]) {
+          values[i] = (read.values[i] as number) + shift;
+          known[i] = 1;
+          filled += 1;
+        }
+      }
+    }
+  }
+  filled += fillGaps(grid, values, inside, known);
+  return { grid, window, values, inside, valid: known, filled };
 }
 
 /** The minimum zone size in pixels at a resolution. */
@@ -203,7 +269,7 @@ export function zoneRaster(
   for (let z = 1; z <= zones; z += 1) within += ((count[z] as number) / (count[0] as number)) * (varianceOf(z) ?? 0);
   const varianceReduction = total > 0 ? Math.max(0, 1 - within / total) : 0;
 
-  const polygons = zonePolygons(field, grid, window, classes, inside);
+  const polygons = zonePolygons(field, grid, window, classes, inside, minPixels / 2);
   const areaByZone = new Float64Array(zones + 1);
   for (const polygon of polygons) areaByZone[polygon.zone] = (areaByZone[polygon.zone] as number) + polygon.areaHa;
 
@@ -233,8 +299,6 @@ export function zoneRaster(
   };
 }
 
-type PixelRing = [number, number][];
-
 /**
  * The zone polygons of a classified field: every pixel of the window takes the class of the nearest
  * field pixel, the patches are polygonized together (shared, simplified edges), and the patches near
@@ -246,6 +310,7 @@ function zonePolygons(
   window: RasterWindow,
   classes: Uint8Array,
   inside: Uint8Array,
+  sliverPixels: number,
 ): ZonePolygon[] {
   const { width, height } = grid;
   const extended = extendClasses(grid, classes);
@@ -295,7 +360,8 @@ function zonePolygons(
     ring.push([flat[0] as number, flat[1] as number]);
     return ring;
   };
-  const fieldGeom: Geom = fieldRings.map((polygon) => polygon.map((ring) => toRing(ring.slice(0, ring.length - 2))));
+  const clipper = new PixelClipper(Math.max(width, height));
+  const fieldPolygons = fieldRings.map((polygon) => polygon.map((ring) => toRing(ring.slice(0, ring.length - 2))));
 
   const [minX, minY, maxX, maxY] = window.bbox;
   const pixelW = (maxX - minX) / width;
@@ -313,16 +379,8 @@ function zonePolygons(
     return out;
   };
 
-  const polygons: ZonePolygon[] = [];
-  const emit = (zone: number, rings: PixelRing[]) => {
-    const coordinates = orientRings(rings.map(toLonLat).filter((ring) => ring.length >= 4));
-    if (coordinates.length === 0) return;
-    const geometry = { type: 'Polygon' as const, coordinates };
-    const areaHa = areaInHectares(geometry);
-    if (areaHa <= 0) return;
-    polygons.push({ fieldId: field.fieldId, zone, geometry, areaHa });
-  };
-
+  // Parts in pixel space: patches as traced, and the clipped ones as the clip cut them.
+  const parts: { zone: number; rings: PixelRing[]; clipped: boolean }[] = [];
   const zones = Math.max(0, ...zoneOf);
   for (let zone = 1; zone <= zones; zone += 1) {
     const toClip: PixelRing[][] = [];
@@ -330,14 +388,87 @@ function zonePolygons(
       if (zoneOf[polygon.patch] !== zone || polygon.rings.length === 0) continue;
       const rings = polygon.rings.map(toRing);
       if (clip[polygon.patch]) toClip.push(rings);
-      else emit(zone, rings);
+      else parts.push({ zone, rings, clipped: false });
     }
     if (toClip.length === 0) continue;
-    for (const part of intersection(toClip as Geom, fieldGeom)) emit(zone, part as PixelRing[]);
+    for (const part of clipper.intersection(toClip, fieldPolygons))
+      parts.push({ zone, rings: part as PixelRing[], clipped: true });
+  }
+  mergeSlivers(parts, sliverPixels, clipper);
+
+  const polygons: ZonePolygon[] = [];
+  for (const { zone, rings } of parts) {
+    const coordinates = orientRings(rings.map(toLonLat).filter((ring) => ring.length >= 4));
+    if (coordinates.length === 0) continue;
+    const geometry = { type: 'Polygon' as const, coordinates };
+    const areaHa = areaInHectares(geometry);
+    if (areaHa > 0) polygons.push({ fieldId: field.fieldId, zone, geometry, areaHa });
   }
   // Largest first within a zone, zones in order: a stable order for the same request.
   polygons.sort((a, b) => a.zone - b.zone || b.areaHa - a.areaHa);
   return polygons;
+}
+
+/** Twice the signed area of a pixel-space ring (closed). */
+function pixelArea(rings: readonly PixelRing[]): number {
+  let total = 0;
+  rings.forEach((ring, index) => {
+    let sum = 0;
+    for (let k = 0; k + 1 < ring.length; k += 1) {
+      const [ax, ay] = ring[k] as [number, number];
+      const [bx, by] = ring[k + 1] as [number, number];
+      sum += ax * by - bx * ay;
+    }
+    total += index === 0 ? Math.abs(sum) : -Math.abs(sum);
+  });
+  return total / 2;
+}
+
+/**
+ * Clipping can cut a patch where it reached round the field's edge, leaving slivers (a part pixel
+ * cut off by the boundary, a patch joined only outside the field). Each clipped part under
+ * `sliverPixels` joins the part it shares most corners with (ties: the larger), when the two make one polygon.
+ */
+function mergeSlivers(
+  parts: { zone: number; rings: PixelRing[]; clipped: boolean }[],
+  sliverPixels: number,
+  clipper: PixelClipper,
+): void {
+  const key = ([x, y]: [number, number]) => `${x},${y}`;
+  const order = parts
+    .map((part, index) => ({ index, area: pixelArea(part.rings) }))
+    .filter(({ index, area }) => (parts[index] as (typeof parts)[number]).clipped && area < sliverPixels)
+    .sort((a, b) => a.area - b.area || a.index - b.index);
+  const removed = new Set<number>();
+  for (const { index } of order) {
+    const sliver = parts[index] as (typeof parts)[number];
+    const corners = new Set(sliver.rings.flat().map(key));
+    let best = -1;
+    let bestShared = 0;
+    let bestArea = 0;
+    parts.forEach((part, other) => {
+      if (other === index || removed.has(other)) return;
+      let shared = 0;
+      for (const ring of part.rings) for (const position of ring) if (corners.has(key(position))) shared += 1;
+      if (shared === 0) return;
+      const area = pixelArea(part.rings);
+      if (shared > bestShared || (shared === bestShared && area > bestArea)) {
+        best = other;
+        bestShared = shared;
+        bestArea = area;
+      }
+    });
+    if (best < 0 || bestShared < 2) continue;
+    const target = parts[best] as (typeof parts)[number];
+    const joined = clipper.union([target.rings], [sliver.rings]);
+    if (joined.length !== 1) continue;
+    target.rings = joined[0] as PixelRing[];
+    target.clipped = true;
+    removed.add(index);
+  }
+  const kept = parts.filter((_, index) => !removed.has(index));
+  parts.length = 0;
+  parts.push(...kept);
 }
 
 /** Twice the signed area of a lon/lat ring (positive counter-clockwise). */

@@ -141,8 +141,7 @@ export function polygonize(grid: Grid, ids: Int32Array, count: number, tolerance
       const previous = vertices[(start + n - 1) % n] as number;
       const forward = next < previous;
       const canonical = new Int32Array(n);
-      for (let k = 0; k < n; k += 1)
-        canonical[k] = vertices[forward ? (start + k) % n : (start - k + n) % n] as number;
+      for (let k = 0; k < n; k += 1) canonical[k] = vertices[forward ? (start + k) % n : (start - k + n) % n] as number;
       const key = (canonical[0] as number) * vertexCount + (canonical[1] as number);
       let arc = arcs.get(key);
       if (!arc) {
@@ -159,8 +158,7 @@ export function polygonize(grid: Grid, ids: Int32Array, count: number, tolerance
         for (let k = 0; k < length; k += 1) chain[k] = vertices[(from + k) % n] as number;
         const first = chain[0] as number;
         const last = chain[length - 1] as number;
-        const forward =
-          first < last || (first === last && (chain[1] as number) < (chain[length - 2] as number));
+        const forward = first < last || (first === last && (chain[1] as number) < (chain[length - 2] as number));
         const canonical = forward ? chain : chain.slice().reverse();
         const key = (canonical[0] as number) * vertexCount + (canonical[1] as number);
         let arc = arcs.get(key);
@@ -198,7 +196,9 @@ export function polygonize(grid: Grid, ids: Int32Array, count: number, tolerance
       const points = arc.simplified;
       const length = arc.closed ? points.length : points.length - 1;
       for (let k = 0; k < length; k += 1) {
-        const v = points[reversed ? (arc.closed ? (points.length - k) % points.length : points.length - 1 - k) : k] as number;
+        const v = points[
+          reversed ? (arc.closed ? (points.length - k) % points.length : points.length - 1 - k) : k
+        ] as number;
         coordinates.push(xOf(v), yOf(v));
       }
     }
@@ -350,11 +350,11 @@ function segmentsConflict(
  * The arcs whose simplified segments cross a segment of another arc, or a non-neighbouring segment
  * of their own: found through a grid of 8-pixel cells, so the cost follows the segment count.
  */
-function crossingArcs(
-  arcs: readonly { simplified: Int32Array; closed: boolean }[],
+function crossingArcs<T extends { simplified: Int32Array; closed: boolean }>(
+  arcs: readonly T[],
   xOf: (v: number) => number,
   yOf: (v: number) => number,
-): Set<(typeof arcs)[number]> {
+): Set<T> {
   const CELL = 8;
   const segmentArc: number[] = [];
   const segmentIndex: number[] = [];
@@ -382,7 +382,7 @@ function crossingArcs(
       }
     }
   }
-  const bad = new Set<(typeof arcs)[number]>();
+  const bad = new Set<T>();
   const checked = new Set<number>();
   for (const list of cells.values()) {
     for (let i = 0; i < list.length; i += 1) {
@@ -395,7 +395,7 @@ function crossingArcs(
         if (checked.has(pair)) continue;
         checked.add(pair);
         if (arcS === arcT) {
-          const arc = arcs[arcS] as (typeof arcs)[number];
+          const arc = arcs[arcS] as T;
           const count = arc.closed ? arc.simplified.length : arc.simplified.length - 1;
           const gap = Math.abs((segmentIndex[s] as number) - (segmentIndex[t] as number));
           // Consecutive segments of one arc share their common vertex.
@@ -413,8 +413,8 @@ function crossingArcs(
             coordinates[t * 4 + 3] as number,
           )
         ) {
-          bad.add(arcs[arcS] as (typeof arcs)[number]);
-          bad.add(arcs[arcT] as (typeof arcs)[number]);
+          bad.add(arcs[arcS] as T);
+          bad.add(arcs[arcT] as T);
         }
       }
     }

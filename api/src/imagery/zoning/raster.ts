@@ -42,17 +42,18 @@ export function fillGaps(grid: Grid, values: Float32Array, inside: Uint8Array, v
     const i = queue[head++] as number;
     const column = i % width;
     const value = values[i] as number;
-    const visit = (j: number) => {
-      if (reached[j] || !inside[j]) return;
+    for (let side = 0; side < 4; side += 1) {
+      let j: number;
+      if (side === 0) j = column > 0 ? i - 1 : -1;
+      else if (side === 1) j = column < width - 1 ? i + 1 : -1;
+      else if (side === 2) j = i >= width ? i - width : -1;
+      else j = i < size - width ? i + width : -1;
+      if (j < 0 || reached[j] || !inside[j]) continue;
       reached[j] = 1;
       values[j] = value;
       filled += 1;
       queue[tail++] = j;
-    };
-    if (column > 0) visit(i - 1);
-    if (column < width - 1) visit(i + 1);
-    if (i >= width) visit(i - width);
-    if (i < size - width) visit(i + width);
+    }
   }
   if (tail < countInside(inside)) {
     const sorted = Float64Array.from(validValues(values, inside, valid)).sort();
@@ -99,7 +100,10 @@ export function naturalBreaks(values: Float32Array, inside: Uint8Array, valid: U
   const sample =
     sorted.length <= BREAKS_SAMPLE
       ? Array.from(sorted)
-      : Array.from({ length: BREAKS_SAMPLE }, (_, k) => sorted[Math.floor(((k + 0.5) * sorted.length) / BREAKS_SAMPLE)] as number);
+      : Array.from(
+          { length: BREAKS_SAMPLE },
+          (_, k) => sorted[Math.floor(((k + 0.5) * sorted.length) / BREAKS_SAMPLE)] as number,
+        );
   let distinct = 0;
   for (let k = 0; k < sample.length; k += 1) if (k === 0 || sample[k] !== sample[k - 1]) distinct += 1;
   const k = Math.min(classes, distinct);
@@ -229,24 +233,27 @@ export function mergeSmallPatches(grid: Grid, classes: Uint8Array, minPixels: nu
     size[id] = (size[id] as number) + 1;
     cls[id] = classes[i] as number;
   }
-  // Shared edge lengths between neighbouring patches.
-  const neighbours: Map<number, number>[] = Array.from({ length: count }, () => new Map());
+  // Shared edge lengths between neighbouring patches, kept for the patches under the minimum only
+  // (the others are never merged away, so nobody asks for their neighbours).
+  const neighbours: (Map<number, number> | undefined)[] = new Array<Map<number, number> | undefined>(count);
+  for (let id = 0; id < count; id += 1) if ((size[id] as number) < minPixels) neighbours[id] = new Map();
   const touch = (a: number, b: number) => {
-    const na = neighbours[a] as Map<number, number>;
-    na.set(b, (na.get(b) ?? 0) + 1);
-    const nb = neighbours[b] as Map<number, number>;
-    nb.set(a, (nb.get(a) ?? 0) + 1);
+    const na = neighbours[a];
+    if (na) na.set(b, (na.get(b) ?? 0) + 1);
+    const nb = neighbours[b];
+    if (nb) nb.set(a, (nb.get(a) ?? 0) + 1);
   };
   for (let i = 0; i < ids.length; i += 1) {
     const a = ids[i] as number;
     if (a < 0) continue;
+    const smallA = neighbours[a] !== undefined;
     if (i % width < width - 1) {
       const b = ids[i + 1] as number;
-      if (b >= 0 && b !== a) touch(a, b);
+      if (b >= 0 && b !== a && (smallA || neighbours[b] !== undefined)) touch(a, b);
     }
     if (i + width < ids.length) {
       const b = ids[i + width] as number;
-      if (b >= 0 && b !== a) touch(a, b);
+      if (b >= 0 && b !== a && (smallA || neighbours[b] !== undefined)) touch(a, b);
     }
   }
   const into = new Int32Array(count).fill(-1);
@@ -256,7 +263,8 @@ export function mergeSmallPatches(grid: Grid, classes: Uint8Array, minPixels: nu
     return r;
   };
   const heap = new MinHeap();
-  for (let id = 0; id < count; id += 1) if ((size[id] as number) < minPixels) heap.push((size[id] as number) * ID_SPACE + id);
+  for (let id = 0; id < count; id += 1)
+    if ((size[id] as number) < minPixels) heap.push((size[id] as number) * ID_SPACE + id);
   let merged = 0;
   while (heap.length > 0) {
     const entry = heap.pop();
@@ -267,8 +275,8 @@ export function mergeSmallPatches(grid: Grid, classes: Uint8Array, minPixels: nu
       if ((size[id] as number) < minPixels) heap.push((size[id] as number) * ID_SPACE + id);
       continue;
     }
-    const around = neighbours[id] as Map<number, number>;
-    if (around.size === 0) continue;
+    const around = neighbours[id];
+    if (!around || around.size === 0) continue;
     let best = -1;
     let bestSize = -1;
     let bestEdge = -1;
@@ -286,17 +294,20 @@ export function mergeSmallPatches(grid: Grid, classes: Uint8Array, minPixels: nu
     into[id] = best;
     merged += 1;
     size[best] = (size[best] as number) + (size[id] as number);
-    const target = neighbours[best] as Map<number, number>;
-    target.delete(id);
+    const target = (size[best] as number) < minPixels ? neighbours[best] : undefined;
+    target?.delete(id);
     for (const [other, edge] of around) {
       if (other === best) continue;
-      const theirs = neighbours[other] as Map<number, number>;
-      theirs.delete(id);
-      theirs.set(best, (theirs.get(best) ?? 0) + edge);
-      target.set(other, (target.get(other) ?? 0) + edge);
+      const theirs = neighbours[other];
+      if (theirs) {
+        theirs.delete(id);
+        theirs.set(best, (theirs.get(best) ?? 0) + edge);
+      }
+      target?.set(other, (target.get(other) ?? 0) + edge);
     }
-    around.clear();
-    if ((size[best] as number) < minPixels) heap.push((size[best] as number) * ID_SPACE + best);
+    neighbours[id] = undefined;
+    if (!target) neighbours[best] = undefined;
+    else heap.push((size[best] as number) * ID_SPACE + best);
   }
   if (merged > 0) {
     for (let i = 0; i < ids.length; i += 1) {
@@ -324,15 +335,16 @@ export function extendClasses(grid: Grid, classes: Uint8Array): Uint8Array {
     const i = queue[head++] as number;
     const zone = out[i] as number;
     const column = i % width;
-    const visit = (j: number) => {
-      if ((out[j] as number) > 0) return;
+    for (let side = 0; side < 4; side += 1) {
+      let j: number;
+      if (side === 0) j = column > 0 ? i - 1 : -1;
+      else if (side === 1) j = column < width - 1 ? i + 1 : -1;
+      else if (side === 2) j = i >= width ? i - width : -1;
+      else j = i < size - width ? i + width : -1;
+      if (j < 0 || (out[j] as number) > 0) continue;
       out[j] = zone;
       queue[tail++] = j;
-    };
-    if (column > 0) visit(i - 1);
-    if (column < width - 1) visit(i + 1);
-    if (i >= width) visit(i - width);
-    if (i < size - width) visit(i + width);
+    }
   }
   return out;
 }
