@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseKind, type OpenDatabase } from './db';
 import { seedDemoAccount } from './db/seed';
 import { installErrorHandling } from './errors';
+import { ImageryService } from './imagery/service';
 import type { PaymentProvider } from './payments/provider';
 import { createPaymentProvider } from './payments/provider-config';
 import { TestPaymentProvider } from './payments/test-provider';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     writes: WriteEvents;
     /** Who takes the money (`payments/provider.ts`): the embedded test provider or Stripe. */
     payments: PaymentProvider;
+    /** The imagery engine's worker pool and caches, shared by the imagery and zoning routes. */
+    imagery: ImageryService;
   }
 }
 
@@ -87,9 +90,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       testDelivery: options.webhookDelivery,
     });
   app.decorate('payments', payments);
+  const imagery = new ImageryService(config.imagery);
+  app.decorate('imagery', imagery);
   // Webhook delivery stops before the database closes.
   app.addHook('onClose', async () => {
     await payments.close();
+    await imagery.close();
     if (ownsDatabase) await database.close();
   });
 

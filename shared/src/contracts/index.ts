@@ -10,3 +10,4 @@ export * from './farms';
 export * from './convert';
 export * from './imagery';
 export * from './commerce';
+export * from './zoning';

@@ -7,7 +7,16 @@ import { rasteriseFields, toPixelPolygons } from '../rasterise';
 import { pixelClass, type Capture, type FieldAoi, type ImagerySource, type RasterWindow } from '../source';
 import { PixelClipper, type PixelRing } from './clip';
 import { polygonize } from './polygonize';
-import { classify, extendClasses, fillGaps, mergeSmallPatches, naturalBreaks, patches, type Grid } from './raster';
+import {
+  classify,
+  extendClasses,
+  fillGaps,
+  mergeSmallPatches,
+  naturalBreaks,
+  NoClearPixelsError,
+  patches,
+  type Grid,
+} from './raster';
 
 /**
  * Management zones of fields from one capture (ARCHITECTURE §6): the index raster of each field at the
@@ -17,10 +26,6 @@ import { classify, extendClasses, fillGaps, mergeSmallPatches, naturalBreaks, pa
  * kept), ellipsoidal areas. Deterministic: the same inputs give the same zones.
  */
 
-/** Zoning resolutions by level (spec 2 §5): 1 = 5 m, 2 = 25 m, 3 = 50 m, 4 = 100 m. */
-export const ZONING_RESOLUTIONS_M = { 1: 5, 2: 25, 3: 50, 4: 100 } as const;
-export type ZoningResolution = keyof typeof ZONING_RESOLUTIONS_M;
-
 /** The default minimum zone size: the larger of 0.5 ha and 1 % of the field. */
 export const DEFAULT_MIN_ZONE_HA = 0.5;
 export const DEFAULT_MIN_ZONE_SHARE = 0.01;
@@ -28,14 +33,6 @@ export const DEFAULT_MIN_ZONE_SHARE = 0.01;
 export const SIMPLIFY_TOLERANCE_PX = 0.5;
 /** Pixels of margin around the field's bbox, so the classes carried past its edge cover it fully. */
 const MARGIN_PX = 2;
-
-/** Fixed zone colours per zone count, zone 1 (lowest) first: red (low) to green (high). */
-export const ZONE_PALETTES: Record<number, readonly string[]> = {
-  2: ['#d7191c', '#1a9641'],
-  3: ['#d7191c', '#ffffbf', '#1a9641'],
-  4: ['#d7191c', '#fdae61', '#a6d96a', '#1a9641'],
-  5: ['#d7191c', '#fdae61', '#ffffbf', '#a6d96a', '#1a9641'],
-};
 
 export interface ZoningRequest {
   fields: readonly FieldAoi[];
@@ -85,6 +82,8 @@ export interface FieldZoning {
 
 export interface ZoningResult {
   fields: FieldZoning[];
+  /** Fields with no clear pixel on the capture nor on the nearby captures (not zoned). */
+  clouded: string[];
 }
 
 /** The raster a field is zoned on, exposed for tests and the bench's reference pipeline. */
@@ -493,9 +492,15 @@ function orientRings(rings: Position[][]): Position[][] {
 /** Zones of every field of the request, each from its own values. */
 export async function zoneFields(source: ImagerySource, request: ZoningRequest): Promise<ZoningResult> {
   const fields: FieldZoning[] = [];
+  const clouded: string[] = [];
   for (const field of request.fields) {
-    const raster = await fieldRaster(source, field, request.capture, request.algorithm, request.resolutionM);
-    fields.push(zoneRaster(field, raster, request.zones, request.resolutionM, request.minZoneHa));
+    try {
+      const raster = await fieldRaster(source, field, request.capture, request.algorithm, request.resolutionM);
+      fields.push(zoneRaster(field, raster, request.zones, request.resolutionM, request.minZoneHa));
+    } catch (error) {
+      if (!(error instanceof NoClearPixelsError)) throw error;
+      clouded.push(field.fieldId);
+    }
   }
-  return { fields };
+  return { fields, clouded };
 }
