@@ -84,6 +84,8 @@ export interface ZoningResult {
   fields: FieldZoning[];
   /** Fields with no clear pixel on the capture nor on the nearby captures (not zoned). */
   clouded: string[];
+  /** Milliseconds spent reading the index rasters (imagery source, gap filling) and zoning them. */
+  timings: { readMs: number; zoningMs: number };
 }
 
 /** The raster a field is zoned on, exposed for tests and the bench's reference pipeline. */
@@ -493,14 +495,19 @@ function orientRings(rings: Position[][]): Position[][] {
 export async function zoneFields(source: ImagerySource, request: ZoningRequest): Promise<ZoningResult> {
   const fields: FieldZoning[] = [];
   const clouded: string[] = [];
+  const timings = { readMs: 0, zoningMs: 0 };
   for (const field of request.fields) {
     try {
+      const started = performance.now();
       const raster = await fieldRaster(source, field, request.capture, request.algorithm, request.resolutionM);
+      const read = performance.now();
       fields.push(zoneRaster(field, raster, request.zones, request.resolutionM, request.minZoneHa));
+      timings.readMs += read - started;
+      timings.zoningMs += performance.now() - read;
     } catch (error) {
       if (!(error instanceof NoClearPixelsError)) throw error;
       clouded.push(field.fieldId);
     }
   }
-  return { fields, clouded };
+  return { fields, clouded, timings };
 }

@@ -12,8 +12,8 @@ export interface Grid {
   height: number;
 }
 
-/** ckmeans runs on at most this many values: evenly spaced order statistics of the field's values. */
-export const BREAKS_SAMPLE = 16_384;
+/** ckmeans runs on at most this many values: a systematic sample of the field's values. */
+export const BREAKS_SAMPLE = 12_000;
 
 /**
  * Fills the field's obscured pixels (cloud, shadow, no data: `valid` 0) with the value of the nearest
@@ -92,18 +92,26 @@ function validValues(values: Float32Array, inside: Uint8Array, valid: Uint8Array
 
 /**
  * Natural breaks (Jenks by dynamic programming: ckmeans) over the field's valid values, ascending:
- * `classes − 1` thresholds (fewer when the field has fewer distinct values). Large fields use evenly
- * spaced order statistics, which follow the same distribution, so the cost does not grow with the field.
+ * `classes − 1` thresholds (fewer when the field has fewer distinct values). A large field is
+ * sampled systematically (every n-th valid pixel in scan order, so the same field always gives the
+ * same sample), which follows the field's distribution and keeps the cost flat.
  */
 export function naturalBreaks(values: Float32Array, inside: Uint8Array, valid: Uint8Array, classes: number): number[] {
-  const sorted = validValues(values, inside, valid).sort();
-  const sample =
-    sorted.length <= BREAKS_SAMPLE
-      ? Array.from(sorted)
-      : Array.from(
-          { length: BREAKS_SAMPLE },
-          (_, k) => sorted[Math.floor(((k + 0.5) * sorted.length) / BREAKS_SAMPLE)] as number,
-        );
+  let count = 0;
+  for (let i = 0; i < values.length; i += 1) if (inside[i] && valid[i]) count += 1;
+  const step = Math.max(1, count / BREAKS_SAMPLE);
+  const sample: number[] = [];
+  let seen = 0;
+  let next = 0;
+  for (let i = 0; i < values.length; i += 1) {
+    if (!inside[i] || !valid[i]) continue;
+    if (seen >= next) {
+      sample.push(values[i] as number);
+      next += step;
+    }
+    seen += 1;
+  }
+  sample.sort((a, b) => a - b);
   let distinct = 0;
   for (let k = 0; k < sample.length; k += 1) if (k === 0 || sample[k] !== sample[k - 1]) distinct += 1;
   const k = Math.min(classes, distinct);

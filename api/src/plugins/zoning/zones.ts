@@ -50,7 +50,7 @@ export async function zonesFor(
   account: AccountRow,
   query: ZonesRequest,
   limits: ZoningLimits,
-): Promise<ZoningZonesResponse> {
+): Promise<{ answer: ZoningZonesResponse; timings: ZoningResult['timings'] }> {
   const parsed = parseZoningAlgorithm(query.algorithm);
   if (!parsed) throw notFound('Unknown algorithm');
   const { layer, algorithm } = parsed;
@@ -135,7 +135,7 @@ export async function zonesFor(
       `${names} ${result.clouded.length === 1 ? 'is' : 'are'} under cloud on ${date} and the 30 days around it. Choose another date.`,
     );
   }
-  return zonesResponse(query, resolutionM, capture.date, result.fields);
+  return { answer: zonesResponse(query, resolutionM, capture.date, result.fields), timings: result.timings };
 }
 
 function zonesResponse(
