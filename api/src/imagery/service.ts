@@ -7,7 +7,7 @@ import { LruCache } from './lru';
 import type { ImagerySourceConfig } from './source-config';
 import type { Capture, FieldAoi, SourceLayer } from './source';
 import type { CatalogCapture, ImageryResults, ImageryTask, SeriesPoint, TaskOf } from './tasks';
-import type { ZoningRequest, ZoningResult } from './zoning';
+import type { ZoningAnswer, ZoningRequest } from './zoning';
 
 /** A field as the api knows it: what the source needs plus the version that keys every cache. */
 export interface ImageryField extends FieldAoi {
@@ -61,7 +61,7 @@ export class ImageryService {
   private readonly captures = new LruCache<string, Promise<Capture | null>>(MAX_CACHED_CAPTURES);
   private readonly statistics = new LruCache<string, Promise<CaptureStatistics>>(MAX_CACHED_STATISTICS);
   private readonly series = new LruCache<string, Promise<SeriesPoint[]>>(MAX_CACHED_SERIES);
-  private readonly zonings = new LruCache<string, Promise<ZoningResult>>(MAX_CACHED_ZONINGS);
+  private readonly zonings = new LruCache<string, Promise<ZoningAnswer>>(MAX_CACHED_ZONINGS);
   private readonly tiles: LruCache<string, Uint8Array>;
 
   constructor(private readonly options: ImageryServiceOptions) {
@@ -182,7 +182,7 @@ export class ImageryService {
     fields: readonly ImageryField[],
     request: Omit<ZoningRequest, 'fields'>,
     budgetMs: number,
-  ): Promise<ZoningResult> {
+  ): Promise<ZoningAnswer> {
     const { capture, algorithm, zones, resolutionM, minZoneHa } = request;
     const key = [fieldsKeyOf(fields), capture.id, algorithm, zones, resolutionM, minZoneHa ?? 'default'].join('|');
     return this.shared(this.zonings, key, async () => {

@@ -9,7 +9,7 @@ import {
   type TileRequest,
 } from './engine';
 import { createImagerySource, type ImagerySourceConfig } from './source-config';
-import { zoneFields, type ZoningRequest, type ZoningResult } from './zoning';
+import { zoneFields, zoningAnswer, type ZoningAnswer, type ZoningRequest } from './zoning';
 import type { Capture, FieldAoi, ImagerySource, SourceLayer } from './source';
 
 /**
@@ -65,7 +65,7 @@ export interface ImageryResults {
   tile: Uint8Array;
   export: Uint8Array;
   timeseries: SeriesPoint[];
-  zoning: ZoningResult;
+  zoning: ZoningAnswer;
 }
 
 export type TaskOf<K extends ImageryTask['kind']> = Extract<ImageryTask, { kind: K }>;
@@ -132,6 +132,6 @@ export async function runImageryTask(task: ImageryTask): Promise<ImageryResults[
     case 'timeseries':
       return timeseries(source, task);
     case 'zoning':
-      return zoneFields(source, task.request);
+      return zoningAnswer(await zoneFields(source, task.request));
   }
 }

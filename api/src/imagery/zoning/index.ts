@@ -491,6 +491,43 @@ function orientRings(rings: Position[][]): Position[][] {
   });
 }
 
+/** A field's zoning without its polygons (what crosses back from the worker beside the features' JSON). */
+export type FieldZoningSummary = Omit<FieldZoning, 'polygons'>;
+
+/**
+ * The worker's answer: per-field figures, and the zone features already serialized as the JSON
+ * array of `zoned_image.features` (one feature per patch, `id` `{field_id}:{n}`, area in hectares to
+ * four decimals), so the api's event loop neither copies nor serializes thousands of positions.
+ */
+export interface ZoningAnswer {
+  fields: FieldZoningSummary[];
+  clouded: string[];
+  timings: ZoningResult['timings'];
+  featuresJson: string;
+}
+
+const round4 = (value: number): number => Math.round(value * 10_000) / 10_000;
+
+export function zoningAnswer(result: ZoningResult): ZoningAnswer {
+  const features: unknown[] = [];
+  for (const field of result.fields) {
+    field.polygons.forEach((polygon, index) => {
+      features.push({
+        type: 'Feature',
+        id: `${field.fieldId}:${index + 1}`,
+        geometry: polygon.geometry,
+        properties: { zone: polygon.zone, field_id: field.fieldId, area: round4(polygon.areaHa) },
+      });
+    });
+  }
+  return {
+    fields: result.fields.map(({ polygons: _polygons, ...summary }) => summary),
+    clouded: result.clouded,
+    timings: result.timings,
+    featuresJson: JSON.stringify(features),
+  };
+}
+
 /** Zones of every field of the request, each from its own values. */
 export async function zoneFields(source: ImagerySource, request: ZoningRequest): Promise<ZoningResult> {
   const fields: FieldZoning[] = [];

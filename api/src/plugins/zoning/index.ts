@@ -8,6 +8,7 @@ import {
   zoningUpdateResponseSchema,
   zoningZonesQuerySchema,
   zoningZonesResponseSchema,
+  type ZoningZonesResponse,
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,13 +41,14 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const account = await currentAccount(request);
-      const { answer, timings } = await zonesFor(db, imagery, account, request.query, app.config.zoning);
+      const { json, timings } = await zonesFor(db, imagery, account, request.query, app.config.zoning);
       // Where the time went when the zones were computed (a cached answer repeats the first figures).
       void reply.header(
         'Server-Timing',
         `imagery;dur=${timings.readMs.toFixed(1)};desc="index raster", zoning;dur=${timings.zoningMs.toFixed(1)}`,
       );
-      return answer;
+      // Already JSON (the features were serialized in the worker): a string is sent as is, not re-serialized.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as ZoningZonesResponse);
     },
   );
 

@@ -12,7 +12,7 @@ import type { AccountRow, Database } from '../../db/types';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { todayUtc } from '../../imagery/dates';
 import { ZoningBudgetError, type ImageryService } from '../../imagery/service';
-import { zoningPixels, type FieldZoning, type ZoningResult } from '../../imagery/zoning';
+import { zoningPixels, type FieldZoningSummary, type ZoningAnswer } from '../../imagery/zoning';
 import { farmAccess, requireAbility } from '../farms/service';
 import { loadImageryFields, requireAlgorithm, requireSelection } from '../imagery/access';
 import { VIEWERS_CANNOT_ZONE } from './orders';
@@ -50,7 +50,7 @@ export async function zonesFor(
   account: AccountRow,
   query: ZonesRequest,
   limits: ZoningLimits,
-): Promise<{ answer: ZoningZonesResponse; timings: ZoningResult['timings'] }> {
+): Promise<{ json: string; timings: ZoningAnswer['timings'] }> {
   const parsed = parseZoningAlgorithm(query.algorithm);
   if (!parsed) throw notFound('Unknown algorithm');
   const { layer, algorithm } = parsed;
@@ -109,7 +109,7 @@ export async function zonesFor(
   const capture = date > todayUtc() ? null : await imagery.capture(fields, layer, date);
   if (!capture) throw notFound(`No imagery for these fields on ${date}`);
 
-  let result: ZoningResult;
+  let result: ZoningAnswer;
   try {
     result = await imagery.zones(
       fields,
@@ -135,28 +135,21 @@ export async function zonesFor(
       `${names} ${result.clouded.length === 1 ? 'is' : 'are'} under cloud on ${date} and the 30 days around it. Choose another date.`,
     );
   }
-  return { answer: zonesResponse(query, resolutionM, capture.date, result.fields), timings: result.timings };
+  // The features come from the worker as JSON already; everything else is small.
+  const { zoned_image: _features, ...rest } = zonesResponse(query, resolutionM, capture.date, result.fields);
+  const json = `{"zoned_image":{"type":"FeatureCollection","features":${result.featuresJson}},${JSON.stringify(rest).slice(1)}`;
+  return { json, timings: result.timings };
 }
 
+/** The answer without its features (`zoned_image.features` is left empty here). */
 function zonesResponse(
   query: ZonesRequest,
   resolutionM: number,
   captureDate: string,
-  fields: readonly FieldZoning[],
+  fields: readonly FieldZoningSummary[],
 ): ZoningZonesResponse {
   const palette = [...(ZONE_PALETTES[query.zones] ?? [])];
-  const features: ZoningZonesResponse['zoned_image']['features'] = [];
-  for (const field of fields) {
-    field.polygons.forEach((polygon, index) => {
-      features.push({
-        type: 'Feature',
-        id: `${field.fieldId}:${index + 1}`,
-        geometry: polygon.geometry,
-        properties: { zone: polygon.zone, field_id: field.fieldId, area: round4(polygon.areaHa) },
-      });
-    });
-  }
-  const zoneStatistics = (zones: FieldZoning['zones']): ZoneStatistics[] =>
+  const zoneStatistics = (zones: FieldZoningSummary['zones']): ZoneStatistics[] =>
     zones.map((zone) => ({
       zone: zone.zone,
       color: palette[zone.zone - 1] ?? '#000000',
@@ -189,7 +182,7 @@ function zonesResponse(
     ? fields.reduce((sum, field) => sum + field.varianceReduction * field.areaHa, 0) / totalArea
     : 0;
   return {
-    zoned_image: { type: 'FeatureCollection', features },
+    zoned_image: { type: 'FeatureCollection', features: [] },
     algorithm: query.algorithm,
     capture_date: captureDate,
     zones: query.zones,
