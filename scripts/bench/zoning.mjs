@@ -42,7 +42,7 @@ export function report(zoning) {
       `    api warm (cached answer)                p50 ${ours.warm.p50} ms   p95 ${ours.warm.p95} ms   (${ours.warm.runs} runs)`,
     );
     console.log(
-      `    reference (numpy + rasterio, in memory)  p50 ${theirs.p50} ms   p95 ${theirs.p95} ms   (${theirs.runs} runs)`,
+      `    reference (numpy + rasterio, nice +10)   p50 ${theirs.p50} ms   p95 ${theirs.p95} ms   (${theirs.runs} runs)`,
     );
     console.log(
       `      of which in the worker: index raster read p50 ${ours.imageryRead.p50} ms, zoning it p50 ${ours.zoningStep.p50} ms (p95 ${ours.zoningStep.p95} ms)`,

@@ -15,6 +15,7 @@ import { SimulatedSource } from '../imagery/simulated';
 import { fieldRaster, minZonePixels } from '../imagery/zoning';
 import { areaInHectares, bboxOf } from '../plugins/fields/geometry';
 import { startAuthServer } from '../test/auth-server';
+import { WORKER_NICE_INCREMENT } from '../workers/pool';
 import { pickPort, startApi } from './api-process';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -205,10 +206,18 @@ async function main() {
     measuring = false;
     await healthLoop;
 
+    // At the api's worker-thread priority (nice +10, workers/pool.ts), so both compute on equal terms.
     const reference = JSON.parse(
       execFileSync(
-        '/usr/bin/python3',
-        [path.join(repoRoot, 'scripts/bench/reference-zoning.py'), workDir, String(REFERENCE_RUNS)],
+        'nice',
+        [
+          '-n',
+          String(WORKER_NICE_INCREMENT),
+          '/usr/bin/python3',
+          path.join(repoRoot, 'scripts/bench/reference-zoning.py'),
+          workDir,
+          String(REFERENCE_RUNS),
+        ],
         { encoding: 'utf8' },
       ),
     ) as Record<
