@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseKind, type OpenDatabase } from './db';
 import { seedDemoAccount } from './db/seed';
 import { installSecurityHeaders } from './security-headers';
+import { ImageryService } from './imagery/service';
 import type { PaymentProvider } from './payments/provider';
 import { createPaymentProvider } from './payments/provider-config';
 import { TestPaymentProvider } from './payments/test-provider';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** The identity provider's administration (Auth0 Management API or the local idp's subset). */
     identityAdmin: IdentityAdmin;
+    /** The imagery engine's worker pool and caches, shared by the imagery and zoning routes. */
+    imagery: ImageryService;
   }
 }
 
@@ -129,9 +132,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       testDelivery: options.webhookDelivery,
     });
   app.decorate('payments', payments);
+  const imagery = new ImageryService(config.imagery);
+  app.decorate('imagery', imagery);
   app.addHook('onClose', async () => {
     // Webhook delivery and jobs in flight finish (SIGTERM drains them) before the database goes.
     await payments.close();
+    await imagery.close();
     await jobs.stop();
     await changes.close();
     storage.close?.();

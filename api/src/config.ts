@@ -56,6 +56,12 @@ export interface Config {
   };
   /** Zoning price per hectare in cents, GST included (spec 2 §9; `GET v2/zoning/price`). */
   hectareCostCents: number;
+  zoning: {
+    /** A zoning request still computing after this long is stopped and answered 422. */
+    timeBudgetMs: number;
+    /** Pixels one zoning request may cover (all its fields at the chosen resolution); more is a 422. */
+    maxPixels: number;
+  };
 }
 
 export const DEFAULT_ISSUER = 'http://localhost:4400/';
@@ -116,6 +122,8 @@ const envSchema = z.object({
   IDENTITY_ADMIN_CLIENT_SECRET: z.string().min(1).optional(),
   ADMIN_CLIENT_SECRET: z.string().min(1).default('paddock-dev-admin-secret'),
   IDENTITY_ADMIN_AUDIENCE: z.string().min(1).optional(),
+  ZONING_TIME_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  ZONING_MAX_PIXELS: z.coerce.number().int().min(1_000).max(100_000_000).default(4_000_000),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -253,5 +261,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
       ...(e.PAYMENTS_WEBHOOK_URL ? { webhookUrl: e.PAYMENTS_WEBHOOK_URL } : {}),
     },
     hectareCostCents: e.ZONING_HECTARE_COST_CENTS,
+    zoning: { timeBudgetMs: e.ZONING_TIME_BUDGET_MS, maxPixels: e.ZONING_MAX_PIXELS },
   };
 }

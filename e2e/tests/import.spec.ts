@@ -3,7 +3,7 @@ import {
   WGS84_PRJ,
   writeShapefile,
   type ShapefileFeature,
-} from '../../api/src/plugins/convert/testing/shapefile-writer';
+} from '../../api/src/files/shapefile-writer';
 import { uniqueEmail } from './support/auth';
 import { signUpAndOnboard } from './support/onboard';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startAuthServer } from '../test/auth-server';
 import { pickPort, startApi } from './api-process';
-import { WGS84_PRJ, writeShapefile, type ShapefileFeature } from '../plugins/convert/testing/shapefile-writer';
+import { WGS84_PRJ, writeShapefile, type ShapefileFeature } from '../files/shapefile-writer';
 
 /** The api's port in this benchmark, unless something else holds it (another e2e stack may). */
 const PREFERRED_PORT = 4600;

@@ -7,6 +7,7 @@ import { LruCache } from './lru';
 import type { ImagerySourceConfig } from './source-config';
 import type { Capture, FieldAoi, SourceLayer } from './source';
 import type { CatalogCapture, ImageryResults, ImageryTask, SeriesPoint, TaskOf } from './tasks';
+import type { ZoningAnswer, ZoningRequest } from './zoning';
 
 /** A field as the api knows it: what the source needs plus the version that keys every cache. */
 export interface ImageryField extends FieldAoi {
@@ -31,6 +32,16 @@ const MAX_CLOUD_COVER_SETS = 2_000;
 const MAX_CACHED_CAPTURES = 20_000;
 const MAX_CACHED_STATISTICS = 5_000;
 const MAX_CACHED_SERIES = 1_000;
+/** Zoning answers kept (each up to a few MB of polygons for large fields at 5 m). */
+const MAX_CACHED_ZONINGS = 200;
+
+/** A zoning that did not finish within its time budget (its worker thread is stopped). */
+export class ZoningBudgetError extends Error {
+  constructor(readonly budgetMs: number) {
+    super(`Zoning took longer than ${budgetMs} ms`);
+    this.name = 'ZoningBudgetError';
+  }
+}
 
 export interface ImageryServiceOptions {
   source: ImagerySourceConfig;
@@ -51,6 +62,7 @@ export class ImageryService {
   private readonly captures = new LruCache<string, Promise<Capture | null>>(MAX_CACHED_CAPTURES);
   private readonly statistics = new LruCache<string, Promise<CaptureStatistics>>(MAX_CACHED_STATISTICS);
   private readonly series = new LruCache<string, Promise<SeriesPoint[]>>(MAX_CACHED_SERIES);
+  private readonly zonings = new LruCache<string, Promise<ZoningAnswer>>(MAX_CACHED_ZONINGS);
   private readonly tiles: LruCache<string, Uint8Array>;
 
   constructor(private readonly options: ImageryServiceOptions) {
@@ -74,8 +86,13 @@ export class ImageryService {
     return this.options.source.kind;
   }
 
-  private run<K extends ImageryTask['kind']>(task: Omit<TaskOf<K>, 'source'>): Promise<ImageryResults[K]> {
-    return this.pool.run({ ...task, source: this.options.source }) as Promise<ImageryResults[K]>;
+  private run<K extends ImageryTask['kind']>(
+    task: Omit<TaskOf<K>, 'source'>,
+    signal?: AbortSignal,
+  ): Promise<ImageryResults[K]> {
+    return this.pool.run({ ...task, source: this.options.source }, signal ? { signal } : {}) as Promise<
+      ImageryResults[K]
+    >;
   }
 
   /** Memoises a promise in `cache`, forgetting it if it fails so the next call retries. */
@@ -159,6 +176,29 @@ export class ImageryService {
     return this.shared(this.series, key, () =>
       this.run<'timeseries'>({ kind: 'timeseries', field, algorithm, from, to, maxCloudPercent }),
     );
+  }
+
+  /**
+   * Management zones of the fields (one computation shared by concurrent identical requests, kept
+   * while the fields are unchanged). A zoning still running after `budgetMs` is stopped with its
+   * worker thread and fails with a ZoningBudgetError.
+   */
+  zones(
+    fields: readonly ImageryField[],
+    request: Omit<ZoningRequest, 'fields'>,
+    budgetMs: number,
+  ): Promise<ZoningAnswer> {
+    const { capture, algorithm, zones, resolutionM, minZoneHa } = request;
+    const key = [fieldsKeyOf(fields), capture.id, algorithm, zones, resolutionM, minZoneHa ?? 'default'].join('|');
+    return this.shared(this.zonings, key, async () => {
+      const signal = AbortSignal.timeout(budgetMs);
+      try {
+        return await this.run<'zoning'>({ kind: 'zoning', request: { ...request, fields: [...fields] } }, signal);
+      } catch (error) {
+        if (signal.aborted) throw new ZoningBudgetError(budgetMs);
+        throw error;
+      }
+    });
   }
 
   close(): Promise<void> {

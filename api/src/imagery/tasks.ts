@@ -9,6 +9,7 @@ import {
   type TileRequest,
 } from './engine';
 import { createImagerySource, type ImagerySourceConfig } from './source-config';
+import { zoneFields, zoningAnswer, type ZoningAnswer, type ZoningRequest } from './zoning';
 import type { Capture, FieldAoi, ImagerySource, SourceLayer } from './source';
 
 /**
@@ -34,6 +35,7 @@ export type ImageryTask =
   | (WithSource & { kind: 'statistics'; fields: FieldAoi[]; capture: Capture; algorithm: ImageryAlgorithm })
   | (WithSource & { kind: 'tile'; request: TileRequest })
   | (WithSource & { kind: 'export'; request: ExportRequest })
+  | (WithSource & { kind: 'zoning'; request: ZoningRequest })
   | (WithSource & {
       kind: 'timeseries';
       field: FieldAoi;
@@ -63,6 +65,7 @@ export interface ImageryResults {
   tile: Uint8Array;
   export: Uint8Array;
   timeseries: SeriesPoint[];
+  zoning: ZoningAnswer;
 }
 
 export type TaskOf<K extends ImageryTask['kind']> = Extract<ImageryTask, { kind: K }>;
@@ -128,5 +131,7 @@ export async function runImageryTask(task: ImageryTask): Promise<ImageryResults[
       return renderExport(source, task.request);
     case 'timeseries':
       return timeseries(source, task);
+    case 'zoning':
+      return zoningAnswer(await zoneFields(source, task.request));
   }
 }

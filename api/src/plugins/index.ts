@@ -7,6 +7,7 @@ import { farmsPlugin } from './farms';
 import { fieldsPlugin } from './fields';
 import { imageryPlugin } from './imagery';
 import { paymentsPlugin } from './payments';
+import { zoningPlugin } from './zoning';
 
 /**
  * The domain plugins behind the bearer-token check, mounted under `/v2` in this order.
@@ -23,4 +24,5 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   imageryPlugin,
   paymentsPlugin,
   cartPlugin,
+  zoningPlugin,
 ];

@@ -1,4 +1,10 @@
-import type { AreaGeometry, CartItem, CheckoutResponse, ZoningCartPayload } from '@paddock/shared/contracts';
+import type {
+  AreaGeometry,
+  CartItem,
+  CheckoutResponse,
+  ZoningCartPayload,
+  ZoningOrder,
+} from '@paddock/shared/contracts';
 import { TestPaymentProvider } from '../payments/test-provider';
 import { TEST_PROVIDER_DEFAULTS } from '../payments/test-provider';
 import { addFields, createFarm, fieldFeature, square, WAGGA, type TestUser } from './farms';
@@ -125,4 +131,25 @@ export async function answerAuthentication(
       ...(returnUrl ? { return_url: returnUrl } : {}),
     }).toString(),
   });
+}
+
+/** A zoning order paid by card (the test provider's 4242 card, its webhooks delivered). */
+export async function paidZoningOrder(
+  t: TestContext,
+  user: TestUser,
+  payload: ZoningCartPayload,
+): Promise<ZoningOrder> {
+  const item = await addToCart(t, user, payload);
+  const answer = await checkoutOk(t, user, [item.id]);
+  const confirmed = await confirmInBrowser(t, answer.client_secret as string, '4242 4242 4242 4242');
+  if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.statusCode} ${confirmed.body}`);
+  await webhooksDelivered(t);
+  const response = await t.request({
+    method: 'GET',
+    url: `/v2/zoning/orders?payment_id=${answer.payment_id}&status=paid`,
+    token: user.token,
+  });
+  const [order] = response.json<{ data: ZoningOrder[] }>().data;
+  if (!order) throw new Error(`no paid order for payment ${answer.payment_id}: ${response.body}`);
+  return order;
 }

@@ -14,3 +14,4 @@ export * from './routes';
 export * from './navigation';
 export * from './exposed';
 export * from './text';
+export * from './zoning';

@@ -6,10 +6,6 @@ import {
   checkoutResponseSchema,
   detailMessageSchema,
   zoningCartPayloadSchema,
-  zoningOrderResponseSchema,
-  zoningOrdersQuerySchema,
-  zoningOrdersResponseSchema,
-  zoningPriceResponseSchema,
   type CheckoutResponse,
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,9 +28,7 @@ import {
   addZoningItem,
   CART_PURPOSE,
   checkoutItems,
-  getZoningOrder,
   type CheckoutItems,
-  listZoningOrders,
   loadCart,
   placeOrders,
   registerCartPurpose,
@@ -50,9 +44,8 @@ export const INVOICE_NOT_ALLOWED = 'Paying by invoice is not available for your 
 const REUSABLE_INTENT = new Set(['requires_payment_method', 'requires_confirmation']);
 
 /**
- * The cart (spec 2 §7): items priced by the server, checkout by card (a PaymentIntent) or by invoice,
- * and the zoning orders a paid cart becomes (`GET v2/zoning/orders`, `GET v2/zoning/order/{id}`,
- * `GET v2/zoning/price`).
+ * The cart (spec 2 §7): items priced by the server, checkout by card (a PaymentIntent) or by invoice.
+ * The zoning orders a paid cart becomes are served by `plugins/zoning`.
  */
 export const cartPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -215,53 +208,6 @@ export const cartPlugin: FastifyPluginAsyncZod = async (app) => {
       for (const row of prepared.stale) await cancelIntentQuietly(app.payments, row, request.log);
       const payment = await attachIntent(db, app.payments, prepared.created as PaymentRow, request.log);
       return answer(payment);
-    },
-  );
-
-  app.get(
-    '/zoning/price',
-    {
-      schema: {
-        tags: ['zoning'],
-        summary: 'Zoning price per hectare in cents (GST included)',
-        response: { 200: zoningPriceResponseSchema, ...errorResponses(401) },
-      },
-    },
-    async () => ({ hectare_cost: cost() }),
-  );
-
-  app.get(
-    '/zoning/orders',
-    {
-      schema: {
-        tags: ['zoning'],
-        summary: 'Zoning orders of a farm (farm_id, fields) or of a payment (payment_id), optionally by status',
-        querystring: zoningOrdersQuerySchema,
-        response: { 200: zoningOrdersResponseSchema, ...errorResponses(401, 422) },
-      },
-    },
-    async (request) => {
-      const account = await currentAccount(request);
-      const { farm_id, payment_id, status, fields } = request.query;
-      return {
-        data: await listZoningOrders(db, account.id, { farmId: farm_id, paymentId: payment_id, status, fields }),
-      };
-    },
-  );
-
-  app.get(
-    '/zoning/order/:order_id',
-    {
-      schema: {
-        tags: ['zoning'],
-        summary: 'One zoning order',
-        params: z.object({ order_id: z.string() }),
-        response: { 200: zoningOrderResponseSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => {
-      const account = await currentAccount(request);
-      return { data: await getZoningOrder(db, account.id, request.params.order_id) };
     },
   );
 };

@@ -1,11 +1,16 @@
-import type { CartItem, CartItemDetails, ZoningCartPayload, ZoningOrder } from '@paddock/shared/contracts';
-import { randomBytes } from 'node:crypto';
+import {
+  ZONING_AREA_LIMIT_HA,
+  type CartItem,
+  type CartItemDetails,
+  type ZoningCartPayload,
+} from '@paddock/shared/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AccountRow, Database } from '../../db/types';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { gstIncluded, sumCents, zoningPriceCents } from '../../payments/money';
 import { farmAccess, isUuid, requireAbility } from '../farms/service';
 import { registerPaymentPurpose, type PaymentRow } from '../payments/service';
+import { checkZones, newDownloadKey } from '../zoning/orders';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -13,8 +18,6 @@ type Trx = Transaction<Database>;
 /** The purpose of payments made by the cart's checkout. */
 export const CART_PURPOSE = 'cart';
 export const CART_ITEM_NOT_FOUND = 'Cart item not found';
-/** Spec README: a field of 800 ha or more cannot be zoned. */
-export const ZONING_AREA_LIMIT_HA = 800;
 
 type CartItemRow = Awaited<ReturnType<typeof listCartRows>>[number];
 
@@ -125,27 +128,13 @@ export async function addZoningItem(
       });
     }
   }
-  payload.zones.features.forEach((feature, index) => {
-    if (!known.has(feature.properties.field_id) && !invalid.includes(feature.properties.field_id)) {
-      issues.push({
-        loc: ['body', 'zones', 'features', index, 'properties', 'field_id'],
-        msg: `Zone ${index + 1} belongs to a field that is not in this order`,
-        type: 'value_error',
-      });
-    }
-    if (feature.properties.zone > payload.num_zones) {
-      issues.push({
-        loc: ['body', 'zones', 'features', index, 'properties', 'zone'],
-        msg: `Zone ${index + 1} is numbered ${feature.properties.zone} but there are ${payload.num_zones} zones`,
-        type: 'value_error',
-      });
-    }
-  });
   if (issues.length > 0) throw new UnprocessableError(issues);
+  // The zones themselves: on the order's fields, numbered within the zone count, measured by the server.
+  const zones = checkZones(payload.zones, fieldIds, payload.num_zones, ['body', 'zones']);
 
   const area = fields.reduce((sum, field) => sum + field.area, 0);
   const { farm_id: _farmId, ...details } = payload;
-  const stored: StoredZoningDetails = { ...details, fields: fieldIds };
+  const stored: StoredZoningDetails = { ...details, fields: fieldIds, zones };
   const row = await db
     .insertInto('cart_items')
     .values({
@@ -221,8 +210,6 @@ export async function checkoutItems(
   return { rows, amount, gst: gstIncluded(amount, account.country) };
 }
 
-const downloadKey = () => randomBytes(18).toString('base64url');
-
 /** Turns the payment's cart items into zoning orders (pending for an invoice, paid for a paid payment). */
 export async function placeOrders(
   trx: Trx,
@@ -251,7 +238,7 @@ export async function placeOrders(
           zones: JSON.stringify(details.zones),
           area_ha: row.area_ha,
           price_cents: zoningPriceCents(row.area_ha, hectareCostCents),
-          download_key: status === 'paid' ? downloadKey() : null,
+          download_key: status === 'paid' ? newDownloadKey() : null,
           paid_on: status === 'paid' ? new Date() : null,
         };
       }),
@@ -285,7 +272,7 @@ export function registerCartPurpose(hectareCostCents: () => number): void {
         for (const order of pending) {
           await trx
             .updateTable('zoning_orders')
-            .set({ status: 'paid', paid_on: new Date(), download_key: downloadKey() })
+            .set({ status: 'paid', paid_on: new Date(), download_key: newDownloadKey() })
             .where('id', '=', order.id)
             .execute();
         }
@@ -302,81 +289,4 @@ export function registerCartPurpose(hectareCostCents: () => number): void {
       await trx.updateTable('cart_items').set({ payment_id: null }).where('payment_id', '=', payment.id).execute();
     },
   });
-}
-
-interface ZoningOrderFilter {
-  id?: string;
-  farmId?: string;
-  paymentId?: string;
-  status?: 'pending' | 'paid';
-  fields?: string[];
-}
-
-/**
- * Zoning orders the caller may see: their own, and those of farms they own or are a member of (the
- * farm's zone layer). Anyone else's order is not there (404 by id). A payment's orders are its payer's only.
- */
-function zoningOrderQuery(db: Db, accountId: string, filter: ZoningOrderFilter) {
-  let query = db
-    .selectFrom('zoning_orders as o')
-    .innerJoin('farms as f', 'f.id', 'o.farm_id')
-    .selectAll('o')
-    .select('f.name as farm_name')
-    .where((eb) =>
-      eb.or([
-        eb('o.account_id', '=', accountId),
-        eb('f.owner_id', '=', accountId),
-        eb.exists(
-          eb
-            .selectFrom('farm_members as m')
-            .select('m.farm_id')
-            .whereRef('m.farm_id', '=', 'o.farm_id')
-            .where('m.account_id', '=', accountId),
-        ),
-      ]),
-    );
-  if (filter.id) query = query.where('o.id', '=', filter.id);
-  if (filter.farmId) query = query.where('o.farm_id', '=', filter.farmId);
-  if (filter.paymentId)
-    query = query.where('o.payment_id', '=', filter.paymentId).where('o.account_id', '=', accountId);
-  if (filter.status) query = query.where('o.status', '=', filter.status);
-  if (filter.fields && filter.fields.length > 0)
-    query = query.where(sql<boolean>`o.fields @> ${JSON.stringify(filter.fields)}::jsonb`);
-  return query.orderBy('o.created_on', 'desc').orderBy('o.id').execute();
-}
-
-type ZoningOrderRow = Awaited<ReturnType<typeof zoningOrderQuery>>[number];
-
-export function toZoningOrder(row: ZoningOrderRow): ZoningOrder {
-  return {
-    id: row.id,
-    farm_id: row.farm_id,
-    farm_name: row.farm_name,
-    payment_id: row.payment_id,
-    status: row.status,
-    algorithm: row.algorithm,
-    catalog_entry: row.catalog_entry,
-    num_zones: row.num_zones,
-    zone_resolution: row.zone_resolution,
-    fields: row.fields,
-    zones: JSON.stringify(row.zones),
-    area: round2(row.area_ha),
-    price: row.price_cents,
-    download_key: row.download_key,
-    created_on: iso(row.created_on),
-    paid_on: row.paid_on === null ? null : iso(row.paid_on),
-  };
-}
-
-export async function listZoningOrders(db: Db, accountId: string, filter: ZoningOrderFilter): Promise<ZoningOrder[]> {
-  const ids = [filter.farmId, filter.paymentId, ...(filter.fields ?? [])].filter((id) => id !== undefined);
-  if (ids.some((id) => !isUuid(id))) return [];
-  return (await zoningOrderQuery(db, accountId, filter)).map(toZoningOrder);
-}
-
-export async function getZoningOrder(db: Db, accountId: string, id: string): Promise<ZoningOrder> {
-  if (!isUuid(id)) throw notFound('Order not found');
-  const [order] = await zoningOrderQuery(db, accountId, { id });
-  if (!order) throw notFound('Order not found');
-  return toZoningOrder(order);
 }

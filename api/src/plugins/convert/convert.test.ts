@@ -12,8 +12,8 @@ import {
   writeShapefile,
   type ShapefileFeature,
   type ShapefileParts,
-} from './testing/shapefile-writer';
-import { deflateRepeated, zipFiles } from './testing/zip-writer';
+} from '../../files/shapefile-writer';
+import { deflateRepeated, zipFiles } from '../../files/zip-writer';
 
 /** A square field of `size` degrees (or metres) with its south-west corner at (x, y), counter-clockwise. */
 const squareAt = (x: number, y: number, size: number): Position[] => [

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DbfReader, dbfEncoding } from './dbf';
-import { writeShapefile } from './testing/shapefile-writer';
+import { writeShapefile } from '../../files/shapefile-writer';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'paddock-dbf-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { isLonLatBox, projectorFromPrj } from './projection';
 import { ConversionFailure } from './failure';
 import { mgaFromLonLat } from './testing/mga';
-import { GDA94_PRJ, mgaPrj, WGS84_PRJ } from './testing/shapefile-writer';
+import { GDA94_PRJ, mgaPrj, WGS84_PRJ } from '../../files/shapefile-writer';
 
 const dms = (degrees: number, minutes: number, seconds: number) =>
   Math.sign(degrees) * (Math.abs(degrees) + minutes / 60 + seconds / 3600);

@@ -24,7 +24,7 @@ import { notFound, UnprocessableError } from '../../errors';
 import { addDays, IMAGERY_ARCHIVE_START, maxDate, minDate, todayUtc } from '../../imagery/dates';
 import { stretchRange } from '../../imagery/palettes';
 import { seasonsAround } from '../../imagery/seasons';
-import { fieldsKeyOf, ImageryService, type ImageryField } from '../../imagery/service';
+import { fieldsKeyOf, type ImageryField } from '../../imagery/service';
 import type { Capture, SourceLayer } from '../../imagery/source';
 import type { SeriesPoint } from '../../imagery/tasks';
 import { resolveAccount } from '../accounts/current-account';
@@ -62,13 +62,12 @@ function etagMatches(header: string | undefined, etag: string): boolean {
  * imagery worker threads.
  */
 export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app;
-  const imagery = new ImageryService(config.imagery);
+  const { db } = app;
+  const { imagery } = app;
   const tileAccess = recentTileAccess();
   const stopWatchingWrites = app.writes.onWrite(() => tileAccess.clear());
   app.addHook('onClose', async () => {
     stopWatchingWrites();
-    await imagery.close();
   });
   registerExportRoute(app, imagery);
 

@@ -1,7 +1,7 @@
 /**
- * A small ESRI shapefile writer for test fixtures and the benchmark: .shp, .shx and .dbf (dBASE III)
- * from GeoJSON geometries and flat properties. Node built-ins only, so the e2e tests can import it
- * by relative path. Rings are written the way the format wants them (outer rings clockwise, holes
+ * A small ESRI shapefile writer: .shp, .shx and .dbf (dBASE III) from GeoJSON geometries and flat
+ * properties, for the zone downloads, test fixtures and the benchmark. Node built-ins only, so the
+ * e2e tests can import it by relative path. Rings are written the way the format wants them (outer rings clockwise, holes
  * counter-clockwise), whatever the winding of the input.
  */
 import type { LineString, MultiPolygon, Point, Polygon, Position } from 'geojson';
@@ -18,6 +18,8 @@ export interface ShapefileOptions {
   prj?: string;
   /** The .cpg content (e.g. 'UTF-8'); no .cpg file when absent. */
   cpg?: string;
+  /** Numeric columns with a set width and decimals (others are sized to their values). */
+  numericFields?: Record<string, { length: number; decimals: number }>;
 }
 
 export interface ShapefileParts {
@@ -82,6 +84,7 @@ export function writeShapefile(features: readonly ShapefileFeature[], options: S
     dbf: encodeDbf(
       features.map((feature) => feature.properties),
       options.encoding ?? 'latin1',
+      options.numericFields ?? {},
     ),
     ...(options.prj === undefined ? {} : { prj: Buffer.from(options.prj, 'utf8') }),
     ...(options.cpg === undefined ? {} : { cpg: Buffer.from(options.cpg, 'utf8') }),
@@ -198,15 +201,30 @@ interface DbfField {
 }
 
 /** dBASE III: text fields (C) sized to the longest value, numbers (N) with the decimals they need. */
-function encodeDbf(rows: readonly ShapefileFeature['properties'][], encoding: 'utf8' | 'latin1'): Buffer {
+function encodeDbf(
+  rows: readonly ShapefileFeature['properties'][],
+  encoding: 'utf8' | 'latin1',
+  numeric: NonNullable<ShapefileOptions['numericFields']>,
+): Buffer {
   const names = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const fields = names.map((name) =>
-    dbfField(
+  const fields = names.map((name) => {
+    const set = numeric[name];
+    if (set) {
+      return {
+        name,
+        type: 'N' as const,
+        length: set.length,
+        decimals: set.decimals,
+        format: (value: string | number | null) =>
+          value === null ? '' : Number(value).toFixed(set.decimals).padStart(set.length).slice(-set.length),
+      };
+    }
+    return dbfField(
       name,
       rows.map((row) => row[name] ?? null),
       encoding,
-    ),
-  );
+    );
+  });
   const headerLength = 32 + 32 * fields.length + 1;
   const recordLength = 1 + fields.reduce((sum, field) => sum + field.length, 0);
   const dbf = Buffer.alloc(headerLength + recordLength * rows.length + 1, 0x20);

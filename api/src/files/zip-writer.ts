@@ -1,6 +1,6 @@
 /**
- * A minimal zip writer for test fixtures (zipped shapefiles, KMZ, zip bombs): deflated entries,
- * UTF-8 names, no zip64. Node built-ins only.
+ * A minimal zip writer (zone downloads; test fixtures: zipped shapefiles, KMZ, zip bombs): deflated
+ * entries, UTF-8 names, no zip64, fixed timestamps (the same files give the same bytes). Node built-ins only.
  */
 import { crc32, createDeflateRaw, deflateRaw } from 'node:zlib';
 import { promisify } from 'node:util';

@@ -1,0 +1,358 @@
+import { ckmeans } from 'simple-statistics';
+
+/**
+ * The raster steps of zoning, pure functions over typed arrays of one field's window (row-major,
+ * `width × height`): gap filling, natural-breaks classes, connected patches, the minimum-size merge
+ * and the classes carried past the field's edge so polygons can be clipped to the true boundary.
+ */
+
+/** A window's pixels: `inside` is 1 for pixels whose centre is in the field. */
+export interface Grid {
+  width: number;
+  height: number;
+}
+
+/** ckmeans runs on at most this many values: a systematic sample of the field's values. */
+export const BREAKS_SAMPLE = 12_000;
+
+/**
+ * Fills the field's obscured pixels (cloud, shadow, no data: `valid` 0) with the value of the nearest
+ * valid pixel (breadth-first over the field, 4-connected, so ties go the same way every time). Pixels
+ * no valid pixel can reach (a separate part of the field under cloud) take the median of the valid
+ * ones. Returns the number of pixels filled; throws when the field has no valid pixel at all.
+ */
+export function fillGaps(grid: Grid, values: Float32Array, inside: Uint8Array, valid: Uint8Array): number {
+  const size = grid.width * grid.height;
+  const queue = new Int32Array(size);
+  const reached = new Uint8Array(size);
+  let head = 0;
+  let tail = 0;
+  let validCount = 0;
+  for (let i = 0; i < size; i += 1) {
+    if (inside[i] && valid[i]) {
+      queue[tail++] = i;
+      reached[i] = 1;
+      validCount += 1;
+    }
+  }
+  if (validCount === 0) throw new NoClearPixelsError();
+  let filled = 0;
+  const { width } = grid;
+  while (head < tail) {
+    const i = queue[head++] as number;
+    const column = i % width;
+    const value = values[i] as number;
+    for (let side = 0; side < 4; side += 1) {
+      let j: number;
+      if (side === 0) j = column > 0 ? i - 1 : -1;
+      else if (side === 1) j = column < width - 1 ? i + 1 : -1;
+      else if (side === 2) j = i >= width ? i - width : -1;
+      else j = i < size - width ? i + width : -1;
+      if (j < 0 || reached[j] || !inside[j]) continue;
+      reached[j] = 1;
+      values[j] = value;
+      filled += 1;
+      queue[tail++] = j;
+    }
+  }
+  if (tail < countInside(inside)) {
+    const sorted = Float64Array.from(validValues(values, inside, valid)).sort();
+    const median = sorted[Math.floor(sorted.length / 2)] as number;
+    for (let i = 0; i < size; i += 1) {
+      if (inside[i] && !reached[i]) {
+        values[i] = median;
+        filled += 1;
+      }
+    }
+  }
+  return filled;
+}
+
+export class NoClearPixelsError extends Error {
+  constructor() {
+    super('No clear pixels in the field');
+    this.name = 'NoClearPixelsError';
+  }
+}
+
+function countInside(inside: Uint8Array): number {
+  let count = 0;
+  for (let i = 0; i < inside.length; i += 1) count += inside[i] as number;
+  return count;
+}
+
+function validValues(values: Float32Array, inside: Uint8Array, valid: Uint8Array): Float64Array {
+  let count = 0;
+  for (let i = 0; i < values.length; i += 1) if (inside[i] && valid[i]) count += 1;
+  const out = new Float64Array(count);
+  let k = 0;
+  for (let i = 0; i < values.length; i += 1) if (inside[i] && valid[i]) out[k++] = values[i] as number;
+  return out;
+}
+
+/**
+ * Natural breaks (Jenks by dynamic programming: ckmeans) over the field's valid values, ascending:
+ * `classes − 1` thresholds (fewer when the field has fewer distinct values). A large field is
+ * sampled systematically (every n-th valid pixel in scan order, so the same field always gives the
+ * same sample), which follows the field's distribution and keeps the cost flat.
+ */
+export function naturalBreaks(values: Float32Array, inside: Uint8Array, valid: Uint8Array, classes: number): number[] {
+  let count = 0;
+  for (let i = 0; i < values.length; i += 1) if (inside[i] && valid[i]) count += 1;
+  const step = Math.max(1, count / BREAKS_SAMPLE);
+  const sample: number[] = [];
+  let seen = 0;
+  let next = 0;
+  for (let i = 0; i < values.length; i += 1) {
+    if (!inside[i] || !valid[i]) continue;
+    if (seen >= next) {
+      sample.push(values[i] as number);
+      next += step;
+    }
+    seen += 1;
+  }
+  sample.sort((a, b) => a - b);
+  let distinct = 0;
+  for (let k = 0; k < sample.length; k += 1) if (k === 0 || sample[k] !== sample[k - 1]) distinct += 1;
+  const k = Math.min(classes, distinct);
+  if (k < 2) return [];
+  const clusters = ckmeans(sample, k);
+  const breaks: number[] = [];
+  for (let c = 0; c + 1 < clusters.length; c += 1) {
+    const upper = clusters[c] as number[];
+    const lower = clusters[c + 1] as number[];
+    breaks.push(((upper[upper.length - 1] as number) + (lower[0] as number)) / 2);
+  }
+  return breaks;
+}
+
+/** Class 1 + the number of breaks below each inside pixel's value (zone 1 = lowest); 0 outside the field. */
+export function classify(values: Float32Array, inside: Uint8Array, breaks: readonly number[]): Uint8Array {
+  const classes = new Uint8Array(values.length);
+  for (let i = 0; i < values.length; i += 1) {
+    if (!inside[i]) continue;
+    const value = values[i] as number;
+    let zone = 1;
+    for (const limit of breaks) if (value > limit) zone += 1;
+    classes[i] = zone;
+  }
+  return classes;
+}
+
+/**
+ * Connected patches of equal class (4-connected, pixels with class 0 left out): a patch id per pixel
+ * (−1 for class 0), numbered in scan order, and the patch count.
+ */
+export function patches(grid: Grid, classes: Uint8Array): { ids: Int32Array; count: number } {
+  const { width } = grid;
+  const size = classes.length;
+  const parent = new Int32Array(size).fill(-1);
+  const find = (i: number): number => {
+    let root = i;
+    while ((parent[root] as number) !== root) root = parent[root] as number;
+    while ((parent[i] as number) !== root) {
+      const next = parent[i] as number;
+      parent[i] = root;
+      i = next;
+    }
+    return root;
+  };
+  for (let i = 0; i < size; i += 1) {
+    const cls = classes[i] as number;
+    if (cls === 0) continue;
+    parent[i] = i;
+    const left = i % width > 0 && classes[i - 1] === cls ? find(i - 1) : -1;
+    const up = i >= width && classes[i - width] === cls ? find(i - width) : -1;
+    if (left >= 0 && up >= 0) {
+      const [low, high] = left < up ? [left, up] : [up, left];
+      parent[high] = low;
+      parent[i] = low;
+    } else if (left >= 0) parent[i] = left;
+    else if (up >= 0) parent[i] = up;
+  }
+  const ids = new Int32Array(size).fill(-1);
+  const numbering = new Int32Array(size).fill(-1);
+  let count = 0;
+  for (let i = 0; i < size; i += 1) {
+    if (classes[i] === 0) continue;
+    const root = find(i);
+    if ((numbering[root] as number) < 0) numbering[root] = count++;
+    ids[i] = numbering[root] as number;
+  }
+  return { ids, count };
+}
+
+/** A binary min-heap of (size, id) pairs packed as numbers: size * 2^24 + id breaks ties by id. */
+class MinHeap {
+  private items: number[] = [];
+  get length(): number {
+    return this.items.length;
+  }
+  push(value: number): void {
+    const items = this.items;
+    items.push(value);
+    let i = items.length - 1;
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      if ((items[up] as number) <= value) break;
+      items[i] = items[up] as number;
+      i = up;
+    }
+    items[i] = value;
+  }
+  pop(): number {
+    const items = this.items;
+    const top = items[0] as number;
+    const last = items.pop() as number;
+    if (items.length > 0) {
+      let i = 0;
+      for (;;) {
+        const left = 2 * i + 1;
+        if (left >= items.length) break;
+        const right = left + 1;
+        const child = right < items.length && (items[right] as number) < (items[left] as number) ? right : left;
+        if ((items[child] as number) >= last) break;
+        items[i] = items[child] as number;
+        i = child;
+      }
+      items[i] = last;
+    }
+    return top;
+  }
+}
+
+const ID_SPACE = 2 ** 24;
+
+/**
+ * Merges every patch smaller than `minPixels` into its largest neighbouring patch (ties: the longer
+ * shared edge, then the lower id), smallest patches first, until every patch that has a neighbour
+ * reaches the minimum (as GDAL's sieve does). Patches with no neighbour (a part of the field on its
+ * own) stay. Rewrites `classes` in place; returns how many patches were merged away.
+ */
+export function mergeSmallPatches(grid: Grid, classes: Uint8Array, minPixels: number): number {
+  const { width } = grid;
+  const { ids, count } = patches(grid, classes);
+  if (count >= ID_SPACE) throw new Error('Too many patches to merge');
+  const size = new Float64Array(count);
+  const cls = new Uint8Array(count);
+  for (let i = 0; i < ids.length; i += 1) {
+    const id = ids[i] as number;
+    if (id < 0) continue;
+    size[id] = (size[id] as number) + 1;
+    cls[id] = classes[i] as number;
+  }
+  // Shared edge lengths between neighbouring patches, kept for the patches under the minimum only
+  // (the others are never merged away, so nobody asks for their neighbours).
+  const neighbours: (Map<number, number> | undefined)[] = new Array<Map<number, number> | undefined>(count);
+  for (let id = 0; id < count; id += 1) if ((size[id] as number) < minPixels) neighbours[id] = new Map();
+  const touch = (a: number, b: number) => {
+    const na = neighbours[a];
+    if (na) na.set(b, (na.get(b) ?? 0) + 1);
+    const nb = neighbours[b];
+    if (nb) nb.set(a, (nb.get(a) ?? 0) + 1);
+  };
+  for (let i = 0; i < ids.length; i += 1) {
+    const a = ids[i] as number;
+    if (a < 0) continue;
+    const smallA = neighbours[a] !== undefined;
+    if (i % width < width - 1) {
+      const b = ids[i + 1] as number;
+      if (b >= 0 && b !== a && (smallA || neighbours[b] !== undefined)) touch(a, b);
+    }
+    if (i + width < ids.length) {
+      const b = ids[i + width] as number;
+      if (b >= 0 && b !== a && (smallA || neighbours[b] !== undefined)) touch(a, b);
+    }
+  }
+  const into = new Int32Array(count).fill(-1);
+  const root = (id: number): number => {
+    let r = id;
+    while ((into[r] as number) >= 0) r = into[r] as number;
+    return r;
+  };
+  const heap = new MinHeap();
+  for (let id = 0; id < count; id += 1)
+    if ((size[id] as number) < minPixels) heap.push((size[id] as number) * ID_SPACE + id);
+  let merged = 0;
+  while (heap.length > 0) {
+    const entry = heap.pop();
+    const id = entry % ID_SPACE;
+    const entrySize = Math.floor(entry / ID_SPACE);
+    if ((into[id] as number) >= 0) continue;
+    if ((size[id] as number) !== entrySize) {
+      if ((size[id] as number) < minPixels) heap.push((size[id] as number) * ID_SPACE + id);
+      continue;
+    }
+    const around = neighbours[id];
+    if (!around || around.size === 0) continue;
+    let best = -1;
+    let bestSize = -1;
+    let bestEdge = -1;
+    for (const [other, edge] of around) {
+      const otherSize = size[other] as number;
+      if (
+        otherSize > bestSize ||
+        (otherSize === bestSize && (edge > bestEdge || (edge === bestEdge && other < best)))
+      ) {
+        best = other;
+        bestSize = otherSize;
+        bestEdge = edge;
+      }
+    }
+    into[id] = best;
+    merged += 1;
+    size[best] = (size[best] as number) + (size[id] as number);
+    const target = (size[best] as number) < minPixels ? neighbours[best] : undefined;
+    target?.delete(id);
+    for (const [other, edge] of around) {
+      if (other === best) continue;
+      const theirs = neighbours[other];
+      if (theirs) {
+        theirs.delete(id);
+        theirs.set(best, (theirs.get(best) ?? 0) + edge);
+      }
+      target?.set(other, (target.get(other) ?? 0) + edge);
+    }
+    neighbours[id] = undefined;
+    if (!target) neighbours[best] = undefined;
+    else heap.push((size[best] as number) * ID_SPACE + best);
+  }
+  if (merged > 0) {
+    for (let i = 0; i < ids.length; i += 1) {
+      const id = ids[i] as number;
+      if (id >= 0 && (into[id] as number) >= 0) classes[i] = cls[root(id)] as number;
+    }
+  }
+  return merged;
+}
+
+/**
+ * The classes carried from the field to every pixel of the window (the nearest field pixel's class,
+ * breadth-first, 4-connected), so each class's polygons cover the field's edge and can be clipped to
+ * the true boundary. Every carried pixel joins the patch of the field pixel it came from.
+ */
+export function extendClasses(grid: Grid, classes: Uint8Array): Uint8Array {
+  const { width } = grid;
+  const size = classes.length;
+  const out = Uint8Array.from(classes);
+  const queue = new Int32Array(size);
+  let head = 0;
+  let tail = 0;
+  for (let i = 0; i < size; i += 1) if ((out[i] as number) > 0) queue[tail++] = i;
+  while (head < tail) {
+    const i = queue[head++] as number;
+    const zone = out[i] as number;
+    const column = i % width;
+    for (let side = 0; side < 4; side += 1) {
+      let j: number;
+      if (side === 0) j = column > 0 ? i - 1 : -1;
+      else if (side === 1) j = column < width - 1 ? i + 1 : -1;
+      else if (side === 2) j = i >= width ? i - width : -1;
+      else j = i < size - width ? i + width : -1;
+      if (j < 0 || (out[j] as number) > 0) continue;
+      out[j] = zone;
+      queue[tail++] = j;
+    }
+  }
+  return out;
+}

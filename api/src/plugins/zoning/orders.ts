@@ -1,0 +1,230 @@
+import {
+  type AreaGeometry,
+  type ValidationIssue,
+  type ZoneCollection,
+  type ZoningOrder,
+  type ZoningUpdatePayload,
+} from '@paddock/shared/contracts';
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { HttpError, notFound, UnprocessableError } from '../../errors';
+import { farmAccess, isUuid, requireAbility } from '../farms/service';
+import { areaInHectares, findGeometryProblem } from '../fields/geometry';
+
+type Db = Kysely<Database>;
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const VIEWERS_CANNOT_ZONE = "Viewers can't zone this farm's fields";
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+/** A new download key: 144 random bits, URL-safe. */
+export const newDownloadKey = (): string => randomBytes(18).toString('base64url');
+
+/**
+ * Checks a zone collection against its order (creation payload or rate update): every zone on one of
+ * the order's fields, numbered within the zone count, with a usable polygon. Returns the collection
+ * with the server's own ellipsoidal hectares in each feature's `area` (what the client said is
+ * replaced), or throws a 422 naming each bad zone under `loc`.
+ */
+export function checkZones(
+  zones: ZoneCollection,
+  fieldIds: readonly string[],
+  numZones: number,
+  loc: readonly (string | number)[],
+): ZoneCollection {
+  const known = new Set(fieldIds);
+  const issues: ValidationIssue[] = [];
+  zones.features.forEach((feature, index) => {
+    const at = [...loc, 'features', index];
+    if (!known.has(feature.properties.field_id)) {
+      issues.push({
+        loc: [...at, 'properties', 'field_id'],
+        msg: `Zone ${index + 1} belongs to a field that is not in this order`,
+        type: 'value_error',
+      });
+    }
+    if (feature.properties.zone > numZones) {
+      issues.push({
+        loc: [...at, 'properties', 'zone'],
+        msg: `Zone ${index + 1} is numbered ${feature.properties.zone} but there are ${numZones} zones`,
+        type: 'value_error',
+      });
+    }
+    const problem = findGeometryProblem(feature.geometry);
+    if (problem)
+      issues.push({ loc: [...at, 'geometry'], msg: `Zone ${index + 1}: ${problem.message}`, type: 'value_error' });
+  });
+  for (const key of Object.keys(zones.rates ?? {})) {
+    if (Number(key) > numZones) {
+      issues.push({
+        loc: [...loc, 'rates', key],
+        msg: `There is no zone ${key} in ${numZones} zones`,
+        type: 'value_error',
+      });
+    }
+  }
+  if (issues.length > 0) throw new UnprocessableError(issues);
+  return {
+    ...zones,
+    features: zones.features.map((feature) => ({
+      ...feature,
+      properties: { ...feature.properties, area: round4(areaInHectares(feature.geometry)) },
+    })),
+  };
+}
+
+interface ZoningOrderFilter {
+  id?: string;
+  farmId?: string;
+  paymentId?: string;
+  status?: 'pending' | 'paid';
+  fields?: string[];
+}
+
+/**
+ * Zoning orders the caller may see: their own, and those of farms they own or are a member of (the
+ * farm's zone layer). Anyone else's order is not there (404 by id). A payment's orders are its payer's only.
+ */
+function zoningOrderQuery(db: Db, accountId: string, filter: ZoningOrderFilter) {
+  let query = db
+    .selectFrom('zoning_orders as o')
+    .innerJoin('farms as f', 'f.id', 'o.farm_id')
+    .selectAll('o')
+    .select('f.name as farm_name')
+    .where((eb) =>
+      eb.or([
+        eb('o.account_id', '=', accountId),
+        eb('f.owner_id', '=', accountId),
+        eb.exists(
+          eb
+            .selectFrom('farm_members as m')
+            .select('m.farm_id')
+            .whereRef('m.farm_id', '=', 'o.farm_id')
+            .where('m.account_id', '=', accountId),
+        ),
+      ]),
+    );
+  if (filter.id) query = query.where('o.id', '=', filter.id);
+  if (filter.farmId) query = query.where('o.farm_id', '=', filter.farmId);
+  if (filter.paymentId)
+    query = query.where('o.payment_id', '=', filter.paymentId).where('o.account_id', '=', accountId);
+  if (filter.status) query = query.where('o.status', '=', filter.status);
+  if (filter.fields && filter.fields.length > 0)
+    query = query.where(sql<boolean>`o.fields @> ${JSON.stringify(filter.fields)}::jsonb`);
+  return query.orderBy('o.created_on', 'desc').orderBy('o.id').execute();
+}
+
+type ZoningOrderRow = Awaited<ReturnType<typeof zoningOrderQuery>>[number];
+
+export function toZoningOrder(row: ZoningOrderRow): ZoningOrder {
+  return {
+    id: row.id,
+    farm_id: row.farm_id,
+    farm_name: row.farm_name,
+    payment_id: row.payment_id,
+    status: row.status,
+    algorithm: row.algorithm,
+    catalog_entry: row.catalog_entry,
+    num_zones: row.num_zones,
+    zone_resolution: row.zone_resolution,
+    fields: row.fields,
+    zones: JSON.stringify(row.zones),
+    area: round2(row.area_ha),
+    price: row.price_cents,
+    download_key: row.download_key,
+    created_on: iso(row.created_on),
+    paid_on: row.paid_on === null ? null : iso(row.paid_on),
+  };
+}
+
+export async function listZoningOrders(db: Db, accountId: string, filter: ZoningOrderFilter): Promise<ZoningOrder[]> {
+  const ids = [filter.farmId, filter.paymentId, ...(filter.fields ?? [])].filter((id) => id !== undefined);
+  if (ids.some((id) => !isUuid(id))) return [];
+  return (await zoningOrderQuery(db, accountId, filter)).map(toZoningOrder);
+}
+
+export async function getZoningOrder(db: Db, accountId: string, id: string): Promise<ZoningOrder> {
+  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
+  const [order] = await zoningOrderQuery(db, accountId, { id });
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return toZoningOrder(order);
+}
+
+/**
+ * New rates (and zone numbers, if the user repainted) for a paid order: the caller must be able to
+ * zone its farm (owner or editor; a viewer 403, anyone else 404). The download key stays the same, so
+ * links already handed out give the new files.
+ */
+export async function updateZoningOrder(
+  db: Db,
+  accountId: string,
+  payload: ZoningUpdatePayload,
+): Promise<{ id: string; download_key: string; fields: string[] }> {
+  const order = await getZoningOrder(db, accountId, payload.id);
+  // TODO(merge): farm access through the public farm-access module (requireFarmRole) once it lands.
+  const { role } = await farmAccess(db, order.farm_id, accountId);
+  requireAbility(role, 'edit', VIEWERS_CANNOT_ZONE);
+  if (order.status !== 'paid' || !order.download_key) {
+    throw new HttpError(409, 'This order is not paid yet: its rates can be edited once it is paid');
+  }
+  const zones = checkZones(payload.zones, order.fields, order.num_zones, ['body', 'zones']);
+  await db
+    .updateTable('zoning_orders')
+    .set({ zones: JSON.stringify(zones) })
+    .where('id', '=', order.id)
+    .execute();
+  return { id: order.id, download_key: order.download_key, fields: order.fields };
+}
+
+export interface DownloadableOrder {
+  order: ZoningOrder;
+  zones: ZoneCollection;
+  fields: { id: string; name: string; geometry: AreaGeometry }[];
+}
+
+/**
+ * The paid order behind a download key, for its farm's owner and editors: 404 for an unknown key, a
+ * pending order or someone who is not a member of the farm; 403 for a viewer.
+ */
+export async function orderForDownload(db: Db, accountId: string, downloadKey: string): Promise<DownloadableOrder> {
+  const row = await db
+    .selectFrom('zoning_orders')
+    .select(['id'])
+    .where('download_key', '=', downloadKey)
+    .where('status', '=', 'paid')
+    .executeTakeFirst();
+  if (!row) throw notFound('Download not found');
+  // TODO(merge): farm access through the public farm-access module (requireFarmRole) once it lands.
+  const [order] = await zoningOrderQuery(db, accountId, { id: row.id });
+  if (!order) throw notFound('Download not found');
+  const { role } = await farmAccess(db, order.farm_id, accountId).catch(() => {
+    throw notFound('Download not found');
+  });
+  requireAbility(role, 'edit', "Viewers can't download this farm's zone files");
+  const fieldRows = await db
+    .selectFrom('fields')
+    .select(['id', 'name', 'geometry'])
+    .where('id', 'in', order.fields.length ? order.fields : ['00000000-0000-0000-0000-000000000000'])
+    .execute();
+  // A field deleted since the order was paid keeps its zones; its boundary is then the zones' outline.
+  const byId = new Map(fieldRows.map((field) => [field.id, field]));
+  const zones = order.zones as ZoneCollection;
+  return {
+    order: toZoningOrder(order),
+    zones,
+    fields: order.fields.map((id) => {
+      const row = byId.get(id);
+      if (row) return { id, name: row.name, geometry: row.geometry as AreaGeometry };
+      const polygons = zones.features
+        .filter((feature) => feature.properties.field_id === id)
+        .flatMap((feature) =>
+          feature.geometry.type === 'Polygon' ? [feature.geometry.coordinates] : feature.geometry.coordinates,
+        );
+      return { id, name: 'Field', geometry: { type: 'MultiPolygon', coordinates: polygons } };
+    }),
+  };
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { zoneCollectionSchema, zoneRatesSchema } from './commerce';
+import { polygonSchema } from './geojson';
+import { fieldIdsQuerySchema, isoDateSchema, layerAlgorithms, type ImageryAlgorithm } from './imagery';
+
+/**
+ * Variable-rate zoning (spec 2 §3, §5, §7; ARCHITECTURE §6): the zone layer computed from imagery
+ * (`GET v2/zoning/zones`), rate updates of paid orders and the prescription-file downloads.
+ */
+
+/** Spec README: a field of 800 ha or more cannot be zoned. */
+export const ZONING_AREA_LIMIT_HA = 800;
+/** Zone counts (spec 2 §5). */
+export const ZONE_COUNTS = [2, 3, 4, 5] as const;
+/** Resolution levels (spec README): 1 = 5 m, 2 = 25 m, 3 = 50 m, 4 = 100 m. */
+export const ZONING_RESOLUTION_METRES: Record<number, number> = { 1: 5, 2: 25, 3: 50, 4: 100 };
+/** The most fields one zoning request may name (the multi-select warning starts above 50). */
+export const MAX_ZONING_FIELDS = 50;
+
+/** Zone colours per zone count, zone 1 (lowest index) first: the same on the map, the legend and the files. */
+export const ZONE_PALETTES: Record<number, readonly string[]> = {
+  2: ['#d7191c', '#1a9641'],
+  3: ['#d7191c', '#ffffbf', '#1a9641'],
+  4: ['#d7191c', '#fdae61', '#a6d96a', '#1a9641'],
+  5: ['#d7191c', '#fdae61', '#ffffbf', '#a6d96a', '#1a9641'],
+};
+
+/** Layers zoning draws from, and their calculations (`{layer}_{algorithm}`): high_res is not zoned. */
+export const zoningLayers = ['standard', 'sensor_em'] as const;
+export type ZoningLayer = (typeof zoningLayers)[number];
+export const zoningAlgorithmCodes = zoningLayers.flatMap((layer) =>
+  layerAlgorithms[layer].filter((algorithm) => algorithm !== 'NDVI-R').map((algorithm) => `${layer}_${algorithm}`),
+);
+
+export function parseZoningAlgorithm(code: string): { layer: ZoningLayer; algorithm: ImageryAlgorithm } | null {
+  const layer = zoningLayers.find((candidate) => code.startsWith(`${candidate}_`));
+  if (!layer || !zoningAlgorithmCodes.includes(code)) return null;
+  return { layer, algorithm: code.slice(layer.length + 1) as ImageryAlgorithm };
+}
+
+// --- GET v2/zoning/zones -------------------------------------------------------------------------
+
+export const zoningZonesQuerySchema = z.object({
+  field_ids: fieldIdsQuerySchema.pipe(
+    z.array(z.string()).max(MAX_ZONING_FIELDS, `Select at most ${MAX_ZONING_FIELDS} fields`),
+  ),
+  /** The capture's day (for sensor_em, the window's `start_date`). */
+  latest_capture_date: isoDateSchema,
+  zones: z.coerce
+    .number()
+    .int()
+    .refine((value) => value >= 2 && value <= 5, { error: 'Number of zones must be 2, 3, 4 or 5' }),
+  resolution: z.coerce
+    .number()
+    .int()
+    .refine((value) => value >= 1 && value <= 4, {
+      error: 'Resolution must be 1 (5 m), 2 (25 m), 3 (50 m) or 4 (100 m)',
+    }),
+  algorithm: z.string().refine((code) => zoningAlgorithmCodes.includes(code), {
+    error: `Algorithm must be one of: ${zoningAlgorithmCodes.join(', ')}`,
+  }),
+  /** Smallest zone patch in hectares; by default the larger of 0.5 ha and 1 % of the field. */
+  min_zone_ha: z.coerce.number().min(0).max(100).optional(),
+});
+export type ZoningZonesQuery = z.input<typeof zoningZonesQuerySchema>;
+
+export const zonedFeatureSchema = z.object({
+  type: z.literal('Feature'),
+  /** `{field_id}:{n}`, stable for the same request. */
+  id: z.string(),
+  geometry: polygonSchema,
+  properties: z.object({
+    zone: z.number().int().min(1).max(5),
+    field_id: z.string(),
+    /** Hectares (ellipsoidal, four decimals). */
+    area: z.number().nonnegative(),
+  }),
+});
+export type ZonedFeature = z.infer<typeof zonedFeatureSchema>;
+
+export const zoneStatisticsSchema = z.object({
+  zone: z.number().int().min(1).max(5),
+  color: z.string(),
+  /** Hectares. */
+  area: z.number().nonnegative(),
+  /** Index figures over the zone's measured pixels (filled cloud pixels left out); null with none. */
+  mean: z.number().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  pixel_count: z.number().int().nonnegative(),
+});
+export type ZoneStatistics = z.infer<typeof zoneStatisticsSchema>;
+
+export const fieldZoningStatisticsSchema = z.object({
+  field_id: z.string(),
+  /** Hectares. */
+  area: z.number().nonnegative(),
+  /** The zone quality: 1 − Σ(A_z/A)·σ²_z / σ² (0–1; higher means zones explain more of the field's variation). */
+  variance_reduction: z.number().min(0).max(1),
+  /** Share (0–100) of the field's pixels under cloud or shadow, filled from nearby captures or neighbours. */
+  filled_percent: z.number().min(0).max(100),
+  min_zone_ha: z.number().nonnegative(),
+  /** Ascending index limits between the zones (natural breaks). */
+  breaks: z.array(z.number()),
+  zones: z.array(zoneStatisticsSchema),
+});
+export type FieldZoningStatistics = z.infer<typeof fieldZoningStatisticsSchema>;
+
+export const zoningZonesResponseSchema = z.object({
+  zoned_image: z.object({
+    type: z.literal('FeatureCollection'),
+    features: z.array(zonedFeatureSchema),
+  }),
+  algorithm: z.string(),
+  capture_date: isoDateSchema,
+  zones: z.number().int(),
+  resolution: z.number().int(),
+  resolution_m: z.number(),
+  /** Zone colours, zone 1 first. */
+  palette: z.array(z.string()),
+  statistics: z.object({
+    /** Area-weighted over the fields. */
+    variance_reduction: z.number().min(0).max(1),
+    /** Per zone number over all the fields (area-weighted means). */
+    zones: z.array(zoneStatisticsSchema),
+    fields: z.array(fieldZoningStatisticsSchema),
+  }),
+});
+export type ZoningZonesResponse = z.infer<typeof zoningZonesResponseSchema>;
+
+// --- POST v2/zoning/update -----------------------------------------------------------------------
+
+/** The zone update payload (spec 2 §3): the order id and its zones with new rates (and, optionally, repainted zones). */
+export const zoningUpdatePayloadSchema = z.object({
+  id: z.string().trim().min(1),
+  zones: zoneCollectionSchema.extend({ rates: zoneRatesSchema }),
+});
+export type ZoningUpdatePayload = z.infer<typeof zoningUpdatePayloadSchema>;
+
+export const zoningUpdateResponseSchema = z.object({
+  data: z.object({
+    id: z.string(),
+    download_key: z.string(),
+    fields: z.array(z.string()),
+  }),
+});
+export type ZoningUpdateResponse = z.infer<typeof zoningUpdateResponseSchema>;
+
+// --- GET v2/zoning/download/{download_key} -------------------------------------------------------
+
+export const zoningDownloadQuerySchema = z.object({
+  /** true: one shapefile for the whole farm; false (default): one per field. */
+  unified: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
