@@ -11,7 +11,9 @@ export function pickPort(preferred = 0): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     const tryListen = (port: number) => {
       const server = createServer();
-      server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' && port !== 0 ? tryListen(0) : reject(error)));
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'EADDRINUSE' && port !== 0 ? tryListen(0) : reject(error),
+      );
       server.listen(port, '127.0.0.1', () => {
         const { port: bound } = server.address() as AddressInfo;
         server.close(() => resolve(bound));
@@ -31,7 +33,10 @@ export async function startApi(env: Record<string, string>, port: number): Promi
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

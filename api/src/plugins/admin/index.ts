@@ -1,4 +1,4 @@
-import { adminAccountPatchSchema, paymentResponseSchema, profileResponseSchema } from '@paddock/shared/contracts';
+import { paymentResponseSchema, profileResponseSchema } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hasScope, type AuthUser } from '../../auth';

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   cartAddQuerySchema,
   cartAddResponseSchema,
@@ -13,7 +14,6 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { z } from 'zod';
 import { forbidden, HttpError } from '../../errors';
-import { currentAccount } from '../accounts/service';
 import {
   attachIntent,
   cancelIntentQuietly,
@@ -52,8 +52,7 @@ export const cartPlugin: FastifyPluginAsyncZod = async (app) => {
   const cost = () => app.config.hectareCostCents;
   registerCartPurpose(cost);
 
-  const getCart = async (request: Parameters<typeof currentAccount>[0]) =>
-    loadCart(db, await currentAccount(request), cost());
+  const getCart = async (request: FastifyRequest) => loadCart(db, request.account, cost());
   const cartSchema = {
     tags,
     summary: "The caller's cart: items with server prices in cents (GST included), total and its GST part",
@@ -74,13 +73,13 @@ export const cartPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const item = await addZoningItem(db, await currentAccount(request), request.body, cost());
+      const item = await addZoningItem(db, request.account, request.body, cost());
       return reply.code(201).send({ data: item });
     },
   );
 
-  const clear = async (request: Parameters<typeof currentAccount>[0]) => {
-    const account = await currentAccount(request);
+  const clear = async (request: FastifyRequest) => {
+    const account = request.account;
     const canceled = await removeCartItems(db, account.id);
     for (const payment of canceled) await cancelIntentQuietly(app.payments, payment, request.log);
     return { detail: CART_CLEARED };
@@ -104,7 +103,7 @@ export const cartPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await currentAccount(request);
+      const account = request.account;
       const canceled = await removeCartItems(db, account.id, [request.params.cart_id]);
       for (const payment of canceled) await cancelIntentQuietly(app.payments, payment, request.log);
       return { detail: ITEM_REMOVED };
@@ -123,7 +122,7 @@ export const cartPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request): Promise<CheckoutResponse> => {
-      const account = await currentAccount(request);
+      const account = request.account;
       const { cart_ids: cartIds, invoice } = request.query;
 
       if (invoice) {

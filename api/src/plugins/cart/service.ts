@@ -8,7 +8,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AccountRow, Database } from '../../db/types';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { gstIncluded, sumCents, zoningPriceCents } from '../../payments/money';
-import { farmAccess, isUuid, requireAbility } from '../farms/service';
+import { isUuid, requireFarmRoleOf } from '../farms/access';
 import { registerPaymentPurpose, type PaymentRow } from '../payments/service';
 import { checkZones, newDownloadKey } from '../zoning/orders';
 
@@ -88,9 +88,9 @@ export async function addZoningItem(
   payload: ZoningCartPayload,
   hectareCostCents: number,
 ): Promise<CartItem> {
-  // TODO(merge): farm access through the public farm-access module once it lands.
-  const { farm, role } = await farmAccess(db, payload.farm_id, account.id);
-  requireAbility(role, 'edit', "Viewers can't add this farm's zones to a cart");
+  const { farm } = await requireFarmRoleOf(db, account.id, payload.farm_id, 'editor', {
+    forbidden: "Viewers can't add this farm's zones to a cart",
+  });
 
   const fieldIds = [...new Set(payload.fields)];
   const invalid = fieldIds.filter((id) => !isUuid(id));
@@ -201,9 +201,7 @@ export async function checkoutItems(
   const rows = (await listCartRows(trx, account.id)).filter((row) => ids.includes(row.id));
   if (rows.length !== ids.length) throw notFound(CART_ITEM_NOT_FOUND);
   for (const farmId of new Set(rows.map((row) => row.farm_id))) {
-    // TODO(merge): farm access through the public farm-access module once it lands.
-    const { role } = await farmAccess(trx, farmId, account.id);
-    requireAbility(role, 'edit', "Viewers can't buy zones of this farm");
+    await requireFarmRoleOf(trx, account.id, farmId, 'editor', { forbidden: "Viewers can't buy zones of this farm" });
   }
   const amount = sumCents(rows.map((row) => zoningPriceCents(row.area_ha, hectareCostCents)));
   if (amount === 0) throw new HttpError(409, 'There is nothing to pay for in these cart items');

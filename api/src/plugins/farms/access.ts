@@ -1,7 +1,7 @@
 import type { FarmRole } from '@paddock/shared/contracts';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import type { FarmRow, FieldRow } from '../../db/types';
+import { sql, type Kysely } from 'kysely';
+import type { Database, FarmRow, FieldRow } from '../../db/types';
 import { forbidden, notFound } from '../../errors';
 
 /**
@@ -68,9 +68,12 @@ export interface FieldAccess {
 }
 
 /** The farms (of those asked) the account can see, with its role on each. */
-async function visibleFarms(request: FastifyRequest, farmIds: readonly string[]): Promise<FarmAccess[]> {
-  const accountId = request.account.id;
-  const rows = await request.server.db
+async function visibleFarms(
+  db: Kysely<Database>,
+  accountId: string,
+  farmIds: readonly string[],
+): Promise<FarmAccess[]> {
+  const rows = await db
     .selectFrom('farms as f')
     .leftJoin('farm_members as m', (join) => join.onRef('m.farm_id', '=', 'f.id').on('m.account_id', '=', accountId))
     .selectAll('f')
@@ -109,7 +112,7 @@ export async function requireFarmsRole(
   const ids = [...new Set(farmIds)];
   const missing = () => notFound(messages.notFound ?? FARM_NOT_FOUND);
   if (ids.length === 0 || !ids.every(isUuid)) throw missing();
-  const found = await visibleFarms(request, ids);
+  const found = await visibleFarms(request.server.db, request.account.id, ids);
   if (found.length < ids.length) throw missing();
   for (const { role } of found) requireRole(role, minRole, messages.forbidden);
   const byId = new Map(found.map((access) => [access.farm.id, access]));
@@ -159,4 +162,23 @@ export async function requireFieldsRole(
   for (const { role } of found) requireRole(role, minRole, messages.forbidden);
   const byId = new Map(found.map((access) => [access.field.id, access]));
   return ids.map((id) => byId.get(id) as FieldAccess);
+}
+
+/**
+ * `requireFarmRole` for services that hold an account id and a database handle rather than the
+ * request (work inside a transaction, orders looked up by id): the same 404 and 403 answers.
+ */
+export async function requireFarmRoleOf(
+  db: Kysely<Database>,
+  accountId: string,
+  farmId: string,
+  minRole: FarmRole,
+  messages: AccessMessages = {},
+): Promise<FarmAccess> {
+  const missing = () => notFound(messages.notFound ?? FARM_NOT_FOUND);
+  if (!isUuid(farmId)) throw missing();
+  const [access] = await visibleFarms(db, accountId, [farmId]);
+  if (!access) throw missing();
+  requireRole(access.role, minRole, messages.forbidden);
+  return access;
 }

@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors';
 import { WebhookSignatureError, type WebhookEvent } from '../../payments/provider';
-import { currentAccount } from '../accounts/service';
 import { errorResponses } from '../responses';
 import { applyEvent, ownPayment, toPayment } from './service';
 
@@ -23,7 +22,7 @@ export const paymentsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await currentAccount(request);
+      const account = request.account;
       return { data: toPayment(await ownPayment(app.db, request.params.payment_id, account.id)) };
     },
   );

@@ -4,7 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { HttpError, notFound } from '../../errors';
 import { ProviderError, type PaymentProvider, type WebhookEvent } from '../../payments/provider';
-import { isUuid } from '../farms/service';
+import { isUuid } from '../farms/access';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;

@@ -12,7 +12,6 @@ import {
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentAccount } from '../accounts/service';
 import { errorResponses } from '../responses';
 import { getZoningOrder, listZoningOrders, orderForDownload, updateZoningOrder } from './orders';
 import { buildPrescriptionZip } from './prescription';
@@ -40,8 +39,7 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const account = await currentAccount(request);
-      const { json, timings } = await zonesFor(db, imagery, account, request.query, app.config.zoning);
+      const { json, timings } = await zonesFor(request, imagery, request.query, app.config.zoning);
       // Where the time went when the zones were computed (a cached answer repeats the first figures).
       void reply.header(
         'Server-Timing',
@@ -75,7 +73,7 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await currentAccount(request);
+      const account = request.account;
       const { farm_id, payment_id, status, fields } = request.query;
       return {
         data: await listZoningOrders(db, account.id, { farmId: farm_id, paymentId: payment_id, status, fields }),
@@ -94,7 +92,7 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await currentAccount(request);
+      const account = request.account;
       return { data: await getZoningOrder(db, account.id, request.params.order_id) };
     },
   );
@@ -110,7 +108,7 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: zoningUpdateResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => ({ data: await updateZoningOrder(db, (await currentAccount(request)).id, request.body) }),
+    async (request) => ({ data: await updateZoningOrder(db, request.account.id, request.body) }),
   );
 
   app.get(
@@ -126,7 +124,7 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const account = await currentAccount(request);
+      const account = request.account;
       const { order, zones, fields } = await orderForDownload(db, account.id, request.params.download_key);
       const { fileName, zip } = await buildPrescriptionZip({
         farmName: order.farm_name,

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
-import { farmAccess, isUuid, requireAbility } from '../farms/service';
+import { isUuid, requireFarmRoleOf } from '../farms/access';
 import { areaInHectares, findGeometryProblem } from '../fields/geometry';
 
 type Db = Kysely<Database>;
@@ -165,9 +165,7 @@ export async function updateZoningOrder(
   payload: ZoningUpdatePayload,
 ): Promise<{ id: string; download_key: string; fields: string[] }> {
   const order = await getZoningOrder(db, accountId, payload.id);
-  // TODO(merge): farm access through the public farm-access module (requireFarmRole) once it lands.
-  const { role } = await farmAccess(db, order.farm_id, accountId);
-  requireAbility(role, 'edit', VIEWERS_CANNOT_ZONE);
+  await requireFarmRoleOf(db, accountId, order.farm_id, 'editor', { forbidden: VIEWERS_CANNOT_ZONE });
   if (order.status !== 'paid' || !order.download_key) {
     throw new HttpError(409, 'This order is not paid yet: its rates can be edited once it is paid');
   }
@@ -198,13 +196,12 @@ export async function orderForDownload(db: Db, accountId: string, downloadKey: s
     .where('status', '=', 'paid')
     .executeTakeFirst();
   if (!row) throw notFound('Download not found');
-  // TODO(merge): farm access through the public farm-access module (requireFarmRole) once it lands.
   const [order] = await zoningOrderQuery(db, accountId, { id: row.id });
   if (!order) throw notFound('Download not found');
-  const { role } = await farmAccess(db, order.farm_id, accountId).catch(() => {
-    throw notFound('Download not found');
+  await requireFarmRoleOf(db, accountId, order.farm_id, 'editor', {
+    notFound: 'Download not found',
+    forbidden: "Viewers can't download this farm's zone files",
   });
-  requireAbility(role, 'edit', "Viewers can't download this farm's zone files");
   const fieldRows = await db
     .selectFrom('fields')
     .select(['id', 'name', 'geometry'])

@@ -7,17 +7,14 @@ import {
   type ZoneStatistics,
   type ZoningZonesResponse,
 } from '@paddock/shared/contracts';
-import type { Kysely } from 'kysely';
-import type { AccountRow, Database } from '../../db/types';
+import type { FastifyRequest } from 'fastify';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { todayUtc } from '../../imagery/dates';
 import { ZoningBudgetError, type ImageryService } from '../../imagery/service';
 import { zoningPixels, type FieldZoningSummary, type ZoningAnswer } from '../../imagery/zoning';
-import { farmAccess, requireAbility } from '../farms/service';
+import { requireFarmRoleOf } from '../farms/access';
 import { loadImageryFields, requireAlgorithm, requireSelection } from '../imagery/access';
 import { VIEWERS_CANNOT_ZONE } from './orders';
-
-type Db = Kysely<Database>;
 
 export interface ZonesRequest {
   field_ids: string[];
@@ -45,25 +42,23 @@ const figure = (value: number | null): number | null => (value === null ? null :
  * imagery worker pool, shared with identical requests.
  */
 export async function zonesFor(
-  db: Db,
+  request: FastifyRequest,
   imagery: ImageryService,
-  account: AccountRow,
   query: ZonesRequest,
   limits: ZoningLimits,
 ): Promise<{ json: string; timings: ZoningAnswer['timings'] }> {
+  const { db, account } = { db: request.server.db, account: request.account };
   const parsed = parseZoningAlgorithm(query.algorithm);
   if (!parsed) throw notFound('Unknown algorithm');
   const { layer, algorithm } = parsed;
-  requireAlgorithm(account, algorithm);
-  requireSelection(account, query.field_ids);
-  const fields = await loadImageryFields(db, account.id, query.field_ids, layer);
-
-  // TODO(merge): farm access through the public farm-access module (requireFarmRole) once it lands.
+  // Membership first (a non-member gets 404 whatever they ask for), then the role, then the gates.
+  const fields = await loadImageryFields(request, query.field_ids, layer);
   const farmIds = [...new Set(fields.map((field) => field.farmId))];
   for (const farmId of farmIds) {
-    const { role } = await farmAccess(db, farmId, account.id);
-    requireAbility(role, 'edit', VIEWERS_CANNOT_ZONE);
+    await requireFarmRoleOf(db, account.id, farmId, 'editor', { forbidden: VIEWERS_CANNOT_ZONE });
   }
+  requireAlgorithm(account, algorithm);
+  requireSelection(account, query.field_ids);
   if (farmIds.length > 1) {
     throw new UnprocessableError([
       { loc: ['query', 'field_ids'], msg: 'Zone fields of one farm at a time', type: 'value_error' },
