@@ -115,3 +115,4 @@ export function recordingBus<K extends keyof PaddockEvents>(...record: K[]) {
   }
   return { bus, toasts, events };
 }
+export * from './geodesy';

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_accounts';
 import * as m0002 from './0002_farms';
 import * as m0003 from './0003_imagery';
+import * as m0010 from './0010_ellipsoidal_areas';
 
 /**
  * Every migration, in order. Add a new file `NNNN_name.ts` and list it here; never edit or rename
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0002_farms': m0002,
   '0003_imagery': m0003,
+  '0010_ellipsoidal_areas': m0010,
 };

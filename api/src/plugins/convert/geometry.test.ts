@@ -4,16 +4,16 @@ import { reasons, toFieldGeometry } from './geometry';
 
 const square: Position[] = [
   [0, 0],
-  [0, 10],
-  [10, 10],
-  [10, 0],
+  [0, 0.1],
+  [0.1, 0.1],
+  [0.1, 0],
   [0, 0],
 ]; // clockwise
 const bowtie: Position[] = [
   [0, 0],
-  [10, 10],
-  [10, 0],
-  [0, 10],
+  [0.1, 0.1],
+  [0.1, 0],
+  [0, 0.1],
   [0, 0],
 ];
 
@@ -30,11 +30,11 @@ function converted(geometry: Geometry) {
 describe('toFieldGeometry repairs what is safe to repair', () => {
   it('winds the outer ring counter-clockwise and holes clockwise, as GeoJSON wants', () => {
     const hole: Position[] = [
-      [2, 2],
-      [4, 2],
-      [4, 4],
-      [2, 4],
-      [2, 2],
+      [0.02, 0.02],
+      [0.04, 0.02],
+      [0.04, 0.04],
+      [0.02, 0.04],
+      [0.02, 0.02],
     ]; // counter-clockwise
     const { geometry } = converted({ type: 'Polygon', coordinates: [square, hole] });
     if (geometry.type !== 'Polygon') throw new Error('expected a Polygon');
@@ -50,10 +50,10 @@ describe('toFieldGeometry repairs what is safe to repair', () => {
       coordinates: [
         [
           [0, 0, 5],
-          [10, 0, 5],
-          [10, 0, 5],
-          [10, 10, 7],
-          [0, 10, 1],
+          [0.1, 0, 5],
+          [0.1, 0, 5],
+          [0.1, 0.1, 7],
+          [0, 0.1, 1],
         ],
       ],
     });
@@ -62,28 +62,28 @@ describe('toFieldGeometry repairs what is safe to repair', () => {
       coordinates: [
         [
           [0, 0],
-          [10, 0],
-          [10, 10],
-          [0, 10],
+          [0.1, 0],
+          [0.1, 0.1],
+          [0, 0.1],
           [0, 0],
         ],
       ],
     });
-    expect(result.bbox).toEqual([0, 0, 10, 10]);
+    expect(result.bbox).toEqual([0, 0, 0.1, 0.1]);
   });
 
   it('drops holes with no area and keeps a MultiPolygon of several parts', () => {
     const flatHole: Position[] = [
-      [2, 2],
-      [4, 4],
-      [6, 6],
-      [2, 2],
+      [0.02, 0.02],
+      [0.04, 0.04],
+      [0.06, 0.06],
+      [0.02, 0.02],
     ];
     const far: Position[] = [
-      [20, 20],
-      [30, 20],
-      [30, 30],
-      [20, 20],
+      [0.2, 0.2],
+      [0.3, 0.2],
+      [0.3, 0.3],
+      [0.2, 0.2],
     ];
     const { geometry } = converted({ type: 'MultiPolygon', coordinates: [[square, flatHole], [far]] });
     expect(geometry.type).toBe('MultiPolygon');
@@ -96,15 +96,15 @@ describe('toFieldGeometry repairs what is safe to repair', () => {
       type: 'GeometryCollection',
       geometries: [
         { type: 'Polygon', coordinates: [square] },
-        { type: 'Point', coordinates: [5, 5] },
+        { type: 'Point', coordinates: [0.05, 0.05] },
         {
           type: 'Polygon',
           coordinates: [
             [
-              [20, 20],
-              [30, 20],
-              [30, 30],
-              [20, 20],
+              [0.2, 0.2],
+              [0.3, 0.2],
+              [0.3, 0.3],
+              [0.2, 0.2],
             ],
           ],
         },
@@ -127,9 +127,9 @@ describe('toFieldGeometry repairs what is safe to repair', () => {
           ],
         ],
       },
-      (x, y) => [x / 1000 + 140, y / 1000 - 30],
+      (x, y) => [x / 100_000 + 140, y / 100_000 - 30],
     );
-    expect('bbox' in projected && projected.bbox).toEqual([140, -30, 141, -29]);
+    expect('bbox' in projected && projected.bbox).toEqual([140, -30, 140.01, -29.99]);
   });
 });
 
@@ -220,10 +220,10 @@ describe('toFieldGeometry refuses what cannot be a field, with the reason', () =
         coordinates: [
           square,
           [
-            [5, 5],
-            [15, 5],
-            [15, 6],
-            [5, 5],
+            [0.05, 0.05],
+            [0.15, 0.05],
+            [0.15, 0.06],
+            [0.05, 0.05],
           ],
         ],
       },
@@ -236,14 +236,14 @@ describe('toFieldGeometry refuses what cannot be a field, with the reason', () =
         coordinates: [
           square,
           [
-            [20, 20],
-            [21, 20],
-            [21, 21],
-            [20, 20],
+            [0.2, 0.2],
+            [0.21, 0.2],
+            [0.21, 0.21],
+            [0.2, 0.2],
           ],
         ],
       },
-      reasons.holeOutside,
+      'The boundary has a hole that lies outside it',
     ],
     [
       'two corners',

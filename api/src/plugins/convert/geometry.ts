@@ -21,7 +21,6 @@ export const reasons = {
   noArea: 'The boundary has no area',
   notNumbers: 'The boundary has coordinates that are not numbers',
   outOfRange: 'The boundary is outside the range of longitudes and latitudes',
-  holeOutside: 'A hole in the boundary lies outside it',
 } as const;
 
 /**
@@ -30,7 +29,7 @@ export const reasons = {
  * rings, drops holes with no area, and winds rings the GeoJSON way (outer rings counter-clockwise,
  * holes clockwise). A GeometryCollection (KML MultiGeometry) keeps its polygons; labels and lines
  * beside them are dropped. Then the fields' own rules apply (`findGeometryProblem`: no crossing or
- * touching, an area, at most 10,000 positions), and holes must lie inside their boundary. What
+ * touching, holes inside their boundary, an area, at most 10,000 positions and 50,000 ha). What
  * cannot be repaired comes back as a reason.
  */
 export function toFieldGeometry(geometry: Geometry | null | undefined, project?: Projector): FieldGeometryResult {
@@ -50,10 +49,7 @@ export function toFieldGeometry(geometry: Geometry | null | undefined, project?:
   // The rules a field must meet to be saved (crossings, area, size): a converted feature can be saved.
   const problem = findGeometryProblem(fieldGeometry);
   if (problem) return { reason: problem.message.charAt(0).toUpperCase() + problem.message.slice(1) };
-  const holeOutside = polygons.some(
-    ([outer, ...holes]) => outer && holes.some((hole) => !ringContainsRing(outer, hole)),
-  );
-  return holeOutside ? { reason: reasons.holeOutside } : { geometry: fieldGeometry, bbox };
+  return { geometry: fieldGeometry, bbox };
 }
 
 function polygonsOf(geometry: Geometry | null | undefined): { polygons: Position[][][] } | { reason: string } {
@@ -150,32 +146,3 @@ function allOnOneLine(ring: readonly Pair[]): boolean {
 
 const orientation = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number) =>
   Math.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax));
-
-/** Whether (px, py), known to be on the line through a and b, lies within the segment. */
-function onSegment(ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean {
-  return px >= Math.min(ax, bx) && px <= Math.max(ax, bx) && py >= Math.min(ay, by) && py <= Math.max(ay, by);
-}
-
-/**
- * Whether a hole lies inside the outer ring. The rings neither cross nor touch (checked before), so
- * any corner of the hole decides.
- */
-function ringContainsRing(outer: readonly Pair[], hole: readonly Pair[]): boolean {
-  for (const [x, y] of hole) {
-    const where = pointInRing(outer, x, y);
-    if (where !== 0) return where > 0;
-  }
-  return true;
-}
-
-/** 1 inside, -1 outside, 0 on the ring (ray casting). */
-function pointInRing(ring: readonly Pair[], x: number, y: number): number {
-  let inside = false;
-  for (let i = 1; i < ring.length; i++) {
-    const [xi, yi] = ring[i] as Pair;
-    const [xj, yj] = ring[i - 1] as Pair;
-    if (orientation(xj, yj, xi, yi, x, y) === 0 && onSegment(xj, yj, xi, yi, x, y)) return 0;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside ? 1 : -1;
-}

@@ -3,25 +3,25 @@ import {
   fieldCollectionSchema,
   fieldFeatureSchema,
   updateFieldRequestSchema,
-  type ValidationIssue,
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FieldRow, FieldUpdate } from '../../db/types';
-import { notFound, UnprocessableError } from '../../errors';
+import { notFound } from '../../errors';
 import { zodValidatorCompilerWith } from '../../validation';
 import { currentAccount } from '../accounts/service';
 import { normaliseCropType } from '../farms/crop-types';
 import { farmAccess, requireAbility } from '../farms/service';
 import { errorResponses } from '../responses';
-import { findGeometryProblem } from './geometry';
+import { createBoundaryInspector } from './boundaries';
+import type { InspectedBoundary } from './geometry';
 import {
   FIELD_NOT_FOUND,
   fieldAccess,
   fieldLabel,
-  geometryIssue,
   geometryIssueRewriter,
+  inspectedBoundaries,
   lockFarm,
   newFieldRow,
   refreshFarmSummary,
@@ -45,6 +45,8 @@ const INSERT_BATCH = 500;
  */
 export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const inspector = createBoundaryInspector();
+  app.addHook('onClose', async () => inspector.close());
 
   app.get(
     '/farms/:farm_id/fields',
@@ -84,23 +86,21 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       requireAbility(role, 'edit');
 
       const { features } = request.body;
-      const issues: ValidationIssue[] = [];
-      features.forEach((feature, index) => {
-        const problem = findGeometryProblem(feature.geometry);
-        if (problem) {
-          issues.push(
-            geometryIssue(
-              ['body', 'features', index, 'geometry'],
-              fieldLabel(feature.properties.field_name, index),
-              problem,
-            ),
-          );
-        }
-      });
-      if (issues.length > 0) throw new UnprocessableError(issues);
-
-      const rows = features.map((feature) =>
-        newFieldRow(farm.id, feature.properties.field_name, feature.properties.field_crop_type, feature.geometry),
+      const boundaries = await inspectedBoundaries(
+        inspector,
+        features.map((feature, index) => ({
+          geometry: feature.geometry,
+          loc: ['body', 'features', index, 'geometry'],
+          label: fieldLabel(feature.properties.field_name, index),
+        })),
+      );
+      const rows = features.map((feature, index) =>
+        newFieldRow(
+          farm.id,
+          feature.properties.field_name,
+          feature.properties.field_crop_type,
+          boundaries[index] as InspectedBoundary,
+        ),
       );
       const created = await db.transaction().execute(async (trx) => {
         await lockFarm(trx, farm.id);
@@ -162,11 +162,9 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       if (properties.field_name !== undefined) changes.name = properties.field_name;
       if (properties.field_crop_type !== undefined) changes.crop_type = normaliseCropType(properties.field_crop_type);
       if (geometry) {
-        const problem = findGeometryProblem(geometry);
-        if (problem)
-          throw new UnprocessableError([
-            geometryIssue(['body', 'geometry'], fieldLabel(changes.name ?? field.name), problem),
-          ]);
+        const [boundary] = await inspectedBoundaries(inspector, [
+          { geometry, loc: ['body', 'geometry'], label: fieldLabel(changes.name ?? field.name) },
+        ]);
         const {
           geometry: stored,
           area,
@@ -174,7 +172,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
           min_lat,
           max_lon,
           max_lat,
-        } = newFieldRow(field.farm_id, field.name, null, geometry);
+        } = newFieldRow(field.farm_id, field.name, null, boundary as InspectedBoundary);
         Object.assign(changes, { geometry: stored, area, min_lon, min_lat, max_lon, max_lat });
       }
       if (Object.keys(changes).length === 0) return toFieldFeature(field, role);

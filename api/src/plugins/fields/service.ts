@@ -1,12 +1,13 @@
 import type { AreaGeometry, FarmRole, FieldCollection, FieldFeature, ValidationIssue } from '@paddock/shared/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, FieldRow, NewField } from '../../db/types';
-import { notFound } from '../../errors';
+import { notFound, UnprocessableError } from '../../errors';
 import type { IssueRewriter } from '../../validation';
 import { normaliseCropType } from '../farms/crop-types';
 import { describeLocation } from '../farms/location';
 import { FARM_NOT_FOUND, isUuid, roleOf } from '../farms/service';
-import { measureGeometry, roundArea, unionBBox, type GeometryProblem } from './geometry';
+import { BoundaryCheckTimeout, type BoundaryInspector } from './boundaries';
+import { roundArea, unionBBox, type GeometryProblem, type InspectedBoundary } from './geometry';
 
 type Db = Kysely<Database>;
 
@@ -75,7 +76,8 @@ export async function refreshFarmSummary(trx: Transaction<Database>, farmId: str
     .selectFrom('fields')
     .select([
       sql<number>`count(*)::int`.as('count'),
-      sql<number>`coalesce(sum(area), 0)`.as('area'),
+      // Field areas are stored to 1 m²; their sum, rounded to 1 m² again, is what any screen adding them shows.
+      sql<number>`round(coalesce(sum(area), 0)::numeric, 4)::float8`.as('area'),
       sql<number | null>`min(min_lon)`.as('min_lon'),
       sql<number | null>`min(min_lat)`.as('min_lat'),
       sql<number | null>`max(max_lon)`.as('max_lon'),
@@ -121,9 +123,9 @@ export function newFieldRow(
   farmId: string,
   name: string,
   cropType: string | null | undefined,
-  geometry: AreaGeometry,
+  boundary: InspectedBoundary,
 ): NewField {
-  const { area, bbox } = measureGeometry(geometry);
+  const { geometry, area, bbox } = boundary;
   return {
     farm_id: farmId,
     name,
@@ -135,6 +137,39 @@ export function newFieldRow(
     max_lon: bbox[2],
     max_lat: bbox[3],
   };
+}
+
+/**
+ * The boundaries of a request, checked and measured (off the event loop when large); a 422 naming
+ * each field whose boundary cannot be saved, or all of them when checking took longer than allowed.
+ */
+export async function inspectedBoundaries(
+  inspector: BoundaryInspector,
+  boundaries: ReadonlyArray<{ geometry: AreaGeometry; loc: (string | number)[]; label: string }>,
+): Promise<InspectedBoundary[]> {
+  let results;
+  try {
+    results = await inspector.inspect(boundaries.map((boundary) => boundary.geometry));
+  } catch (error) {
+    if (!(error instanceof BoundaryCheckTimeout)) throw error;
+    const [first] = boundaries;
+    throw new UnprocessableError([
+      {
+        loc: boundaries.length === 1 && first ? first.loc : ['body', 'features'],
+        msg: `These boundaries (${error.positions.toLocaleString('en-AU')} positions) took too long to check. Simplify them or add them a few at a time.`,
+        type: 'too_complex',
+      },
+    ]);
+  }
+  const issues: ValidationIssue[] = [];
+  const measured: InspectedBoundary[] = [];
+  results.forEach((result, i) => {
+    const { loc, label } = boundaries[i] as (typeof boundaries)[number];
+    if (result.ok) measured.push(result.boundary);
+    else issues.push(geometryIssue(loc, label, result.problem));
+  });
+  if (issues.length > 0) throw new UnprocessableError(issues);
+  return measured;
 }
 
 const GEOMETRY_TYPES = new Set(['Polygon', 'MultiPolygon']);
