@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { FieldRow, FieldUpdate } from '../../db/types';
+import type { FieldUpdate } from '../../db/types';
 import { notFound } from '../../errors';
 import { zodValidatorCompilerWith } from '../../validation';
 import { currentAccount } from '../accounts/service';
@@ -21,6 +21,7 @@ import {
   fieldAccess,
   fieldLabel,
   geometryIssueRewriter,
+  insertFields,
   inspectedBoundaries,
   lockFarm,
   newFieldRow,
@@ -35,8 +36,6 @@ const fieldParams = z.object({ id: z.string() });
 /** Imports of many detailed boundaries are large; the default 1 MiB would refuse them. */
 const FIELDS_BODY_LIMIT = 32 * 1024 * 1024;
 const FIELD_BODY_LIMIT = 8 * 1024 * 1024;
-/** Rows per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
-const INSERT_BATCH = 500;
 
 /**
  * Fields of a farm (spec 1 §7): list and add under `/farms/{farm_id}/fields`, read, change and delete
@@ -104,16 +103,11 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       );
       const created = await db.transaction().execute(async (trx) => {
         await lockFarm(trx, farm.id);
-        const inserted: FieldRow[] = [];
-        for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-          inserted.push(
-            ...(await trx
-              .insertInto('fields')
-              .values(rows.slice(start, start + INSERT_BATCH))
-              .returningAll()
-              .execute()),
-          );
-        }
+        const inserted = await insertFields(
+          trx,
+          rows,
+          boundaries.map((boundary) => boundary.geometry),
+        );
         await refreshFarmSummary(trx, farm.id);
         return inserted;
       });

@@ -139,6 +139,55 @@ export function newFieldRow(
   };
 }
 
+/** Rows per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
+const INSERT_BATCH_ROWS = 500;
+/**
+ * Positions per INSERT: the embedded database (PGlite) stores on the event loop's thread, so a
+ * statement holding a big import would stall every other request; batches this size take tens of
+ * milliseconds, and other requests are served between them.
+ */
+const INSERT_BATCH_POSITIONS = 20_000;
+
+const positionCount = (geometry: AreaGeometry) =>
+  (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates).reduce(
+    (total, polygon) => total + polygon.reduce((sum, ring) => sum + ring.length, 0),
+    0,
+  );
+
+/**
+ * Inserts new fields in batches, yielding to the event loop between them, and gives back their rows
+ * in order. Boundaries are not read back from the database: `geometries` (what was stored) are used.
+ */
+export async function insertFields(
+  trx: Transaction<Database>,
+  rows: readonly NewField[],
+  geometries: readonly AreaGeometry[],
+): Promise<FieldRow[]> {
+  const inserted: FieldRow[] = [];
+  let start = 0;
+  while (start < rows.length) {
+    let end = start;
+    let positions = 0;
+    while (end < rows.length && end - start < INSERT_BATCH_ROWS) {
+      positions += positionCount(geometries[end] as AreaGeometry);
+      if (end > start && positions > INSERT_BATCH_POSITIONS) break;
+      end += 1;
+    }
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const batch = await trx
+      .insertInto('fields')
+      .values(rows.slice(start, end))
+      .returning(['id', 'farm_id', 'seq', 'name', 'crop_type', 'area', 'min_lon', 'min_lat', 'max_lon', 'max_lat'])
+      .returning(['created_on', 'updated_on'])
+      .execute();
+    // Rows of one INSERT get their sequence numbers in the order of its VALUES.
+    batch.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+    batch.forEach((row, i) => inserted.push({ ...row, geometry: geometries[start + i] as AreaGeometry }));
+    start = end;
+  }
+  return inserted;
+}
+
 /**
  * The boundaries of a request, checked and measured (off the event loop when large); a 422 naming
  * each field whose boundary cannot be saved, or all of them when checking took longer than allowed.
