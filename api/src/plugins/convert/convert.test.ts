@@ -279,16 +279,122 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
       ]);
     });
 
-    it('refuses a shapefile without its .shx (422)', async () => {
-      const parts = writeShapefile([
-        { geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} },
+    it('rebuilds a missing .shx from the .shp, as GDAL does (200), and lists what a truncated .shp lost (206)', async () => {
+      const features = Array.from({ length: 4 }, (_, i) => ({
+        geometry: { type: 'Polygon' as const, coordinates: [squareAt(147 + i / 10, -35, 0.01)] },
+        properties: { name: `Paddock ${i + 1}` },
+      }));
+      const parts = writeShapefile(features);
+      const whole = await converted(shapefileUpload(parts, 'paddocks', ['shp', 'dbf']));
+      expect(whole.features.map((feature) => feature.properties.name)).toEqual([
+        'Paddock 1',
+        'Paddock 2',
+        'Paddock 3',
+        'Paddock 4',
       ]);
-      expect(await refused(shapefileUpload(parts, 'paddocks', ['shp', 'dbf']), 422)).toBe(
-        'This shapefile is missing its .shx file. Upload the .shp, .shx and .dbf files together (and the .prj if there is one).',
-      );
+      expect(whole.features[2]?.geometry).toEqual({ type: 'Polygon', coordinates: [squareAt(147.2, -35, 0.01)] });
+
+      const shp = Buffer.from(parts.shp.subarray(0, 100 + 2 * 136 + 50));
+      const cut = await converted([...shapefileUpload({ ...parts, shp }, 'paddocks', ['shp', 'dbf'])], 206);
+      expect(cut.features.map((feature) => feature.properties.name)).toEqual(['Paddock 1', 'Paddock 2']);
+      expect(cut.invalid).toEqual([
+        { index: 3, name: 'Paddock 3', reason: cutOffReason },
+        { index: 4, name: 'Paddock 4', reason: cutOffReason },
+      ]);
     });
 
-    it('refuses parts with different names (422)', async () => {
+    it('reads records whose .shx length is longer than the record (zero padding after it), as GDAL does', async () => {
+      const features = Array.from({ length: 3 }, (_, i) => ({
+        geometry: { type: 'Polygon' as const, coordinates: [squareAt(147 + i / 10, -35, 0.01)] },
+        properties: { name: `Paddock ${i + 1}` },
+      }));
+      const parts = writeShapefile(features);
+      // Each record (136 bytes) followed by 2 zero bytes; the .shx counts them in the record's length.
+      const records = [0, 1, 2].map((i) => parts.shp.subarray(100 + i * 136, 100 + (i + 1) * 136));
+      const shp = Buffer.concat([
+        parts.shp.subarray(0, 100),
+        ...records.flatMap((record) => [record, Buffer.alloc(2)]),
+      ]);
+      shp.writeInt32BE(shp.length / 2, 24);
+      const shx = Buffer.from(parts.shx);
+      for (let i = 0; i < 3; i += 1) {
+        shx.writeInt32BE((100 + i * 138) / 2, 100 + i * 8);
+        shx.writeInt32BE((128 + 2) / 2, 100 + i * 8 + 4);
+      }
+      const body = await converted(shapefileUpload({ ...parts, shp, shx }));
+      expect(body.features.map((feature) => feature.properties.name)).toEqual(['Paddock 1', 'Paddock 2', 'Paddock 3']);
+      expect(body.invalid).toEqual([]);
+    });
+
+    it('imports every shapefile of a zip, naming the file each feature came from', async () => {
+      const north = writeShapefile([
+        { geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: { name: 'North 1' } },
+        {
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [147.1, -35],
+                [147.11, -34.99],
+                [147.11, -35],
+                [147.1, -34.99],
+                [147.1, -35],
+              ],
+            ],
+          },
+          properties: { name: 'North twisted' },
+        },
+      ]);
+      const south = writeShapefile([
+        { geometry: { type: 'Polygon', coordinates: [squareAt(147, -36, 0.01)] }, properties: { name: 'South 1' } },
+        { geometry: { type: 'Polygon', coordinates: [squareAt(147.1, -36, 0.01)] }, properties: { name: 'South 2' } },
+      ]);
+      const zip = await zipFiles({
+        'farm/North.shp': north.shp,
+        'farm/North.shx': north.shx,
+        'farm/North.dbf': north.dbf,
+        'farm/south.SHP': south.shp,
+        'farm/south.shx': south.shx,
+        'farm/south.dbf': south.dbf,
+      });
+      const body = await converted([{ filename: 'farm.zip', content: zip }], 206);
+      expect(body.features.map((feature) => [feature.source, feature.properties.name])).toEqual([
+        ['North.shp', 'North 1'],
+        ['south.SHP', 'South 1'],
+        ['south.SHP', 'South 2'],
+      ]);
+      expect(body.features[2]?.geometry).toEqual({ type: 'Polygon', coordinates: [squareAt(147.1, -36, 0.01)] });
+      expect(body.invalid).toEqual([
+        { index: 2, name: 'North twisted', reason: 'The boundary crosses itself', source: 'North.shp' },
+      ]);
+    });
+
+    it('pairs the parts of two shapefiles picked together by their names, whatever the order and letter case', async () => {
+      const east = writeShapefile([
+        { geometry: { type: 'Polygon', coordinates: [squareAt(148, -35, 0.01)] }, properties: { name: 'East' } },
+      ]);
+      const west = writeShapefile([
+        { geometry: { type: 'Polygon', coordinates: [squareAt(146, -35, 0.01)] }, properties: { name: 'West A' } },
+        { geometry: { type: 'Polygon', coordinates: [squareAt(146.1, -35, 0.01)] }, properties: { name: 'West B' } },
+      ]);
+      const body = await converted([
+        { filename: 'west.dbf', content: west.dbf },
+        { filename: 'East.SHP', content: east.shp },
+        { filename: 'WEST.shp', content: west.shp },
+        { filename: 'east.dbf', content: east.dbf },
+        { filename: 'west.SHX', content: west.shx },
+        { filename: 'east.shx', content: east.shx },
+      ]);
+      expect(
+        body.features.map((feature) => [feature.source, feature.properties.name, feature.geometry.coordinates[0]]),
+      ).toEqual([
+        ['East.SHP', 'East', squareAt(148, -35, 0.01)],
+        ['WEST.shp', 'West A', squareAt(146, -35, 0.01)],
+        ['WEST.shp', 'West B', squareAt(146.1, -35, 0.01)],
+      ]);
+    });
+
+    it('refuses parts without a .shp of their name, naming them (422)', async () => {
       const parts = writeShapefile([
         { geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} },
       ]);
@@ -296,7 +402,18 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
         [...shapefileUpload(parts, 'paddocks', ['shp', 'shx']), { filename: 'other.dbf', content: parts.dbf }],
         422,
       );
-      expect(detail).toMatch(/^All the files of a shapefile must share one name/);
+      expect(detail).toBe(
+        'other.dbf has no .shp file of the same name. The files of a shapefile share one name, like paddocks.shp, paddocks.shx and paddocks.dbf. Rename them or leave them out, and upload again.',
+      );
+    });
+
+    it('refuses a shapefile without its .dbf, naming it (422)', async () => {
+      const parts = writeShapefile([
+        { geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} },
+      ]);
+      expect(await refused(shapefileUpload(parts, 'paddocks', ['shp', 'shx']), 422)).toBe(
+        'The shapefile paddocks.shp is missing its .dbf file. Upload the .shp, .shx and .dbf files together (and the .prj if there is one).',
+      );
     });
 
     it('refuses grid coordinates without a .prj, asking for it (422)', async () => {

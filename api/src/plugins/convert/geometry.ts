@@ -1,3 +1,4 @@
+import type { Simplification } from '@paddock/shared/contracts';
 import type { Geometry, Position } from 'geojson';
 import { findGeometryProblem } from '../fields/geometry';
 
@@ -9,7 +10,8 @@ export type BBox = [number, number, number, number];
 /** Turns a file coordinate into longitude/latitude (absent when the file is already in degrees). */
 export type Projector = (x: number, y: number) => Pair;
 
-export type FieldGeometryResult = { geometry: FieldGeometry; bbox: BBox } | { reason: string };
+export type FieldGeometryResult =
+  { geometry: FieldGeometry; bbox: BBox; simplified?: Simplification } | { reason: string };
 
 /** Why a feature cannot become a field, as the upload wizard lists it. */
 export const reasons = {
