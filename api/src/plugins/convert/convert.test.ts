@@ -461,7 +461,7 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
         },
       ]);
       expect(await refused(shapefileUpload(parts), 422)).toBe(
-        'There are no field boundaries in this file: Line features cannot be fields.',
+        "There are no field boundaries in this file. Line features cannot be fields: feature 1 ('Fence').",
       );
     });
 
@@ -510,7 +510,7 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
           `<Placemark><name>${name}</name><Point><coordinates>147.${i},-35,0</coordinates></Point></Placemark>`,
       );
       expect(await refused([{ filename: 'points.kml', content: kmlDocument(points.join('')) }], 422)).toBe(
-        'There are no field boundaries in this file: Point features cannot be fields.',
+        "There are no field boundaries in this file. Point features cannot be fields: feature 1 ('Gate'), feature 2 ('Trough'), feature 3 ('Shed').",
       );
     });
 
@@ -520,6 +520,64 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
       const body = await converted([{ filename: 'farm.kml', content: kmlDocument(homeBlock + line) }], 206);
       expect(body.invalid).toEqual([{ index: 2, name: 'Fence', reason: 'Line features cannot be fields' }]);
       expect(body.converted).toBe(1);
+    });
+
+    it('follows NetworkLinks to KML files inside the KMZ (nested, each once), naming the file of each feature', async () => {
+      const placemark = (name: string, x: number) =>
+        `<Placemark><name>${name}</name><Polygon><outerBoundaryIs>${kmlRing(squareAt(x, -35, 0.01))}</outerBoundaryIs></Polygon></Placemark>`;
+      const link = (href: string) => `<NetworkLink><name>${href}</name><Link><href>${href}</href></Link></NetworkLink>`;
+      const kmz = await zipFiles({
+        'doc.kml': Buffer.from(
+          kmlDocument(
+            placemark('Home', 147) +
+              link('files/north%20block.kml') +
+              link('https://example.com/elsewhere.kml') +
+              link('missing.kml'),
+          ),
+        ),
+        'files/north block.kml': Buffer.from(kmlDocument(placemark('North', 147.1) + link('../files/south.kml'))),
+        'files/south.kml': Buffer.from(kmlDocument(placemark('South', 147.2) + link('../doc.kml'))),
+      });
+      const body = await converted([{ filename: 'farm.kmz', content: kmz }]);
+      expect(body.features.map((feature) => [feature.properties.name, feature.source ?? null])).toEqual([
+        ['Home', null],
+        ['North', 'files/north block.kml'],
+        ['South', 'files/south.kml'],
+      ]);
+      expect(body.features[2]?.geometry).toEqual({ type: 'Polygon', coordinates: [squareAt(147.2, -35, 0.01)] });
+    });
+
+    it('gives the right reason for each bad feature, with its index and name; a refusal names them', async () => {
+      const holeOutside = `<Placemark><name>Misplaced hole</name><Polygon><outerBoundaryIs>${kmlRing(squareAt(147, -35, 0.01))}</outerBoundaryIs><innerBoundaryIs>${kmlRing(squareAt(147.05, -35, 0.03))}</innerBoundaryIs></Polygon></Placemark>`;
+      const good = `<Placemark><name>Good</name><Polygon><outerBoundaryIs>${kmlRing(squareAt(147.2, -35, 0.01))}</outerBoundaryIs></Polygon></Placemark>`;
+      const body = await converted([{ filename: 'farm.kml', content: kmlDocument(holeOutside + good) }], 206);
+      expect(body.invalid).toEqual([
+        { index: 1, name: 'Misplaced hole', reason: 'The boundary has a hole that lies outside it' },
+      ]);
+
+      const pins = Array.from(
+        { length: 5 },
+        (_, i) =>
+          `<Placemark><name>Pin ${i + 1}</name><Point><coordinates>147.${i},-35,0</coordinates></Point></Placemark>`,
+      );
+      expect(await refused([{ filename: 'pins.kml', content: kmlDocument(holeOutside + pins.join('')) }], 422)).toBe(
+        "There are no field boundaries in this file. The boundary has a hole that lies outside it: feature 1 ('Misplaced hole'). Point features cannot be fields: feature 2 ('Pin 1'), feature 3 ('Pin 2'), feature 4 ('Pin 3') and 2 more.",
+      );
+    });
+
+    it('simplifies a boundary of more than 10,000 positions within 0.5 m and says so on the feature', async () => {
+      const ring = Array.from({ length: 19_999 }, (_, i): Position => {
+        const angle = (2 * Math.PI * i) / 19_999;
+        return [147 + 0.005 * Math.cos(angle), -35 + 0.004 * Math.sin(angle)];
+      });
+      ring.push(ring[0] as Position);
+      const detailed = `<Placemark><name>Surveyed</name><Polygon><outerBoundaryIs>${kmlRing(ring)}</outerBoundaryIs></Polygon></Placemark>`;
+      const body = await converted([{ filename: 'survey.kml', content: kmlDocument(detailed) }]);
+      const [feature] = body.features;
+      expect(feature?.simplified).toMatchObject({ positions_before: 20_000, tolerance_m: 0.5 });
+      expect(feature?.simplified?.positions_after).toBeLessThanOrEqual(10_000);
+      expect(Math.abs(feature?.simplified?.area_change ?? 1)).toBeLessThan(0.001);
+      expect(feature?.geometry.coordinates[0]).toHaveLength(feature?.simplified?.positions_after ?? 0);
     });
 
     it('refuses a damaged KMZ (422)', async () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { convertLimits } from '@paddock/shared/contracts';
-import { Archive, baseName } from './zip';
+import { convertLimits, type InvalidFeature } from '@paddock/shared/contracts';
+import { Archive, baseName, type ZipEntry } from './zip';
 import { ConversionFailure, unprocessable } from './failure';
 import { convertKml } from './kml';
 import { convertShapefile, SHAPEFILE_PARTS, type ShapefileFiles, type ShapefilePart } from './shapefile';
@@ -57,7 +57,8 @@ async function convertInto(files: UploadedFile[], workDir: string, sink: Feature
 
   switch (extensionOf(first.name)) {
     case 'kml':
-      return convertKml(first.path, sink);
+      await convertKml(first.path, sink);
+      return;
     case 'kmz':
       return convertArchive(first.path, 'KMZ file', workDir, sink);
     case 'zip':
@@ -112,13 +113,65 @@ async function convertArchive(zipPath: string, describe: string, workDir: string
           : 'This KMZ file holds no KML document. Export it again from your mapping software and upload it.',
       );
     }
-    const kmlPath = path.join(workDir, 'unzipped.kml');
-    await archive.extract([{ entry: document, path: kmlPath }]);
-    archive.close();
-    return await convertKml(kmlPath, sink);
+    await convertKmzDocument(archive, document, workDir, sink);
   } finally {
     archive.close();
   }
+}
+
+/** More linked KML files than this in one KMZ is not a farm's boundaries. */
+const MAX_LINKED_DOCUMENTS = 200;
+
+/**
+ * Converts a KMZ's main KML, then the KML files inside the KMZ that its NetworkLinks point to (and
+ * theirs, each once), naming each linked file as the features' source. Links to the web are not
+ * followed: a KMZ brings its own files.
+ */
+async function convertKmzDocument(archive: Archive, document: ZipEntry, workDir: string, sink: FeatureSink) {
+  const byName = new Map(archive.entries.map((entry) => [entry.name, entry]));
+  const byLowerName = new Map(archive.entries.map((entry) => [entry.name.toLowerCase(), entry]));
+  const visited = new Set<string>([document.name]);
+  const queue: Array<{ entry: ZipEntry; source: string | null }> = [{ entry: document, source: null }];
+  for (let n = 0; queue.length; n += 1) {
+    const { entry, source } = queue.shift() as { entry: ZipEntry; source: string | null };
+    const kmlPath = path.join(workDir, `unzipped-${n + 1}.kml`);
+    await archive.extract([{ entry, path: kmlPath }]);
+    sink.startSource(source);
+    const links = await convertKml(kmlPath, sink);
+    for (const href of links) {
+      const name = linkedEntryName(entry.name, href);
+      const linked = name === null ? undefined : (byName.get(name) ?? byLowerName.get(name.toLowerCase()));
+      if (!linked || visited.has(linked.name) || extensionOf(linked.name) !== 'kml') continue;
+      if (visited.size >= MAX_LINKED_DOCUMENTS) {
+        throw unprocessable(
+          `This KMZ file links more than ${MAX_LINKED_DOCUMENTS} KML files. Upload the field boundaries on their own.`,
+        );
+      }
+      visited.add(linked.name);
+      queue.push({ entry: linked, source: linked.name });
+    }
+  }
+}
+
+/** The archive path an href in the KML `from` points to, or null for a link outside the archive. */
+export function linkedEntryName(from: string, href: string): string | null {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return null;
+  let decoded = href.split(/[?#]/)[0] ?? '';
+  try {
+    decoded = decodeURIComponent(decoded);
+  } catch {
+    // Not percent-encoded after all: use it as written.
+  }
+  const base = href.startsWith('/') ? [] : from.split('/').slice(0, -1);
+  const segments = [...base];
+  for (const segment of decoded.replaceAll('\\', '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (segments.length === 0) return null;
+      segments.pop();
+    } else segments.push(segment);
+  }
+  return segments.length ? segments.join('/') : null;
 }
 
 type PartsOf<T> = Record<'shp' | 'dbf', T> & Partial<Record<'shx' | 'prj' | 'cpg', T>>;
@@ -197,9 +250,23 @@ function missingParts(parts: readonly string[], shapefile?: string): ConversionF
   );
 }
 
+/** How many features a refusal names for each reason; the rest are counted. */
+const NAMED_PER_REASON = 3;
+
+/** 'feature 2 ("Fence")', with the file it is in when the upload held several. */
+export function describeFeature({ index, name, source }: InvalidFeature): string {
+  return `feature ${index}${name ? ` ('${name}')` : ''}${source ? ` in ${source}` : ''}`;
+}
+
 function nothingUsable({ invalid }: ConversionSummary): ConversionFailure {
   if (invalid.length === 0)
     return unprocessable('This file has no features in it. Check that you exported the layer with your fields.');
-  const reasons = [...new Set(invalid.map((feature) => feature.reason))];
-  return unprocessable(`There are no field boundaries in this file: ${reasons.join('; ')}.`);
+  const byReason = new Map<string, InvalidFeature[]>();
+  for (const feature of invalid) byReason.set(feature.reason, [...(byReason.get(feature.reason) ?? []), feature]);
+  const parts = [...byReason].map(([reason, features]) => {
+    const named = features.slice(0, NAMED_PER_REASON).map(describeFeature);
+    const more = features.length - named.length;
+    return `${reason}: ${named.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-AU')} more` : ''}`;
+  });
+  return unprocessable(`There are no field boundaries in this file. ${parts.join('. ')}.`);
 }

@@ -1,6 +1,7 @@
 import type { Simplification } from '@paddock/shared/contracts';
 import type { Geometry, Position } from 'geojson';
 import { findGeometryProblem } from '../fields/geometry';
+import { simplifyToLimit } from './simplify';
 
 /** [longitude, latitude]: output positions are 2D; altitudes in the files are dropped. */
 export type Pair = [number, number];
@@ -31,8 +32,9 @@ export const reasons = {
  * rings, drops holes with no area, and winds rings the GeoJSON way (outer rings counter-clockwise,
  * holes clockwise). A GeometryCollection (KML MultiGeometry) keeps its polygons; labels and lines
  * beside them are dropped. Then the fields' own rules apply (`findGeometryProblem`: no crossing or
- * touching, holes inside their boundary, an area, at most 10,000 positions and 50,000 ha). What
- * cannot be repaired comes back as a reason.
+ * touching, holes inside their boundary, an area, at most 50,000 ha), a boundary of more than 10,000
+ * positions being simplified first (`simplifyToLimit`, said in `simplified`). What cannot be repaired
+ * comes back as a reason.
  */
 export function toFieldGeometry(geometry: Geometry | null | undefined, project?: Projector): FieldGeometryResult {
   const found = polygonsOf(geometry);
@@ -44,14 +46,21 @@ export function toFieldGeometry(geometry: Geometry | null | undefined, project?:
     if (typeof polygon === 'string') return { reason: polygon };
     polygons.push(polygon);
   }
-  const [first] = polygons;
+  // Boundaries over the fields' limit of positions are simplified within half a metre.
+  const fitted = simplifyToLimit(polygons);
+  if ('reason' in fitted) return fitted;
+  const [first] = fitted.polygons;
   if (!first) return { reason: reasons.noBoundary };
   const fieldGeometry: FieldGeometry =
-    polygons.length === 1 ? { type: 'Polygon', coordinates: first } : { type: 'MultiPolygon', coordinates: polygons };
+    fitted.polygons.length === 1
+      ? { type: 'Polygon', coordinates: first }
+      : { type: 'MultiPolygon', coordinates: fitted.polygons };
   // The rules a field must meet to be saved (crossings, area, size): a converted feature can be saved.
   const problem = findGeometryProblem(fieldGeometry);
   if (problem) return { reason: problem.message.charAt(0).toUpperCase() + problem.message.slice(1) };
-  return { geometry: fieldGeometry, bbox };
+  return fitted.simplified
+    ? { geometry: fieldGeometry, bbox, simplified: fitted.simplified }
+    : { geometry: fieldGeometry, bbox };
 }
 
 function polygonsOf(geometry: Geometry | null | undefined): { polygons: Position[][][] } | { reason: string } {
