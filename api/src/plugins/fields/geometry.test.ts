@@ -144,6 +144,25 @@ describe('field geometry', () => {
     expect(findGeometryProblem(geometry)?.type).toBe(type);
   });
 
+  it.each([
+    ['just under 50,000 ha', 5e8 * 0.995, null],
+    ['just over 50,000 ha', 5e8 * 1.005, 'too_large'],
+    ['just over 1 m²', 1.02, null],
+    ['just under 1 m²', 0.98, 'zero_area'],
+  ])('decides a boundary %s on its ellipsoidal area, checking or measuring', (_what, targetM2, type) => {
+    // A quadrangle at 65° S (where a sphere is 0.65 % off) sized to the target by bisection on the exact area.
+    let [low, high] = [1e-7, 5];
+    for (let step = 0; step < 200; step += 1) {
+      const mid = (low + high) / 2;
+      if (quadrangleAreaM2(147, -65, 147 + mid, -65 + mid / 2) < targetM2) low = mid;
+      else high = mid;
+    }
+    const geometry = polygon(quadrangleRing(147, -65, 147 + low, -65 + low / 2, 200) as number[][]);
+    expect(findGeometryProblem(geometry)?.type ?? null).toBe(type);
+    const inspection = inspectBoundary(geometry);
+    expect(inspection.ok ? null : inspection.problem.type).toBe(type);
+  });
+
   it('says how large a too-large boundary is and what the limit is', () => {
     expect(findGeometryProblem(polygon(box(113, -39, 40)))?.message).toMatch(
       /^the boundary encloses [\d,]+ ha; a field can be at most 50,000 ha/,

@@ -67,8 +67,20 @@ export type BoundaryInspection = { ok: true; boundary: InspectedBoundary } | { o
  * each polygon has an area (more than about 1 m²); and the whole is at most 50,000 ha.
  */
 export function inspectBoundary(geometry: AreaGeometry): BoundaryInspection {
+  return inspect(geometry, true) as BoundaryInspection;
+}
+
+/**
+ * The checks, and with `measure` the stored boundary and its area. Without it (checking only, as a
+ * file conversion does for every feature) areas are estimated on a sphere, good to 1 % or so, and
+ * measured on the ellipsoid only when the estimate is close to a limit: same answers, a fraction of
+ * the cost.
+ */
+function inspect(geometry: AreaGeometry, measure: boolean): BoundaryInspection | { ok: true } {
+  const maxM2 = MAX_FIELD_HECTARES * SQUARE_METRES_PER_HECTARE;
   const problem = structuralProblem(geometry);
   if (problem) return { ok: false, problem };
+  let totalM2 = 0;
   for (const polygon of polygonsOf(geometry)) {
     const cleaned = polygon.map(withoutRepeats);
     // A ring that collapses to fewer than 3 distinct corners encloses nothing.
@@ -86,12 +98,20 @@ export function inspectBoundary(geometry: AreaGeometry): BoundaryInspection {
     }
     // Corners on one line of longitude/latitude enclose nothing as drawn, whatever the geodesics between them do.
     if (outer && Math.abs(planarArea(outer)) < 1e-20) return { ok: false, problem: noArea };
-    const area = polygonAreaM2(cleaned);
+    const estimate = measure ? null : sphericalAreaM2(cleaned);
+    const area =
+      estimate !== null && !nearLimit(estimate, MIN_AREA_M2) && !nearLimit(estimate, maxM2)
+        ? estimate
+        : polygonAreaM2(cleaned);
     if (area <= MIN_AREA_M2) return { ok: false, problem: noArea };
-    if (area > MAX_FIELD_HECTARES * SQUARE_METRES_PER_HECTARE) return { ok: false, problem: tooLarge(area) };
+    if (area > maxM2) return { ok: false, problem: tooLarge(area) };
+    totalM2 += area;
   }
+  // Overlapping parts only make the sum larger: under the limit, their union is too.
+  if (!measure && totalM2 < maxM2 * (1 - ESTIMATE_MARGIN)) return { ok: true };
   const stored = unionOverlappingParts(geometry);
-  const areaM2 = geodesicAreaM2(stored);
+  // Parts apart (or a Polygon): the polygons' areas just measured; merged parts are measured again.
+  const areaM2 = stored === geometry ? totalM2 : geodesicAreaM2(stored);
   if (areaM2 > MAX_FIELD_HECTARES * SQUARE_METRES_PER_HECTARE) return { ok: false, problem: tooLarge(areaM2) };
   return {
     ok: true,
@@ -106,8 +126,31 @@ export function inspectBoundary(geometry: AreaGeometry): BoundaryInspection {
 
 /** The first thing wrong with a field boundary, or null when it can be saved (see `inspectBoundary`). */
 export function findGeometryProblem(geometry: AreaGeometry): GeometryProblem | null {
-  const inspection = inspectBoundary(geometry);
+  const inspection = inspect(geometry, false);
   return inspection.ok ? null : inspection.problem;
+}
+
+/** How far the spherical estimate may be from the ellipsoidal area (it is within 0.7 % to 70°). */
+const ESTIMATE_MARGIN = 0.03;
+const nearLimit = (estimate: number, limit: number) => Math.abs(estimate - limit) <= limit * ESTIMATE_MARGIN;
+
+const RADIANS = Math.PI / 180;
+const MEAN_RADIUS_M = 6_371_008.8;
+
+/** A polygon's area on the mean-radius sphere (square metres): cheap, for checks against limits only. */
+function sphericalAreaM2(rings: readonly Ring[]): number {
+  let total = 0;
+  rings.forEach((ring, r) => {
+    let sum = 0;
+    for (let i = 1; i < ring.length; i += 1) {
+      const [lon1, lat1] = ring[i - 1] as Position;
+      const [lon2, lat2] = ring[i] as Position;
+      sum += (lon2 - lon1) * RADIANS * (2 + Math.sin(lat1 * RADIANS) + Math.sin(lat2 * RADIANS));
+    }
+    const area = Math.abs((sum * MEAN_RADIUS_M * MEAN_RADIUS_M) / 2);
+    total += r === 0 ? area : -area;
+  });
+  return Math.max(0, total);
 }
 
 const noArea: GeometryProblem = { type: 'zero_area', message: 'the boundary has no area' };
@@ -178,6 +221,9 @@ function planarArea(ring: readonly Position[]): number {
   return sum;
 }
 
+/** Up to this many segments the crossing check compares every pair (the index pays off above it). */
+const SMALL_RING_SEGMENTS = 48;
+
 /** Which side of a→b the point c is on: 1, -1, or 0 on the line. */
 const orientation = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number) =>
   Math.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax));
@@ -197,14 +243,17 @@ const withinBox = (ax: number, ay: number, bx: number, by: number, cx: number, c
 export function crossesItself(rings: readonly Ring[], work?: { comparisons: number }): boolean {
   const count = rings.reduce((total, ring) => total + ring.length - 1, 0);
   if (count === 0) return false;
-  const ax = new Float64Array(count);
-  const ay = new Float64Array(count);
-  const bx = new Float64Array(count);
-  const by = new Float64Array(count);
+  // Typed arrays for big boundaries; small ones (most fields of an import) in plain arrays, which
+  // cost far less to allocate a hundred thousand times.
+  const small = count <= SMALL_RING_SEGMENTS;
+  const numbers = (): Float64Array | number[] => (small ? new Array<number>(count) : new Float64Array(count));
+  const ax = numbers();
+  const ay = numbers();
+  const bx = numbers();
+  const by = numbers();
   /** Index of the ring's first segment, and the ring's segment count, per segment. */
-  const ringStart = new Uint32Array(count);
-  const ringLength = new Uint32Array(count);
-  const index = new Flatbush(count);
+  const ringStart = numbers();
+  const ringLength = numbers();
   let s = 0;
   for (const ring of rings) {
     const start = s;
@@ -217,10 +266,8 @@ export function crossesItself(rings: readonly Ring[], work?: { comparisons: numb
       by[s] = y1;
       ringStart[s] = start;
       ringLength[s] = ring.length - 1;
-      index.add(Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1));
     }
   }
-  index.finish();
 
   /** Neighbours in one ring share a corner by construction; that is not a crossing. */
   const neighbours = (i: number, j: number) => {
@@ -244,6 +291,24 @@ export function crossesItself(rings: readonly Ring[], work?: { comparisons: numb
     );
   };
 
+  // A small boundary: every pair, which costs less than building an index.
+  if (small) {
+    for (let i = 0; i < count; i += 1) {
+      for (let j = i + 1; j < count; j += 1) {
+        if (neighbours(i, j)) continue;
+        if (work) work.comparisons += 1;
+        if (meet(i, j)) return true;
+      }
+    }
+    return false;
+  }
+
+  const index = new Flatbush(count);
+  for (let i = 0; i < count; i += 1) {
+    const [x0, y0, x1, y1] = [ax[i] as number, ay[i] as number, bx[i] as number, by[i] as number];
+    index.add(x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, x0 < x1 ? x1 : x0, y0 < y1 ? y1 : y0);
+  }
+  index.finish();
   for (let i = 0; i < count; i += 1) {
     let found = false;
     const x0 = ax[i] as number;
