@@ -4,7 +4,17 @@ const swc = base.transform['^.+\\.(t|j|mj)sx?$'];
 // ESM-only (or dynamic-import-using) packages the api loads under jest, wherever npm nested them:
 // jose; PGlite's CommonJS build, whose `import("fs")`-style calls need swc's require() rewrite
 // (jest cannot run dynamic import without --experimental-vm-modules); @fastify/static's content-disposition and light-my-request's cookie (ESM-only).
-const transformed = ['jose', '@electric-sql', 'content-disposition', 'cookie', 'geotiff', 'quick-lru'];
+const transformed = [
+  'jose',
+  '@electric-sql',
+  'content-disposition',
+  'cookie',
+  'geotiff',
+  'quick-lru',
+  'flatbush',
+  'flatqueue',
+  'polyclip-ts',
+];
 
 module.exports = {
   ...base,

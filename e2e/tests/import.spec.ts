@@ -4,6 +4,7 @@ import {
   writeShapefile,
   type ShapefileFeature,
 } from '../../api/src/files/shapefile-writer';
+import { quadrangleAreaM2 } from '../../shared/src/testing/geodesy';
 import { uniqueEmail } from './support/auth';
 import { signUpAndOnboard } from './support/onboard';
 
@@ -33,11 +34,9 @@ const rectangle = ([west, south, east, north]: Extent): ShapefileFeature['geomet
   ],
 });
 
-// The API's geodesic area (turf) for a longitude/latitude rectangle: R² · Δλ · |sin φ2 − sin φ1|.
-const EARTH_RADIUS_M = 6371008.8;
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-const hectaresOf = ([west, south, east, north]: Extent) =>
-  (EARTH_RADIUS_M ** 2 * radians(east - west) * Math.abs(Math.sin(radians(north)) - Math.sin(radians(south)))) / 10_000;
+// The API's area on the WGS84 ellipsoid for a longitude/latitude rectangle (closed form; its geodesic
+// edges differ from the parallels by well under 1 m² at this size).
+const hectaresOf = ([west, south, east, north]: Extent) => quadrangleAreaM2(west, south, east, north) / 10_000;
 const formatHectares = (hectares: number) =>
   new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(hectares);
 

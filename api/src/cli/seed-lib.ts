@@ -13,6 +13,7 @@ import type { Database, NewFarm, NewField } from '../db/types';
 import { describeLocation } from '../plugins/farms/location';
 import { normaliseEmail } from '../plugins/farms/membership';
 import { measureGeometry, unionBBox } from '../plugins/fields/geometry';
+import { totalHectares } from '@paddock/shared/geo';
 import { createRandom } from '../random';
 
 export const USAGE = `Usage: npm run seed -w api -- --email <email> [--farms 1000] [--fields 20] [--database-url <url>] [--schema <name>] [--data-dir <dir>]
@@ -326,7 +327,6 @@ export function generateFarms(options: SeedOptions, ownerId: string, now = new D
     const farmId = randomUUID();
     const fields: NewField[] = [];
     const boxes = [];
-    let area = 0;
     for (let i = 0; i < options.fieldsPerFarm; i += 1) {
       const geometry = paddock(
         west + (i % columns) * cellWidth,
@@ -336,7 +336,6 @@ export function generateFarms(options: SeedOptions, ownerId: string, now = new D
         random,
       );
       const measured = measureGeometry(geometry);
-      area += measured.area;
       boxes.push(measured.bbox);
       fields.push({
         farm_id: farmId,
@@ -369,7 +368,7 @@ export function generateFarms(options: SeedOptions, ownerId: string, now = new D
         owner_id: ownerId,
         name,
         number_of_fields: fields.length,
-        farm_area: area,
+        farm_area: totalHectares(fields.map((field) => field.area)),
         min_lon: bbox?.[0] ?? null,
         min_lat: bbox?.[1] ?? null,
         max_lon: bbox?.[2] ?? null,

@@ -1,3 +1,4 @@
+import { fieldAreaHectares, totalHectares } from '@paddock/shared/geo';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,8 +52,11 @@ describe('seed data', () => {
         expect(findGeometryProblem(geometry)).toBeNull();
         expect(field.area).toBeGreaterThan(25);
         expect(field.area).toBeLessThan(260);
+        // On the WGS84 ellipsoid, exactly as the api stores a field drawn with this boundary.
+        expect(field.area).toBe(fieldAreaHectares(geometry));
         total += field.area;
       }
+      expect(farm.farm_area).toBe(totalHectares(fields.map((field) => field.area)));
       expect(farm.farm_area).toBeCloseTo(total, 6);
       // Paddocks sit in their own grid cells: their boxes never overlap.
       for (let i = 0; i < fields.length; i += 1) {

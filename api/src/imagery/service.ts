@@ -3,6 +3,7 @@ import type { ImageryAlgorithm } from '@paddock/shared/contracts';
 import type { Piscina } from 'piscina';
 import { createWorkerPool, workerModule } from '../workers/pool';
 import type { CaptureStatistics, ExportRequest, TileRequest } from './engine';
+import { imageryFailure } from './failure';
 import { LruCache } from './lru';
 import type { ImagerySourceConfig } from './source-config';
 import type { Capture, FieldAoi, SourceLayer } from './source';
@@ -90,9 +91,11 @@ export class ImageryService {
     task: Omit<TaskOf<K>, 'source'>,
     signal?: AbortSignal,
   ): Promise<ImageryResults[K]> {
-    return this.pool.run({ ...task, source: this.options.source }, signal ? { signal } : {}) as Promise<
-      ImageryResults[K]
-    >;
+    return (
+      this.pool.run({ ...task, source: this.options.source }, signal ? { signal } : {}) as Promise<ImageryResults[K]>
+    ).catch((error: unknown) => {
+      throw imageryFailure(error);
+    });
   }
 
   /** Memoises a promise in `cache`, forgetting it if it fails so the next call retries. */

@@ -10,10 +10,26 @@ import { areaGeometrySchema, bboxSchema } from './geojson';
 /** Attribute values exactly as the file holds them (dates become ISO strings). */
 export const convertedPropertyValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
+/** A boundary over 10,000 positions, simplified so it can be saved: what the preview says about it. */
+export const simplificationSchema = z.object({
+  /** Positions in the file's boundary, and in the boundary converted. */
+  positions_before: z.number().int().positive(),
+  positions_after: z.number().int().positive(),
+  /** No point of the simplified boundary is further than this from the file's (metres). */
+  tolerance_m: z.number().positive(),
+  /** The simplified area's difference from the file's, as a fraction (0.0004 = 0.04 %). */
+  area_change: z.number(),
+});
+export type Simplification = z.infer<typeof simplificationSchema>;
+
 export const convertedFeatureSchema = z.object({
   type: z.literal('Feature'),
   geometry: areaGeometrySchema,
   properties: z.record(z.string(), convertedPropertyValueSchema),
+  /** The file the feature came from, when an upload held several (the shapefiles of one zip). */
+  source: z.string().optional(),
+  /** Present when the boundary was simplified to fit the 10,000-position limit. */
+  simplified: simplificationSchema.optional(),
 });
 export type ConvertedFeature = z.infer<typeof convertedFeatureSchema>;
 
@@ -24,6 +40,8 @@ export const invalidFeatureSchema = z.object({
   /** The feature's name when the file gives one (a KML <name>, or a name-like attribute). */
   name: z.string().nullable(),
   reason: z.string(),
+  /** The file the feature is in, when an upload held several; `index` counts within that file. */
+  source: z.string().optional(),
 });
 export type InvalidFeature = z.infer<typeof invalidFeatureSchema>;
 

@@ -135,3 +135,4 @@ export function queryHarness<K extends keyof PaddockEvents>(...record: K[]) {
     createElement(QueryProvider, { bus: recorded.bus, client, children });
   return { ...recorded, client, wrapper };
 }
+export * from './geodesy';

@@ -6,6 +6,7 @@ import * as m0015 from './0015_jobs';
 import * as m0020 from './0020_payments';
 import * as m0021 from './0021_test_payment_provider';
 import * as m0004 from './0004_deleted_accounts';
+import * as m0010 from './0010_ellipsoidal_areas';
 
 /**
  * Every migration, in order. Add a new file `NNNN_name.ts` and list it here; never edit or rename
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0020_payments': m0020,
   '0021_test_payment_provider': m0021,
   '0004_deleted_accounts': m0004,
+  '0010_ellipsoidal_areas': m0010,
 };

@@ -1,7 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { addDecoder, BaseDecoder, fromUrl, getDecoder, type GeoTIFFImage, type TypedArray } from 'geotiff';
 import { LruCache } from '../lru';
-import { describeError, retryingNetworkFailures } from './network';
+import { describeError, isNetworkFailure, retryingNetworkFailures } from './network';
+import { projectedCrs } from './crs';
 import type { ProjectedGrid } from './reproject';
 
 /**
@@ -52,7 +53,23 @@ const MAX_DECODED_BYTES = 96 * 1024 * 1024;
 const openCogs = new LruCache<string, Promise<Cog>>(MAX_OPEN_COGS);
 const decodedTiles = new LruCache<string, Promise<TypedArray>>(MAX_DECODED_BYTES);
 
-export class CogReadError extends Error {}
+/**
+ * A COG that could not be read. `reason` says why in the product's words, for the person looking at
+ * the map; `format` is true when the file itself is unreadable (not a passing network failure), so
+ * a capture made of it is left out of the catalog.
+ */
+export class CogReadError extends Error {
+  constructor(
+    message: string,
+    readonly reason = 'The satellite image could not be read. Please try again later.',
+    readonly format = false,
+  ) {
+    super(message);
+    this.name = 'CogReadError';
+  }
+}
+
+const unreadable = (message: string, reason: string) => new CogReadError(message, reason, true);
 
 /** The COG at `url`, opened once per thread (its headers and tile indexes fetched, no pixels). */
 export function openCog(url: string): Promise<Cog> {
@@ -60,9 +77,18 @@ export function openCog(url: string): Promise<Cog> {
   if (cached) return cached;
   const opening = retryingNetworkFailures(() => open(url)).catch((error: unknown) => {
     openCogs.delete(url);
-    throw error instanceof CogReadError
-      ? error
-      : new CogReadError(`Could not open the COG ${url}: ${describeError(error)}`);
+    if (error instanceof CogReadError) throw error;
+    // No answer at all is a passing failure; an answer that is not a GeoTIFF (missing, refused, other
+    // content) means the file cannot be read.
+    throw isNetworkFailure(error)
+      ? new CogReadError(
+          `Could not open the COG ${url}: ${describeError(error)}`,
+          'The satellite image could not be fetched from the imagery archive. Please try again later.',
+        )
+      : unreadable(
+          `Could not open the COG ${url}: ${describeError(error)}`,
+          'The satellite image file could not be opened: the imagery archive did not give a GeoTIFF for it.',
+        );
   });
   openCogs.set(url, opening);
   return opening;
@@ -73,11 +99,20 @@ async function open(url: string): Promise<Cog> {
   const count = await tiff.getImageCount();
   const images = await Promise.all(Array.from({ length: count }, (_, i) => tiff.getImage(i)));
   const full = images[0];
-  if (!full) throw new CogReadError(`The COG ${url} has no image`);
+  if (!full) throw unreadable(`The COG ${url} has no image`, 'This image file holds no image.');
   const geoKeys = full.getGeoKeys() ?? {};
   const epsg = Number(geoKeys.ProjectedCSTypeGeoKey);
-  if (!Number.isInteger(epsg) || epsg <= 0)
-    throw new CogReadError(`The COG ${url} has no projected CRS (ProjectedCSTypeGeoKey)`);
+  if (!Number.isInteger(epsg) || epsg <= 0 || epsg === 32767)
+    throw unreadable(
+      `The COG ${url} has no projected CRS (ProjectedCSTypeGeoKey)`,
+      'This image does not say which map projection it is in by an EPSG code, so it cannot be placed on the map.',
+    );
+  const crs = projectedCrs(epsg);
+  if (!crs)
+    throw unreadable(
+      `The COG ${url} is in EPSG:${epsg}, which Paddock does not know`,
+      `This image is in coordinate system EPSG:${epsg}, which Paddock cannot place on the map yet (it reads web mercator, WGS 84 / UTM and the GDA94 and GDA2020 systems).`,
+    );
   const [originX = 0, originY = 0] = full.getOrigin();
   const [resX = 0, negResY = 0] = full.getResolution();
   const resY = Math.abs(negResY);
@@ -89,10 +124,15 @@ async function open(url: string): Promise<Cog> {
       // Reduced-resolution images only (masks and other subfiles are not overviews).
       .filter((image, i) => i === 0 || ((image.fileDirectory.getValue('NewSubfileType') ?? 0) & 1) === 1)
       .map(async (image): Promise<CogLevel> => {
-        if (!image.isTiled) throw new CogReadError(`The COG ${url} is not tiled, so it cannot be read by ranges`);
+        if (!image.isTiled)
+          throw unreadable(
+            `The COG ${url} is not tiled, so it cannot be read by ranges`,
+            'This image is not tiled, so it cannot be read in parts.',
+          );
         if (image.getSamplesPerPixel() !== 1)
-          throw new CogReadError(
+          throw unreadable(
             `The COG ${url} has ${image.getSamplesPerPixel()} samples per pixel; one band per file is expected`,
+            `This image holds ${image.getSamplesPerPixel()} bands in one file; Paddock reads one band per file.`,
           );
         // Load the tile index in one range request instead of one request per tile later.
         await Promise.all([
@@ -139,7 +179,7 @@ export function chooseLevel(cog: Cog, windowPixelSize: number): CogLevel {
 
 /**
  * The COG's values at each pixel of the window `grid` describes (pixel centres in the COG's CRS), as
- * digital numbers: nearest neighbour for classes, bilinear for continuous values (weights spread over
+ * digital numbers (`noData`, the file's own nodata tag unless the caller knows better, read as NaN): nearest neighbour for classes, bilinear for continuous values (weights spread over
  * the valid neighbours). NaN outside the image and where the image has no data. `null` when the
  * window misses the image altogether.
  */
@@ -147,6 +187,7 @@ export async function readOnGrid(
   cog: Cog,
   grid: ProjectedGrid,
   method: 'nearest' | 'bilinear',
+  noData: number | null = cog.noData,
 ): Promise<Float32Array | null> {
   const level = chooseLevel(cog, grid.pixelSize);
   const { resX, resY } = level;
@@ -157,7 +198,7 @@ export async function readOnGrid(
   const y0 = Math.max(0, Math.floor((cog.originY - grid.maxY) / resY) - 1);
   const y1 = Math.min(level.height, Math.ceil((cog.originY - grid.minY) / resY) + 1);
   if (x0 >= x1 || y0 >= y1) return null;
-  const source = await readWindow(cog, level, x0, y0, x1, y1);
+  const source = await readWindow(cog, level, x0, y0, x1, y1, noData);
   // The grid in the window's own pixel space: u = a·x + b, v = c·y + d.
   const a = 1 / resX;
   const b = -cog.originX / resX - x0;
@@ -249,6 +290,7 @@ async function readWindow(
   y0: number,
   x1: number,
   y1: number,
+  noData: number | null,
 ): Promise<Float32Array> {
   const { tileWidth, tileHeight } = level;
   const width = x1 - x0;
@@ -273,7 +315,6 @@ async function readWindow(
       window.set(data.subarray(start, start + (toX - fromX)), (row - y0) * width + (fromX - x0));
     }
   }
-  const { noData } = cog;
   if (noData !== null) for (let i = 0; i < window.length; i++) if (window[i] === noData) window[i] = Number.NaN;
   return window;
 }
@@ -287,7 +328,12 @@ function decodedTile(cog: Cog, level: CogLevel, tx: number, ty: number): Promise
     .then(({ data }) => samplesOf(level.image, data))
     .catch((error: unknown) => {
       decodedTiles.delete(key);
-      throw new CogReadError(`Could not read tile ${tx},${ty} of ${cog.url}: ${describeError(error)}`);
+      throw error instanceof CogReadError
+        ? error
+        : new CogReadError(
+            `Could not read tile ${tx},${ty} of ${cog.url}: ${describeError(error)}`,
+            'Part of the satellite image could not be fetched from the imagery archive. Please try again later.',
+          );
     });
   decodedTiles.set(key, decoding, bytes);
   return decoding;
@@ -304,7 +350,10 @@ function samplesOf(image: GeoTIFFImage, buffer: ArrayBufferLike): TypedArray {
   if (bits === 8) return signed ? new Int8Array(buffer) : new Uint8Array(buffer);
   if (bits === 16) return signed ? new Int16Array(buffer) : new Uint16Array(buffer);
   if (bits === 32) return signed ? new Int32Array(buffer) : new Uint32Array(buffer);
-  throw new CogReadError(`Unsupported sample type: ${bits}-bit format ${format}`);
+  throw unreadable(
+    `Unsupported sample type: ${bits}-bit format ${format}`,
+    `This image stores its values as ${bits}-bit numbers of a kind Paddock cannot read.`,
+  );
 }
 
 function swapBytes(bytes: Uint8Array, size: number): void {

@@ -9,8 +9,8 @@ import {
   type RasterWindow,
   type SourceLayer,
 } from '../source';
-import { hasSentinel2Asset, resolveAsset, SCL_CLASSES, type ResolvedAsset } from './bands';
-import { openCog, readOnGrid } from './cog';
+import { hasSentinel2Asset, MissingAssetError, resolveAsset, SCL_CLASSES, type ResolvedAsset } from './bands';
+import { CogReadError, openCog, readOnGrid } from './cog';
 import { LruCache } from '../lru';
 import { projectWindow, type ProjectedGrid } from './reproject';
 import type { StacItem, StacSearchBody } from './stac';
@@ -40,11 +40,16 @@ const ID_SEPARATOR = '~';
 const SEARCH_TTL_MS = 5 * 60 * 1000;
 
 const toLonLat = proj4('EPSG:3857', 'EPSG:4326');
+/** Items checked at once for a catalog (each check opens a few COG headers, cached afterwards). */
+const CHECK_CONCURRENCY = 8;
+/** Reflectance assets whose files are checked (with the classification) before a capture is offered. */
+const READABILITY_BANDS = ['B04', 'B08'] as const;
 
 export class Sentinel2Source implements ImagerySource {
   readonly name = 'sentinel-2-l2a' as const;
   private readonly searches = new LruCache<string, { at: number; items: Promise<StacItem[]> }>(256);
   private readonly items = new LruCache<string, StacItem>(2048);
+  private readonly readability = new LruCache<string, Promise<boolean>>(2048);
 
   constructor(private readonly config: Sentinel2Config) {}
 
@@ -62,7 +67,7 @@ export class Sentinel2Source implements ImagerySource {
         ? {}
         : { query: { 'eo:cloud_cover': { lte: this.config.maxCloudCover } } }),
     };
-    const found = await this.search(body);
+    const found = await this.readableItems(await this.search(body));
     const byDay = new Map<string, string[]>();
     for (const item of found) {
       const day = new Date(item.properties.datetime).toISOString().slice(0, 10);
@@ -130,7 +135,8 @@ export class Sentinel2Source implements ImagerySource {
           grid = projectWindow(window, cog.epsg);
           grids.set(cog.epsg, grid);
         }
-        return readOnGrid(cog, grid, band === 'SCL' ? 'nearest' : 'bilinear');
+        // The file's nodata tag, else what the STAC item declares (raster:bands[].nodata, 0 for L2A).
+        return readOnGrid(cog, grid, band === 'SCL' ? 'nearest' : 'bilinear', cog.noData ?? asset.noData);
       }),
     );
     const [scl, ...bandValues] = values;
@@ -163,6 +169,49 @@ export class Sentinel2Source implements ImagerySource {
           ((dns[b] as Float32Array)[p] as number) * (scales[b] as number) + (offsets[b] as number);
     }
     return filled;
+  }
+
+  /**
+   * The items whose imagery can be read: they have a classification (SCL) asset, and it and the red
+   * and near-infrared files open as tiled COGs in a coordinate system Paddock knows. A capture that cannot be read is
+   * not offered. (Network failures are not the file's fault: they fail the catalog, to be retried.)
+   */
+  private async readableItems(items: readonly StacItem[]): Promise<StacItem[]> {
+    const checks: boolean[] = [];
+    for (let start = 0; start < items.length; start += CHECK_CONCURRENCY) {
+      checks.push(
+        ...(await Promise.all(items.slice(start, start + CHECK_CONCURRENCY).map((item) => this.isReadable(item)))),
+      );
+    }
+    return items.filter((_, i) => checks[i]);
+  }
+
+  private isReadable(item: StacItem): Promise<boolean> {
+    const known = this.readability.get(item.id);
+    if (known) return known;
+    const checking = (async () => {
+      try {
+        // The classification is needed for every read; red and near infrared are checked when present.
+        const assets = [
+          resolveAsset(item, 'SCL'),
+          ...READABILITY_BANDS.flatMap((band) => {
+            try {
+              return [resolveAsset(item, band)];
+            } catch {
+              return [];
+            }
+          }),
+        ];
+        await Promise.all(assets.map((asset) => openCog(asset.href)));
+        return true;
+      } catch (error) {
+        if (error instanceof MissingAssetError || (error instanceof CogReadError && error.format)) return false;
+        throw error;
+      }
+    })();
+    checking.catch(() => this.readability.delete(item.id));
+    this.readability.set(item.id, checking);
+    return checking;
   }
 
   /** A capture's items, from this thread's cache or fetched by id. */

@@ -22,7 +22,8 @@ export function describeError(error: unknown): string {
 }
 
 /** Whether the request never got an HTTP answer (connection refused, reset or closed). */
-const isNetworkFailure = (error: unknown): boolean => error instanceof TypeError && error.message === 'fetch failed';
+export const isNetworkFailure = (error: unknown): boolean =>
+  error instanceof TypeError && error.message === 'fetch failed';
 
 /** Runs `attempt`, once more after a short pause if it failed on the network. */
 export async function retryingNetworkFailures<T>(attempt: () => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 import proj4 from 'proj4';
 import type { RasterWindow } from '../source';
+import { projectedCrs } from './crs';
 
 /**
  * Where each pixel of a web-mercator window falls in a COG's projected CRS: the window's pixel
@@ -11,16 +12,19 @@ import type { RasterWindow } from '../source';
 
 const LATTICE_STEP = 16;
 
-/** Projected CRSs the Sentinel-2 COGs come in: WGS 84 / UTM north (326zz) and south (327zz), and web mercator. */
+/** The proj4 definition of a COG's projected CRS (`crs.ts` lists the ones Paddock reads). */
 export function projDefinition(epsg: number): string {
-  if (epsg === 3857) return 'EPSG:3857';
-  const zone = epsg % 100;
-  if ((Math.floor(epsg / 100) === 326 || Math.floor(epsg / 100) === 327) && zone >= 1 && zone <= 60) {
-    return `+proj=utm +zone=${zone}${Math.floor(epsg / 100) === 327 ? ' +south' : ''} +datum=WGS84 +units=m +no_defs`;
+  const crs = projectedCrs(epsg);
+  if (!crs) throw new UnsupportedCrsError(epsg);
+  return crs.proj;
+}
+
+/** A COG in a coordinate system Paddock cannot place on the map. */
+export class UnsupportedCrsError extends Error {
+  constructor(readonly epsg: number) {
+    super(`Unsupported CRS EPSG:${epsg}`);
+    this.name = 'UnsupportedCrsError';
   }
-  throw new Error(
-    `Unsupported CRS EPSG:${epsg}: Sentinel-2 COGs are expected in a WGS 84 / UTM zone (EPSG:326xx or 327xx)`,
-  );
 }
 
 /** Pixel-centre coordinates of `window` in `epsg`, as two width×height arrays (x then y), and their extent. */

@@ -8,6 +8,7 @@ import { sampleScene, sceneCogs, sceneItem, type Scene, type UtmGrid } from '../
 import { startStacServer, type StacServer } from '../testing/stac-server';
 import { createWorkerPool } from '../../workers/pool';
 import { Sentinel2Source } from '.';
+import { projDefinition } from './reproject';
 
 /** A wheat paddock near Wagga Wagga, in UTM zone 55 south. */
 const paddock: FieldAoi = {
@@ -41,6 +42,14 @@ const inPatch: RasterWindow = (() => {
   return { bbox: mercatorBBox([west, south, east, north]), width: 16, height: 16 };
 })();
 
+/** The web-mercator box of a grid's middle 400 m square. */
+function patchWindow(grid: UtmGrid): [number, number, number, number] {
+  const toLonLat = proj4(projDefinition(grid.epsg), 'EPSG:4326');
+  const [west, north] = toLonLat.forward([grid.originX + 120, grid.originY - 120]) as [number, number];
+  const [east, south] = toLonLat.forward([grid.originX + 520, grid.originY - 520]) as [number, number];
+  return mercatorBBox([west, south, east, north]);
+}
+
 function share(mask: Uint8Array, cls: number): number {
   return mask.reduce((count, value) => count + (value === cls ? 1 : 0), 0) / mask.length;
 }
@@ -65,7 +74,7 @@ function publish(
   scene: Scene,
   id: string,
   datetime: string,
-  options: { sclPixelSize?: number; tileSize?: number; drop?: string } = {},
+  options: { sclPixelSize?: number; tileSize?: number; drop?: string; noDataTag?: boolean; itemGrid?: UtmGrid } = {},
 ): string {
   const cogs = sceneCogs(scene, options);
   const hrefs = Object.fromEntries(
@@ -73,7 +82,7 @@ function publish(
       .filter(([key]) => key !== options.drop)
       .map(([key, bytes]) => [key, server.addFile(`${id}/${key}.tif`, bytes)]),
   );
-  server.addItem(sceneItem({ id, datetime, grid: scene.grid, hrefs }));
+  server.addItem(sceneItem({ id, datetime, grid: options.itemGrid ?? scene.grid, hrefs }));
   return id;
 }
 
@@ -330,8 +339,10 @@ describe('Sentinel2Source', () => {
         hrefs: { red: `${server.url}/files/nowhere.tif`, scl: `${server.url}/files/nowhere-scl.tif` },
       }),
     );
-    const [broken] = await source.catalog([paddock], 'standard', { from: '2024-08-25', to: '2024-08-25' });
-    await expect(source.read([paddock], broken as Capture, ['B04'], window)).rejects.toThrow(
+    // A capture whose files cannot be opened is not offered; asked for anyway, it fails saying which file.
+    expect(await source.catalog([paddock], 'standard', { from: '2024-08-25', to: '2024-08-25' })).toEqual([]);
+    const broken: Capture = { ...(capture as Capture), id: 'S2A_55HEV_20240825_0_L2A', date: '2024-08-25' };
+    await expect(source.read([paddock], broken, ['B04'], window)).rejects.toThrow(
       /Could not open the COG http:\/\/127\.0\.0\.1:\d+\/files\/nowhere/,
     );
 
@@ -340,5 +351,62 @@ describe('Sentinel2Source', () => {
     ).rejects.toThrow(
       'Sentinel-2 capture S2A_55HEV_20990101_0_L2A: STAC has no item S2A_55HEV_20990101_0_L2A in sentinel-2-l2a',
     );
+  });
+
+  it('takes the STAC item’s nodata when the COG has no nodata tag: fill pixels are no data, not reflectance -0.1', async () => {
+    const scene = flatScene(patch, { B04: 0.0731, B08: 0.4122 });
+    // The western half of the scene is fill: DN 0 in every band, and SCL 0.
+    for (let p = 0; p < scene.mask.length; p++) {
+      if (p % patch.width < patch.width / 2) {
+        (scene.bands.B04 as Float32Array)[p] = Number.NaN;
+        (scene.bands.B08 as Float32Array)[p] = Number.NaN;
+      }
+    }
+    // SCL says clear everywhere: only the bands' nodata can tell the fill apart.
+    publish(server, scene, 'S2A_55HEV_20240812_0_L2A', '2024-08-12T00:10:00Z', { noDataTag: false });
+    const [capture] = await source.catalog([paddock], 'standard', winter);
+    const window: RasterWindow = { ...inPatch, bbox: patchWindow(patch), width: 32, height: 32 };
+    const read = await source.read([paddock], capture as Capture, ['B04', 'B08'], window);
+    const values = [...(read.bands.B04 as Float32Array)].filter((value) => !Number.isNaN(value));
+    expect(values.length).toBeGreaterThan(200);
+    expect(Math.min(...values)).toBeGreaterThan(0.07);
+    expect(share(read.mask, pixelClass.noData)).toBeGreaterThan(0.3);
+  });
+
+  it.each([
+    ['GDA2020 / MGA zone 55', 7855],
+    ['GDA94 / MGA zone 55', 28355],
+  ])('reads COGs in %s (EPSG:%d)', async (_name, epsg) => {
+    const grid: UtmGrid = { ...patch, epsg };
+    publish(server, flatScene(grid, { B04: 0.0731, B08: 0.4122 }), `MGA_${epsg}_20240814`, '2024-08-14T00:10:00Z');
+    const [capture] = await source.catalog([paddock], 'standard', winter);
+    const read = await source.read([paddock], capture as Capture, ['B04', 'B08'], inPatch);
+    expect(read.bands.B04?.every((value) => Math.abs(value - 0.0731) < 1e-6)).toBe(true);
+    expect(share(read.mask, pixelClass.clear)).toBe(1);
+  });
+
+  it('does not offer a capture whose image cannot be read, and says why in words when it is asked for', async () => {
+    // COGs in New Zealand Transverse Mercator (EPSG:2193), which Paddock does not place on the map.
+    const id = publish(
+      server,
+      flatScene({ ...patch, epsg: 2193 }, { B04: 0.1, B08: 0.4 }),
+      'NZTM_20240816',
+      '2024-08-16T00:10:00Z',
+      {
+        itemGrid: patch,
+      },
+    );
+    expect(await source.catalog([paddock], 'standard', winter)).toEqual([]);
+    const capture: Capture = {
+      id,
+      layer: 'standard',
+      date: '2024-08-16',
+      resolutionM: 10,
+      sourceLabel: 'SENTINEL-2 L2A',
+    };
+    await expect(source.read([paddock], capture, ['B04'], inPatch)).rejects.toMatchObject({
+      reason:
+        'This image is in coordinate system EPSG:2193, which Paddock cannot place on the map yet (it reads web mercator, WGS 84 / UTM and the GDA94 and GDA2020 systems).',
+    });
   });
 });

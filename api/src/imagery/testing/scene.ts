@@ -115,6 +115,8 @@ export interface SceneCogOptions {
   tileSize?: number;
   /** SCL comes at 20 m in real L2A products; default: the bands' own pixel size. */
   sclPixelSize?: number;
+  /** Write GDAL's nodata tag (default); without it only the STAC item says 0 is no data. */
+  noDataTag?: boolean;
 }
 
 /** One COG per band (keyed by Earth Search asset name) plus `scl`. */
@@ -136,7 +138,7 @@ export function sceneCogs(scene: Scene, options: SceneCogOptions = {}): Record<s
       height: grid.height,
       data: dn,
       pixelSize: grid.pixelSize,
-      noData: 0,
+      noData: options.noDataTag === false ? undefined : 0,
       scale: L2A_SCALE,
       offset: L2A_OFFSET,
     });
@@ -159,7 +161,7 @@ export function sceneCogs(scene: Scene, options: SceneCogOptions = {}): Record<s
     height: sclHeight,
     data: scl,
     pixelSize: grid.pixelSize * factor,
-    noData: 0,
+    noData: options.noDataTag === false ? undefined : 0,
   });
   return cogs;
 }

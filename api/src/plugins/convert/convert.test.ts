@@ -279,16 +279,122 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
       ]);
     });
 
-    it('refuses a shapefile without its .shx (422)', async () => {
-      const parts = writeShapefile([
-        { geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} },
+    it('rebuilds a missing .shx from the .shp, as GDAL does (200), and lists what a truncated .shp lost (206)', async () => {
+      const features = Array.from({ length: 4 }, (_, i) => ({
+        geometry: { type: 'Polygon' as const, coordinates: [squareAt(147 + i / 10, -35, 0.01)] },
+        properties: { name: `Paddock ${i + 1}` },
+      }));
+      const parts = writeShapefile(features);
+      const whole = await converted(shapefileUpload(parts, 'paddocks', ['shp', 'dbf']));
+      expect(whole.features.map((feature) => feature.properties.name)).toEqual([
+        'Paddock 1',
+        'Paddock 2',
+        'Paddock 3',
+        'Paddock 4',
       ]);
-      expect(await refused(shapefileUpload(parts, 'paddocks', ['shp', 'dbf']), 422)).toBe(
-        'This shapefile is missing its .shx file. Upload the .shp, .shx and .dbf files together (and the .prj if there is one).',
-      );
+      expect(whole.features[2]?.geometry).toEqual({ type: 'Polygon', coordinates: [squareAt(147.2, -35, 0.01)] });
+
+      const shp = Buffer.from(parts.shp.subarray(0, 100 + 2 * 136 + 50));
+      const cut = await converted([...shapefileUpload({ ...parts, shp }, 'paddocks', ['shp', 'dbf'])], 206);
+      expect(cut.features.map((feature) => feature.properties.name)).toEqual(['Paddock 1', 'Paddock 2']);
+      expect(cut.invalid).toEqual([
+        { index: 3, name: 'Paddock 3', reason: cutOffReason },
+        { index: 4, name: 'Paddock 4', reason: cutOffReason },
+      ]);
     });
 
-    it('refuses parts with different names (422)', async () => {
+    it('reads records whose .shx length is longer than the record (zero padding after it), as GDAL does', async () => {
+      const features = Array.from({ length: 3 }, (_, i) => ({
+        geometry: { type: 'Polygon' as const, coordinates: [squareAt(147 + i / 10, -35, 0.01)] },
+        properties: { name: `Paddock ${i + 1}` },
+      }));
+      const parts = writeShapefile(features);
+      // Each record (136 bytes) followed by 2 zero bytes; the .shx counts them in the record's length.
+      const records = [0, 1, 2].map((i) => parts.shp.subarray(100 + i * 136, 100 + (i + 1) * 136));
+      const shp = Buffer.concat([
+        parts.shp.subarray(0, 100),
+        ...records.flatMap((record) => [record, Buffer.alloc(2)]),
+      ]);
+      shp.writeInt32BE(shp.length / 2, 24);
+      const shx = Buffer.from(parts.shx);
+      for (let i = 0; i < 3; i += 1) {
+        shx.writeInt32BE((100 + i * 138) / 2, 100 + i * 8);
+        shx.writeInt32BE((128 + 2) / 2, 100 + i * 8 + 4);
+      }
+      const body = await converted(shapefileUpload({ ...parts, shp, shx }));
+      expect(body.features.map((feature) => feature.properties.name)).toEqual(['Paddock 1', 'Paddock 2', 'Paddock 3']);
+      expect(body.invalid).toEqual([]);
+    });
+
+    it('imports every shapefile of a zip, naming the file each feature came from', async () => {
+      const north = writeShapefile([
+        { geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: { name: 'North 1' } },
+        {
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [147.1, -35],
+                [147.11, -34.99],
+                [147.11, -35],
+                [147.1, -34.99],
+                [147.1, -35],
+              ],
+            ],
+          },
+          properties: { name: 'North twisted' },
+        },
+      ]);
+      const south = writeShapefile([
+        { geometry: { type: 'Polygon', coordinates: [squareAt(147, -36, 0.01)] }, properties: { name: 'South 1' } },
+        { geometry: { type: 'Polygon', coordinates: [squareAt(147.1, -36, 0.01)] }, properties: { name: 'South 2' } },
+      ]);
+      const zip = await zipFiles({
+        'farm/North.shp': north.shp,
+        'farm/North.shx': north.shx,
+        'farm/North.dbf': north.dbf,
+        'farm/south.SHP': south.shp,
+        'farm/south.shx': south.shx,
+        'farm/south.dbf': south.dbf,
+      });
+      const body = await converted([{ filename: 'farm.zip', content: zip }], 206);
+      expect(body.features.map((feature) => [feature.source, feature.properties.name])).toEqual([
+        ['North.shp', 'North 1'],
+        ['south.SHP', 'South 1'],
+        ['south.SHP', 'South 2'],
+      ]);
+      expect(body.features[2]?.geometry).toEqual({ type: 'Polygon', coordinates: [squareAt(147.1, -36, 0.01)] });
+      expect(body.invalid).toEqual([
+        { index: 2, name: 'North twisted', reason: 'The boundary crosses itself', source: 'North.shp' },
+      ]);
+    });
+
+    it('pairs the parts of two shapefiles picked together by their names, whatever the order and letter case', async () => {
+      const east = writeShapefile([
+        { geometry: { type: 'Polygon', coordinates: [squareAt(148, -35, 0.01)] }, properties: { name: 'East' } },
+      ]);
+      const west = writeShapefile([
+        { geometry: { type: 'Polygon', coordinates: [squareAt(146, -35, 0.01)] }, properties: { name: 'West A' } },
+        { geometry: { type: 'Polygon', coordinates: [squareAt(146.1, -35, 0.01)] }, properties: { name: 'West B' } },
+      ]);
+      const body = await converted([
+        { filename: 'west.dbf', content: west.dbf },
+        { filename: 'East.SHP', content: east.shp },
+        { filename: 'WEST.shp', content: west.shp },
+        { filename: 'east.dbf', content: east.dbf },
+        { filename: 'west.SHX', content: west.shx },
+        { filename: 'east.shx', content: east.shx },
+      ]);
+      expect(
+        body.features.map((feature) => [feature.source, feature.properties.name, feature.geometry.coordinates[0]]),
+      ).toEqual([
+        ['East.SHP', 'East', squareAt(148, -35, 0.01)],
+        ['WEST.shp', 'West A', squareAt(146, -35, 0.01)],
+        ['WEST.shp', 'West B', squareAt(146.1, -35, 0.01)],
+      ]);
+    });
+
+    it('refuses parts without a .shp of their name, naming them (422)', async () => {
       const parts = writeShapefile([
         { geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} },
       ]);
@@ -296,7 +402,18 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
         [...shapefileUpload(parts, 'paddocks', ['shp', 'shx']), { filename: 'other.dbf', content: parts.dbf }],
         422,
       );
-      expect(detail).toMatch(/^All the files of a shapefile must share one name/);
+      expect(detail).toBe(
+        'other.dbf has no .shp file of the same name. The files of a shapefile share one name, like paddocks.shp, paddocks.shx and paddocks.dbf. Rename them or leave them out, and upload again.',
+      );
+    });
+
+    it('refuses a shapefile without its .dbf, naming it (422)', async () => {
+      const parts = writeShapefile([
+        { geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: {} },
+      ]);
+      expect(await refused(shapefileUpload(parts, 'paddocks', ['shp', 'shx']), 422)).toBe(
+        'The shapefile paddocks.shp is missing its .dbf file. Upload the .shp, .shx and .dbf files together (and the .prj if there is one).',
+      );
     });
 
     it('refuses grid coordinates without a .prj, asking for it (422)', async () => {
@@ -344,7 +461,7 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
         },
       ]);
       expect(await refused(shapefileUpload(parts), 422)).toBe(
-        'There are no field boundaries in this file: Line features cannot be fields.',
+        "There are no field boundaries in this file. Line features cannot be fields: feature 1 ('Fence').",
       );
     });
 
@@ -393,7 +510,7 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
           `<Placemark><name>${name}</name><Point><coordinates>147.${i},-35,0</coordinates></Point></Placemark>`,
       );
       expect(await refused([{ filename: 'points.kml', content: kmlDocument(points.join('')) }], 422)).toBe(
-        'There are no field boundaries in this file: Point features cannot be fields.',
+        "There are no field boundaries in this file. Point features cannot be fields: feature 1 ('Gate'), feature 2 ('Trough'), feature 3 ('Shed').",
       );
     });
 
@@ -403,6 +520,64 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
       const body = await converted([{ filename: 'farm.kml', content: kmlDocument(homeBlock + line) }], 206);
       expect(body.invalid).toEqual([{ index: 2, name: 'Fence', reason: 'Line features cannot be fields' }]);
       expect(body.converted).toBe(1);
+    });
+
+    it('follows NetworkLinks to KML files inside the KMZ (nested, each once), naming the file of each feature', async () => {
+      const placemark = (name: string, x: number) =>
+        `<Placemark><name>${name}</name><Polygon><outerBoundaryIs>${kmlRing(squareAt(x, -35, 0.01))}</outerBoundaryIs></Polygon></Placemark>`;
+      const link = (href: string) => `<NetworkLink><name>${href}</name><Link><href>${href}</href></Link></NetworkLink>`;
+      const kmz = await zipFiles({
+        'doc.kml': Buffer.from(
+          kmlDocument(
+            placemark('Home', 147) +
+              link('files/north%20block.kml') +
+              link('https://example.com/elsewhere.kml') +
+              link('missing.kml'),
+          ),
+        ),
+        'files/north block.kml': Buffer.from(kmlDocument(placemark('North', 147.1) + link('../files/south.kml'))),
+        'files/south.kml': Buffer.from(kmlDocument(placemark('South', 147.2) + link('../doc.kml'))),
+      });
+      const body = await converted([{ filename: 'farm.kmz', content: kmz }]);
+      expect(body.features.map((feature) => [feature.properties.name, feature.source ?? null])).toEqual([
+        ['Home', null],
+        ['North', 'files/north block.kml'],
+        ['South', 'files/south.kml'],
+      ]);
+      expect(body.features[2]?.geometry).toEqual({ type: 'Polygon', coordinates: [squareAt(147.2, -35, 0.01)] });
+    });
+
+    it('gives the right reason for each bad feature, with its index and name; a refusal names them', async () => {
+      const holeOutside = `<Placemark><name>Misplaced hole</name><Polygon><outerBoundaryIs>${kmlRing(squareAt(147, -35, 0.01))}</outerBoundaryIs><innerBoundaryIs>${kmlRing(squareAt(147.05, -35, 0.03))}</innerBoundaryIs></Polygon></Placemark>`;
+      const good = `<Placemark><name>Good</name><Polygon><outerBoundaryIs>${kmlRing(squareAt(147.2, -35, 0.01))}</outerBoundaryIs></Polygon></Placemark>`;
+      const body = await converted([{ filename: 'farm.kml', content: kmlDocument(holeOutside + good) }], 206);
+      expect(body.invalid).toEqual([
+        { index: 1, name: 'Misplaced hole', reason: 'The boundary has a hole that lies outside it' },
+      ]);
+
+      const pins = Array.from(
+        { length: 5 },
+        (_, i) =>
+          `<Placemark><name>Pin ${i + 1}</name><Point><coordinates>147.${i},-35,0</coordinates></Point></Placemark>`,
+      );
+      expect(await refused([{ filename: 'pins.kml', content: kmlDocument(holeOutside + pins.join('')) }], 422)).toBe(
+        "There are no field boundaries in this file. The boundary has a hole that lies outside it: feature 1 ('Misplaced hole'). Point features cannot be fields: feature 2 ('Pin 1'), feature 3 ('Pin 2'), feature 4 ('Pin 3') and 2 more.",
+      );
+    });
+
+    it('simplifies a boundary of more than 10,000 positions within 0.5 m and says so on the feature', async () => {
+      const ring = Array.from({ length: 19_999 }, (_, i): Position => {
+        const angle = (2 * Math.PI * i) / 19_999;
+        return [147 + 0.005 * Math.cos(angle), -35 + 0.004 * Math.sin(angle)];
+      });
+      ring.push(ring[0] as Position);
+      const detailed = `<Placemark><name>Surveyed</name><Polygon><outerBoundaryIs>${kmlRing(ring)}</outerBoundaryIs></Polygon></Placemark>`;
+      const body = await converted([{ filename: 'survey.kml', content: kmlDocument(detailed) }]);
+      const [feature] = body.features;
+      expect(feature?.simplified).toMatchObject({ positions_before: 20_000, tolerance_m: 0.5 });
+      expect(feature?.simplified?.positions_after).toBeLessThanOrEqual(10_000);
+      expect(Math.abs(feature?.simplified?.area_change ?? 1)).toBeLessThan(0.001);
+      expect(feature?.geometry.coordinates[0]).toHaveLength(feature?.simplified?.positions_after ?? 0);
     });
 
     it('refuses a damaged KMZ (422)', async () => {

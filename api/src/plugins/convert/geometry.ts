@@ -1,5 +1,7 @@
+import type { Simplification } from '@paddock/shared/contracts';
 import type { Geometry, Position } from 'geojson';
 import { findGeometryProblem } from '../fields/geometry';
+import { simplifyToLimit } from './simplify';
 
 /** [longitude, latitude]: output positions are 2D; altitudes in the files are dropped. */
 export type Pair = [number, number];
@@ -9,7 +11,8 @@ export type BBox = [number, number, number, number];
 /** Turns a file coordinate into longitude/latitude (absent when the file is already in degrees). */
 export type Projector = (x: number, y: number) => Pair;
 
-export type FieldGeometryResult = { geometry: FieldGeometry; bbox: BBox } | { reason: string };
+export type FieldGeometryResult =
+  { geometry: FieldGeometry; bbox: BBox; simplified?: Simplification } | { reason: string };
 
 /** Why a feature cannot become a field, as the upload wizard lists it. */
 export const reasons = {
@@ -21,7 +24,6 @@ export const reasons = {
   noArea: 'The boundary has no area',
   notNumbers: 'The boundary has coordinates that are not numbers',
   outOfRange: 'The boundary is outside the range of longitudes and latitudes',
-  holeOutside: 'A hole in the boundary lies outside it',
 } as const;
 
 /**
@@ -30,8 +32,9 @@ export const reasons = {
  * rings, drops holes with no area, and winds rings the GeoJSON way (outer rings counter-clockwise,
  * holes clockwise). A GeometryCollection (KML MultiGeometry) keeps its polygons; labels and lines
  * beside them are dropped. Then the fields' own rules apply (`findGeometryProblem`: no crossing or
- * touching, an area, at most 10,000 positions), and holes must lie inside their boundary. What
- * cannot be repaired comes back as a reason.
+ * touching, holes inside their boundary, an area, at most 50,000 ha), a boundary of more than 10,000
+ * positions being simplified first (`simplifyToLimit`, said in `simplified`). What cannot be repaired
+ * comes back as a reason.
  */
 export function toFieldGeometry(geometry: Geometry | null | undefined, project?: Projector): FieldGeometryResult {
   const found = polygonsOf(geometry);
@@ -43,17 +46,21 @@ export function toFieldGeometry(geometry: Geometry | null | undefined, project?:
     if (typeof polygon === 'string') return { reason: polygon };
     polygons.push(polygon);
   }
-  const [first] = polygons;
+  // Boundaries over the fields' limit of positions are simplified within half a metre.
+  const fitted = simplifyToLimit(polygons);
+  if ('reason' in fitted) return fitted;
+  const [first] = fitted.polygons;
   if (!first) return { reason: reasons.noBoundary };
   const fieldGeometry: FieldGeometry =
-    polygons.length === 1 ? { type: 'Polygon', coordinates: first } : { type: 'MultiPolygon', coordinates: polygons };
+    fitted.polygons.length === 1
+      ? { type: 'Polygon', coordinates: first }
+      : { type: 'MultiPolygon', coordinates: fitted.polygons };
   // The rules a field must meet to be saved (crossings, area, size): a converted feature can be saved.
   const problem = findGeometryProblem(fieldGeometry);
   if (problem) return { reason: problem.message.charAt(0).toUpperCase() + problem.message.slice(1) };
-  const holeOutside = polygons.some(
-    ([outer, ...holes]) => outer && holes.some((hole) => !ringContainsRing(outer, hole)),
-  );
-  return holeOutside ? { reason: reasons.holeOutside } : { geometry: fieldGeometry, bbox };
+  return fitted.simplified
+    ? { geometry: fieldGeometry, bbox, simplified: fitted.simplified }
+    : { geometry: fieldGeometry, bbox };
 }
 
 function polygonsOf(geometry: Geometry | null | undefined): { polygons: Position[][][] } | { reason: string } {
@@ -150,32 +157,3 @@ function allOnOneLine(ring: readonly Pair[]): boolean {
 
 const orientation = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number) =>
   Math.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax));
-
-/** Whether (px, py), known to be on the line through a and b, lies within the segment. */
-function onSegment(ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean {
-  return px >= Math.min(ax, bx) && px <= Math.max(ax, bx) && py >= Math.min(ay, by) && py <= Math.max(ay, by);
-}
-
-/**
- * Whether a hole lies inside the outer ring. The rings neither cross nor touch (checked before), so
- * any corner of the hole decides.
- */
-function ringContainsRing(outer: readonly Pair[], hole: readonly Pair[]): boolean {
-  for (const [x, y] of hole) {
-    const where = pointInRing(outer, x, y);
-    if (where !== 0) return where > 0;
-  }
-  return true;
-}
-
-/** 1 inside, -1 outside, 0 on the ring (ray casting). */
-function pointInRing(ring: readonly Pair[], x: number, y: number): number {
-  let inside = false;
-  for (let i = 1; i < ring.length; i++) {
-    const [xi, yi] = ring[i] as Pair;
-    const [xj, yj] = ring[i - 1] as Pair;
-    if (orientation(xj, yj, xi, yi, x, y) === 0 && onSegment(xj, yj, xi, yi, x, y)) return 0;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside ? 1 : -1;
-}

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
@@ -15,6 +15,30 @@ import { MAX_UPLOAD_FILES, saveUpload } from './upload';
 
 /** Heap of one conversion worker: conversion streams, so this bounds a pathological file, not a large one. */
 const WORKER_HEAP_MB = 256;
+/** Every conversion's work folder is `<tmpdir>/paddock-convert-XXXXXX`. */
+const WORK_DIR_PREFIX = 'paddock-convert-';
+/**
+ * Work folders untouched for this long belong to no conversion still running (another api process
+ * may be converting now, so fresh ones are left alone): they are removed when the api starts.
+ */
+export const STALE_WORK_DIR_MS = 60 * 60 * 1000;
+
+/** Removes the work folders a crashed or killed api left behind; the names of those removed. */
+export async function sweepStaleWorkDirs(root = tmpdir(), now = Date.now()): Promise<string[]> {
+  const names = (await readdir(root).catch(() => [])).filter((name) => name.startsWith(WORK_DIR_PREFIX));
+  const removed: string[] = [];
+  for (const name of names) {
+    const dir = path.join(root, name);
+    const modified = await stat(dir).then(
+      (info) => info.mtimeMs,
+      () => now,
+    );
+    if (now - modified < STALE_WORK_DIR_MS) continue;
+    await rm(dir, { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
 
 /**
  * `POST v2/convert` (spec 1 §2.6, §4.2): the upload wizard's files (shapefile parts, a zipped
@@ -38,6 +62,8 @@ export const convertPlugin: FastifyPluginAsyncZod = async (app) => {
     maxOldGenerationSizeMb: WORKER_HEAP_MB,
   });
   app.addHook('onClose', async () => pool.destroy());
+  const swept = await sweepStaleWorkDirs();
+  if (swept.length) app.log.info({ removed: swept.length }, 'removed stale conversion folders');
 
   // The answer is a stream, not an object, so this route is typed without the zod provider;
   // the zod schemas still describe it in the OpenAPI document.
@@ -57,29 +83,40 @@ export const convertPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const workDir = await mkdtemp(path.join(tmpdir(), 'paddock-convert-'));
+      const workDir = await mkdtemp(path.join(tmpdir(), WORK_DIR_PREFIX));
       let removed: Promise<void> | undefined;
       const cleanup = () => (removed ??= rm(workDir, { recursive: true, force: true }));
+      // The connection closing (the answer sent, or the client gone: the wizard closed) ends this
+      // conversion: the worker stops, and the folder goes once nothing is using it any more.
+      const closed = new AbortController();
+      reply.raw.once('close', () => closed.abort());
+      let answering = false;
       try {
         const files = await saveUpload(request, workDir);
-        const outcome = await convertOffThread(pool, { files, workDir });
+        const outcome = await convertOffThread(pool, { files, workDir }, closed.signal);
         if (!outcome.ok) throw new HttpError(outcome.status, outcome.detail);
-        reply.raw.once('close', () => void cleanup());
+        if (closed.signal.aborted) {
+          await cleanup();
+          return reply;
+        }
+        answering = true;
+        closed.signal.addEventListener('abort', () => void cleanup(), { once: true });
         return reply
           .code(outcome.invalid.length ? 206 : 200)
           .type('application/json; charset=utf-8')
           .send(convertedBody(outcome, cleanup));
       } catch (error) {
-        await cleanup();
+        if (!answering) await cleanup();
+        if (closed.signal.aborted) return reply;
         throw error;
       }
     },
   );
 };
 
-async function convertOffThread(pool: Piscina, task: ConvertTask): Promise<ConvertOutcome> {
+async function convertOffThread(pool: Piscina, task: ConvertTask, signal: AbortSignal): Promise<ConvertOutcome> {
   try {
-    return (await pool.run(task)) as ConvertOutcome;
+    return (await pool.run(task, { signal })) as ConvertOutcome;
   } catch (error) {
     // The worker's heap limit stopped it: a file whose single features are too big to hold.
     if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {

@@ -19,13 +19,14 @@ const notKml = () =>
  * its own by togeojson inside a copy of the document's root element (which declares the namespaces).
  * Memory stays at one Placemark's worth, however large the file.
  */
-export async function convertKml(path: string, sink: FeatureSink): Promise<void> {
+export async function convertKml(path: string, sink: FeatureSink): Promise<string[]> {
   const splitter = new PlacemarkSplitter();
   const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
   for await (const chunk of stream as AsyncIterable<string>) {
     for (const placemark of splitter.push(chunk)) convertPlacemark(placemark, splitter, sink);
   }
   splitter.end();
+  return splitter.links;
 }
 
 function convertPlacemark(placemark: string, splitter: PlacemarkSplitter, sink: FeatureSink): void {
@@ -89,6 +90,8 @@ export class PlacemarkSplitter {
   private rootClosed = false;
   private readonly namespaces = new Map<string, string>();
   private readonly schemas: string[] = [];
+  /** The `href`s of the document's NetworkLinks, in order (the KMZ follows those inside it). */
+  readonly links: string[] = [];
 
   push(chunk: string): string[] {
     this.text += this.text === '' && this.rootName === null ? chunk.replace(/^\uFEFF/, '') : chunk;
@@ -149,13 +152,18 @@ export class PlacemarkSplitter {
       this.rootClosed = tag.endsWith('/>');
     }
     if (this.rootClosed) return text.length;
-    if (name === 'Placemark' || name === 'Schema') {
+    if (name === 'Placemark' || name === 'Schema' || name === 'NetworkLink') {
       const end = tag.endsWith('/>') ? tagEnd : closingTagEnd(text, tagEnd + 1, name);
       if (end === -1) return -1;
       const element = text.slice(start, end + 1);
       this.cursor = end + 1;
       if (name === 'Schema') {
         this.schemas.push(element);
+        return this.cursor;
+      }
+      if (name === 'NetworkLink') {
+        const href = /<href>\s*(?:<!\[CDATA\[)?\s*([^<\]]*?)\s*(?:\]\]>)?\s*<\/href>/.exec(element)?.[1];
+        if (href) this.links.push(decodeEntities(href));
         return this.cursor;
       }
       return element;
@@ -182,6 +190,13 @@ export class PlacemarkSplitter {
     this.cursor = 0;
   }
 }
+
+/** The five XML entities an href may hold (`&amp;` in a query string). */
+const decodeEntities = (text: string) =>
+  text.replace(
+    /&(amp|lt|gt|quot|apos);/g,
+    (_, entity: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[entity] ?? '',
+  );
 
 /** The '>' that ends the tag opening at `start`, skipping quoted attribute values; -1 if not there yet. */
 function tagEndAt(text: string, start: number): number {

@@ -29,6 +29,9 @@ export class FeatureSink {
   private pending: string[] = [];
   private pendingLength = 0;
   private count = 0;
+  /** Features of the current source file so far (its features are numbered from 1). */
+  private sourceCount = 0;
+  private source: string | null = null;
   private converted = 0;
   private readonly invalid: InvalidFeature[] = [];
   private readonly bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
@@ -40,12 +43,18 @@ export class FeatureSink {
     this.fd = openSync(featuresPath, 'w');
   }
 
+  /** The features added from now on come from the file `name` (null: the upload is one file). */
+  startSource(name: string | null): void {
+    this.source = name;
+    this.sourceCount = 0;
+  }
+
   /** Checks (and projects) the geometry of the next feature of the file, then keeps or lists it. */
   add(geometry: Geometry | null | undefined, properties: Properties, project?: Projector): void {
     const index = this.next();
     const result = toFieldGeometry(geometry, project);
     if ('reason' in result) {
-      this.invalid.push({ index, name: nameOf(properties), reason: result.reason });
+      this.invalid.push(this.invalidFeature(index, properties, result.reason));
       return;
     }
     const [west, south, east, north] = result.bbox;
@@ -53,7 +62,10 @@ export class FeatureSink {
     if (south < this.bbox[1]) this.bbox[1] = south;
     if (east > this.bbox[2]) this.bbox[2] = east;
     if (north > this.bbox[3]) this.bbox[3] = north;
-    const json = `${this.converted ? ',' : ''}{"type":"Feature","geometry":${JSON.stringify(result.geometry)},"properties":${JSON.stringify(properties)}}`;
+    const extra =
+      (this.source === null ? '' : `,"source":${JSON.stringify(this.source)}`) +
+      (result.simplified ? `,"simplified":${JSON.stringify(result.simplified)}` : '');
+    const json = `${this.converted ? ',' : ''}{"type":"Feature","geometry":${JSON.stringify(result.geometry)},"properties":${JSON.stringify(properties)}${extra}}`;
     this.converted += 1;
     this.pending.push(json);
     this.pendingLength += json.length;
@@ -62,7 +74,12 @@ export class FeatureSink {
 
   /** Lists the next feature of the file as unusable without looking at its geometry (cut off, unreadable). */
   reject(properties: Properties, reason: string): void {
-    this.invalid.push({ index: this.next(), name: nameOf(properties), reason });
+    this.invalid.push(this.invalidFeature(this.next(), properties, reason));
+  }
+
+  private invalidFeature(index: number, properties: Properties, reason: string): InvalidFeature {
+    const name = nameOf(properties);
+    return this.source === null ? { index, name, reason } : { index, name, reason, source: this.source };
   }
 
   finish(): ConversionSummary {
@@ -86,7 +103,8 @@ export class FeatureSink {
   private next(): number {
     this.count += 1;
     if (this.count > this.maxFeatures) throw tooManyFeatures(this.maxFeatures);
-    return this.count;
+    this.sourceCount += 1;
+    return this.sourceCount;
   }
 
   private flush(): void {

@@ -3,7 +3,6 @@ import {
   fieldCollectionSchema,
   fieldFeatureSchema,
   updateFieldRequestSchema,
-  type ValidationIssue,
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,13 +12,14 @@ import { declareFieldLabels, zodValidatorCompilerWith } from '../../validation';
 import { requireFarmRole, requireFieldRole } from '../farms/access';
 import { normaliseCropType } from '../farms/crop-types';
 import { errorResponses } from '../responses';
-import { findGeometryProblem } from './geometry';
+import { createBoundaryInspector } from './boundaries';
+import type { InspectedBoundary } from './geometry';
 import {
   createFields,
   deleteField,
   fieldLabel,
-  geometryIssue,
   geometryIssueRewriter,
+  inspectedBoundaries,
   listFields,
   newFieldRow,
   toFieldCollection,
@@ -45,6 +45,8 @@ export const FIELD_FIELD_LABELS = { field_name: 'Field name', field_crop_type: '
 export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   declareFieldLabels(app, FIELD_FIELD_LABELS);
+  const inspector = createBoundaryInspector();
+  app.addHook('onClose', async () => inspector.close());
 
   app.get(
     '/farms/:farm_id/fields',
@@ -80,25 +82,28 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       const { farm, role } = await requireFarmRole(request, request.params.farm_id, 'editor');
 
       const { features } = request.body;
-      const issues: ValidationIssue[] = [];
-      features.forEach((feature, index) => {
-        const problem = findGeometryProblem(feature.geometry);
-        if (problem) {
-          issues.push(
-            geometryIssue(
-              ['body', 'features', index, 'geometry'],
-              fieldLabel(feature.properties.field_name, index),
-              problem,
-            ),
-          );
-        }
-      });
-      if (issues.length > 0) throw new UnprocessableError(issues);
-
-      const rows = features.map((feature) =>
-        newFieldRow(farm.id, feature.properties.field_name, feature.properties.field_crop_type, feature.geometry),
+      const boundaries = await inspectedBoundaries(
+        inspector,
+        features.map((feature, index) => ({
+          geometry: feature.geometry,
+          loc: ['body', 'features', index, 'geometry'],
+          label: fieldLabel(feature.properties.field_name, index),
+        })),
       );
-      const created = await createFields(db, farm.id, rows);
+      const rows = features.map((feature, index) =>
+        newFieldRow(
+          farm.id,
+          feature.properties.field_name,
+          feature.properties.field_crop_type,
+          boundaries[index] as InspectedBoundary,
+        ),
+      );
+      const created = await createFields(
+        db,
+        farm.id,
+        rows,
+        boundaries.map((boundary) => boundary.geometry),
+      );
       return reply.code(201).send(toFieldCollection(created, role));
     },
   );
@@ -140,11 +145,9 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       if (properties.field_name !== undefined) changes.name = properties.field_name;
       if (properties.field_crop_type !== undefined) changes.crop_type = normaliseCropType(properties.field_crop_type);
       if (geometry) {
-        const problem = findGeometryProblem(geometry);
-        if (problem)
-          throw new UnprocessableError([
-            geometryIssue(['body', 'geometry'], fieldLabel(changes.name ?? field.name), problem),
-          ]);
+        const [boundary] = await inspectedBoundaries(inspector, [
+          { geometry, loc: ['body', 'geometry'], label: fieldLabel(changes.name ?? field.name) },
+        ]);
         const {
           geometry: stored,
           area,
@@ -152,7 +155,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
           min_lat,
           max_lon,
           max_lat,
-        } = newFieldRow(field.farm_id, field.name, null, geometry);
+        } = newFieldRow(field.farm_id, field.name, null, boundary as InspectedBoundary);
         Object.assign(changes, { geometry: stored, area, min_lon, min_lat, max_lon, max_lat });
       }
       if (Object.keys(changes).length === 0) return toFieldFeature(field, role);

@@ -1,17 +1,16 @@
 import type { AreaGeometry, FarmRole, FieldCollection, FieldFeature, ValidationIssue } from '@paddock/shared/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, FieldRow, FieldUpdate, NewField } from '../../db/types';
-import { notFound } from '../../errors';
+import { notFound, UnprocessableError } from '../../errors';
 import type { IssueRewriter } from '../../validation';
 import { normaliseCropType } from '../farms/crop-types';
 import { describeLocation } from '../farms/location';
 import { FARM_NOT_FOUND, FIELD_NOT_FOUND } from '../farms/access';
-import { measureGeometry, roundArea, unionBBox, type GeometryProblem } from './geometry';
+import { BoundaryCheckTimeout, type BoundaryInspector } from './boundaries';
+import { roundArea, unionBBox, type GeometryProblem, type InspectedBoundary } from './geometry';
 
 type Db = Kysely<Database>;
 
-/** Rows per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
-const INSERT_BATCH = 500;
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
@@ -54,23 +53,18 @@ export async function listFields(db: Db, farmId: string): Promise<FieldRow[]> {
 }
 
 /** Adds the fields (all or nothing) and refreshes the farm's totals; the new rows in the order added. */
-export async function createFields(db: Db, farmId: string, rows: readonly NewField[]): Promise<FieldRow[]> {
-  const created = await db.transaction().execute(async (trx) => {
+export async function createFields(
+  db: Db,
+  farmId: string,
+  rows: readonly NewField[],
+  geometries: readonly AreaGeometry[],
+): Promise<FieldRow[]> {
+  return db.transaction().execute(async (trx) => {
     await lockFarm(trx, farmId);
-    const inserted: FieldRow[] = [];
-    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-      inserted.push(
-        ...(await trx
-          .insertInto('fields')
-          .values(rows.slice(start, start + INSERT_BATCH))
-          .returningAll()
-          .execute()),
-      );
-    }
+    const inserted = await insertFields(trx, rows, geometries);
     await refreshFarmSummary(trx, farmId);
     return inserted;
   });
-  return created.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
 }
 
 /** Applies the changes to the field and refreshes its farm's totals; 404 when it was deleted meanwhile. */
@@ -105,7 +99,8 @@ export async function refreshFarmSummary(trx: Transaction<Database>, farmId: str
     .selectFrom('fields')
     .select([
       sql<number>`count(*)::int`.as('count'),
-      sql<number>`coalesce(sum(area), 0)`.as('area'),
+      // Field areas are stored to 1 m²; their sum, rounded to 1 m² again, is what any screen adding them shows.
+      sql<number>`round(coalesce(sum(area), 0)::numeric, 4)::float8`.as('area'),
       sql<number | null>`min(min_lon)`.as('min_lon'),
       sql<number | null>`min(min_lat)`.as('min_lat'),
       sql<number | null>`max(max_lon)`.as('max_lon'),
@@ -151,9 +146,9 @@ export function newFieldRow(
   farmId: string,
   name: string,
   cropType: string | null | undefined,
-  geometry: AreaGeometry,
+  boundary: InspectedBoundary,
 ): NewField {
-  const { area, bbox } = measureGeometry(geometry);
+  const { geometry, area, bbox } = boundary;
   return {
     farm_id: farmId,
     name,
@@ -165,6 +160,88 @@ export function newFieldRow(
     max_lon: bbox[2],
     max_lat: bbox[3],
   };
+}
+
+/** Rows per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
+const INSERT_BATCH_ROWS = 500;
+/**
+ * Positions per INSERT: the embedded database (PGlite) stores on the event loop's thread, so a
+ * statement holding a big import would stall every other request; batches this size take tens of
+ * milliseconds, and other requests are served between them.
+ */
+const INSERT_BATCH_POSITIONS = 20_000;
+
+const positionCount = (geometry: AreaGeometry) =>
+  (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates).reduce(
+    (total, polygon) => total + polygon.reduce((sum, ring) => sum + ring.length, 0),
+    0,
+  );
+
+/**
+ * Inserts new fields in batches, yielding to the event loop between them, and gives back their rows
+ * in order. Boundaries are not read back from the database: `geometries` (what was stored) are used.
+ */
+export async function insertFields(
+  trx: Transaction<Database>,
+  rows: readonly NewField[],
+  geometries: readonly AreaGeometry[],
+): Promise<FieldRow[]> {
+  const inserted: FieldRow[] = [];
+  let start = 0;
+  while (start < rows.length) {
+    let end = start;
+    let positions = 0;
+    while (end < rows.length && end - start < INSERT_BATCH_ROWS) {
+      positions += positionCount(geometries[end] as AreaGeometry);
+      if (end > start && positions > INSERT_BATCH_POSITIONS) break;
+      end += 1;
+    }
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const batch = await trx
+      .insertInto('fields')
+      .values(rows.slice(start, end))
+      .returning(['id', 'farm_id', 'seq', 'name', 'crop_type', 'area', 'min_lon', 'min_lat', 'max_lon', 'max_lat'])
+      .returning(['created_on', 'updated_on'])
+      .execute();
+    // Rows of one INSERT get their sequence numbers in the order of its VALUES.
+    batch.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+    batch.forEach((row, i) => inserted.push({ ...row, geometry: geometries[start + i] as AreaGeometry }));
+    start = end;
+  }
+  return inserted;
+}
+
+/**
+ * The boundaries of a request, checked and measured (off the event loop when large); a 422 naming
+ * each field whose boundary cannot be saved, or all of them when checking took longer than allowed.
+ */
+export async function inspectedBoundaries(
+  inspector: BoundaryInspector,
+  boundaries: ReadonlyArray<{ geometry: AreaGeometry; loc: (string | number)[]; label: string }>,
+): Promise<InspectedBoundary[]> {
+  let results;
+  try {
+    results = await inspector.inspect(boundaries.map((boundary) => boundary.geometry));
+  } catch (error) {
+    if (!(error instanceof BoundaryCheckTimeout)) throw error;
+    const [first] = boundaries;
+    throw new UnprocessableError([
+      {
+        loc: boundaries.length === 1 && first ? first.loc : ['body', 'features'],
+        msg: `These boundaries (${error.positions.toLocaleString('en-AU')} positions) took too long to check. Simplify them or add them a few at a time.`,
+        type: 'too_complex',
+      },
+    ]);
+  }
+  const issues: ValidationIssue[] = [];
+  const measured: InspectedBoundary[] = [];
+  results.forEach((result, i) => {
+    const { loc, label } = boundaries[i] as (typeof boundaries)[number];
+    if (result.ok) measured.push(result.boundary);
+    else issues.push(geometryIssue(loc, label, result.problem));
+  });
+  if (issues.length > 0) throw new UnprocessableError(issues);
+  return measured;
 }
 
 const GEOMETRY_TYPES = new Set(['Polygon', 'MultiPolygon']);

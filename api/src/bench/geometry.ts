@@ -1,0 +1,159 @@
+// Benchmark of field-boundary checks (npm run bench geometry): the costliest valid boundary the api
+// takes (a comb of 10,000 positions whose edges all span the same longitudes) checked in process,
+// beside turf's `kinks` (the quadratic check the map used) on the same boundary; then the api's
+// /health latency while ten of them are POSTed in one request, against the api as its own process.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { kinks } from '@turf/kinks';
+import type { Polygon } from 'geojson';
+import { inspectBoundary } from '../plugins/fields/geometry';
+import { combBoundary } from '../plugins/fields/testing/boundaries';
+import { startAuthServer } from '../test/auth-server';
+import { pickPort, startApi } from './api-process';
+
+const PREFERRED_PORT = 4610 + Number(process.env.PADDOCK_PORT_OFFSET ?? 0);
+const POSITIONS = 10_000;
+const FIELDS_PER_POST = 10;
+const POSTS = 3;
+
+export interface Latencies {
+  requests: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface GeometryBench {
+  positions: number;
+  /** inspectBoundary (checks and ellipsoidal area) on the comb, in process: median and best of 15 runs (ms). */
+  checkMs: { median: number; best: number };
+  /** turf's kinks on the same comb, once (ms); null when it took over a minute. */
+  turfKinksMs: number | null;
+  /** POST of ten combs: request size and time per request (ms). */
+  post: { megabytes: number; medianMs: number; status: number };
+  healthIdle: Latencies;
+  healthDuringPosts: Latencies;
+  port: number;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
+function summarise(latencies: number[]): Latencies {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { requests: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? NaN) };
+}
+
+/** GET /health one after another until `until` settles (or `count` answers), a few ms apart; the latencies. */
+async function healthLatencies(url: string, until: Promise<unknown> | number): Promise<number[]> {
+  const latencies: number[] = [];
+  let done = false;
+  if (typeof until !== 'number') void until.finally(() => (done = true));
+  while (typeof until === 'number' ? latencies.length < until : !done) {
+    const started = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`/health answered ${response.status}`);
+    latencies.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return latencies;
+}
+
+function measureCheck(): GeometryBench['checkMs'] {
+  const comb = combBoundary(POSITIONS);
+  const times: number[] = [];
+  for (let run = 0; run < 15; run += 1) {
+    const started = performance.now();
+    const inspection = inspectBoundary(comb);
+    times.push(performance.now() - started);
+    if (!inspection.ok) throw new Error(`the comb was refused: ${inspection.problem.message}`);
+  }
+  return { median: round(median(times)), best: round(Math.min(...times)) };
+}
+
+function measureTurfKinks(): number | null {
+  const started = performance.now();
+  const found = kinks(combBoundary(POSITIONS) as Polygon).features.length;
+  if (found !== 0) throw new Error(`turf found ${found} crossings in the comb`);
+  const ms = performance.now() - started;
+  return ms > 60_000 ? null : round(ms);
+}
+
+export async function benchGeometry(): Promise<GeometryBench> {
+  const checkMs = measureCheck();
+  const turfKinksMs = measureTurfKinks();
+  const dir = await mkdtemp(path.join(tmpdir(), 'paddock-bench-geometry-'));
+  const auth = await startAuthServer();
+  const port = await pickPort(PREFERRED_PORT);
+  const api = await startApi({ DATA_DIR: path.join(dir, 'pglite'), AUTH_JWKS_URL: auth.jwksUrl }, port);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const token = await auth.sign({ sub: 'bench|geometry', email: 'geometry@paddock.example', email_verified: true }, { expiresIn: 3600 });
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const farm = await fetch(`${base}/v2/farms`, { method: 'POST', headers, body: JSON.stringify({ data: { farm_name: 'Combs' } }) });
+    if (farm.status !== 201) throw new Error(`create farm answered ${farm.status}: ${await farm.text()}`);
+    const farmId = ((await farm.json()) as { id: string }).id;
+    const body = (post: number) =>
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: Array.from({ length: FIELDS_PER_POST }, (_, i) => ({
+          type: 'Feature',
+          geometry: combBoundary(POSITIONS, 147 + (post * FIELDS_PER_POST + i) * 0.02, -35.1),
+          properties: { field_name: `Comb ${post * FIELDS_PER_POST + i + 1}` },
+        })),
+      });
+    const send = async (text: string) => {
+      const started = performance.now();
+      const response = await fetch(`${base}/v2/farms/${farmId}/fields`, { method: 'POST', headers, body: text });
+      await response.arrayBuffer();
+      return { status: response.status, ms: performance.now() - started };
+    };
+    // Warm up: the worker thread starts and tsx compiles it once.
+    const warm = await send(body(POSTS));
+    if (warm.status !== 201) throw new Error(`warm-up POST answered ${warm.status}`);
+
+    const healthIdle = summarise(await healthLatencies(`${base}/health`, 200));
+    const during: number[] = [];
+    const postTimes: number[] = [];
+    let status = 0;
+    let megabytes = 0;
+    for (let post = 0; post < POSTS; post += 1) {
+      const text = body(post);
+      megabytes = round(Buffer.byteLength(text) / (1024 * 1024));
+      const sent = send(text);
+      during.push(...(await healthLatencies(`${base}/health`, sent)));
+      const result = await sent;
+      status = result.status;
+      postTimes.push(result.ms);
+      if (status !== 201) throw new Error(`POST of ten combs answered ${status}`);
+    }
+    return {
+      positions: POSITIONS,
+      checkMs,
+      turfKinksMs,
+      post: { megabytes, medianMs: round(median(postTimes)), status },
+      healthIdle,
+      healthDuringPosts: summarise(during),
+      port,
+    };
+  } finally {
+    api.kill('SIGTERM');
+    await new Promise((resolve) => api.once('exit', resolve));
+    await auth.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  benchGeometry().then(
+    (result) => console.log(JSON.stringify(result, null, 2)),
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,155 @@
+import type { AreaGeometry, Position } from '@paddock/shared/contracts';
+import type { Piscina } from 'piscina';
+import { createWorkerPool } from '../../workers/pool';
+import { inspectBoundary, type BoundaryInspection } from './geometry';
+
+/** Up to this many positions in one request, checking costs a few milliseconds: done in place. */
+export const INLINE_POSITIONS = 2_000;
+/** The longest the boundaries of one request may take to check, in a worker thread (milliseconds). */
+export const BOUNDARY_CHECK_BUDGET_MS = 10_000;
+
+/**
+ * Boundaries packed into typed arrays, so handing them to a worker thread is a transfer of a few
+ * buffers rather than a structured clone of millions of small arrays on the event loop.
+ */
+export interface PackedBoundaries {
+  /** lon, lat of every position in order (altitudes left out: checks and areas ignore them). */
+  coordinates: Float64Array;
+  /** Per feature: 0 Polygon, 1 MultiPolygon. */
+  types: Uint8Array;
+  /** Polygons per feature, rings per polygon, positions per ring (flattened in order). */
+  polygonCounts: Uint32Array;
+  ringCounts: Uint32Array;
+  positionCounts: Uint32Array;
+}
+
+const positionsIn = (geometry: AreaGeometry): number =>
+  (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates).reduce(
+    (total, polygon) => total + polygon.reduce((sum, ring) => sum + ring.length, 0),
+    0,
+  );
+
+export function packBoundaries(geometries: readonly AreaGeometry[]): PackedBoundaries {
+  let positions = 0;
+  let rings = 0;
+  let polygons = 0;
+  for (const geometry of geometries) {
+    const list = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+    polygons += list.length;
+    for (const polygon of list) {
+      rings += polygon.length;
+      for (const ring of polygon) positions += ring.length;
+    }
+  }
+  const packed: PackedBoundaries = {
+    coordinates: new Float64Array(positions * 2),
+    types: new Uint8Array(geometries.length),
+    polygonCounts: new Uint32Array(geometries.length),
+    ringCounts: new Uint32Array(polygons),
+    positionCounts: new Uint32Array(rings),
+  };
+  let c = 0;
+  let p = 0;
+  let r = 0;
+  geometries.forEach((geometry, g) => {
+    const list = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+    packed.types[g] = geometry.type === 'Polygon' ? 0 : 1;
+    packed.polygonCounts[g] = list.length;
+    for (const polygon of list) {
+      packed.ringCounts[p++] = polygon.length;
+      for (const ring of polygon) {
+        packed.positionCounts[r++] = ring.length;
+        for (const position of ring) {
+          packed.coordinates[c++] = position[0];
+          packed.coordinates[c++] = position[1];
+        }
+      }
+    }
+  });
+  return packed;
+}
+
+export function unpackBoundaries(packed: PackedBoundaries): AreaGeometry[] {
+  const geometries: AreaGeometry[] = [];
+  let c = 0;
+  let p = 0;
+  let r = 0;
+  packed.types.forEach((type, g) => {
+    const polygons: Position[][][] = [];
+    for (let i = 0; i < (packed.polygonCounts[g] as number); i += 1) {
+      const rings: Position[][] = [];
+      for (let j = 0, ringCount = packed.ringCounts[p++] as number; j < ringCount; j += 1) {
+        const ring: Position[] = [];
+        for (let k = 0, count = packed.positionCounts[r++] as number; k < count; k += 1, c += 2) {
+          ring.push([packed.coordinates[c] as number, packed.coordinates[c + 1] as number]);
+        }
+        rings.push(ring);
+      }
+      polygons.push(rings);
+    }
+    geometries.push(
+      type === 0
+        ? { type: 'Polygon', coordinates: polygons[0] ?? [] }
+        : { type: 'MultiPolygon', coordinates: polygons },
+    );
+  });
+  return geometries;
+}
+
+/** The worker's task: every boundary of one request, checked and measured. */
+export const inspectPacked = (packed: PackedBoundaries): BoundaryInspection[] =>
+  unpackBoundaries(packed).map(inspectBoundary);
+
+/** The boundaries of one request took longer to check than the budget allows. */
+export class BoundaryCheckTimeout extends Error {
+  constructor(readonly positions: number) {
+    super('boundary check over budget');
+    this.name = 'BoundaryCheckTimeout';
+  }
+}
+
+export interface BoundaryInspector {
+  /**
+   * Checks and measures boundaries: in place when they are small, else in a worker thread within
+   * `BOUNDARY_CHECK_BUDGET_MS` (a `BoundaryCheckTimeout` past it), so the event loop stays free.
+   */
+  inspect(geometries: readonly AreaGeometry[]): Promise<BoundaryInspection[]>;
+  close(): Promise<void>;
+}
+
+export function createBoundaryInspector(budgetMs = BOUNDARY_CHECK_BUDGET_MS): BoundaryInspector {
+  let pool: Piscina | undefined;
+  return {
+    async inspect(geometries) {
+      const positions = geometries.reduce((total, geometry) => total + positionsIn(geometry), 0);
+      if (positions <= INLINE_POSITIONS) return geometries.map(inspectBoundary);
+      pool ??= createWorkerPool({ module: new URL('./boundaries.worker.ts', import.meta.url), maxThreads: 2 });
+      const packed = packBoundaries(geometries);
+      const transferList = [
+        packed.coordinates.buffer,
+        packed.types.buffer,
+        packed.polygonCounts.buffer,
+        packed.ringCounts.buffer,
+        packed.positionCounts.buffer,
+      ] as ArrayBuffer[];
+      try {
+        const results = (await pool.run(packed, {
+          transferList,
+          signal: AbortSignal.timeout(budgetMs),
+        })) as BoundaryInspection[];
+        // Merged MultiPolygons come back without altitudes; every other boundary is stored as sent.
+        return results.map((result, i) =>
+          result.ok && !result.boundary.merged
+            ? { ok: true, boundary: { ...result.boundary, geometry: geometries[i] as AreaGeometry } }
+            : result,
+        );
+      } catch (error) {
+        if ((error as { name?: unknown }).name === 'AbortError') throw new BoundaryCheckTimeout(positions);
+        throw error;
+      }
+    },
+    async close() {
+      await pool?.destroy();
+    },
+  };
+}
