@@ -1,9 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  WGS84_PRJ,
-  writeShapefile,
-  type ShapefileFeature,
-} from '../../api/src/files/shapefile-writer';
+import { WGS84_PRJ, writeShapefile, type ShapefileFeature } from '../../api/src/files/shapefile-writer';
 import { quadrangleAreaM2 } from '../../shared/src/testing/geodesy';
 import { uniqueEmail } from './support/auth';
 import { signUpAndOnboard } from './support/onboard';

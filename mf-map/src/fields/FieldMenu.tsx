@@ -1,3 +1,4 @@
+import { totalHectares } from '@paddock/shared/geo';
 import { useId, useMemo, useState, type MouseEvent } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useShallow } from 'zustand/react/shallow';
@@ -108,7 +109,7 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
     const needle = query.trim().toLowerCase();
     return needle ? fields.filter((f) => f.properties.field_name.toLowerCase().includes(needle)) : fields;
   }, [fields, query]);
-  const totalArea = useMemo(() => fields.reduce((sum, f) => sum + f.properties.area, 0), [fields]);
+  const totalArea = useMemo(() => totalHectares(fields.map((f) => f.properties.area)), [fields]);
   const title = farm?.properties.farm_name ?? (status.kind === 'loading' ? 'Loading farm…' : 'Farm map');
 
   const toFarms = (event: MouseEvent) => {

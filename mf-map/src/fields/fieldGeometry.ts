@@ -1,7 +1,7 @@
-import { area, kinks } from '@turf/turf';
+import { kinks } from '@turf/turf';
+import { fieldAreaHectares, geodesicAreaM2 } from '@paddock/shared/geo';
 import type { AreaGeometry } from '@paddock/shared/contracts';
 import { messages } from '../messages';
-import { squareMetresToHectares } from '../measure/measure';
 
 /** The server refuses boundaries smaller than this (square metres); the map refuses them first. */
 const MIN_AREA_M2 = 1;
@@ -9,8 +9,8 @@ const MIN_AREA_M2 = 1;
 /** Outer ring of a triangle: 3 corners and the first again. */
 const MIN_RING_POSITIONS = 4;
 
-/** Geodesic area in hectares, computed the way the server computes it (turf). */
-export const geometryHectares = (geometry: AreaGeometry): number => squareMetresToHectares(area(geometry));
+/** Area in hectares on the WGS84 ellipsoid, computed the way the server computes it. */
+export const geometryHectares = (geometry: AreaGeometry): number => fieldAreaHectares(geometry);
 
 const polygonsOf = (geometry: AreaGeometry) =>
   geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
@@ -25,5 +25,5 @@ export function geometryProblem(geometry: AreaGeometry): string | null {
   if (tooShort) return messages.zeroArea;
   // Crossing first: a symmetric bow-tie's two halves cancel out to no area at all.
   if (kinks(geometry).features.length > 0) return messages.selfIntersecting;
-  return area(geometry) < MIN_AREA_M2 ? messages.zeroArea : null;
+  return geodesicAreaM2(geometry) < MIN_AREA_M2 ? messages.zeroArea : null;
 }

@@ -7,7 +7,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FieldUpdate } from '../../db/types';
-import { UnprocessableError } from '../../errors';
 import { declareFieldLabels, zodValidatorCompilerWith } from '../../validation';
 import { requireFarmRole, requireFieldRole } from '../farms/access';
 import { normaliseCropType } from '../farms/crop-types';

@@ -11,7 +11,6 @@ import { roundArea, unionBBox, type GeometryProblem, type InspectedBoundary } fr
 
 type Db = Kysely<Database>;
 
-
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
 export function toFieldFeature(row: FieldRow, role: FarmRole): FieldFeature {

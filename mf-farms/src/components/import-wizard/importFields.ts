@@ -1,4 +1,4 @@
-import { area } from '@turf/turf';
+import { fieldAreaHectares, totalHectares } from '@paddock/shared/geo';
 import type { ConvertedFeature, CreateFieldsRequest } from '@paddock/shared/contracts';
 
 export type NewField = CreateFieldsRequest['features'][number];
@@ -78,16 +78,16 @@ export function batchFields<T>(
   return batches;
 }
 
-const SQUARE_METRES_PER_HECTARE = 10_000;
-
 export interface ImportSummary {
   count: number;
   /** Total geodesic area. */
   hectares: number;
 }
 
-/** How many fields and their total area in hectares (computed as the server does, with turf). */
+/** How many fields and their total area in hectares (on the WGS84 ellipsoid, as the server computes it). */
 export function summarise(features: readonly ConvertedFeature[]): ImportSummary {
-  const squareMetres = features.reduce((sum, feature) => sum + area(feature), 0);
-  return { count: features.length, hectares: squareMetres / SQUARE_METRES_PER_HECTARE };
+  return {
+    count: features.length,
+    hectares: totalHectares(features.map((feature) => fieldAreaHectares(feature.geometry))),
+  };
 }
