@@ -119,11 +119,19 @@ describe('loadConfig', () => {
     expect(attempt({ ADMIN_CLIENT_SECRET: 'paddock-dev-admin-secret' })).toThrow(
       /refuses to start in production[\s\S]*DATABASE_URL is not set[\s\S]*AUTH_ISSUER is not set[\s\S]*ADMIN_CLIENT_SECRET is the published development secret/,
     );
-    const ready = loadConfig(
-      { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/paddock', AUTH_ISSUER: 'https://paddock.au.auth0.com/' },
-      apiRoot,
-    );
+    const productionEnv = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/paddock',
+      AUTH_ISSUER: 'https://paddock.au.auth0.com/',
+      STRIPE_SECRET_KEY: 'sk_live_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+    };
+    // Deleting an account deletes its identity through the Management API: its secret must be a real one.
+    expect(() => loadConfig(productionEnv, apiRoot)).toThrow(/IDENTITY_ADMIN_CLIENT_SECRET is not set/);
+    const ready = loadConfig({ ...productionEnv, IDENTITY_ADMIN_CLIENT_SECRET: 'm2m-secret' }, apiRoot);
     expect(ready).toMatchObject({ production: true, database: { kind: 'postgres' } });
+    expect(loadConfig({ ...productionEnv, IDENTITY_ADMIN: 'none' }, apiRoot).production).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }, apiRoot).production).toBe(false);
   });
 
@@ -167,7 +175,18 @@ describe('payments configuration', () => {
   });
 
   it('refuses the test provider in production and says what to set', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' }, root)).toThrow(/test payment provider is for development only/);
-    expect(loadConfig({ NODE_ENV: 'production', ...stripeKeys }, root).payments.provider.kind).toBe('stripe');
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/paddock',
+      AUTH_ISSUER: 'https://paddock.au.auth0.com/',
+      IDENTITY_ADMIN_CLIENT_SECRET: 'm2m-secret',
+    };
+    expect(() => loadConfig(production, root)).toThrow(
+      /STRIPE_SECRET_KEY is not set[\s\S]*test payment provider is for development only/,
+    );
+    expect(() => loadConfig({ ...production, ...stripeKeys, PAYMENTS_PROVIDER: 'test' }, root)).toThrow(
+      /test payment provider is for development only/,
+    );
+    expect(loadConfig({ ...production, ...stripeKeys }, root).payments.provider.kind).toBe('stripe');
   });
 });

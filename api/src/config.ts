@@ -211,11 +211,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
       ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL } : {}),
     };
   } else {
-    if (e.NODE_ENV === 'production') {
-      throw new ConfigError(
-        'Invalid api configuration: the embedded test payment provider is for development only; set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET for production',
-      );
-    }
     provider = { kind: 'test', ...TEST_PROVIDER_DEFAULTS };
   }
   const adminDomain = withSlash(e.IDENTITY_ADMIN_DOMAIN ?? issuer);

@@ -35,6 +35,27 @@ export const productionChecks: ProductionCheck[] = [
         ? `is the published development secret "${DEVELOPMENT_ADMIN_CLIENT_SECRET}"`
         : null,
   },
+  {
+    variable: 'STRIPE_SECRET_KEY',
+    problem: (env) =>
+      (env.PAYMENTS_PROVIDER?.trim() ?? (unset(env, 'STRIPE_SECRET_KEY') ? 'test' : 'stripe')) === 'test'
+        ? 'is not set, so the embedded test payment provider would take payments: the test payment provider is for development only (set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET)'
+        : null,
+  },
+  {
+    // Account deletion removes the identity through the Management API (IDENTITY_ADMIN=auth0); without
+    // a secret of its own it would fall back to the published development admin secret.
+    variable: 'IDENTITY_ADMIN_CLIENT_SECRET',
+    problem: (env) => {
+      if (env.IDENTITY_ADMIN?.trim() === 'none') return null;
+      const secret = env.IDENTITY_ADMIN_CLIENT_SECRET?.trim() || env.ADMIN_CLIENT_SECRET?.trim();
+      if (!secret)
+        return 'is not set (nor ADMIN_CLIENT_SECRET), so deleted accounts could not be removed at the identity provider';
+      return secret === DEVELOPMENT_ADMIN_CLIENT_SECRET
+        ? `is the published development secret "${DEVELOPMENT_ADMIN_CLIENT_SECRET}"`
+        : null;
+    },
+  },
 ];
 
 export const isProduction = (env: NodeJS.ProcessEnv): boolean => env.NODE_ENV?.trim() === 'production';

@@ -10,7 +10,13 @@ const compose = (args: string[], env: NodeJS.ProcessEnv = {}) =>
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-const secrets = { POSTGRES_PASSWORD: 'test-only', ADMIN_CLIENT_SECRET: 'test-only-secret' };
+const secrets = {
+  POSTGRES_PASSWORD: 'test-only',
+  ADMIN_CLIENT_SECRET: 'test-only-secret',
+  STRIPE_SECRET_KEY: 'sk_test_only',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_only',
+  STRIPE_WEBHOOK_SECRET: 'whsec_test_only',
+};
 
 describe('docker-compose.yml (checked with Debian’s docker-compose; containers cannot run here)', () => {
   it('is valid and describes every deployable', () => {
@@ -35,5 +41,8 @@ describe('docker-compose.yml (checked with Debian’s docker-compose; containers
   it('refuses to start without its secrets, naming them', () => {
     expect(() => compose(['config', '-q'])).toThrow(/POSTGRES_PASSWORD/);
     expect(() => compose(['config', '-q'], { POSTGRES_PASSWORD: 'x' })).toThrow(/ADMIN_CLIENT_SECRET/);
+    expect(() => compose(['config', '-q'], { POSTGRES_PASSWORD: 'x', ADMIN_CLIENT_SECRET: 'y' })).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
   });
 });
