@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { Kysely, PostgresDialect } from 'kysely';
 import { preparingPool } from './prepared-pool';
 import pg from 'pg';
@@ -43,7 +44,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
 
 async function openPglite(dataDir: string): Promise<Kysely<Database>> {
   await mkdir(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  // btree_gist: the bookings' exclusion constraint (one machine, overlapping days) needs `=` in GiST.
+  const client = new PGlite(dataDir, { extensions: { btree_gist } });
   try {
     await client.waitReady;
   } catch (error) {

@@ -13,3 +13,4 @@ export * from './commerce';
 export * from './routes';
 export * from './navigation';
 export * from './exposed';
+export * from './bookings';

@@ -4,6 +4,7 @@ import * as m0002 from './0002_farms';
 import * as m0003 from './0003_imagery';
 import * as m0020 from './0020_payments';
 import * as m0021 from './0021_test_payment_provider';
+import * as m0040 from './0040_bookings';
 
 /**
  * Every migration, in order. Add a new file `NNNN_name.ts` and list it here; never edit or rename
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_imagery': m0003,
   '0020_payments': m0020,
   '0021_test_payment_provider': m0021,
+  '0040_bookings': m0040,
 };
