@@ -259,6 +259,41 @@ describe.each(availableBackends())('Rapid-EM bookings (%s)', (kind) => {
     expect(taken).toContainEqual({ start_date: day(w + 3), end_date: day(w + 6) });
   });
 
+  it('paid after its hold ran out: confirmed when the days are still free, never over someone else’s hold', async () => {
+    const w = nextWindow();
+    const expire = (id: string) =>
+      t.app.db
+        .updateTable('em_reservations')
+        .set({ expires_on: sql<Date>`now() - interval '1 minute'` })
+        .where('id', '=', id)
+        .execute();
+
+    const late = await signIn(t);
+    const free = await reserveOk(late, 'EM-01', day(w), day(w + 2));
+    const freeAnswer = await bookOk(late, free);
+    await expire(free);
+    expect((await confirmInBrowser(t, freeAnswer.client_secret, '4242424242424242')).statusCode).toBe(200);
+    await webhooksDelivered(t);
+    expect((await bookings(late)).data.find((booking) => booking.id === free)?.status).toBe('confirmed');
+
+    const slow = await signIn(t);
+    const other = await signIn(t);
+    const lost = await reserveOk(slow, 'EM-02', day(w), day(w + 2));
+    const lostAnswer = await bookOk(slow, lost);
+    await expire(lost);
+    await reserveOk(other, 'EM-02', day(w + 1), day(w + 3));
+    expect((await confirmInBrowser(t, lostAnswer.client_secret, '4242424242424242')).statusCode).toBe(200);
+    await webhooksDelivered(t);
+    expect((await bookings(slow)).data.find((booking) => booking.id === lost)?.status).toBe('expired');
+    // The payment itself is recorded as paid (the money must go back; an operator refunds it).
+    const payment = await t.request({ method: 'GET', url: `/v2/payments/${lostAnswer.payment_id}`, token: slow.token });
+    expect(payment.json()).toMatchObject({ data: { status: 'paid' } });
+    const taken = (await machines(other)).find((machine) => machine.machine_id === 'EM-02')?.reserved_dates;
+    expect(taken?.filter((range) => range.start_date <= day(w + 3) && range.end_date >= day(w))).toEqual([
+      { start_date: day(w + 1), end_date: day(w + 3) },
+    ]);
+  });
+
   it('another account’s reservation or booking is a 404; shipping is within Australia', async () => {
     const w = nextWindow();
     const owner = await signIn(t);
