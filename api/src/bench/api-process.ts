@@ -2,7 +2,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
+import { PG_TEST_URL } from '../test/backends';
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -11,7 +13,9 @@ export function pickPort(preferred = 0): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     const tryListen = (port: number) => {
       const server = createServer();
-      server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' && port !== 0 ? tryListen(0) : reject(error)));
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'EADDRINUSE' && port !== 0 ? tryListen(0) : reject(error),
+      );
       server.listen(port, '127.0.0.1', () => {
         const { port: bound } = server.address() as AddressInfo;
         server.close(() => resolve(bound));
@@ -31,9 +35,24 @@ export async function startApi(env: Record<string, string>, port: number): Promi
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('api did not start');
+}
+
+/** True when the PostgreSQL test server answers (benches then measure on it too). */
+export async function pgAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_TEST_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
 }

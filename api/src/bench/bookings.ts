@@ -7,20 +7,31 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { DATES_TAKEN_MESSAGE } from '@paddock/shared/contracts';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { DatabaseKind } from '../db';
 import { bookingToday } from '../plugins/bookings/service';
 import { startAuthServer, TEST_AUDIENCE, TEST_ISSUER } from '../test/auth-server';
-import { createTestDatabase, PG_TEST_URL } from '../test/backends';
+import { createTestDatabase } from '../test/backends';
+import { pgAnswers } from './api-process';
 // Plain ES module shared with the root bench script.
 // @ts-expect-error no type declarations for the .mjs helper
 import { percentile, runLoad } from '../../../scripts/bench/load.mjs';
 
-interface LoadResult { requests: number; failures: number; rps: number; p50: number; p95: number; p99: number }
-type RunLoad = (options: { concurrency: number; total: number; run: (i: number) => Promise<void> }) => Promise<LoadResult>;
+interface LoadResult {
+  requests: number;
+  failures: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+type RunLoad = (options: {
+  concurrency: number;
+  total: number;
+  run: (i: number) => Promise<void>;
+}) => Promise<LoadResult>;
 const load = runLoad as RunLoad;
 const pct = percentile as (sorted: number[], p: number) => number;
 
@@ -33,17 +44,6 @@ const SPREAD_CONCURRENCY = 16;
 const day = (n: number): string =>
   new Date(Date.parse(`${bookingToday()}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const round = (ms: number) => Math.round(ms * 100) / 100;
-
-async function pgAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_TEST_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function measureOn(kind: DatabaseKind) {
   const database = await createTestDatabase(kind);
@@ -140,7 +140,9 @@ async function measureOn(kind: DatabaseKind) {
       join em_reservations b
         on a.machine_id = b.machine_id and a.id < b.id
        and daterange(a.start_date, a.end_date, '[]') && daterange(b.start_date, b.end_date, '[]')
-      where a.status in ('held', 'booked', 'confirmed') and b.status in ('held', 'booked', 'confirmed')`.execute(app.db);
+      where a.status in ('held', 'booked', 'confirmed') and b.status in ('held', 'booked', 'confirmed')`.execute(
+      app.db,
+    );
     const active = await sql<{ n: string }>`
       select count(*)::text as n from em_reservations where status in ('held', 'booked', 'confirmed')`.execute(app.db);
     const spread = {

@@ -61,7 +61,11 @@ function* fieldFeatures(): Generator<ShapefileFeature> {
     ring.push(ring[0] as [number, number]);
     yield {
       geometry: { type: 'Polygon', coordinates: [ring] },
-      properties: { name: `Paddock ${i + 1}`, crop_name: ['Wheat', 'Barley', 'Canola', 'Lupins'][i % 4] ?? null, area_ha: Math.round(random() * 5000) / 100 },
+      properties: {
+        name: `Paddock ${i + 1}`,
+        crop_name: ['Wheat', 'Barley', 'Canola', 'Lupins'][i % 4] ?? null,
+        area_ha: Math.round(random() * 5000) / 100,
+      },
     };
   }
 }
@@ -73,10 +77,19 @@ function procStatusKb(pid: number, key: 'VmRSS' | 'VmHWM'): number {
   return Number(match?.[1] ?? NaN);
 }
 
-async function postShapefile(port: number, base: string, token: string): Promise<{ status: number; bytes: number; tail: string }> {
+async function postShapefile(
+  port: number,
+  base: string,
+  token: string,
+): Promise<{ status: number; bytes: number; tail: string }> {
   const form = new FormData();
-  for (const part of ['shp', 'shx', 'dbf', 'prj']) form.append('files', await openAsBlob(`${base}.${part}`), `fields.${part}`);
-  const response = await fetch(`http://127.0.0.1:${port}/v2/convert`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  for (const part of ['shp', 'shx', 'dbf', 'prj'])
+    form.append('files', await openAsBlob(`${base}.${part}`), `fields.${part}`);
+  const response = await fetch(`http://127.0.0.1:${port}/v2/convert`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   let bytes = 0;
   let tail = '';
   const decoder = new TextDecoder();
@@ -93,7 +106,10 @@ async function measureApi(base: string, env: Record<string, string>): Promise<Ap
   const api = await startApi({ ...env, AUTH_JWKS_URL: auth.jwksUrl }, port);
   const pid = api.pid as number;
   try {
-    const token = await auth.sign({ sub: 'bench|convert', email: 'convert@paddock.example', email_verified: true }, { expiresIn: 3600 });
+    const token = await auth.sign(
+      { sub: 'bench|convert', email: 'convert@paddock.example', email_verified: true },
+      { expiresIn: 3600 },
+    );
     // A small request first, so the worker thread exists and tsx has compiled it: the run measures conversion.
     const warm = writeShapefile([...fieldFeatures()].slice(0, 10));
     for (const [part, content] of Object.entries(warm)) writeFileSync(`${base}-warm.${part}`, content);
@@ -147,7 +163,9 @@ function lastFeatureNumber(tail: string): number {
 const round = (value: number) => Math.round(value * 100) / 100;
 
 function measureOgr2ogr(base: string, out: string): ConvertRun | null {
-  const timed = spawnSync('/usr/bin/time', ['-v', 'ogr2ogr', '-f', 'GeoJSON', out, `${base}.shp`], { encoding: 'utf8' });
+  const timed = spawnSync('/usr/bin/time', ['-v', 'ogr2ogr', '-f', 'GeoJSON', out, `${base}.shp`], {
+    encoding: 'utf8',
+  });
   if (timed.error || timed.status !== 0) return null;
   return parseTimeReport(timed.stderr);
 }
@@ -157,10 +175,16 @@ function parseTimeReport(report: string): ConvertRun {
   const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(report);
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(report);
   const seconds = Number(wall?.[1] ?? 0) * 3600 + Number(wall?.[2] ?? 0) * 60 + Number(wall?.[3] ?? NaN);
-  return { seconds: round(seconds), featuresPerSecond: Math.round(FEATURES / seconds), peakMb: mb(Number(rss?.[1] ?? NaN) * 1024) };
+  return {
+    seconds: round(seconds),
+    featuresPerSecond: Math.round(FEATURES / seconds),
+    peakMb: mb(Number(rss?.[1] ?? NaN) * 1024),
+  };
 }
 
-export async function benchConvert(pgUrl = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test'): Promise<ConvertBench> {
+export async function benchConvert(
+  pgUrl = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+): Promise<ConvertBench> {
   const dir = await mkdtemp(path.join(tmpdir(), 'paddock-bench-convert-'));
   try {
     const base = path.join(dir, 'fields');
@@ -188,8 +212,11 @@ export async function benchConvert(pgUrl = process.env.PG_TEST_URL ?? 'postgres:
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  benchConvert().then((result) => console.log(JSON.stringify(result, null, 2)), (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+  benchConvert().then(
+    (result) => console.log(JSON.stringify(result, null, 2)),
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
 }

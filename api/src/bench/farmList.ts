@@ -27,8 +27,19 @@ const REQUESTS = 4000;
 const SEARCHES = ['creek', 'downs', 'park', 'hill', 'vale', 'plains', 'station', 'estate'];
 const SORTS = ['updated_on', 'farm_name', 'farm_area', 'number_of_fields'] as const;
 
-interface LoadResult { requests: number; failures: number; rps: number; p50: number; p95: number; p99: number }
-type RunLoad = (options: { concurrency: number; total: number; run: (i: number) => Promise<void> }) => Promise<LoadResult>;
+interface LoadResult {
+  requests: number;
+  failures: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+type RunLoad = (options: {
+  concurrency: number;
+  total: number;
+  run: (i: number) => Promise<void>;
+}) => Promise<LoadResult>;
 const load = runLoad as RunLoad;
 
 /** The i-th query of the rotation: every sort, both directions, a search, the first pages. */
@@ -53,7 +64,13 @@ async function seed(config: DatabaseConfig): Promise<void> {
 
 function urlFor(i: number): string {
   const q = queryFor(i);
-  const search = new URLSearchParams({ skip: String(q.skip), limit: String(q.limit), sort_by: String(q.sort_by), sort_dir: String(q.sort_dir), search_query: String(q.search_query) });
+  const search = new URLSearchParams({
+    skip: String(q.skip),
+    limit: String(q.limit),
+    sort_by: String(q.sort_by),
+    sort_dir: String(q.sort_dir),
+    search_query: String(q.search_query),
+  });
   return `/v2/farms?${search}`;
 }
 
@@ -75,7 +92,9 @@ async function wrkLoad(port: number, token: string, seconds: number): Promise<Lo
   const dir = await mkdtemp(path.join(tmpdir(), 'paddock-wrk-'));
   const script = path.join(dir, 'farms.lua');
   const paths = Array.from({ length: SORTS.length * SEARCHES.length * 3 }, (_, i) => urlFor(i));
-  await writeFile(script, `
+  await writeFile(
+    script,
+    `
 local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }
 local counter = 0
 request = function()
@@ -87,13 +106,25 @@ done = function(summary, latency, requests)
   io.write(string.format("RESULT %d %d %.3f %.3f %.3f %.3f\\n", summary.requests, e.connect + e.read + e.write + e.status + e.timeout,
     summary.duration / 1e6, latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000))
 end
-`);
+`,
+  );
   try {
-    const out = execFileSync('wrk', ['-t2', `-c${CONCURRENCY}`, `-d${seconds}s`, '-s', script, `http://127.0.0.1:${port}/`], { encoding: 'utf8' });
+    const out = execFileSync(
+      'wrk',
+      ['-t2', `-c${CONCURRENCY}`, `-d${seconds}s`, '-s', script, `http://127.0.0.1:${port}/`],
+      { encoding: 'utf8' },
+    );
     const match = /RESULT (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)/.exec(out);
     if (!match) throw new Error(`unexpected wrk output: ${out}`);
     const [, requests, failures, duration, p50, p95, p99] = match.map(Number) as number[];
-    return { requests: requests ?? 0, failures: failures ?? 0, rps: Math.round((requests ?? 0) / (duration ?? 1)), p50: p50 ?? NaN, p95: p95 ?? NaN, p99: p99 ?? NaN };
+    return {
+      requests: requests ?? 0,
+      failures: failures ?? 0,
+      rps: Math.round((requests ?? 0) / (duration ?? 1)),
+      p50: p50 ?? NaN,
+      p95: p95 ?? NaN,
+      p99: p99 ?? NaN,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -106,7 +137,9 @@ async function measureApi(env: Record<string, string>): Promise<LoadResult> {
   try {
     const token = await auth.sign({ sub: `seed|${EMAIL}`, email: EMAIL, email_verified: true }, { expiresIn: 3600 });
     const request = async (i: number) => {
-      const response = await fetch(`http://127.0.0.1:${port}${urlFor(i)}`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`http://127.0.0.1:${port}${urlFor(i)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const body = (await response.json()) as { features: unknown[] };
       if (body.features.length === 0) throw new Error('empty page: the search matched nothing');
@@ -149,7 +182,13 @@ async function measureRawPg(url: string): Promise<LoadResult> {
   for (let i = 0; i < SORTS.length * SEARCHES.length * 3; i++) {
     recording = [];
     // Everything the endpoint asks of the database: the caller's account, then the page.
-    const account = await ensureAccount(db, { sub: `seed|${EMAIL}`, email: EMAIL, emailVerified: true, scopes: [], clientId: null });
+    const account = await ensureAccount(db, {
+      sub: `seed|${EMAIL}`,
+      email: EMAIL,
+      emailVerified: true,
+      scopes: [],
+      clientId: null,
+    });
     await listFarms(db, account.id, queryFor(i) as Parameters<typeof listFarms>[2]);
     statements.push(recording);
   }
@@ -198,7 +237,9 @@ export interface FarmListBench {
   note?: string;
 }
 
-export async function benchFarmList(pgUrl = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test'): Promise<FarmListBench> {
+export async function benchFarmList(
+  pgUrl = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+): Promise<FarmListBench> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'paddock-bench-pglite-'));
   let pglite: LoadResult;
   try {
@@ -213,16 +254,34 @@ export async function benchFarmList(pgUrl = process.env.PG_TEST_URL ?? 'postgres
       await seed({ kind: 'postgres', url });
       const postgres = await measureApi({ DATABASE_URL: url });
       const rawPg = await measureRawPg(url);
-      return { loadGenerator: hasWrk ? 'wrk (10 s)' : `node fetch (${REQUESTS} requests)`, concurrency: CONCURRENCY, requests: REQUESTS, pglite, postgres, rawPg };
+      return {
+        loadGenerator: hasWrk ? 'wrk (10 s)' : `node fetch (${REQUESTS} requests)`,
+        concurrency: CONCURRENCY,
+        requests: REQUESTS,
+        pglite,
+        postgres,
+        rawPg,
+      };
     });
   } catch (error) {
-    return { loadGenerator: hasWrk ? 'wrk (10 s)' : 'node fetch', concurrency: CONCURRENCY, requests: REQUESTS, pglite, postgres: null, rawPg: null, note: `PostgreSQL unavailable: ${(error as Error).message}` };
+    return {
+      loadGenerator: hasWrk ? 'wrk (10 s)' : 'node fetch',
+      concurrency: CONCURRENCY,
+      requests: REQUESTS,
+      pglite,
+      postgres: null,
+      rawPg: null,
+      note: `PostgreSQL unavailable: ${(error as Error).message}`,
+    };
   }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  benchFarmList().then((result) => console.log(JSON.stringify(result, null, 2)), (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+  benchFarmList().then(
+    (result) => console.log(JSON.stringify(result, null, 2)),
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -12,16 +12,26 @@ import type { DatabaseKind } from '../db';
 import { TEST_PROVIDER_DEFAULTS, TestPaymentProvider } from '../payments/test-provider';
 import { signatureHeader } from '../payments/webhook-signature';
 import { startAuthServer, TEST_AUDIENCE, TEST_ISSUER } from '../test/auth-server';
-import pg from 'pg';
-import { createTestDatabase, PG_TEST_URL } from '../test/backends';
+import { createTestDatabase } from '../test/backends';
 import { zoningPayload } from '../test/zoning-payload';
-import { pickPort } from './api-process';
+import { pgAnswers, pickPort } from './api-process';
 // Plain ES module shared with the root bench script.
 // @ts-expect-error no type declarations for the .mjs helper
 import { runLoad } from '../../../scripts/bench/load.mjs';
 
-interface LoadResult { requests: number; failures: number; rps: number; p50: number; p95: number; p99: number }
-type RunLoad = (options: { concurrency: number; total: number; run: (i: number) => Promise<void> }) => Promise<LoadResult>;
+interface LoadResult {
+  requests: number;
+  failures: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+type RunLoad = (options: {
+  concurrency: number;
+  total: number;
+  run: (i: number) => Promise<void>;
+}) => Promise<LoadResult>;
 const load = runLoad as RunLoad;
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,7 +44,7 @@ const CHECKOUT_CONCURRENCY = 8;
 
 function shuffle<T>(items: T[]): T[] {
   let seed = 0x5eed;
-  const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   for (let i = items.length - 1; i > 0; i -= 1) {
     const j = Math.floor(random() * (i + 1));
     [items[i], items[j]] = [items[j] as T, items[i] as T];
@@ -42,22 +52,16 @@ function shuffle<T>(items: T[]): T[] {
   return items;
 }
 
-async function pgAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_TEST_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function main(): Promise<void> {
-  const kind: DatabaseKind = await pgAnswers() ? 'postgres' : 'pglite';
+  const kind: DatabaseKind = (await pgAnswers()) ? 'postgres' : 'pglite';
   const database = await createTestDatabase(kind);
   const auth = await startAuthServer();
-  const env = { AUTH_ISSUER: TEST_ISSUER, AUTH_AUDIENCE: TEST_AUDIENCE, AUTH_JWKS_URL: auth.jwksUrl, ZONING_HECTARE_COST_CENTS: '150' };
+  const env = {
+    AUTH_ISSUER: TEST_ISSUER,
+    AUTH_AUDIENCE: TEST_AUDIENCE,
+    AUTH_JWKS_URL: auth.jwksUrl,
+    ZONING_HECTARE_COST_CENTS: '150',
+  };
   const config = { ...loadConfig(env, apiRoot), database: database.config };
   // Phases 1 and 2 deliver webhooks by hand; phase 3 lets the provider deliver them over HTTP.
   const manual = await buildApp({ config, webhookSender: null });
@@ -78,7 +82,10 @@ async function main(): Promise<void> {
     const id = clientSecret.split('_secret_')[0];
     const response = await fetch(`${base}/test-provider/v1/payment_intents/${id}/confirm`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
       body: new URLSearchParams({
         key: TEST_PROVIDER_DEFAULTS.publishableKey,
         client_secret: clientSecret,
@@ -95,12 +102,35 @@ async function main(): Promise<void> {
   const farm = (await api('POST', '/v2/farms', { data: { farm_name: 'Bench Farm' } })) as { id: string };
   const fields = (await api('POST', `/v2/farms/${farm.id}/fields`, {
     type: 'FeatureCollection',
-    features: [{ type: 'Feature', geometry: { type: 'Polygon', coordinates: [[[147.36, -35.12], [147.37, -35.12], [147.37, -35.11], [147.36, -35.11], [147.36, -35.12]]] }, properties: { field_name: 'Bench', field_crop_type: 'Wheat' } }],
+    features: [
+      {
+        type: 'Feature',
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [147.36, -35.12],
+              [147.37, -35.12],
+              [147.37, -35.11],
+              [147.36, -35.11],
+              [147.36, -35.12],
+            ],
+          ],
+        },
+        properties: { field_name: 'Bench', field_crop_type: 'Wheat' },
+      },
+    ],
   })) as { features: { id: string; geometry: never }[] };
-  const payload = zoningPayload(farm.id, fields.features.map((f) => ({ id: f.id, geometry: f.geometry })));
+  const payload = zoningPayload(
+    farm.id,
+    fields.features.map((f) => ({ id: f.id, geometry: f.geometry })),
+  );
   const newCheckout = async () => {
     const item = (await api('POST', '/v2/cart/add?item_type=zoning', payload)) as { data: { id: string } };
-    return (await api('POST', `/v2/cart/checkout?cart_ids=${item.data.id}&invoice=false`)) as { client_secret: string; payment_id: string };
+    return (await api('POST', `/v2/cart/checkout?cart_ids=${item.data.id}&invoice=false`)) as {
+      client_secret: string;
+      payment_id: string;
+    };
   };
   const engine = (manual.payments as TestPaymentProvider).engine;
 
@@ -129,7 +159,9 @@ async function main(): Promise<void> {
   const events = await manual.db
     .selectFrom('test_webhook_outbox')
     .select(['id', 'payload'])
-    .where(sql<boolean>`(payload::jsonb -> 'data' -> 'object' ->> 'payment_intent') = any(${intents}) or (payload::jsonb -> 'data' -> 'object' ->> 'id') = any(${intents})`)
+    .where(
+      sql<boolean>`(payload::jsonb -> 'data' -> 'object' ->> 'payment_intent') = any(${intents}) or (payload::jsonb -> 'data' -> 'object' ->> 'id') = any(${intents})`,
+    )
     .execute();
   const deliveries = shuffle([...events, ...shuffle([...events]).slice(0, DELIVERIES - events.length)]);
   const outcomes: Record<string, number> = {};
@@ -142,7 +174,11 @@ async function main(): Promise<void> {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          'stripe-signature': signatureHeader(event.payload, TEST_PROVIDER_DEFAULTS.webhookSecret, Math.floor(Date.now() / 1000)),
+          'stripe-signature': signatureHeader(
+            event.payload,
+            TEST_PROVIDER_DEFAULTS.webhookSecret,
+            Math.floor(Date.now() / 1000),
+          ),
         },
         body: event.payload,
       });
@@ -174,7 +210,11 @@ async function main(): Promise<void> {
     p95: webhookLoad.p95,
     failures: webhookLoad.failures,
   };
-  await manual.db.updateTable('test_webhook_outbox').set({ delivered_on: sql<Date>`now()` }).where('delivered_on', 'is', null).execute();
+  await manual.db
+    .updateTable('test_webhook_outbox')
+    .set({ delivered_on: sql<Date>`now()` })
+    .where('delivered_on', 'is', null)
+    .execute();
   await manual.close();
 
   // 3. Checkout to paid at concurrency 8, the webhook delivered by the provider over HTTP to the api.
@@ -193,7 +233,10 @@ async function main(): Promise<void> {
     concurrency: CHECKOUT_CONCURRENCY,
     total: CHECKOUTS,
     run: async (i) => {
-      const answer = (await api('POST', `/v2/cart/checkout?cart_ids=${items[i]}&invoice=false`)) as { client_secret: string; payment_id: string };
+      const answer = (await api('POST', `/v2/cart/checkout?cart_ids=${items[i]}&invoice=false`)) as {
+        client_secret: string;
+        payment_id: string;
+      };
       const confirmed = await confirm(answer.client_secret, '4242424242424242');
       if (confirmed.body.status !== 'succeeded') throw new Error(`confirmation: ${JSON.stringify(confirmed.body)}`);
       for (;;) {
@@ -212,7 +255,14 @@ async function main(): Promise<void> {
       database: kind,
       idempotency,
       webhooks,
-      checkout: { concurrency: CHECKOUT_CONCURRENCY, checkouts: CHECKOUTS, p50: checkoutLoad.p50, p95: checkoutLoad.p95, rps: checkoutLoad.rps, failures: checkoutLoad.failures },
+      checkout: {
+        concurrency: CHECKOUT_CONCURRENCY,
+        checkouts: CHECKOUTS,
+        p50: checkoutLoad.p50,
+        p95: checkoutLoad.p95,
+        rps: checkoutLoad.rps,
+        failures: checkoutLoad.failures,
+      },
     }),
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '@paddock/shared/payments';
 import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
-import { Form, TextField, controlStyles, useField } from '@paddock/shared/ui/form';
+import { CheckboxField, Form, TextField, controlStyles, useField } from '@paddock/shared/ui/form';
 import { AddressFields } from '../../components/address/AddressFields';
 import { CardSection } from '../../components/card/CardSection';
 import { useCommerce } from '../../context';
@@ -87,25 +87,14 @@ function MethodChoice({ invoiceAllowed, disabled }: { invoiceAllowed: boolean; d
 }
 
 function TermsField() {
-  const { input } = useField<boolean>('terms', { type: 'checkbox' });
   return (
-    <label className={styles.terms}>
-      <input
-        type="checkbox"
-        name={input.name}
-        checked={Boolean(input.checked)}
-        onChange={input.onChange}
-        onBlur={input.onBlur}
-        onFocus={input.onFocus}
-      />
-      <span>
-        I have read and agree to the{' '}
-        <a href="/getting-started/terms-and-conditions" target="_blank" rel="noreferrer">
-          terms and conditions
-        </a>
-        .
-      </span>
-    </label>
+    <CheckboxField name="terms">
+      I have read and agree to the{' '}
+      <a href="/getting-started/terms-and-conditions" target="_blank" rel="noreferrer">
+        terms and conditions
+      </a>
+      .
+    </CheckboxField>
   );
 }
 

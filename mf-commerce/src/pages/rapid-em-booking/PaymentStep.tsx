@@ -11,7 +11,7 @@ import {
   type StripeCard,
   type TestCard,
 } from '@paddock/shared/payments';
-import { Form, TextField, useField } from '@paddock/shared/ui/form';
+import { CheckboxField, Form, TextField } from '@paddock/shared/ui/form';
 import { AddressFields } from '../../components/address/AddressFields';
 import { CardSection } from '../../components/card/CardSection';
 import { useCommerce } from '../../context';
@@ -26,22 +26,6 @@ interface PaymentStepProps {
   clientFailed: boolean;
   onBack(): void;
   onPaid(): void;
-}
-
-function SameAsShipping({ disabled }: { disabled: boolean }) {
-  const { input } = useField<boolean>('billingSameAsShipping', { type: 'checkbox' });
-  return (
-    <label className={styles.terms}>
-      <input
-        type="checkbox"
-        name={input.name}
-        checked={Boolean(input.checked)}
-        onChange={input.onChange}
-        disabled={disabled}
-      />
-      <span>Billing address same as shipping</span>
-    </label>
-  );
 }
 
 const toBillingAddress = (address: AddressValues): BillingDetails['address'] => ({
@@ -172,7 +156,9 @@ export function PaymentStep({ reservationId, total, contact, client, clientFaile
 
             <fieldset className={styles.section} disabled={processing}>
               <legend className={styles.sectionTitle}>Billing address</legend>
-              <SameAsShipping disabled={processing} />
+              <CheckboxField name="billingSameAsShipping" disabled={processing}>
+                Billing address same as shipping
+              </CheckboxField>
               {!values.billingSameAsShipping && <AddressFields prefix="billing." />}
             </fieldset>
 
