@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { errorMessage } from '@paddock/shared/api-client';
-import { bookingStatusLabel } from '@paddock/shared/contracts';
+import { bookingStatusLabel, readOrdersNavState, type OrdersNavState } from '@paddock/shared/contracts';
 import { formatAud, formatDate } from '@paddock/shared/format';
 import { keepPreviousData, queryKeys, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
@@ -12,14 +12,13 @@ import styles from './OrdersPage.module.css';
 /** Spec 3 §9: tables show 10 rows a page. */
 export const ORDERS_PAGE_SIZE = 10;
 
-type OrdersTab = 'orders' | 'bookings';
+type OrdersTab = Required<OrdersNavState>['tab'];
 const isTab = (value: unknown): value is OrdersTab => value === 'orders' || value === 'bookings';
 
-/** Spec 3 §2.7: the two top tabs; the initial one comes from navigation state (`{tab: 'bookings'}`). */
+/** Spec 3 §2.7: the two top tabs; the initial one comes from navigation state (`OrdersNavState`). */
 export function OrdersPage() {
   const location = useLocation();
-  const requested = (location.state as { tab?: unknown } | null)?.tab;
-  const [tab, setTab] = useState<OrdersTab>(isTab(requested) ? requested : 'orders');
+  const [tab, setTab] = useState<OrdersTab>(() => readOrdersNavState(location.state).tab);
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Orders</h1>

@@ -116,4 +116,20 @@ describe('/rapid-em-booking', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to Dashboard' })).toBeInTheDocument();
   });
+
+  it('the success screen leads to the bookings tab of /order', async () => {
+    const { ui } = renderCommerce({
+      route: '/rapid-em-booking/success',
+      routes: {
+        ...routes(),
+        'GET /v2/sensors/em/bookings': {
+          status: 200,
+          body: { data: [], pages: { total_pages: 0, total_count: 0, skip: 0, limit: 10 } },
+        },
+      },
+    });
+    await ui.click(await screen.findByRole('button', { name: 'View my bookings' }));
+    expect(await screen.findByRole('tab', { name: 'Rapid-EM Bookings', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('You have no Rapid-EM bookings yet.')).toBeInTheDocument();
+  });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '@paddock/shared/api-client';
-import { paths } from '@paddock/shared/contracts';
+import { paths, type OrdersNavState } from '@paddock/shared/contracts';
 import { formatAud } from '@paddock/shared/format';
 import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
@@ -35,11 +35,18 @@ function Stepper({ current }: { current: number }) {
 
 function SuccessScreen() {
   const { basename } = useCommerce();
+  const navigate = useNavigate();
+  const bookingsTab: OrdersNavState = { tab: 'bookings' };
   return (
     <div className={styles.success} role="status">
       <h1 className={styles.successTitle}>{BOOKING_MESSAGES.success}</h1>
       <p>We will be in touch about delivery. Your booking is listed under Orders, in Rapid-EM Bookings.</p>
-      <Button onClick={() => goTo(basename, paths.dashboard)}>Back to Dashboard</Button>
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={() => navigate(paths.orders, { state: bookingsTab })}>
+          View my bookings
+        </Button>
+        <Button onClick={() => goTo(basename, paths.dashboard)}>Back to Dashboard</Button>
+      </div>
     </div>
   );
 }
