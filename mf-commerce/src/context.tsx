@@ -1,11 +1,13 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { MfProps } from '@paddock/shared/contracts';
 import { QueryProvider, type QueryClient } from '@paddock/shared/query';
+import { createBookingsApi, type BookingsApi } from './api/bookingsApi';
 import { createCartApi, type CartApi } from './api/cartApi';
 
 /** What every screen of this area gets: the host's props and one api module per API plugin. */
 export type CommerceContextValue = Omit<MfProps, 'profile'> & {
   cartApi: CartApi;
+  bookingsApi: BookingsApi;
   /** The fetch of this mount's API modules and payments client (tests: the fake server's). */
   fetch?: typeof fetch;
 };
@@ -31,7 +33,15 @@ interface ProviderProps {
 export function CommerceProvider({ props, queryClient, fetch, children }: ProviderProps) {
   const { basename, auth, bus, config } = props;
   const value = useMemo(
-    () => ({ basename, auth, bus, config, fetch, cartApi: createCartApi({ config, getToken: auth.getToken, fetch }) }),
+    () => ({
+      basename,
+      auth,
+      bus,
+      config,
+      fetch,
+      cartApi: createCartApi({ config, getToken: auth.getToken, fetch }),
+      bookingsApi: createBookingsApi({ config, getToken: auth.getToken, fetch }),
+    }),
     [basename, auth, bus, config, fetch],
   );
   return (

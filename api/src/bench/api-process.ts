@@ -2,7 +2,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
+import { PG_TEST_URL } from '../test/backends';
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -41,4 +43,16 @@ export async function startApi(env: Record<string, string>, port: number): Promi
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('api did not start');
+}
+
+/** True when the PostgreSQL test server answers (benches then measure on it too). */
+export async function pgAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_TEST_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
 }

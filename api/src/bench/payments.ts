@@ -12,10 +12,9 @@ import type { DatabaseKind } from '../db';
 import { TEST_PROVIDER_DEFAULTS, TestPaymentProvider } from '../payments/test-provider';
 import { signatureHeader } from '../payments/webhook-signature';
 import { startAuthServer, TEST_AUDIENCE, TEST_ISSUER } from '../test/auth-server';
-import pg from 'pg';
-import { createTestDatabase, PG_TEST_URL } from '../test/backends';
+import { createTestDatabase } from '../test/backends';
 import { zoningPayload } from '../test/zoning-payload';
-import { pickPort } from './api-process';
+import { pgAnswers, pickPort } from './api-process';
 // Plain ES module shared with the root bench script.
 // @ts-expect-error no type declarations for the .mjs helper
 import { runLoad } from '../../../scripts/bench/load.mjs';
@@ -51,17 +50,6 @@ function shuffle<T>(items: T[]): T[] {
     [items[i], items[j]] = [items[j] as T, items[i] as T];
   }
   return items;
-}
-
-async function pgAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_TEST_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function main(): Promise<void> {

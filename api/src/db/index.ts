@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { Kysely, PostgresDialect } from 'kysely';
 import { preparingPool } from './prepared-pool';
 import pg from 'pg';
@@ -103,7 +104,11 @@ async function openPglite(dataDir: string): Promise<Opened> {
   await mkdir(dataDir, { recursive: true });
   // PGlite's own start parameters plus small buffers: an embedded database for one process does not need
   // PostgreSQL's 128 MB of shared buffers, and WASM memory once grown is never given back.
-  const client = new PGlite(dataDir, { startParams: [...PGLITE_START_PARAMS, ...PGLITE_MEMORY_PARAMS] });
+  // btree_gist: the bookings' exclusion constraint (one machine, overlapping days) needs `=` in GiST.
+  const client = new PGlite(dataDir, {
+    startParams: [...PGLITE_START_PARAMS, ...PGLITE_MEMORY_PARAMS],
+    extensions: { btree_gist },
+  });
   try {
     await client.waitReady;
   } catch (error) {

@@ -272,6 +272,51 @@ export interface DeletedAccountsTable {
   deleted_on: Generated<Date>;
 }
 
+/** Rapid-EM machines (seeded settings, migration 0040). */
+export interface EmMachinesTable {
+  id: string;
+  name: string;
+  position: Generated<number>;
+  active: Generated<boolean>;
+}
+
+/** The one row of Rapid-EM prices: upfront fee in cents (before GST) and the GST rate in percent. */
+export interface EmSettingsTable {
+  id: Generated<boolean>;
+  minimum_fee_cents: number;
+  /** numeric: read as a string by both drivers. */
+  tax_rate: ColumnType<string, string | number, string | number>;
+}
+
+/** A date column: the drivers' Date parsing would shift days, so it is read as text (`::text`) only. */
+type DateColumn = ColumnType<string, string, string>;
+
+export interface EmReservationsTable {
+  id: Generated<string>;
+  account_id: string;
+  machine_id: string;
+  start_date: DateColumn;
+  end_date: DateColumn;
+  status: ColumnType<
+    'held' | 'booked' | 'confirmed' | 'expired',
+    'held' | 'booked' | 'confirmed' | 'expired' | undefined
+  >;
+  expires_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  first_name: Optional<string>;
+  last_name: Optional<string>;
+  company_name: Optional<string>;
+  address1: Optional<string>;
+  address2: Optional<string>;
+  city: Optional<string>;
+  state: Optional<string>;
+  country: Optional<string>;
+  post_code: Optional<string>;
+  payment_id: Optional<string>;
+  amount_cents: Optional<number>;
+  booked_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_on: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   deleted_accounts: DeletedAccountsTable;
@@ -292,6 +337,9 @@ export interface Database {
   test_payment_requests: TestPaymentRequestsTable;
   test_payment_charges: TestPaymentChargesTable;
   test_webhook_outbox: TestWebhookOutboxTable;
+  em_machines: EmMachinesTable;
+  em_settings: EmSettingsTable;
+  em_reservations: EmReservationsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

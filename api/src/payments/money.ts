@@ -36,13 +36,18 @@ export function gstIncluded(totalCents: number, country: string | null | undefin
   return isAustralian(country) ? divideRoundHalfUp(totalCents, 11) : 0;
 }
 
-/** GST added on top of a GST-exclusive subtotal (imagery orders, Rapid-EM bookings): 10 % for Australian accounts. */
+/**
+ * GST added on top of a GST-exclusive subtotal (imagery orders, Rapid-EM bookings): `percent` (10 %
+ * unless a setting says otherwise, to the hundredth of a percent) for Australian accounts only.
+ */
 export function withGst(
   subtotalCents: number,
   country: string | null | undefined,
+  percent: number = GST_PERCENT,
 ): { subtotal: number; gst: number; total: number } {
   assertCents(subtotalCents);
-  const gst = isAustralian(country) ? divideRoundHalfUp(subtotalCents * GST_PERCENT, 100) : 0;
+  if (!Number.isFinite(percent) || percent < 0) throw new RangeError(`not a tax rate: ${percent}`);
+  const gst = isAustralian(country) ? divideRoundHalfUp(subtotalCents * Math.round(percent * 100), 10_000) : 0;
   return { subtotal: subtotalCents, gst, total: subtotalCents + gst };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsPlugin } from './accounts';
 import { adminPlugin } from './admin';
+import { bookingsPlugin } from './bookings';
 import { cartPlugin } from './cart';
 import { convertPlugin } from './convert';
 import { farmsPlugin } from './farms';
@@ -25,4 +26,5 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   paymentsPlugin,
   cartPlugin,
   zoningPlugin,
+  bookingsPlugin,
 ];

@@ -15,3 +15,4 @@ export * from './navigation';
 export * from './exposed';
 export * from './text';
 export * from './zoning';
+export * from './bookings';

@@ -38,3 +38,12 @@ export function readFarmMapNavState(state: unknown): FarmMapArrival {
   if (fieldId && record.view === true) return { kind: 'view', fieldId };
   return null;
 }
+
+/** /order (spec 3 §2.7): the top tab to open; orders when absent. */
+export interface OrdersNavState {
+  tab?: 'orders' | 'bookings';
+}
+
+export function readOrdersNavState(state: unknown): Required<OrdersNavState> {
+  return { tab: recordOf(state).tab === 'bookings' ? 'bookings' : 'orders' };
+}

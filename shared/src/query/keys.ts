@@ -25,6 +25,12 @@ export const queryKeys = {
     config: () => ['payments', 'config'] as const,
     detail: (paymentId: string) => ['payments', 'detail', paymentId] as const,
   },
+  bookings: {
+    all: ['bookings'] as const,
+    machines: () => ['bookings', 'machines'] as const,
+    price: () => ['bookings', 'price'] as const,
+    list: (params: Readonly<Record<string, unknown>>) => ['bookings', 'list', params] as const,
+  },
   zoningOrders: {
     all: ['zoning-orders'] as const,
     ofPayment: (paymentId: string) => ['zoning-orders', 'payment', paymentId] as const,

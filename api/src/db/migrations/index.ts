@@ -7,6 +7,7 @@ import * as m0020 from './0020_payments';
 import * as m0021 from './0021_test_payment_provider';
 import * as m0004 from './0004_deleted_accounts';
 import * as m0010 from './0010_ellipsoidal_areas';
+import * as m0040 from './0040_bookings';
 
 /**
  * Every migration, in order. Add a new file `NNNN_name.ts` and list it here; never edit or rename
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0021_test_payment_provider': m0021,
   '0004_deleted_accounts': m0004,
   '0010_ellipsoidal_areas': m0010,
+  '0040_bookings': m0040,
 };

@@ -14,13 +14,12 @@ import {
 } from '@paddock/shared/payments';
 import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
-import { Form, SelectField, TextAreaField, TextField, controlStyles, useField } from '@paddock/shared/ui/form';
-import { StripeCardFields } from '../../components/card/StripeCardFields';
-import { TestCardFields } from '../../components/card/TestCardFields';
+import { CheckboxField, Form, TextField, controlStyles, useField } from '@paddock/shared/ui/form';
+import { AddressFields } from '../../components/address/AddressFields';
+import { CardSection } from '../../components/card/CardSection';
 import { useCommerce } from '../../context';
 import { useCart } from '../../cart/useCart';
 import { CountryDialog } from './CountryDialog';
-import { countryOptions } from './countries';
 import { OrderSummary } from './OrderSummary';
 import { CHECKOUT_MESSAGES, validateCheckout, type CheckoutValues } from './rules';
 import { useCheckout } from './useCheckout';
@@ -88,25 +87,14 @@ function MethodChoice({ invoiceAllowed, disabled }: { invoiceAllowed: boolean; d
 }
 
 function TermsField() {
-  const { input } = useField<boolean>('terms', { type: 'checkbox' });
   return (
-    <label className={styles.terms}>
-      <input
-        type="checkbox"
-        name={input.name}
-        checked={Boolean(input.checked)}
-        onChange={input.onChange}
-        onBlur={input.onBlur}
-        onFocus={input.onFocus}
-      />
-      <span>
-        I have read and agree to the{' '}
-        <a href="/getting-started/terms-and-conditions" target="_blank" rel="noreferrer">
-          terms and conditions
-        </a>
-        .
-      </span>
-    </label>
+    <CheckboxField name="terms">
+      I have read and agree to the{' '}
+      <a href="/getting-started/terms-and-conditions" target="_blank" rel="noreferrer">
+        terms and conditions
+      </a>
+      .
+    </CheckboxField>
   );
 }
 
@@ -149,7 +137,6 @@ export function CheckoutPage() {
   const [cardState, setCardState] = useState<CardState>(emptyCardState);
   const card = useRef<TestCard | StripeCard | null>(null);
   const [showCardErrors, setShowCardErrors] = useState(false);
-  const [showAddress2, setShowAddress2] = useState(false);
 
   const saveCountry = useAction({
     run: (country: string) => {
@@ -247,40 +234,19 @@ export function CheckoutPage() {
               <MethodChoice invoiceAllowed={invoiceAllowed} disabled={processing} />
 
               {values.method === 'card' && (
-                <section aria-labelledby="card-details" className={styles.section}>
-                  <h2 id="card-details" className={styles.sectionTitle}>
-                    Card Details
-                  </h2>
-                  {client?.testMode && (
-                    <p className={styles.testMode} role="note">
-                      <strong>TEST MODE</strong> {CHECKOUT_MESSAGES.testMode}
-                    </p>
-                  )}
-                  {clientFailed && <p className={controlStyles.error}>{CHECKOUT_MESSAGES.paymentOptionsFailed}</p>}
-                  <TextField name="cardholder" label="Cardholder name" autoComplete="cc-name" />
-                  {client?.provider === 'stripe' && 'load' in client ? (
-                    <StripeCardFields
-                      load={client.load}
-                      onChange={(state, next) => {
-                        setCardState(state);
-                        card.current = next;
-                      }}
-                    />
-                  ) : (
-                    <TestCardFields
-                      showErrors={showCardErrors}
-                      disabled={processing}
-                      onChange={(state, next) => {
-                        setCardState(state);
-                        card.current = next;
-                      }}
-                    />
-                  )}
-                  <p className={controlStyles.hint}>
-                    Payments are powered by{' '}
-                    {client?.provider === 'stripe' ? 'Stripe' : 'the Paddock test payment provider'}.
-                  </p>
-                </section>
+                <CardSection
+                  client={client}
+                  failed={clientFailed}
+                  failedMessage={CHECKOUT_MESSAGES.paymentOptionsFailed}
+                  disabled={processing}
+                  showErrors={showCardErrors}
+                  className={styles.section}
+                  headingClassName={styles.sectionTitle}
+                  onChange={(state, next) => {
+                    setCardState(state);
+                    card.current = next;
+                  }}
+                />
               )}
 
               <section aria-labelledby="billing-details" className={styles.section}>
@@ -294,20 +260,7 @@ export function CheckoutPage() {
                   required={false}
                   autoComplete="organization"
                 />
-                <SelectField name="country" label="Country" placeholder="Select country" options={countryOptions} />
-                <TextAreaField name="address1" label="Street address" required rows={2} />
-                {showAddress2 || values.address2 ? (
-                  <TextField name="address2" label="Apartment, suite or other (optional)" required={false} />
-                ) : (
-                  <button type="button" className={styles.linkButton} onClick={() => setShowAddress2(true)}>
-                    + Add apartment, suite or other
-                  </button>
-                )}
-                <div className={styles.pair}>
-                  <TextField name="state" label="State or province" autoComplete="address-level1" />
-                  <TextField name="city" label="City" autoComplete="address-level2" />
-                </div>
-                <TextField name="zipCode" label="Zip code" autoComplete="postal-code" />
+                <AddressFields />
               </section>
 
               <TermsField />

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Button } from '@paddock/shared/ui';
 import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { controlStyles } from '@paddock/shared/ui/form';
-import { countryOptions } from './countries';
+import { countryOptions } from '../../components/address/countries';
 import { CHECKOUT_MESSAGES } from './rules';
 
 interface CountryDialogProps {

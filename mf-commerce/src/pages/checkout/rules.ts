@@ -18,7 +18,6 @@ export const CHECKOUT_MESSAGES = {
   terms: 'Please accept the terms and conditions.',
   paymentOptionsFailed: 'We encountered an error.',
   invoiceHint: 'Invoice payment is available on request, please contact us.',
-  testMode: 'Test mode: no real money is taken. Use a test card such as 4242 4242 4242 4242.',
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

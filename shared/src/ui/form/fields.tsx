@@ -155,6 +155,25 @@ export function SwitchField({ name, children, disabled }: { name: string; childr
   );
 }
 
+/** A native checkbox with its label (terms, 'billing same as shipping'): the label text is the whole click target. */
+export function CheckboxField({ name, children, disabled }: { name: string; children: ReactNode; disabled?: boolean }) {
+  const { input } = useField<boolean>(name, { type: 'checkbox' });
+  return (
+    <label className={styles.checkbox}>
+      <input
+        type="checkbox"
+        name={input.name}
+        checked={Boolean(input.checked)}
+        onChange={input.onChange}
+        onBlur={input.onBlur}
+        onFocus={input.onFocus}
+        disabled={disabled}
+      />
+      <span>{children}</span>
+    </label>
+  );
+}
+
 /** A message about the whole form (e.g. the server refused the save), announced when it appears. */
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;

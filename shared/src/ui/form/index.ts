@@ -4,7 +4,7 @@
 import controlStyles from './controls.module.css';
 
 export { Form, FormSpy, useField, useForm, useFormState } from 'react-final-form';
-export { FormError, SelectField, SwitchField, TextAreaField, TextField, type FieldRule } from './fields';
+export { CheckboxField, FormError, SelectField, SwitchField, TextAreaField, TextField, type FieldRule } from './fields';
 export { ruleOf, validateWith } from './rules';
 /** The control classes, for plain controls outside a form (search boxes, page-size selects). */
 export { controlStyles };

@@ -1,5 +1,0 @@
-import { PageTitle } from '../PageTitle';
-
-export function OrdersPage() {
-  return <PageTitle title="Orders" />;
-}

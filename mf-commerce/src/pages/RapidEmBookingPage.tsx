@@ -1,5 +1,0 @@
-import { PageTitle } from '../PageTitle';
-
-export function RapidEmBookingPage() {
-  return <PageTitle title="Rapid-EM Booking" />;
-}

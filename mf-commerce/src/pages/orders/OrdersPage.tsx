@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import { errorMessage } from '@paddock/shared/api-client';
+import { bookingStatusLabel, readOrdersNavState, type OrdersNavState } from '@paddock/shared/contracts';
+import { formatAud, formatDate } from '@paddock/shared/format';
+import { keepPreviousData, queryKeys, useQuery } from '@paddock/shared/query';
+import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
+import { useCommerce } from '../../context';
+import styles from './OrdersPage.module.css';
+
+/** Spec 3 §9: tables show 10 rows a page. */
+export const ORDERS_PAGE_SIZE = 10;
+
+type OrdersTab = Required<OrdersNavState>['tab'];
+const isTab = (value: unknown): value is OrdersTab => value === 'orders' || value === 'bookings';
+
+/** Spec 3 §2.7: the two top tabs; the initial one comes from navigation state (`OrdersNavState`). */
+export function OrdersPage() {
+  const location = useLocation();
+  const [tab, setTab] = useState<OrdersTab>(() => readOrdersNavState(location.state).tab);
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Orders</h1>
+      <Tabs selectedKey={tab} onSelectionChange={(key: Key) => isTab(key) && setTab(key)}>
+        <TabList aria-label="Orders and bookings" className={styles.tabs}>
+          <Tab id="orders" className={styles.tab}>
+            High Resolution Imagery Orders
+          </Tab>
+          <Tab id="bookings" className={styles.tab}>
+            Rapid-EM Bookings
+          </Tab>
+        </TabList>
+        <TabPanel id="orders" className={styles.panel}>
+          <div className={styles.empty}>
+            <p>You have no high resolution imagery orders yet.</p>
+          </div>
+        </TabPanel>
+        <TabPanel id="bookings" className={styles.panel}>
+          <BookingsTable />
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
+}
+
+function BookingsTable() {
+  const { bookingsApi } = useCommerce();
+  const [skip, setSkip] = useState(0);
+  const list = useQuery({
+    queryKey: queryKeys.bookings.list({ skip, limit: ORDERS_PAGE_SIZE }),
+    queryFn: () => bookingsApi.bookings(skip, ORDERS_PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  if (list.isPending) return <LoadingState label="Loading your bookings" />;
+  if (list.isError)
+    return (
+      <ErrorState
+        title="Your bookings could not be loaded"
+        message={errorMessage(list.error)}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  const { data, pages } = list.data;
+  if (pages.total_count === 0)
+    return (
+      <div className={styles.empty}>
+        <p>You have no Rapid-EM bookings yet.</p>
+      </div>
+    );
+  const page = Math.floor(skip / ORDERS_PAGE_SIZE) + 1;
+  return (
+    <>
+      <div className={styles.scroll}>
+        <table className={styles.table} aria-label="Rapid-EM bookings">
+          <thead>
+            <tr>
+              <th scope="col">Booking ID</th>
+              <th scope="col">Machine</th>
+              <th scope="col">Start date</th>
+              <th scope="col">End date</th>
+              <th scope="col">Address</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((booking) => (
+              <tr key={booking.id}>
+                <td className={styles.id} title={booking.id}>
+                  {booking.id.slice(0, 8)}
+                </td>
+                <td>{booking.machine_id}</td>
+                <td>{formatDate(booking.start_date, 'short')}</td>
+                <td>{formatDate(booking.end_date, 'short')}</td>
+                <td>
+                  {[booking.address1, booking.address2, booking.city, booking.state, booking.country]
+                    .filter(Boolean)
+                    .join(', ')}
+                </td>
+                <td>{formatAud(booking.amount)}</td>
+                <td>
+                  <span className={`${styles.status} ${styles[booking.status] ?? ''}`}>
+                    {bookingStatusLabel(booking.status)}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className={styles.pager} aria-label="Booking pages">
+        <Button variant="secondary" disabled={skip === 0} onClick={() => setSkip(Math.max(0, skip - ORDERS_PAGE_SIZE))}>
+          Previous
+        </Button>
+        <span aria-live="polite">
+          Page {page} of {Math.max(1, pages.total_pages)}
+        </span>
+        <Button
+          variant="secondary"
+          disabled={skip + ORDERS_PAGE_SIZE >= pages.total_count}
+          onClick={() => setSkip(skip + ORDERS_PAGE_SIZE)}
+        >
+          Next
+        </Button>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { screen, within } from '@testing-library/react';
+import { getLocalTimeZone, today } from '@internationalized/date';
+import type { Routes } from '@paddock/shared/testing';
+import { renderCommerce } from '../../testing/harness';
+
+const TAKEN = 'Your desired dates have been booked by another customer. Try selecting different dates.';
+
+/** A day of next month (the calendar's second month), as React Aria names the cell. */
+function nextMonth(day: number) {
+  const date = today(getLocalTimeZone()).add({ months: 1 }).set({ day });
+  const js = date.toDate(getLocalTimeZone());
+  return {
+    iso: date.toString(),
+    name: new RegExp(`${js.toLocaleString('en-US', { month: 'long' })} ${day}, ${js.getFullYear()}`),
+  };
+}
+
+const machines = (reserved: { start_date: string; end_date: string }[] = []) => [
+  { machine_id: 'EM-01', name: 'Rapid-EM machine 1', reserved_dates: reserved },
+  { machine_id: 'EM-02', name: 'Rapid-EM machine 2', reserved_dates: [] },
+];
+
+function routes(overrides: Routes = {}): Routes {
+  return {
+    'GET /v2/sensors/em/machines': { status: 200, body: machines() },
+    'GET /v2/sensors/em/price': { status: 200, body: { minimum_fee: 100_000, tax_rate: 10 } },
+    'GET /v2/accounts/contact_details': { status: 200, body: { data: { country: 'AU' } } },
+    'GET /v2/payments/config': {
+      status: 200,
+      body: { provider: 'test', publishableKey: 'pk_test_x', apiUrl: 'http://api.test/test-provider' },
+    },
+    'POST /v2/sensors/em/reserve': { status: 200, body: { reservation_id: 'r1', expires_on: '2030-01-01T00:00:00Z' } },
+    ...overrides,
+  };
+}
+
+async function renderBooking(overrides: Routes = {}) {
+  const view = renderCommerce({ route: '/rapid-em-booking', routes: routes(overrides) });
+  await screen.findByRole('heading', { name: 'Choose a machine and your dates' });
+  return view;
+}
+
+const calendar = () => within(screen.getByRole('application', { name: /Booking dates/ }));
+
+describe('/rapid-em-booking', () => {
+  it('shows the stepper, the note for bookings outside Australia and the fee; Next waits for days', async () => {
+    await renderBooking();
+    expect(screen.getByRole('list', { name: 'Booking steps' })).toHaveTextContent(/1\s*Book.*2\s*Review.*3\s*Payment/);
+    expect(screen.getByRole('note')).toHaveTextContent(/outside Australia/);
+    expect(screen.getByText(/Upfront hire fee: \$1,000\.00/)).toBeInTheDocument();
+    expect(screen.getByText(/\$4\/ha plus freight/)).toBeInTheDocument();
+    expect(screen.getByText('Next', { selector: 'button' })).toBeDisabled();
+  });
+
+  it('refuses fewer than 3 days with the message and reserves nothing', async () => {
+    const { ui, server } = await renderBooking();
+    await ui.click(calendar().getByRole('button', { name: nextMonth(10).name }));
+    await ui.click(calendar().getByRole('button', { name: nextMonth(11).name }));
+    expect(screen.getByText('2 days selected')).toBeInTheDocument();
+    await ui.click(screen.getByText('Next', { selector: 'button' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please select at least 3 days for booking a machine.');
+    expect(server.find('POST', '/v2/sensors/em/reserve')).toHaveLength(0);
+  });
+
+  it('clears a range that starts and ends on the same day', async () => {
+    const { ui } = await renderBooking();
+    const cell = calendar().getByRole('button', { name: nextMonth(10).name });
+    await ui.click(cell);
+    await ui.click(cell);
+    expect(screen.getByText('No days selected')).toBeInTheDocument();
+    expect(screen.getByText('Next', { selector: 'button' })).toBeDisabled();
+  });
+
+  it('disables reserved days of the chosen machine', async () => {
+    const taken = { start_date: nextMonth(12).iso, end_date: nextMonth(14).iso };
+    await renderBooking({ 'GET /v2/sensors/em/machines': { status: 200, body: machines([taken]) } });
+    expect(calendar().getByRole('button', { name: nextMonth(13).name })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('reserves 3 days on Next, then reviews with the terms and GST for an Australian account', async () => {
+    const { ui, server } = await renderBooking();
+    await ui.click(calendar().getByRole('button', { name: nextMonth(10).name }));
+    await ui.click(calendar().getByRole('button', { name: nextMonth(12).name }));
+    await ui.click(screen.getByText('Next', { selector: 'button' }));
+    expect(await screen.findByRole('heading', { name: 'Review your booking' })).toBeInTheDocument();
+    expect(server.find('POST', '/v2/sensors/em/reserve')[0]?.body).toEqual({
+      machine_id: 'EM-01',
+      start_date: nextMonth(10).iso,
+      end_date: nextMonth(12).iso,
+    });
+    expect(screen.getByText('AU$1,100.00')).toBeInTheDocument();
+    const proceed = screen.getByRole('button', { name: 'Proceed' });
+    expect(proceed).toBeDisabled();
+    await ui.click(screen.getByText('I have read and agree to the terms and conditions.'));
+    await ui.click(proceed);
+    expect(await screen.findByRole('heading', { name: 'Payment' })).toBeInTheDocument();
+    expect(screen.getAllByLabelText('Country')[0]).toBeDisabled();
+  });
+
+  it('taken dates: the message as a toast, the selection cleared and the machines reloaded', async () => {
+    const { ui, server, toasts } = await renderBooking({
+      'POST /v2/sensors/em/reserve': { status: 409, body: { detail: TAKEN, machines: machines() } },
+    });
+    await ui.click(calendar().getByRole('button', { name: nextMonth(10).name }));
+    await ui.click(calendar().getByRole('button', { name: nextMonth(12).name }));
+    await ui.click(screen.getByText('Next', { selector: 'button' }));
+    expect(await screen.findByText('No days selected')).toBeInTheDocument();
+    expect(toasts).toContainEqual({ kind: 'error', message: TAKEN });
+    expect(server.find('GET', '/v2/sensors/em/machines').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the success screen', async () => {
+    renderCommerce({ route: '/rapid-em-booking/success', routes: routes() });
+    expect(
+      await screen.findByRole('heading', { name: 'HOORAY! You have successfully booked an EM Machine!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Dashboard' })).toBeInTheDocument();
+  });
+
+  it('the success screen leads to the bookings tab of /order', async () => {
+    const { ui } = renderCommerce({
+      route: '/rapid-em-booking/success',
+      routes: {
+        ...routes(),
+        'GET /v2/sensors/em/bookings': {
+          status: 200,
+          body: { data: [], pages: { total_pages: 0, total_count: 0, skip: 0, limit: 10 } },
+        },
+      },
+    });
+    await ui.click(await screen.findByRole('button', { name: 'View my bookings' }));
+    expect(await screen.findByRole('tab', { name: 'Rapid-EM Bookings', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('You have no Rapid-EM bookings yet.')).toBeInTheDocument();
+  });
+});
