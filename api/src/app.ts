@@ -22,7 +22,7 @@ import { installCurrentAccount } from './plugins/accounts/current-account';
 import { healthPlugin } from './plugins/health';
 import { paymentsPublicPlugin, WEBHOOK_PATH } from './plugins/payments';
 import { domainPlugins } from './plugins';
-import { zodValidatorCompiler } from './validation';
+import { installUnstorableTextGuard, zodValidatorCompiler } from './validation';
 import { announceWrites, WriteEvents } from './writes';
 import { ChangeFeed } from './changes';
 import { JobRunner } from './jobs/runner';
@@ -146,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   installSecurityHeaders(app);
   app.setValidatorCompiler(zodValidatorCompiler);
+  installUnstorableTextGuard(app);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 

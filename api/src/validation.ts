@@ -10,6 +10,24 @@ const PARTS: Record<string, RequestPart> = { body: 'body', querystring: 'query',
  * anywhere in them (`refusingUnstorableText` from the shared contracts). Unlike the type provider's own compiler it keeps
  * zod's issue paths intact, so a 422 can name `["body", "data", "email"]` exactly.
  */
+/**
+ * Path and query text checked before any part is validated: Fastify validates the body before the
+ * query, so without this a route whose body is also wrong would answer about the body and never name
+ * the query parameter that holds text a database refuses. Same check, same 422 entries.
+ */
+export function installUnstorableTextGuard(app: FastifyInstance): void {
+  const guarded = [
+    ['params', 'path'],
+    ['query', 'query'],
+  ] as const;
+  app.addHook('preValidation', async (request) => {
+    for (const [property, part] of guarded) {
+      const result = z.safeParse(refusingUnstorableText(z.unknown()), request[property], { reportInput: true });
+      if (!result.success) throw new RequestValidationError(part, result.error.issues);
+    }
+  });
+}
+
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema: routeSchema, httpPart }) => {
   const part = PARTS[httpPart ?? 'body'] ?? 'body';
   // Every string of every part is checked for text a database refuses, before the route's schema.

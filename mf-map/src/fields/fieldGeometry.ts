@@ -1,5 +1,5 @@
-import { kinks } from '@turf/turf';
-import { fieldAreaHectares, geodesicAreaM2 } from '@paddock/shared/geo';
+import { area, kinks } from '@turf/turf';
+import { fieldAreaHectares } from '@paddock/shared/geo';
 import type { AreaGeometry } from '@paddock/shared/contracts';
 import { messages } from '../messages';
 
@@ -25,5 +25,7 @@ export function geometryProblem(geometry: AreaGeometry): string | null {
   if (tooShort) return messages.zeroArea;
   // Crossing first: a symmetric bow-tie's two halves cancel out to no area at all.
   if (kinks(geometry).features.length > 0) return messages.selfIntersecting;
-  return geodesicAreaM2(geometry) < MIN_AREA_M2 ? messages.zeroArea : null;
+  // 'Encloses nothing' is judged as drawn (corners on one parallel have no area on the map, whatever the
+  // geodesics between them do), as the server judges it; the area shown is the ellipsoid's.
+  return area(geometry) < MIN_AREA_M2 ? messages.zeroArea : null;
 }

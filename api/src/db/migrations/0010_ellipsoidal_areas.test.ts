@@ -1,5 +1,5 @@
 import { fieldAreaHectares, totalHectares } from '@paddock/shared/geo';
-import { quadrangleRing } from '@paddock/shared/testing';
+import { quadrangleRing } from '@paddock/shared/testing/geodesy';
 import { sql, type Kysely } from 'kysely';
 import { addFields, createFarm, fieldFeature, getFarm, signIn } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';

@@ -13,7 +13,7 @@ import {
   type TestUser,
 } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
-import { quadrangleAreaM2, quadrangleRing } from '@paddock/shared/testing';
+import { quadrangleAreaM2, quadrangleRing } from '@paddock/shared/testing/geodesy';
 import { totalHectares } from '@paddock/shared/geo';
 import { combBoundary } from './testing/boundaries';
 

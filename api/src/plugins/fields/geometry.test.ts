@@ -1,6 +1,6 @@
 import type { AreaGeometry, Position } from '@paddock/shared/contracts';
 import { kinks } from '@turf/kinks';
-import { quadrangleAreaM2, quadrangleRing } from '@paddock/shared/testing';
+import { quadrangleAreaM2, quadrangleRing } from '@paddock/shared/testing/geodesy';
 import {
   areaInHectares,
   inspectBoundary,
