@@ -50,6 +50,14 @@ describe.each(availableBackends())('api basics on %s', (kind) => {
     }
   });
 
+  it("lets the test provider's authentication page post its form and return to the product, nothing else", async () => {
+    const page = await t.request({ method: 'GET', url: '/test-provider/authenticate/pi_unknown' });
+    const policy = page.headers['content-security-policy'] as string;
+    expect(policy).toMatch(/form-action 'self' [^;]*http:\/\/localhost:3000/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("default-src 'none'");
+  });
+
   it('answers unknown routes with a 404 detail, with or without a token', async () => {
     for (const url of ['/nope', '/v2/nope', '/v2/accounts/nope']) {
       const anonymous = await t.request({ method: 'GET', url });

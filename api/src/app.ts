@@ -144,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (ownsDatabase) await database.close();
   });
 
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, config.corsOrigins);
   app.setValidatorCompiler(zodValidatorCompiler);
   installUnstorableTextGuard(app);
   app.setSerializerCompiler(serializerCompiler);
