@@ -1,6 +1,30 @@
-import { act, screen } from '@testing-library/react';
-import { renderOverMap } from '../testing/harness';
+import { act, screen, within } from '@testing-library/react';
+import { capture, catalogReply } from '../imagery/testing/replies';
+import { queriesOf, renderOverMap } from '../testing/harness';
 import { ZoningPanel } from './ZoningPanel';
+import { zonesReply } from './testing';
+
+const CATALOG = '/v2/catalog';
+const ZONES = '/v2/zoning/zones';
+
+function renderZoning(zones = zonesReply(), selected = ['x1']) {
+  const view = renderOverMap(<ZoningPanel />, {
+    selected,
+    routes: {
+      [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01'), capture('2026-02-20')]),
+      [`GET ${ZONES}`]: zones,
+    },
+  });
+  act(() => view.store.getState().setMode('zoning'));
+  return view;
+}
+
+async function chooseAll(ui: ReturnType<typeof renderZoning>['ui']) {
+  await screen.findByRole('option', { name: /1 Mar/ });
+  await ui.selectOptions(screen.getByLabelText('Date'), '2026-03-01');
+  await ui.selectOptions(screen.getByLabelText('Number of zones'), '3');
+  await ui.selectOptions(screen.getByLabelText('Resolution'), '25 m');
+}
 
 describe('zoning panel', () => {
   it('names zoning mode and its Close returns the map to view mode', async () => {
@@ -9,5 +33,65 @@ describe('zoning panel', () => {
     expect(screen.getByRole('region', { name: 'Zoning' })).toHaveTextContent('Select the fields to zone');
     await ui.click(screen.getByRole('button', { name: 'Close' }));
     expect(store.getState().mode).toBe('view');
+  });
+
+  it('offers the two steps; Edit & Assign Rates and Next wait for zones', async () => {
+    const { ui, server } = renderZoning();
+    expect(screen.getByRole('tab', { name: '1. Map Settings' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: '2. Edit & Assign Rates' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await screen.findByRole('option', { name: /1 Mar/ });
+    await ui.selectOptions(screen.getByLabelText('Date'), '2026-03-01');
+    await ui.selectOptions(screen.getByLabelText('Number of zones'), '3');
+    // Not all settings are chosen yet: no zones asked for.
+    expect(server.find('GET', ZONES)).toHaveLength(0);
+    await ui.selectOptions(screen.getByLabelText('Resolution'), '25 m');
+    expect(await screen.findByText('Zone quality: 73%')).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('tab', { name: '2. Edit & Assign Rates' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('loads the zones of the settings once all are set and shows each zone in the legend', async () => {
+    const { ui, server } = renderZoning();
+    await chooseAll(ui);
+    const legend = await screen.findByRole('table', { name: 'Zones' });
+    const rows = within(legend).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['Zone 12.500.20', 'Zone 25.000.40', 'Zone 37.500.60']);
+    const [query] = queriesOf(server, ZONES);
+    expect(query?.getAll('field_ids')).toEqual(['x1']);
+    expect(query?.get('latest_capture_date')).toBe('2026-03-01');
+    expect(query?.get('zones')).toBe('3');
+    expect(query?.get('resolution')).toBe('2');
+    expect(query?.get('algorithm')).toBe('standard_NDVI');
+  });
+
+  it('changing the calculation resets the zone count and resolution', async () => {
+    const { ui, store } = renderZoning();
+    await chooseAll(ui);
+    await screen.findByRole('table', { name: 'Zones' });
+    await ui.selectOptions(screen.getByLabelText('Calculation'), 'NDRE');
+    expect(store.getState()).toMatchObject({ zoneCount: null, zoningResolution: null, selectedAlgorithm: 'NDRE' });
+    expect(screen.queryByRole('table', { name: 'Zones' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('a zone layer that fails (after its one retry) says so and Reset starts the zones over', async () => {
+    const { ui, store, server } = renderZoning({ status: 500, body: { detail: 'Imagery unavailable' } });
+    await chooseAll(ui);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Zone layer failed to load. Please try again.');
+    expect(server.find('GET', ZONES)).toHaveLength(2);
+    await ui.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(store.getState()).toMatchObject({ zoneCount: null, zoningResolution: null });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Loading zones' while the zones are computed", async () => {
+    const { ui, store } = renderZoning();
+    await screen.findByRole('option', { name: /1 Mar/ });
+    await ui.selectOptions(screen.getByLabelText('Date'), '2026-03-01');
+    await ui.selectOptions(screen.getByLabelText('Number of zones'), '3');
+    act(() => store.getState().setZoningResolution(2));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading zones');
+    await screen.findByRole('table', { name: 'Zones' });
   });
 });

@@ -29,6 +29,10 @@ export const queryKeys = {
     all: ['zoning-orders'] as const,
     ofPayment: (paymentId: string) => ['zoning-orders', 'payment', paymentId] as const,
   },
+  zoning: {
+    all: ['zoning'] as const,
+    zones: (params: Readonly<Record<string, unknown>>) => ['zoning', 'zones', params] as const,
+  },
   imagery: {
     all: ['imagery'] as const,
     catalog: (params: Readonly<Record<string, unknown>>) => ['imagery', 'catalog', params] as const,

@@ -1,0 +1,47 @@
+import { createApiClient } from '@paddock/shared/api-client';
+import {
+  algorithmCode,
+  zoningZonesResponseSchema,
+  type ImageryAlgorithm,
+  type MfAuth,
+  type MfConfig,
+  type ZoningLayer,
+  type ZoningZonesResponse,
+} from '@paddock/shared/contracts';
+
+/** The Map Settings of spec 2 §5, all chosen: what `GET v2/zoning/zones` is asked. */
+export interface ZonesRequest {
+  fieldIds: readonly string[];
+  layer: ZoningLayer;
+  algorithm: ImageryAlgorithm;
+  /** The capture's day (a Rapid-EM window's start date). */
+  date: string;
+  zones: number;
+  /** 1 = 5 m, 2 = 25 m, 3 = 50 m, 4 = 100 m. */
+  resolution: number;
+}
+
+/** What zoning mode asks of the API. */
+export interface ZoningApi {
+  zones(request: ZonesRequest): Promise<ZoningZonesResponse>;
+}
+
+export interface ZoningApiOptions {
+  config: Pick<MfConfig, 'apiUrl'>;
+  getToken: MfAuth['getToken'];
+  fetch?: typeof fetch;
+}
+
+export function createZoningApi({ config, getToken, fetch: fetchImpl }: ZoningApiOptions): ZoningApi {
+  const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch: fetchImpl });
+  return {
+    zones: ({ fieldIds, layer, algorithm, date, zones, resolution }) =>
+      api.get('zoning/zones', zoningZonesResponseSchema, {
+        field_ids: [...fieldIds],
+        latest_capture_date: date,
+        zones,
+        resolution,
+        algorithm: algorithmCode(layer, algorithm),
+      }),
+  };
+}
