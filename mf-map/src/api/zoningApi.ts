@@ -1,6 +1,9 @@
 import { createApiClient } from '@paddock/shared/api-client';
 import {
   algorithmCode,
+  cartAddResponseSchema,
+  type CartItem,
+  type ZoningCartPayload,
   zoningZonesResponseSchema,
   type ImageryAlgorithm,
   type MfAuth,
@@ -24,6 +27,8 @@ export interface ZonesRequest {
 /** What zoning mode asks of the API. */
 export interface ZoningApi {
   zones(request: ZonesRequest): Promise<ZoningZonesResponse>;
+  /** Creates the zoning order in the cart (spec 2 §3). */
+  addToCart(payload: ZoningCartPayload): Promise<CartItem>;
 }
 
 export interface ZoningApiOptions {
@@ -43,5 +48,7 @@ export function createZoningApi({ config, getToken, fetch: fetchImpl }: ZoningAp
         resolution,
         algorithm: algorithmCode(layer, algorithm),
       }),
+    addToCart: async (payload) =>
+      (await api.send('post', 'cart/add?item_type=zoning', cartAddResponseSchema, payload)).data,
   };
 }

@@ -1,10 +1,24 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { FakeReply, SeenRequest } from '@paddock/shared/testing';
 import { capture, catalogReply } from '../imagery/testing/replies';
 import { queriesOf, renderOverMap } from '../testing/harness';
 import { ZoningPanel } from './ZoningPanel';
 import { zonesReply } from './testing';
 
 const CATALOG = '/v2/catalog';
+/** The cart's answer to Add to cart: the item made of what was sent. */
+const cartItemOf = (request: SeenRequest): FakeReply => ({
+  status: 201,
+  body: {
+    data: {
+      id: 'c1',
+      item_type: 'zoning',
+      price: 1500,
+      created_on: '2026-03-02T00:00:00Z',
+      details: { ...(request.body as object), farm_name: 'Kurrajong Downs', area: 15 },
+    },
+  },
+});
 const ZONES = '/v2/zoning/zones';
 
 function renderZoning(zones = zonesReply(), selected = ['x1']) {
@@ -13,6 +27,7 @@ function renderZoning(zones = zonesReply(), selected = ['x1']) {
     routes: {
       [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01'), capture('2026-02-20')]),
       [`GET ${ZONES}`]: zones,
+      'POST /v2/cart/add': cartItemOf,
     },
   });
   act(() => view.store.getState().setMode('zoning'));
@@ -93,5 +108,36 @@ describe('zoning panel', () => {
     act(() => store.getState().setZoningResolution(2));
     expect(screen.getByRole('status')).toHaveTextContent('Loading zones');
     await screen.findByRole('table', { name: 'Zones' });
+  });
+
+  it('Edit & Assign Rates takes only non-negative decimals, totals live and adds the zones to the cart', async () => {
+    const { ui, server, bus, toasts } = renderZoning();
+    const opened: unknown[] = [];
+    bus.on('paddock:cart-open', (payload) => opened.push(payload));
+    await chooseAll(ui);
+    await screen.findByRole('table', { name: 'Zones' });
+    await ui.click(screen.getByRole('button', { name: 'Next' }));
+    await ui.type(screen.getByLabelText('Product name'), 'Urea');
+    await ui.type(screen.getByLabelText('Rate of zone 1'), '-1x0');
+    expect(screen.getByLabelText('Rate of zone 1')).toHaveValue('10');
+    await ui.type(screen.getByLabelText('Rate of zone 3'), '2.5');
+    // 2.5 ha × 10 + 7.5 ha × 2.5; zone 2 left empty counts 0
+    expect(screen.getByText(/Total product \(Urea\): 43\.75 L/)).toBeInTheDocument();
+    await ui.type(screen.getByLabelText('Price per L (AU$)'), '2');
+    expect(screen.getByText(/Total cost: AU\$87\.50/)).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(opened).toHaveLength(1));
+    const [request] = server.find('POST', '/v2/cart/add');
+    expect(new URL(request?.url ?? '').searchParams.get('item_type')).toBe('zoning');
+    expect(request?.body).toMatchObject({
+      algorithm: 'standard_NDVI',
+      catalog_entry: '2026-03-01',
+      num_zones: 3,
+      zone_resolution: 2,
+      farm_id: 'f1',
+      fields: ['x1'],
+      zones: { rates: { '1': 10, '2': null, '3': 2.5 }, total: 43.75 },
+    });
+    expect(toasts.map((t) => t.message)).toContain('Zones added to your cart');
   });
 });

@@ -1,13 +1,38 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { Button, Spinner } from '@paddock/shared/ui';
 import { messages } from '../messages';
+import { useOlMap } from '../map-core/olMapContext';
+import { RatesStep } from './RatesStep';
 import { useMapStore, useMapStoreApi } from '../store';
 import { ZoneLegend } from './ZoneLegend';
 import { ZoningSettings } from './ZoningSettings';
 import { useZones, useZonesRequest, type ZonesState } from './useZones';
 import panel from '../controls/mapPanel.module.css';
 import styles from './zoning.module.css';
+
+// OpenLayers arrives with the map's own lazy chunk; the zone layer waits for it too.
+const ZoneLayer = lazy(() => import('./map/ZoneLayer'));
+
+function Transparency() {
+  const store = useMapStoreApi();
+  const id = useId();
+  const value = useMapStore((s) => s.zoneTransparency);
+  return (
+    <div className={styles.slider}>
+      <label htmlFor={id}>Zone transparency</label>
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={1}
+        step={0.05}
+        value={value}
+        onChange={(event) => store.getState().setZoneTransparency(Number(event.target.value))}
+      />
+    </div>
+  );
+}
 
 function ZonesStatus({ state, onReset }: { state: ZonesState; onReset(): void }) {
   if (state.kind === 'loading')
@@ -27,7 +52,13 @@ function ZonesStatus({ state, onReset }: { state: ZonesState; onReset(): void })
         </Button>
       </div>
     );
-  if (state.kind === 'ready') return <ZoneLegend zones={state.zones} />;
+  if (state.kind === 'ready')
+    return (
+      <>
+        <ZoneLegend zones={state.zones} />
+        <Transparency />
+      </>
+    );
   return null;
 }
 
@@ -36,6 +67,9 @@ export function ZoningPanel() {
   const store = useMapStoreApi();
   const headingId = useId();
   const hasFields = useMapStore((s) => s.selectedFields.length > 0);
+  const farmId = useMapStore((s) => s.farm?.id ?? null);
+  const opacity = useMapStore((s) => s.zoneTransparency);
+  const handle = useOlMap();
   const request = useZonesRequest();
   const zones = useZones(request);
   const [tab, setTab] = useState<Key>('settings');
@@ -79,14 +113,21 @@ export function ZoningPanel() {
             </div>
           </TabPanel>
           <TabPanel id="rates">
-            <div className={styles.actions}>
-              <Button variant="secondary" onClick={() => setTab('settings')}>
-                Back
-              </Button>
-            </div>
+            {zones.kind === 'ready' && request && farmId && (
+              <RatesStep
+                zones={zones.zones}
+                target={{ farmId, fieldIds: request.fieldIds, date: request.date, resolution: request.resolution }}
+                onBack={() => setTab('settings')}
+              />
+            )}
           </TabPanel>
         </Tabs>
       </div>
+      {handle && zones.kind === 'ready' && (
+        <Suspense fallback={null}>
+          <ZoneLayer handle={handle} zones={zones.zones} opacity={opacity} />
+        </Suspense>
+      )}
     </section>
   );
 }
