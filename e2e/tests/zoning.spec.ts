@@ -4,7 +4,7 @@ import { bearerOf, farmWithField } from './support/api';
 import { signUpAndOnboard } from './support/onboard';
 
 test('a farmer zones a field into 3 zones, sets rates and finds the zones in the cart', async ({ page }) => {
-  const farmName = `Zoning ${Date.now() % 100000}`;
+  const farmName = `Zoned Farm ${Date.now() % 100000}`;
   await signUpAndOnboard(page, uniqueEmail('zoning'));
   const token = await bearerOf(page);
   const farmId = await farmWithField(page, token, farmName);
@@ -20,7 +20,7 @@ test('a farmer zones a field into 3 zones, sets rates and finds the zones in the
   await expect(menu.getByPlaceholder('Search for field name...')).toBeVisible();
   await menu.getByRole('checkbox', { name: 'Home Paddock' }).check();
 
-  const panel = page.getByRole('region', { name: 'Zoning' });
+  const panel = page.getByRole('region', { name: 'Zoning', exact: true });
   await expect(panel.getByRole('tab', { name: '1. Map Settings' })).toHaveAttribute('aria-selected', 'true');
   await expect(panel.getByRole('button', { name: 'Next' })).toBeDisabled();
   const date = panel.getByLabel('Date');
