@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { FakeReply, SeenRequest } from '@paddock/shared/testing';
 import { capture, catalogReply } from '../imagery/testing/replies';
+import { makeField } from '../testing/fixtures';
 import { queriesOf, renderOverMap } from '../testing/harness';
 import { ZoningPanel } from './ZoningPanel';
 import { zonesReply } from './testing';
@@ -23,6 +24,7 @@ const ZONES = '/v2/zoning/zones';
 
 function renderZoning(zones = zonesReply(), selected = ['x1']) {
   const view = renderOverMap(<ZoningPanel />, {
+    fields: [makeField('x1'), makeField('x2', {}, 1)],
     selected,
     routes: {
       [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01'), capture('2026-02-20')]),
@@ -51,7 +53,7 @@ describe('zoning panel', () => {
   });
 
   it('offers the two steps; Edit & Assign Rates and Next wait for zones', async () => {
-    const { ui, server } = renderZoning();
+    const { ui, server, store } = renderZoning();
     expect(screen.getByRole('tab', { name: '1. Map Settings' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: '2. Edit & Assign Rates' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
@@ -64,6 +66,11 @@ describe('zoning panel', () => {
     expect(await screen.findByText('Zone quality: 73%')).toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('tab', { name: '2. Edit & Assign Rates' })).toHaveAttribute('aria-selected', 'true');
+    // Zoning has started: the selection is locked until the user goes back to the settings.
+    act(() => store.getState().toggleField('x2'));
+    expect(store.getState().selectedFields).toEqual(['x1']);
+    await ui.click(screen.getByRole('button', { name: 'Back' }));
+    expect(store.getState().selectionLocked).toBe(false);
   });
 
   it('loads the zones of the settings once all are set and shows each zone in the legend', async () => {

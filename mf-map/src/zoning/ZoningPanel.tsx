@@ -74,6 +74,11 @@ export function ZoningPanel() {
   const zones = useZones(request);
   const [tab, setTab] = useState<Key>('settings');
   const ready = zones.kind === 'ready';
+  // Spec 1 §4.4: once zoning has started (rates are being set), the fields cannot change.
+  const goTo = (key: Key) => {
+    setTab(key);
+    store.getState().lockSelection(key === 'rates');
+  };
   const reset = () => {
     store.getState().setZoneCount(null);
     store.getState().setZoningResolution(null);
@@ -85,7 +90,7 @@ export function ZoningPanel() {
         <h2 id={headingId} className={panel.panelTitle}>
           Zoning
         </h2>
-        <Tabs selectedKey={ready ? tab : 'settings'} onSelectionChange={setTab} disabledKeys={ready ? [] : ['rates']}>
+        <Tabs selectedKey={ready ? tab : 'settings'} onSelectionChange={goTo} disabledKeys={ready ? [] : ['rates']}>
           <TabList aria-label="Zoning steps" className={styles.tabList}>
             <Tab id="settings" className={styles.tab}>
               1. Map Settings
@@ -107,7 +112,7 @@ export function ZoningPanel() {
               <Button variant="secondary" onClick={() => store.getState().setMode('view')}>
                 Close
               </Button>
-              <Button disabled={!ready} onClick={() => setTab('rates')}>
+              <Button disabled={!ready} onClick={() => goTo('rates')}>
                 Next
               </Button>
             </div>
@@ -117,7 +122,7 @@ export function ZoningPanel() {
               <RatesStep
                 zones={zones.zones}
                 target={{ farmId, fieldIds: request.fieldIds, date: request.date, resolution: request.resolution }}
-                onBack={() => setTab('settings')}
+                onBack={() => goTo('settings')}
               />
             )}
           </TabPanel>
