@@ -147,4 +147,17 @@ describe('zoning panel', () => {
     });
     expect(toasts.map((t) => t.message)).toContain('Zones added to your cart');
   });
+
+  it("a field of 800 ha or more selected before zoning brings up 'Zone area exceeded' and leaves the selection", async () => {
+    const { ui, store } = renderOverMap(<ZoningPanel />, {
+      fields: [makeField('x1'), makeField('big', { field_name: 'Big Plain', area: 800 }, 1)],
+      selected: ['big'],
+    });
+    act(() => store.getState().setMode('zoning'));
+    const dialog = screen.getByRole('alertdialog', { name: 'Zone area exceeded' });
+    expect(dialog).toHaveTextContent('Big Plain will be left out of the selection');
+    await ui.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(store.getState().selectedFields).toEqual([]);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
 });

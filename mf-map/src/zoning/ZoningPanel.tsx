@@ -1,6 +1,9 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import { useShallow } from 'zustand/react/shallow';
 import { Button, Spinner } from '@paddock/shared/ui';
+import { ConfirmDialog } from '@paddock/shared/ui/modal';
+import { ZONING_AREA_LIMIT_HA } from '../store/zoningSlice';
 import { messages } from '../messages';
 import { useOlMap } from '../map-core/olMapContext';
 import { RatesStep } from './RatesStep';
@@ -60,6 +63,37 @@ function ZonesStatus({ state, onReset }: { state: ZonesState; onReset(): void })
       </>
     );
   return null;
+}
+
+/**
+ * Spec 2 §4 'Zone area exceeded': fields of 800 ha or more that were selected before zoning began
+ * are not zoned; the user is told and they leave the selection.
+ */
+function AreaExceeded() {
+  const store = useMapStoreApi();
+  const oversized = useMapStore(
+    useShallow((s) =>
+      s.fields
+        .filter((f) => s.selectedFields.includes(f.id) && f.properties.area >= ZONING_AREA_LIMIT_HA)
+        .map((f) => f.properties.field_name),
+    ),
+  );
+  const leaveOut = () => {
+    const { fields, selectedFields } = store.getState();
+    const large = new Set(fields.filter((f) => f.properties.area >= ZONING_AREA_LIMIT_HA).map((f) => f.id));
+    store.getState().setSelection(selectedFields.filter((id) => !large.has(id)));
+  };
+  return (
+    <ConfirmDialog
+      isOpen={oversized.length > 0}
+      title="Zone area exceeded"
+      message={`Zoning is limited to fields below ${ZONING_AREA_LIMIT_HA} ha. ${oversized.join(', ')} will be left out of the selection.`}
+      confirmLabel="OK"
+      tone="primary"
+      onCancel={leaveOut}
+      onConfirm={leaveOut}
+    />
+  );
 }
 
 /** Zoning mode's panel (spec 2 §2, §5): '1. Map Settings', then '2. Edit & Assign Rates' once zones exist. */
@@ -128,6 +162,7 @@ export function ZoningPanel() {
           </TabPanel>
         </Tabs>
       </div>
+      <AreaExceeded />
       {handle && zones.kind === 'ready' && (
         <Suspense fallback={null}>
           <ZoneLayer handle={handle} zones={zones.zones} opacity={opacity} />

@@ -5,6 +5,7 @@ import { freshFor, queryKeys, queryPolicy, useQuery } from '@paddock/shared/quer
 import type { ZonesRequest } from '../api/zoningApi';
 import { useMapArea } from '../context';
 import { useMapStore } from '../store';
+import { ZONING_AREA_LIMIT_HA } from '../store/zoningSlice';
 
 /** Spec 2 §9: after this long the zones still loading bring up the 'grab a cup of coffee' message. */
 export const SLOW_ZONES_MS = 20_000;
@@ -27,9 +28,21 @@ export function useZonesRequest(): ZonesRequest | null {
       date: state.selectedDate,
       zones: state.zoneCount,
       resolution: state.zoningResolution,
+      oversized: state.fields.some(
+        (f) => state.selectedFields.includes(f.id) && f.properties.area >= ZONING_AREA_LIMIT_HA,
+      ),
     })),
   );
-  if (!s.fieldIds.length || !isZoningLayer(s.layer) || !s.algorithm || !s.date || !s.zones || !s.resolution)
+  // A field of 800 ha or more is not zoned (the 'Zone area exceeded' dialog takes it out first).
+  if (
+    s.oversized ||
+    !s.fieldIds.length ||
+    !isZoningLayer(s.layer) ||
+    !s.algorithm ||
+    !s.date ||
+    !s.zones ||
+    !s.resolution
+  )
     return null;
   return {
     fieldIds: s.fieldIds,
