@@ -1,43 +1,44 @@
 import { useId, useState } from 'react';
-import { failureMessage } from '@paddock/shared/api-client';
-import type { ZoningZonesResponse } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
-import { useAction } from '@paddock/shared/query';
 import { Button } from '@paddock/shared/ui';
 import { controlStyles } from '@paddock/shared/ui/form';
-import { useMapArea } from '../context';
-import { isRateInput, totalProduct, zoningCartPayload, type CartTarget, type RateInputs } from './rates';
+import { isRateInput, totalProduct, type RateInputs, type ZoneRow } from './rates';
 import styles from './zoning.module.css';
 
 const figure = (value: number) => value.toLocaleString('en-AU', { maximumFractionDigits: 2 });
 
-/** '2. Edit & Assign Rates': a rate per zone, the product and its unit, the live totals, Add to cart. */
+interface RatesStepProps {
+  rows: readonly ZoneRow[];
+  /** The rates already stored (Edit Rates); empty for a new zoning. */
+  initial?: RateInputs;
+  actionLabel: string;
+  /** Edit Rates: the action is enabled only once a rate has changed. */
+  needsChange?: boolean;
+  busy: boolean;
+  onAction(rates: RateInputs): void;
+  onBack?(): void;
+}
+
+/** A rate per zone, the product and its unit, the live total product and cost, and the step's action. */
 export function RatesStep({
-  zones,
-  target,
+  rows,
+  initial = {},
+  actionLabel,
+  needsChange = false,
+  busy,
+  onAction,
   onBack,
-}: {
-  zones: ZoningZonesResponse;
-  target: CartTarget;
-  onBack(): void;
-}) {
-  const { zoning } = useMapArea();
+}: RatesStepProps) {
   const productId = useId();
   const unitId = useId();
   const priceId = useId();
-  const [rates, setRates] = useState<RateInputs>({});
+  const [rates, setRates] = useState<RateInputs>(initial);
+  const [changed, setChanged] = useState(false);
   const [product, setProduct] = useState('');
   const [unit, setUnit] = useState('L');
   const [price, setPrice] = useState('');
-  const total = totalProduct(zones, rates);
+  const total = totalProduct(rows, rates);
   const cost = isRateInput(price) && price ? total * Number(price) : null;
-
-  const add = useAction({
-    run: () => zoning.addToCart(zoningCartPayload(zones, rates, target)),
-    success: 'Zones added to your cart',
-    failure: (error) => failureMessage('Could not add the zones to your cart', error),
-    events: () => [['paddock:cart-open', {}]],
-  });
 
   return (
     <div>
@@ -77,10 +78,10 @@ export function RatesStep({
           </tr>
         </thead>
         <tbody>
-          {zones.statistics.zones.map((zone) => (
+          {rows.map((zone) => (
             <tr key={zone.zone}>
               <th scope="row">
-                <span className={styles.swatch} style={{ background: zones.palette[zone.zone - 1] ?? zone.color }} />
+                <span className={styles.swatch} style={{ background: zone.color }} />
                 Zone {zone.zone}
               </th>
               <td>{formatHectares(zone.area)}</td>
@@ -92,7 +93,9 @@ export function RatesStep({
                   value={rates[String(zone.zone)] ?? ''}
                   onChange={(event) => {
                     const text = event.target.value;
-                    if (isRateInput(text)) setRates((current) => ({ ...current, [String(zone.zone)]: text }));
+                    if (!isRateInput(text)) return;
+                    setRates((current) => ({ ...current, [String(zone.zone)]: text }));
+                    setChanged(true);
                   }}
                 />
               </td>
@@ -122,11 +125,13 @@ export function RatesStep({
         )}
       </p>
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={onBack}>
-          Back
-        </Button>
-        <Button disabled={add.busy} onClick={() => void add.trigger()}>
-          Add to cart
+        {onBack && (
+          <Button variant="secondary" onClick={onBack}>
+            Back
+          </Button>
+        )}
+        <Button disabled={busy || (needsChange && !changed)} onClick={() => onAction(rates)}>
+          {actionLabel}
         </Button>
       </div>
     </div>

@@ -7,6 +7,11 @@ import { ZONING_AREA_LIMIT_HA } from '../store/zoningSlice';
 import { messages } from '../messages';
 import { useOlMap } from '../map-core/olMapContext';
 import { RatesStep } from './RatesStep';
+import { failureMessage } from '@paddock/shared/api-client';
+import type { ZoningZonesResponse } from '@paddock/shared/contracts';
+import { useAction } from '@paddock/shared/query';
+import { useMapArea } from '../context';
+import { rowsOfZones, zoningCartPayload, type CartTarget, type RateInputs } from './rates';
 import { useMapStore, useMapStoreApi } from '../store';
 import { ZoneLegend } from './ZoneLegend';
 import { ZoningSettings } from './ZoningSettings';
@@ -108,6 +113,14 @@ export function ZoningPanel() {
   const zones = useZones(request);
   const [tab, setTab] = useState<Key>('settings');
   const ready = zones.kind === 'ready';
+  const { zoning } = useMapArea();
+  const add = useAction({
+    run: ({ zones: computed, rates, target }: { zones: ZoningZonesResponse; rates: RateInputs; target: CartTarget }) =>
+      zoning.addToCart(zoningCartPayload(computed, rates, target)),
+    success: 'Zones added to your cart',
+    failure: (error) => failureMessage('Could not add the zones to your cart', error),
+    events: () => [['paddock:cart-open', {}]],
+  });
   // Spec 1 §4.4: once zoning has started (rates are being set), the fields cannot change.
   const goTo = (key: Key) => {
     setTab(key);
@@ -154,8 +167,16 @@ export function ZoningPanel() {
           <TabPanel id="rates">
             {zones.kind === 'ready' && request && farmId && (
               <RatesStep
-                zones={zones.zones}
-                target={{ farmId, fieldIds: request.fieldIds, date: request.date, resolution: request.resolution }}
+                rows={rowsOfZones(zones.zones)}
+                actionLabel="Add to cart"
+                busy={add.busy}
+                onAction={(rates) =>
+                  void add.trigger({
+                    zones: zones.zones,
+                    rates,
+                    target: { farmId, fieldIds: request.fieldIds, date: request.date, resolution: request.resolution },
+                  })
+                }
                 onBack={() => goTo('settings')}
               />
             )}
@@ -165,7 +186,12 @@ export function ZoningPanel() {
       <AreaExceeded />
       {handle && zones.kind === 'ready' && (
         <Suspense fallback={null}>
-          <ZoneLayer handle={handle} zones={zones.zones} opacity={opacity} />
+          <ZoneLayer
+            handle={handle}
+            collection={zones.zones.zoned_image}
+            palette={zones.zones.palette}
+            opacity={opacity}
+          />
         </Suspense>
       )}
     </section>

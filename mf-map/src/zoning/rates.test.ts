@@ -1,5 +1,5 @@
 import type { ZoningZonesResponse } from '@paddock/shared/contracts';
-import { isRateInput, ratesPayload, totalProduct, zoningCartPayload } from './rates';
+import { isRateInput, ratesPayload, rowsOfCollection, rowsOfZones, totalProduct, zoningCartPayload } from './rates';
 import { zonesReply } from './testing';
 
 const zones = zonesReply().body as ZoningZonesResponse;
@@ -17,7 +17,7 @@ describe('zone rates (spec 2 §5)', () => {
 
   it('totals each zone’s hectares times its rate, an empty rate counting 0', () => {
     // zones of 2.5, 5 and 7.5 ha
-    expect(totalProduct(zones, { '1': '10', '2': '', '3': '2' })).toBeCloseTo(25 + 15);
+    expect(totalProduct(rowsOfZones(zones), { '1': '10', '2': '', '3': '2' })).toBeCloseTo(25 + 15);
   });
 
   it('builds the creation payload of the zones, rates and settings', () => {
@@ -41,5 +41,22 @@ describe('zone rates (spec 2 §5)', () => {
       zones: { type: 'FeatureCollection', rates: { '1': 10, '2': null, '3': null }, total: 25 },
     });
     expect(payload.zones.features).toHaveLength(3);
+  });
+
+  it('adds up a stored order’s polygons per zone', () => {
+    const rows = rowsOfCollection(
+      {
+        type: 'FeatureCollection',
+        features: [2, 1, 2].map((zone, index) => ({
+          ...zones.zoned_image.features[index]!,
+          properties: { zone, field_id: 'x1', area: 1.25 },
+        })),
+      },
+      ['#111111', '#222222'],
+    );
+    expect(rows).toEqual([
+      { zone: 1, area: 1.25, color: '#111111' },
+      { zone: 2, area: 2.5, color: '#222222' },
+    ]);
   });
 });

@@ -1,4 +1,9 @@
-import type { ZoneCollection, ZoningCartPayload, ZoningZonesResponse } from '@paddock/shared/contracts';
+import type {
+  ZoneCollection,
+  ZoningCartPayload,
+  ZoningUpdatePayload,
+  ZoningZonesResponse,
+} from '@paddock/shared/contracts';
 
 /** Rates as typed, by zone number ('1'..'5'). */
 export type RateInputs = Readonly<Record<string, string>>;
@@ -22,9 +27,44 @@ export function ratesPayload(zoneCount: number, inputs: RateInputs): Record<stri
   return rates;
 }
 
+/** One zone's row of the rates table. */
+export interface ZoneRow {
+  zone: number;
+  /** Hectares. */
+  area: number;
+  color: string;
+}
+
+/** The rows of a computed zoning: its statistics per zone. */
+export const rowsOfZones = (zones: ZoningZonesResponse): ZoneRow[] =>
+  zones.statistics.zones.map((zone) => ({
+    zone: zone.zone,
+    area: zone.area,
+    color: zones.palette[zone.zone - 1] ?? zone.color,
+  }));
+
+/** The rows of a stored order's zones: each zone's polygons' hectares added up. */
+export function rowsOfCollection(collection: ZoneCollection, palette: readonly string[]): ZoneRow[] {
+  const areas = new Map<number, number>();
+  for (const feature of collection.features) {
+    const { zone, area = 0 } = feature.properties;
+    areas.set(zone, (areas.get(zone) ?? 0) + area);
+  }
+  return [...areas.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([zone, area]) => ({ zone, area, color: palette[zone - 1] ?? '#888888' }));
+}
+
+/** Stored rates back as typed text (null → empty). */
+export const inputsOfRates = (rates: Readonly<Record<string, number | null>> | undefined): RateInputs =>
+  Object.fromEntries(Object.entries(rates ?? {}).map(([zone, rate]) => [zone, rate === null ? '' : String(rate)]));
+
 /** Product over all zones: each zone's hectares times its rate (empty counts 0). */
-export const totalProduct = (zones: ZoningZonesResponse, inputs: RateInputs): number =>
-  zones.statistics.zones.reduce((sum, zone) => sum + zone.area * rateValue(inputs[String(zone.zone)]), 0);
+export const totalProduct = (rows: readonly ZoneRow[], inputs: RateInputs): number =>
+  rows.reduce((sum, row) => sum + row.area * rateValue(inputs[String(row.zone)]), 0);
+
+const roundedTotal = (rows: readonly ZoneRow[], inputs: RateInputs) =>
+  Math.round(totalProduct(rows, inputs) * 100) / 100;
 
 export interface CartTarget {
   farmId: string;
@@ -47,7 +87,7 @@ export function zoningCartPayload(
       properties,
     })),
     rates: ratesPayload(zones.zones, inputs),
-    total: Math.round(totalProduct(zones, inputs) * 100) / 100,
+    total: roundedTotal(rowsOfZones(zones), inputs),
   };
   return {
     algorithm: zones.algorithm,
@@ -57,5 +97,19 @@ export function zoningCartPayload(
     farm_id: target.farmId,
     fields: [...target.fieldIds],
     zones: collection,
+  };
+}
+
+/** The zone update payload of spec 2 §3 (`POST v2/zoning/update`): the order's zones with the new rates. */
+export function zoningUpdatePayload(
+  orderId: string,
+  collection: ZoneCollection,
+  rows: readonly ZoneRow[],
+  numZones: number,
+  inputs: RateInputs,
+): ZoningUpdatePayload {
+  return {
+    id: orderId,
+    zones: { ...collection, rates: ratesPayload(numZones, inputs), total: roundedTotal(rows, inputs) },
   };
 }

@@ -6,12 +6,15 @@ import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
 import { useEffect, useRef } from 'react';
-import type { ZoningZonesResponse } from '@paddock/shared/contracts';
+import type { ZoneCollection, ZoningZonesResponse } from '@paddock/shared/contracts';
 import { LAYER_Z, type MapHandle } from '../../map-core/olMapContext';
 
 export interface ZoneLayerProps {
   handle: MapHandle;
-  zones: ZoningZonesResponse;
+  /** Polygons whose `properties.zone` (1–5) picks the colour. */
+  collection: ZoningZonesResponse['zoned_image'] | ZoneCollection;
+  /** Zone colours, zone 1 first. */
+  palette: readonly string[];
   /** 0 to 1 (spec 2 §9: default 1). */
   opacity: number;
 }
@@ -30,15 +33,15 @@ function zoneStyles(palette: readonly string[]): (feature: FeatureLike) => Style
  * The zones as an OpenLayers vector layer in the zones slot (under the fields), coloured with the
  * response's palette, zone 1 first; the transparency slider sets its opacity.
  */
-export default function ZoneLayer({ handle, zones, opacity }: ZoneLayerProps) {
+export default function ZoneLayer({ handle, collection, palette, opacity }: ZoneLayerProps) {
   const layer = useRef<VectorLayer<VectorSource<Feature<Geometry>>> | null>(null);
   const opacityNow = useRef(opacity);
   useEffect(() => {
     const source = new VectorSource<Feature<Geometry>>();
-    source.addFeatures(format.readFeatures(zones.zoned_image) as Feature<Geometry>[]);
+    source.addFeatures(format.readFeatures(collection) as Feature<Geometry>[]);
     const created = new VectorLayer({
       source,
-      style: zoneStyles(zones.palette),
+      style: zoneStyles(palette),
       zIndex: LAYER_Z.zones,
       properties: { name: 'zones' },
       opacity: opacityNow.current,
@@ -50,7 +53,7 @@ export default function ZoneLayer({ handle, zones, opacity }: ZoneLayerProps) {
       handle.map.removeLayer(created);
       created.dispose();
     };
-  }, [handle, zones]);
+  }, [handle, collection, palette]);
   useEffect(() => {
     opacityNow.current = opacity;
     layer.current?.setOpacity(opacity);
