@@ -1,7 +1,12 @@
-import { createApiClient } from '@paddock/shared/api-client';
+import { createApiClient, normaliseError } from '@paddock/shared/api-client';
 import {
   algorithmCode,
   cartAddResponseSchema,
+  zoningOrderResponseSchema,
+  zoningUpdateResponseSchema,
+  type ZoningOrder,
+  type ZoningUpdatePayload,
+  type ZoningUpdateResponse,
   type CartItem,
   type ZoningCartPayload,
   zoningZonesResponseSchema,
@@ -29,6 +34,12 @@ export interface ZoningApi {
   zones(request: ZonesRequest): Promise<ZoningZonesResponse>;
   /** Creates the zoning order in the cart (spec 2 §3). */
   addToCart(payload: ZoningCartPayload): Promise<CartItem>;
+  /** A zoning order of the caller's farms (404 when unknown or not theirs). */
+  order(orderId: string): Promise<ZoningOrder>;
+  /** New rates of a paid order; answers the download key of its files. */
+  update(payload: ZoningUpdatePayload): Promise<ZoningUpdateResponse['data']>;
+  /** The prescription files (zip): one per field, or one for the farm with `unified`. */
+  download(downloadKey: string, unified: boolean): Promise<Blob>;
 }
 
 export interface ZoningApiOptions {
@@ -50,5 +61,17 @@ export function createZoningApi({ config, getToken, fetch: fetchImpl }: ZoningAp
       }),
     addToCart: async (payload) =>
       (await api.send('post', 'cart/add?item_type=zoning', cartAddResponseSchema, payload)).data,
+    order: async (orderId) =>
+      (await api.get(`zoning/order/${encodeURIComponent(orderId)}`, zoningOrderResponseSchema)).data,
+    update: async (payload) => (await api.send('post', 'zoning/update', zoningUpdateResponseSchema, payload)).data,
+    download: async (downloadKey, unified) => {
+      try {
+        return await api.http
+          .get(`zoning/download/${encodeURIComponent(downloadKey)}`, { searchParams: { unified: String(unified) } })
+          .blob();
+      } catch (error) {
+        throw await normaliseError(error);
+      }
+    },
   };
 }

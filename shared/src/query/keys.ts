@@ -28,6 +28,7 @@ export const queryKeys = {
   zoningOrders: {
     all: ['zoning-orders'] as const,
     ofPayment: (paymentId: string) => ['zoning-orders', 'payment', paymentId] as const,
+    detail: (orderId: string) => ['zoning-orders', 'detail', orderId] as const,
   },
   zoning: {
     all: ['zoning'] as const,
