@@ -3,6 +3,7 @@ import {
   algorithmCode,
   cartAddResponseSchema,
   zoningOrderResponseSchema,
+  zoningOrdersResponseSchema,
   zoningUpdateResponseSchema,
   type ZoningOrder,
   type ZoningUpdatePayload,
@@ -34,6 +35,8 @@ export interface ZoningApi {
   zones(request: ZonesRequest): Promise<ZoningZonesResponse>;
   /** Creates the zoning order in the cart (spec 2 §3). */
   addToCart(payload: ZoningCartPayload): Promise<CartItem>;
+  /** The farm's paid zoning orders (the zoning layer's list). */
+  paidOrders(farmId: string): Promise<ZoningOrder[]>;
   /** A zoning order of the caller's farms (404 when unknown or not theirs). */
   order(orderId: string): Promise<ZoningOrder>;
   /** New rates of a paid order; answers the download key of its files. */
@@ -61,6 +64,8 @@ export function createZoningApi({ config, getToken, fetch: fetchImpl }: ZoningAp
       }),
     addToCart: async (payload) =>
       (await api.send('post', 'cart/add?item_type=zoning', cartAddResponseSchema, payload)).data,
+    paidOrders: async (farmId) =>
+      (await api.get('zoning/orders', zoningOrdersResponseSchema, { farm_id: farmId, status: 'paid' })).data,
     order: async (orderId) =>
       (await api.get(`zoning/order/${encodeURIComponent(orderId)}`, zoningOrderResponseSchema)).data,
     update: async (payload) => (await api.send('post', 'zoning/update', zoningUpdateResponseSchema, payload)).data,

@@ -29,6 +29,7 @@ export const queryKeys = {
     all: ['zoning-orders'] as const,
     ofPayment: (paymentId: string) => ['zoning-orders', 'payment', paymentId] as const,
     detail: (orderId: string) => ['zoning-orders', 'detail', orderId] as const,
+    paidOfFarm: (farmId: string) => ['zoning-orders', 'farm', farmId, 'paid'] as const,
   },
   zoning: {
     all: ['zoning'] as const,
