@@ -3,10 +3,12 @@ import type { MfProps } from '@paddock/shared/contracts';
 import { QueryProvider, type QueryClient } from '@paddock/shared/query';
 import { createMapApi, type MapApi } from './api/mapApi';
 import { createImageryApi, type ImageryApi } from './api/imageryApi';
+import { createZoningApi, type ZoningApi } from './api/zoningApi';
 
 export interface MapAreaValue extends MfProps {
   api: MapApi;
   imagery: ImageryApi;
+  zoning: ZoningApi;
 }
 
 const MapAreaContext = createContext<MapAreaValue | null>(null);
@@ -37,9 +39,13 @@ export function MapAreaProvider({ props, fetch, queryClient, children }: Provide
     () => createImageryApi({ config, getToken: (options) => auth.getToken(options), fetch }),
     [config, auth, fetch],
   );
+  const zoning = useMemo(
+    () => createZoningApi({ config, getToken: (options) => auth.getToken(options), fetch }),
+    [config, auth, fetch],
+  );
   const value = useMemo(
-    () => ({ basename, auth, bus, config, profile, api, imagery }),
-    [basename, auth, bus, config, profile, api, imagery],
+    () => ({ basename, auth, bus, config, profile, api, imagery, zoning }),
+    [basename, auth, bus, config, profile, api, imagery, zoning],
   );
   return (
     <MapAreaContext.Provider value={value}>

@@ -28,6 +28,11 @@ export const messages = {
   importUnavailable: 'The import wizard could not be loaded. Please try again in a moment.',
   geolocationFailed: 'We could not find your location. Check that location access is allowed for this site.',
   selfIntersecting: 'The boundary crosses itself. Move the points so its edges do not cross, then try again.',
+  zoningSearch: 'Search for field name...',
+  zoningAreaLimit: 'Area must be below 800Ha to zone this field',
+  zoningLoading: 'Loading zones',
+  zoningSlow: 'This may take a while, you may wish to grab a cup of coffee.',
+  zoningFailed: 'Zone layer failed to load. Please try again.',
   zeroArea: 'The boundary has no area. Draw at least three points that enclose the field.',
 } as const;
 

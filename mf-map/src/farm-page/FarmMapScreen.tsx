@@ -17,6 +17,7 @@ import { SelectionNotices } from '../fields/SelectionNotices';
 import { fieldClickHandler } from '../fields/fieldClicks';
 import { useFieldActions } from '../fields/useFieldActions';
 import { ImageryOverlay } from '../imagery/ImageryOverlay';
+import { ZoneFromAddress } from '../zoning/ZoneFromAddress';
 import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
 import { MeasureControls } from '../measure/MeasureControls';
 import { keepMeasureModeInStorage } from '../measure/measureStorage';
@@ -131,6 +132,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
           {status.kind === 'ready' && (
             <>
               <ImageryOverlay />
+              <ZoneFromAddress />
               <TopRightOptions onViewTutorial={tutorial.show} />
               <MapTutorial isOpen={tutorial.isOpen} onClose={tutorial.close} />
               <MapControls>

@@ -18,6 +18,8 @@ interface FieldListProps {
   onToggle(fieldId: string): void;
   onEdit(fieldId: string): void;
   onDelete(field: FieldFeature): void;
+  /** Why a field cannot be chosen now (zoning's area limit), or null when it can. */
+  unavailableReason?(field: FieldFeature): string | null;
 }
 
 function FieldRow({
@@ -29,11 +31,13 @@ function FieldRow({
   onToggle,
   onEdit,
   onDelete,
-}: Omit<FieldListProps, 'fields' | 'selected'> & {
+  unavailable,
+}: Omit<FieldListProps, 'fields' | 'selected' | 'unavailableReason'> & {
   field: FieldFeature;
   index: number;
   total: number;
   checked: boolean;
+  unavailable: string | null;
 }) {
   const name = field.properties.field_name;
   const id = useId();
@@ -45,12 +49,14 @@ function FieldRow({
       aria-posinset={index + 1}
       aria-setsize={total}
       data-selected={checked || undefined}
+      data-disabled={unavailable !== null || undefined}
     >
-      <label className={styles.rowLabel}>
+      <label className={styles.rowLabel} title={unavailable ?? undefined}>
         <input
           type="checkbox"
           className={styles.checkbox}
           checked={checked}
+          disabled={unavailable !== null}
           aria-labelledby={`${id}-name`}
           aria-describedby={`${id}-meta`}
           onChange={() => onToggle(field.id)}
@@ -61,6 +67,7 @@ function FieldRow({
           </span>
           <span id={`${id}-meta`} className={styles.rowMeta}>
             {formatHectares(field.properties.area)} ha · {field.properties.field_crop_type ?? 'No crop type'}
+            {unavailable !== null && <span className={styles.rowReason}>{unavailable}</span>}
           </span>
         </span>
       </label>
@@ -92,7 +99,15 @@ function FieldRow({
 }
 
 /** The field menu's list: a checkbox per field, its area and crop, and (for editors) Edit and Delete. */
-export function FieldList({ fields, selected, canEdit, onToggle, onEdit, onDelete }: FieldListProps) {
+export function FieldList({
+  fields,
+  selected,
+  canEdit,
+  onToggle,
+  onEdit,
+  onDelete,
+  unavailableReason,
+}: FieldListProps) {
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(DEFAULT_HEIGHT);
@@ -139,6 +154,7 @@ export function FieldList({ fields, selected, canEdit, onToggle, onEdit, onDelet
             onToggle={onToggle}
             onEdit={onEdit}
             onDelete={onDelete}
+            unavailable={unavailableReason?.(field) ?? null}
           />
         ))}
       </ul>

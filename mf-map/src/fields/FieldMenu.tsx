@@ -9,11 +9,16 @@ import { useMapArea } from '../context';
 import { messages } from '../messages';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore, useMapStoreApi } from '../store';
+import { ZONING_AREA_LIMIT_HA } from '../store/zoningSlice';
 import type { LoadStatus } from '../farm-page/useFarmMapData';
 import { Icon } from '../controls/icons';
 import { FieldList } from './FieldList';
 import controls from '../controls/controls.module.css';
 import styles from './FieldMenu.module.css';
+
+/** Spec 2 §4: in zoning mode a field of 800 ha or more cannot be chosen. */
+const zoningUnavailable = (field: FieldFeature): string | null =>
+  field.properties.area >= ZONING_AREA_LIMIT_HA ? messages.zoningAreaLimit : null;
 
 interface FieldMenuProps {
   status: LoadStatus;
@@ -110,7 +115,10 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
     return needle ? fields.filter((f) => f.properties.field_name.toLowerCase().includes(needle)) : fields;
   }, [fields, query]);
   const totalArea = useMemo(() => totalHectares(fields.map((f) => f.properties.area)), [fields]);
-  const title = farm?.properties.farm_name ?? (status.kind === 'loading' ? 'Loading farm…' : 'Farm map');
+  const zoning = mode === 'zoning';
+  const title = zoning
+    ? 'Zoning'
+    : (farm?.properties.farm_name ?? (status.kind === 'loading' ? 'Loading farm…' : 'Farm map'));
 
   const toFarms = (event: MouseEvent) => {
     event.preventDefault();
@@ -164,7 +172,7 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
         )}
         {status.kind === 'ready' && (
           <>
-            {access.edit && mode !== 'manage' && (
+            {access.edit && mode !== 'manage' && !zoning && (
               <div className={styles.actions}>
                 <AddFieldMenu onDraw={() => store.getState().startDrawing()} onImport={onImport} />
                 <Button variant="secondary" onClick={() => store.getState().setMode('manage')}>
@@ -181,7 +189,7 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
                 id={searchId}
                 type="search"
                 className={styles.searchInput}
-                placeholder="Search fields"
+                placeholder={zoning ? messages.zoningSearch : 'Search fields'}
                 value={query}
                 onChange={(event) => setQuery(event.target.value)}
               />
@@ -203,10 +211,11 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
               <FieldList
                 fields={visible}
                 selected={selected}
-                canEdit={access.edit}
+                canEdit={access.edit && !zoning}
                 onToggle={toggle}
                 onEdit={edit}
                 onDelete={onDelete}
+                unavailableReason={zoning ? zoningUnavailable : undefined}
               />
             )}
           </>

@@ -70,4 +70,46 @@ describe('map store, zoning slice (spec 1 §4.3–4.4, spec 2 §9)', () => {
     store.getState().toggleField('x2');
     expect(store.getState().selectedFields).toEqual(['x1']);
   });
+
+  it('changing the zoning layer starts the zones over with the layer’s own calculation and no date', () => {
+    const store = storeWith(editor);
+    store.getState().setMode('zoning');
+    store.getState().setSelectedDate('2024-05-01');
+    store.getState().setZoneCount(3);
+    store.getState().setZoningResolution(2);
+    store.getState().setZoningLayer('sensor_em');
+    expect(store.getState()).toMatchObject({
+      selectedLayer: 'sensor_em',
+      selectedAlgorithm: 'SHALLOW',
+      selectedDate: null,
+      zoneCount: null,
+      zoningResolution: null,
+    });
+  });
+
+  it('changing the calculation resets zones and resolution but keeps the date; the same one changes nothing', () => {
+    const store = storeWith(editor);
+    store.getState().setMode('zoning');
+    store.getState().setSelectedDate('2024-05-01');
+    store.getState().setZoneCount(4);
+    store.getState().setZoningResolution(1);
+    store.getState().setZoningAlgorithm('NDVI');
+    expect(store.getState()).toMatchObject({ zoneCount: 4, zoningResolution: 1 });
+    store.getState().setZoningAlgorithm('PCD');
+    expect(store.getState()).toMatchObject({
+      selectedAlgorithm: 'PCD',
+      selectedDate: '2024-05-01',
+      zoneCount: null,
+      zoningResolution: null,
+    });
+  });
+
+  it('leaving zoning forgets the zone count and resolution', () => {
+    const store = storeWith(editor);
+    store.getState().setMode('zoning');
+    store.getState().setZoneCount(3);
+    store.getState().setZoningResolution(2);
+    store.getState().setMode('view');
+    expect(store.getState()).toMatchObject({ zoneCount: null, zoningResolution: null });
+  });
 });

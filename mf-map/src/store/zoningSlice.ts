@@ -1,3 +1,4 @@
+import type { ImageryAlgorithm, ZoningLayer } from '@paddock/shared/contracts';
 import { layerChoice } from './imagerySlice';
 import type { MapSlice, MapState } from './mapStore';
 
@@ -8,7 +9,15 @@ export interface ZoningSlice {
   zoneTransparency: number;
   /** Once zoning has started, the selection is locked in zoning and edit-zone modes. */
   selectionLocked: boolean;
+  /** Map Settings (spec 2 §5): number of zones (2–5) and resolution level (1–4); the layer, calculation and date are the imagery slice's. */
+  zoneCount: number | null;
+  zoningResolution: number | null;
 
+  /** A new layer or calculation starts the zones over: no zone count, resolution or zone picked. */
+  setZoningLayer(layer: ZoningLayer): void;
+  setZoningAlgorithm(algorithm: ImageryAlgorithm): void;
+  setZoneCount(count: number | null): void;
+  setZoningResolution(level: number | null): void;
   setSelectedZone(zoneId: string | null): void;
   setZoneTransparency(opacity: number): void;
   lockSelection(locked: boolean): void;
@@ -18,7 +27,15 @@ export interface ZoningSlice {
 export const ZONING_AREA_LIMIT_HA = 800;
 
 /** Zoning state that belongs to one visit of zoning mode. */
-export const ZONING_RESET = { selectedZone: null, selectionLocked: false } as const;
+export const ZONING_RESET = {
+  selectedZone: null,
+  selectionLocked: false,
+  zoneCount: null,
+  zoningResolution: null,
+} as const;
+
+/** What changing the layer or calculation drops (spec 2 §5: zones and resolution reset). */
+const ZONES_RESET = { zoneCount: null, zoningResolution: null, selectedZone: null } as const;
 
 /** Spec 1 §4.4: once zoning has started, the selection cannot change in zoning and edit-zone modes. */
 export const isSelectionLocked = (s: MapState): boolean =>
@@ -34,7 +51,14 @@ export const createZoningSlice: MapSlice<ZoningSlice> = (set) => ({
   selectedZone: null,
   zoneTransparency: 1,
   selectionLocked: false,
+  zoneCount: null,
+  zoningResolution: null,
 
+  setZoningLayer: (layer) => set((s) => (s.selectedLayer === layer ? {} : { ...layerChoice(layer), ...ZONES_RESET })),
+  setZoningAlgorithm: (selectedAlgorithm) =>
+    set((s) => (s.selectedAlgorithm === selectedAlgorithm ? {} : { selectedAlgorithm, ...ZONES_RESET })),
+  setZoneCount: (zoneCount) => set({ zoneCount }),
+  setZoningResolution: (zoningResolution) => set({ zoningResolution }),
   setSelectedZone: (selectedZone) => set({ selectedZone }),
   setZoneTransparency: (opacity) => set({ zoneTransparency: Math.min(1, Math.max(0, opacity)) }),
   lockSelection: (selectionLocked) => set({ selectionLocked }),

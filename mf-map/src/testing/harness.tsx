@@ -131,7 +131,7 @@ export function renderOverMap(
       <MapStoreProvider store={store}>{ui}</MapStoreProvider>
     </MapAreaProvider>,
   );
-  return { ...view, server, store, toasts, ui: userEvent.setup() };
+  return { ...view, server, store, toasts, bus, ui: userEvent.setup() };
 }
 
 /** The query of the requests the fake server saw on a path. */

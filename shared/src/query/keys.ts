@@ -34,6 +34,12 @@ export const queryKeys = {
   zoningOrders: {
     all: ['zoning-orders'] as const,
     ofPayment: (paymentId: string) => ['zoning-orders', 'payment', paymentId] as const,
+    detail: (orderId: string) => ['zoning-orders', 'detail', orderId] as const,
+    paidOfFarm: (farmId: string) => ['zoning-orders', 'farm', farmId, 'paid'] as const,
+  },
+  zoning: {
+    all: ['zoning'] as const,
+    zones: (params: Readonly<Record<string, unknown>>) => ['zoning', 'zones', params] as const,
   },
   imagery: {
     all: ['imagery'] as const,

@@ -33,6 +33,7 @@ import { UpgradeIcon } from './UpgradeIcon';
 import controls from '../../controls/controls.module.css';
 import panel from '../../controls/mapPanel.module.css';
 import styles from '../imagery.module.css';
+import { PaidOrders } from '../../zoning/PaidOrders';
 
 const LAYERS: MapLayerId[] = ['standard', 'high_res', 'sensor_em', 'zoning'];
 
@@ -188,7 +189,7 @@ export function ImageryPanel({ onExport }: { onExport(): void }) {
       </button>
       <div id={bodyId} className={panel.panelBody} hidden={!open}>
         <LayerMenu />
-        {layer !== 'zoning' && <CalculationMenu layer={layer} />}
+        {layer === 'zoning' ? <PaidOrders /> : <CalculationMenu layer={layer} />}
         {!advanced && layer !== 'zoning' && layer !== 'sensor_em' && (
           <p className={styles.cue}>
             <UpgradeIcon className={styles.cueIcon} /> {imageryMessages.enableAdvancedCalculations}. <GetAdvancedLink />

@@ -1,0 +1,49 @@
+import { act, screen } from '@testing-library/react';
+import { makeField } from '../testing/fixtures';
+import { renderOverMap } from '../testing/harness';
+import { FieldMenu } from './FieldMenu';
+
+const noop = () => undefined;
+
+describe('field menu in zoning mode (spec 2 §2, spec 1 §4.4)', () => {
+  function renderZoningMenu() {
+    const view = renderOverMap(
+      <FieldMenu status={{ kind: 'ready' }} onRetry={noop} onImport={noop} onDelete={noop} />,
+      {
+        fields: [
+          makeField('small', { field_name: 'Creek Paddock', area: 799.9 }),
+          makeField('large', { field_name: 'Big Plain', area: 800 }, 1),
+        ],
+      },
+    );
+    act(() => view.store.getState().setMode('zoning'));
+    return view;
+  }
+
+  it("is titled 'Zoning' with 'Search for field name...' and no field editing", () => {
+    renderZoningMenu();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Zoning');
+    expect(screen.getByPlaceholderText('Search for field name...')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Fields' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Creek Paddock' })).not.toBeInTheDocument();
+  });
+
+  it('disables a field of 800 ha or more with the reason, and a smaller one can be chosen', async () => {
+    const { ui, store } = renderZoningMenu();
+    const large = screen.getByRole('checkbox', { name: 'Big Plain' });
+    expect(large).toBeDisabled();
+    expect(large).toHaveAccessibleDescription(/Area must be below 800Ha to zone this field/);
+    await ui.click(screen.getByRole('checkbox', { name: 'Creek Paddock' }));
+    expect(store.getState().selectedFields).toEqual(['small']);
+  });
+
+  it('outside zoning the large field can be chosen and the menu keeps its farm title', async () => {
+    const { ui, store } = renderOverMap(
+      <FieldMenu status={{ kind: 'ready' }} onRetry={noop} onImport={noop} onDelete={noop} />,
+      { fields: [makeField('large', { field_name: 'Big Plain', area: 900 })] },
+    );
+    expect(screen.getByPlaceholderText('Search fields')).toBeInTheDocument();
+    await ui.click(screen.getByRole('checkbox', { name: 'Big Plain' }));
+    expect(store.getState().selectedFields).toEqual(['large']);
+  });
+});

@@ -1,0 +1,48 @@
+import { screen, within } from '@testing-library/react';
+import type { ZoningOrder, ZoningZonesResponse } from '@paddock/shared/contracts';
+import { renderOverMap } from '../testing/harness';
+import { EditZonePanel } from './EditZonePanel';
+import { zonesReply } from './testing';
+
+const computed = zonesReply().body as ZoningZonesResponse;
+const order: ZoningOrder = {
+  id: 'o1',
+  farm_id: 'f1',
+  farm_name: 'Kurrajong Downs',
+  payment_id: 'p1',
+  status: 'paid',
+  algorithm: 'standard_NDVI',
+  catalog_entry: '2026-03-01',
+  num_zones: 3,
+  zone_resolution: 2,
+  fields: ['x1'],
+  zones: JSON.stringify({ ...computed.zoned_image, rates: { '1': 10, '2': null, '3': 4 } }),
+  area: 15,
+  price: 1500,
+  download_key: 'k0',
+  created_on: '2026-03-02T00:00:00Z',
+  paid_on: '2026-03-02T00:00:00Z',
+};
+
+describe('edit-zone mode: Edit Rates (spec 2 §2)', () => {
+  it('shows the order’s rates; Export Files only after a change, then the download links', async () => {
+    const { ui, server } = renderOverMap(<EditZonePanel orderId="o1" onClose={() => undefined} />, {
+      routes: {
+        'GET /v2/zoning/order/o1': { status: 200, body: { data: order } },
+        'POST /v2/zoning/update': { status: 200, body: { data: { id: 'o1', download_key: 'k1', fields: ['x1'] } } },
+      },
+    });
+    const rate1 = await screen.findByLabelText('Rate of zone 1');
+    expect(rate1).toHaveValue('10');
+    expect(screen.getByLabelText('Rate of zone 2')).toHaveValue('');
+    const exportFiles = screen.getByRole('button', { name: 'Export Files' });
+    expect(exportFiles).toBeDisabled();
+    await ui.clear(rate1);
+    await ui.type(rate1, '12');
+    await ui.click(exportFiles);
+    const downloads = await screen.findByRole('group', { name: 'Downloads' });
+    expect(within(downloads).getByRole('button', { name: 'Download files per field' })).toBeEnabled();
+    const [update] = server.find('POST', '/v2/zoning/update');
+    expect(update?.body).toMatchObject({ id: 'o1', zones: { rates: { '1': 12, '2': null, '3': 4 } } });
+  });
+});

@@ -1,0 +1,130 @@
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { ApiError, errorMessage, failureMessage } from '@paddock/shared/api-client';
+import { ZONE_PALETTES, zoneCollectionSchema, type ZoningOrder } from '@paddock/shared/contracts';
+import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
+import { Button, ErrorState, goTo, Spinner } from '@paddock/shared/ui';
+import { useMapArea } from '../context';
+import { useOlMap } from '../map-core/olMapContext';
+import { useMapStore, useMapStoreApi } from '../store';
+import { RatesStep } from './RatesStep';
+import { inputsOfRates, rowsOfCollection, zoningUpdatePayload, type RateInputs } from './rates';
+import panel from '../controls/mapPanel.module.css';
+import styles from './zoning.module.css';
+
+const NO_PALETTE: readonly string[] = [];
+
+const ZoneLayer = lazy(() => import('./map/ZoneLayer'));
+
+/** Saves a downloaded file under its name. */
+function save(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function OrderRates({ order }: { order: ZoningOrder }) {
+  const { zoning } = useMapArea();
+  const handle = useOlMap();
+  const opacity = useMapStore((s) => s.zoneTransparency);
+  const collection = useMemo(() => zoneCollectionSchema.parse(JSON.parse(order.zones)), [order.zones]);
+  const palette = ZONE_PALETTES[order.num_zones] ?? NO_PALETTE;
+  const rows = useMemo(() => rowsOfCollection(collection, palette), [collection, palette]);
+  const [downloadKey, setDownloadKey] = useState<string | null>(null);
+
+  const exportFiles = useAction({
+    run: (rates: RateInputs) => zoning.update(zoningUpdatePayload(order.id, collection, rows, order.num_zones, rates)),
+    success: 'Rates saved. Your files are ready to download.',
+    failure: (error) => failureMessage('Could not export the files', error),
+    onSuccess: (answer) => setDownloadKey(answer.download_key),
+  });
+  const download = useAction({
+    run: async ({ key, unified }: { key: string; unified: boolean }) =>
+      save(
+        await zoning.download(key, unified),
+        unified ? `${order.farm_name} zones.zip` : `${order.farm_name} fields.zip`,
+      ),
+    failure: (error) => failureMessage('Could not download the files', error),
+  });
+
+  return (
+    <>
+      <RatesStep
+        rows={rows}
+        initial={inputsOfRates(collection.rates)}
+        actionLabel="Export Files"
+        needsChange
+        busy={exportFiles.busy}
+        onAction={(rates) => void exportFiles.trigger(rates)}
+      />
+      {downloadKey && (
+        <div className={styles.actions} aria-label="Downloads" role="group">
+          <Button
+            variant="secondary"
+            disabled={download.busy}
+            onClick={() => void download.trigger({ key: downloadKey, unified: false })}
+          >
+            Download files per field
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={download.busy}
+            onClick={() => void download.trigger({ key: downloadKey, unified: true })}
+          >
+            Download one file for the farm
+          </Button>
+        </div>
+      )}
+      {handle && (
+        <Suspense fallback={null}>
+          <ZoneLayer handle={handle} collection={collection} palette={palette} opacity={opacity} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** Edit-zone mode (spec 2 §2): a zoning order opened by `?zone=`, its zones on the map and 'Edit Rates'. */
+export function EditZonePanel({ orderId, onClose }: { orderId: string; onClose(): void }) {
+  const { zoning } = useMapArea();
+  const store = useMapStoreApi();
+  const headingId = useId();
+  const query = useQuery({ queryKey: queryKeys.zoningOrders.detail(orderId), queryFn: () => zoning.order(orderId) });
+  const { basename } = useMapArea();
+  const missing = query.error instanceof ApiError && query.error.status === 404;
+  // Spec 2 §2: an unknown order is a missing page.
+  useEffect(() => {
+    if (missing) goTo(basename, '/404');
+  }, [missing, basename]);
+  const close = () => {
+    store.getState().setMode('view');
+    onClose();
+  };
+  return (
+    <section className={panel.panel} data-open aria-labelledby={headingId}>
+      <div className={panel.panelBody}>
+        <h2 id={headingId} className={panel.panelTitle}>
+          Edit Rates
+        </h2>
+        {query.data ? (
+          <OrderRates order={query.data} />
+        ) : query.isError ? (
+          <ErrorState
+            title="This zoning order could not be loaded"
+            message={errorMessage(query.error, 'Please try again.')}
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <Spinner label="Loading zones" />
+        )}
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={close}>
+            Close
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
