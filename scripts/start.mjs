@@ -26,7 +26,7 @@ console.log(`
   Open        ${urls.host}
   Sign in     ${demoUser.email} / ${demoUser.password}   (or sign up as a new user)
   Mailbox     ${urls.idp}/dev/mailbox   (verification e-mails)
-  API docs    ${urls.api}/docs
+  API docs    ${urls.apiDirect}/docs   (Swagger UI serves its assets from the api's root)
 
   One origin: the app, its remotes (/remotes/<name>/) and the api (/api/) all at ${urls.host};
   the sign-in pages on their own origin, ${urls.idp}, as Auth0's are.
