@@ -37,7 +37,7 @@ describe('imagery failures reach the person in words', () => {
       const grid = { epsg: 32755, originX: 527500, originY: 6115500, pixelSize: 10, width: 64, height: 64 };
       const size = grid.width * grid.height;
       const cogs = sceneCogs({
-        grid: { ...grid, epsg: 2193 },
+        grid: { ...grid, epsg: 30000 },
         bands: { B04: new Float32Array(size).fill(0.1), B08: new Float32Array(size).fill(0.4) },
         mask: new Uint8Array(size).fill(pixelClass.clear),
       });
@@ -72,7 +72,9 @@ describe('imagery failures reach the person in words', () => {
       };
       await expect(service.fieldStatistics([field], capture, 'NDVI')).rejects.toMatchObject({
         statusCode: 502,
-        detail: expect.stringMatching(/^This image is in coordinate system EPSG:2193, which Paddock cannot place/),
+        detail: expect.stringMatching(
+          /^This image is in coordinate system EPSG:30000, which is not a map projection Paddock knows/,
+        ),
       });
     });
   });

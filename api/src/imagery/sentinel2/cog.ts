@@ -111,7 +111,7 @@ async function open(url: string): Promise<Cog> {
   if (!crs)
     throw unreadable(
       `The COG ${url} is in EPSG:${epsg}, which Paddock does not know`,
-      `This image is in coordinate system EPSG:${epsg}, which Paddock cannot place on the map yet (it reads web mercator, WGS 84 / UTM and the GDA94 and GDA2020 systems).`,
+      `This image is in coordinate system EPSG:${epsg}, which is not a map projection Paddock knows, so it cannot be placed on the map.`,
     );
   const [originX = 0, originY = 0] = full.getOrigin();
   const [resX = 0, negResY = 0] = full.getResolution();

@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import proj4 from 'proj4';
+
 /**
- * proj4 definitions of the projected coordinate systems imagery comes in, by EPSG code: web
- * mercator; WGS 84 / UTM (Sentinel-2's own); and the Australian systems users hold their own imagery
- * in: GDA94 and GDA2020 / MGA zones 46–59, Australian Albers, Vicgrid, NSW Lambert and SA Lambert.
- * Parameters as in the EPSG registry (GDA94 and GDA2020 are both taken as WGS 84 here: they differ by
- * under 2 m, less than a Sentinel-2 pixel).
+ * proj4 definitions of the projected coordinate systems imagery comes in, by EPSG code. The ones
+ * imagery usually comes in are written here (web mercator; WGS 84 / UTM, Sentinel-2's own; GDA94 and
+ * GDA2020 / MGA zones, Australian Albers, Vicgrid, NSW and SA Lambert), so the common case reads no
+ * file; every other projected CRS of the EPSG registry is looked up in `epsg-index` (one small JSON
+ * file per code, read once and kept). GDA94 and GDA2020 are both taken as WGS 84: they differ by under
+ * 2 m, less than a Sentinel-2 pixel.
  */
 
 const GRS80 = '+ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs';
@@ -26,8 +31,17 @@ const NAMED: Record<number, { name: string; proj: string }> = {
 const utm = (zone: number, south: boolean, datum: string) =>
   `+proj=utm +zone=${zone}${south ? ' +south' : ''} ${datum}`;
 
-/** The CRS of an EPSG code: its name and proj4 definition, or null when Paddock does not know it. */
-export function projectedCrs(epsg: number): { name: string; proj: string } | null {
+export interface ProjectedCrs {
+  name: string;
+  proj: string;
+}
+
+/** The CRS of an EPSG code: its name and proj4 definition, or null when it is not a projected CRS PROJ knows. */
+export function projectedCrs(epsg: number): ProjectedCrs | null {
+  return builtInCrs(epsg) ?? registryCrs(epsg);
+}
+
+function builtInCrs(epsg: number): ProjectedCrs | null {
   if (epsg === 3857) return { name: 'WGS 84 / Pseudo-Mercator', proj: 'EPSG:3857' };
   const named = NAMED[epsg];
   if (named) return named;
@@ -43,4 +57,40 @@ export function projectedCrs(epsg: number): { name: string; proj: string } | nul
   if (epsg >= 7846 && epsg <= 7859)
     return { name: `GDA2020 / MGA zone ${epsg - 7800}`, proj: utm(epsg - 7800, true, GRS80) };
   return null;
+}
+
+const require = createRequire(import.meta.url);
+const registryCache = new Map<number, ProjectedCrs | null>();
+
+/** An EPSG registry entry (`epsg-index`), when it is a projected CRS with a proj4 definition proj4 accepts. */
+function registryCrs(epsg: number): ProjectedCrs | null {
+  if (!Number.isInteger(epsg) || epsg <= 0 || epsg >= 1_000_000) return null;
+  if (registryCache.has(epsg)) return registryCache.get(epsg) ?? null;
+  const crs = readRegistryEntry(epsg);
+  registryCache.set(epsg, crs);
+  return crs;
+}
+
+interface RegistryEntry {
+  kind?: string;
+  name?: string;
+  proj4?: string;
+}
+
+function readRegistryEntry(epsg: number): ProjectedCrs | null {
+  let entry: RegistryEntry;
+  try {
+    const file = require.resolve(`epsg-index/s/${epsg}.json`);
+    entry = JSON.parse(readFileSync(file, 'utf8')) as RegistryEntry;
+  } catch {
+    return null; // not in the registry
+  }
+  if (entry.kind !== 'CRS-PROJCRS' || !entry.proj4 || !entry.name) return null;
+  const proj = entry.proj4.replace(/\s*\+type=crs\b/, '').trim();
+  try {
+    proj4('EPSG:4326', proj).forward([0, 0]);
+  } catch {
+    return null; // a projection proj4 does not implement
+  }
+  return { name: entry.name, proj };
 }

@@ -31,9 +31,12 @@ describe('projectWindow', () => {
     expect(grid.pixelSize).toBeCloseTo((Math.hypot(rx - cx, ry - cy) + Math.hypot(dx - cx, dy - cy)) / 2, 2);
   });
 
-  it('knows the UTM zones, north and south, and refuses other CRSs', () => {
+  it('knows the UTM zones, north and south, every projected CRS of the EPSG registry, and refuses the rest', () => {
     expect(projDefinition(32755)).toBe('+proj=utm +zone=55 +south +datum=WGS84 +units=m +no_defs');
     expect(projDefinition(32633)).toBe('+proj=utm +zone=33 +datum=WGS84 +units=m +no_defs');
-    expect(() => projDefinition(2193)).toThrow('Unsupported CRS EPSG:2193');
+    expect(projDefinition(2193)).toContain('+proj=tmerc +lat_0=0 +lon_0=173 +k=0.9996 +x_0=1600000 +y_0=10000000');
+    expect(projDefinition(3112)).toContain('+proj=lcc');
+    expect(() => projDefinition(30000)).toThrow('Unsupported CRS EPSG:30000');
+    expect(() => projDefinition(4326)).toThrow('Unsupported CRS EPSG:4326'); // geographic, not projected
   });
 });

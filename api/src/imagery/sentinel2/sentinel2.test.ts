@@ -385,12 +385,44 @@ describe('Sentinel2Source', () => {
     expect(share(read.mask, pixelClass.clear)).toBe(1);
   });
 
+  it('reads COGs in any projected CRS of the EPSG registry, such as GDA94 / Geoscience Australia Lambert (EPSG:3112)', async () => {
+    // The patch's corners in EPSG:3112 metres; the Lambert grid is turned a little against UTM, so it
+    // is drawn a pixel wider all round and a flat scene reads the same wherever the window falls.
+    const toLambert = proj4(projDefinition(32755), projDefinition(3112));
+    const corners = [
+      [patch.originX, patch.originY],
+      [patch.originX + patch.width * patch.pixelSize, patch.originY],
+      [patch.originX, patch.originY - patch.height * patch.pixelSize],
+      [patch.originX + patch.width * patch.pixelSize, patch.originY - patch.height * patch.pixelSize],
+    ].map((corner) => toLambert.forward(corner as [number, number]));
+    const xs = corners.map(([x]) => x as number);
+    const ys = corners.map(([, y]) => y as number);
+    const originX = Math.floor(Math.min(...xs)) - patch.pixelSize;
+    const originY = Math.ceil(Math.max(...ys)) + patch.pixelSize;
+    const lambert: UtmGrid = {
+      epsg: 3112,
+      originX,
+      originY,
+      pixelSize: patch.pixelSize,
+      width: Math.ceil((Math.max(...xs) + patch.pixelSize - originX) / patch.pixelSize),
+      height: Math.ceil((originY - Math.min(...ys) + patch.pixelSize) / patch.pixelSize),
+    };
+    publish(server, flatScene(lambert, { B04: 0.0642, B08: 0.3871 }), 'LAMBERT_20240815', '2024-08-15T00:10:00Z', {
+      itemGrid: patch,
+    });
+    const [capture] = await source.catalog([paddock], 'standard', winter);
+    expect(capture?.id).toBe('LAMBERT_20240815');
+    const read = await source.read([paddock], capture as Capture, ['B04', 'B08'], inPatch);
+    expect(read.bands.B08?.every((value) => Math.abs(value - 0.3871) < 1e-6)).toBe(true);
+    expect(share(read.mask, pixelClass.clear)).toBe(1);
+  });
+
   it('does not offer a capture whose image cannot be read, and says why in words when it is asked for', async () => {
-    // COGs in New Zealand Transverse Mercator (EPSG:2193), which Paddock does not place on the map.
+    // COGs tagged with EPSG:30000, a code the EPSG registry does not hold (a private one).
     const id = publish(
       server,
-      flatScene({ ...patch, epsg: 2193 }, { B04: 0.1, B08: 0.4 }),
-      'NZTM_20240816',
+      flatScene({ ...patch, epsg: 30000 }, { B04: 0.1, B08: 0.4 }),
+      'PRIVATE_20240816',
       '2024-08-16T00:10:00Z',
       {
         itemGrid: patch,
@@ -406,7 +438,7 @@ describe('Sentinel2Source', () => {
     };
     await expect(source.read([paddock], capture, ['B04'], inPatch)).rejects.toMatchObject({
       reason:
-        'This image is in coordinate system EPSG:2193, which Paddock cannot place on the map yet (it reads web mercator, WGS 84 / UTM and the GDA94 and GDA2020 systems).',
+        'This image is in coordinate system EPSG:30000, which is not a map projection Paddock knows, so it cannot be placed on the map.',
     });
   });
 });
