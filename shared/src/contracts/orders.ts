@@ -370,8 +370,16 @@ export const orderPayResponseSchema = z.object({
 });
 export type OrderPayResponse = z.infer<typeof orderPayResponseSchema>;
 
-/** Admin: move an order on (`POST v2/admin/orders/{id}/status`). */
-export const adminOrderStatusRequestSchema = z.object({ status: z.enum(['processing', 'done', 'cancelled']) });
+/**
+ * Admin: move an order on (`POST v2/admin/orders/{id}/status`): submitted → processing → done, or
+ * pending → cancelled. With done, `capture_dates` are the days the imagery was captured (default: the
+ * order's number of captures spread over its capture range, never after today once it has begun).
+ */
+export const adminOrderStatusRequestSchema = z.object({
+  status: z.enum(['processing', 'done', 'cancelled']),
+  capture_dates: z.array(isoDateSchema).min(1).max(50).optional(),
+});
+export type AdminOrderStatusRequest = z.infer<typeof adminOrderStatusRequestSchema>;
 
 // Messages (spec 3 §8 and the server's own refusals).
 export const ORDER_NOT_FOUND = 'Order not found';
