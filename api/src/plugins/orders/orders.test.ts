@@ -25,10 +25,7 @@ import { START_TOO_SOON, nextInvoiceNumber, orderToday } from './service';
 jest.setTimeout(180_000);
 
 const adminClaims = { sub: 'paddock-admin-cli', client_id: 'paddock-admin-cli', scope: 'paddock:admin' };
-const messagesOf = (response: Parameters<typeof issuesOf>[0]): string[] => {
-  const detail = issuesOf(response);
-  return typeof detail === 'string' ? [detail] : detail.map((entry) => entry.msg);
-};
+const messagesOf = (response: Parameters<typeof issuesOf>[0]): string[] => issuesOf(response).map((entry) => entry.msg);
 const money = (cents: number) =>
   new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(cents / 100);
 
@@ -62,18 +59,17 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
 
   const quote = (user: TestUser, data: { product_id: string; field_ids: string[]; number_of_captures?: number }) =>
     t.request({ method: 'POST', url: '/v2/orders/quote', token: user.token, payload: { data } });
-  const quoteOk = async (user: TestUser, data: { product_id: string; field_ids: string[]; number_of_captures?: number }) => {
+  const quoteOk = async (
+    user: TestUser,
+    data: { product_id: string; field_ids: string[]; number_of_captures?: number },
+  ) => {
     const response = await quote(user, data);
     expect(response.statusCode).toBe(200);
     return quoteResponseSchema.parse(response.json()).data;
   };
 
   const start = () => earliestOrderStart(orderToday());
-  const payload = (
-    fieldIds: string[],
-    priced: Quote,
-    over: Partial<OrderCreatePayload> = {},
-  ): OrderCreatePayload => ({
+  const payload = (fieldIds: string[], priced: Quote, over: Partial<OrderCreatePayload> = {}): OrderCreatePayload => ({
     product_id: 'high-res-80cm',
     start_capture_date: start(),
     end_capture_date: earliestOrderEnd(start(), 3),
@@ -196,7 +192,11 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     expect(order.fields.map((field) => field.farm_name)).toEqual(['Kurrajong Downs', 'Kurrajong Downs']);
     expect(order.document).toMatchObject({ kind: 'tax_invoice', title: 'Tax Invoice', paper: 'legal' });
     const { data, payment } = await getOrder(user, order.id);
-    expect(payment).toMatchObject({ method: 'invoice', status: 'open', invoice_number: order.document?.invoice_number });
+    expect(payment).toMatchObject({
+      method: 'invoice',
+      status: 'open',
+      invoice_number: order.document?.invoice_number,
+    });
     expect(payment?.updated_on).toEqual(expect.any(String));
 
     const invoicePdf = await pdfOf(user, data.document?.url as string);
@@ -233,7 +233,10 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     const cheaper = await place(user, payload(fieldIds, priced, { order_total: priced.order_total - 100 }));
     expect(cheaper.statusCode).toBe(422);
     expect(messagesOf(cheaper)).toContain(ORDER_PRICE_CHANGED);
-    const lessGst = await place(user, payload(fieldIds, priced, { gst: 0, order_total: priced.order_pricing.subtotal }));
+    const lessGst = await place(
+      user,
+      payload(fieldIds, priced, { gst: 0, order_total: priced.order_pricing.subtotal }),
+    );
     expect(messagesOf(lessGst)).toContain(ORDER_PRICE_CHANGED);
 
     const soon = earliestOrderStart(orderToday());
@@ -314,9 +317,9 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     expect(theirs.orders).toEqual([]);
     // An invoice order cannot be paid by card.
     const invoiceOrder = await placeOk(user, payload(fieldIds, priced));
-    expect((await t.request({ method: 'POST', url: `/v2/payments/${invoiceOrder.id}`, token: user.token })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await t.request({ method: 'POST', url: `/v2/payments/${invoiceOrder.id}`, token: user.token })).statusCode,
+    ).toBe(409);
   });
 
   it('lists orders newest first with pages.total_count, filtered by repeated statuses', async () => {
@@ -338,7 +341,9 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     expect(counts.pages.total_count).toBe(1);
     expect((await list('?statuses=pending')).orders.map((order) => order.id)).toEqual([ids[2], ids[1]]);
     expect((await list('?skip=5')).pages.total_count).toBe(3);
-    expect((await t.request({ method: 'GET', url: '/v2/orders?statuses=lost', token: user.token })).statusCode).toBe(422);
+    expect((await t.request({ method: 'GET', url: '/v2/orders?statuses=lost', token: user.token })).statusCode).toBe(
+      422,
+    );
   });
 
   it('the free 2.5m product needs no payment method: submitted at once with a receipt, in its fixed range', async () => {
@@ -353,7 +358,11 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     });
     const byCard = await place(user, { ...body, payment_method: 'stripe' });
     expect(byCard.statusCode).toBe(422);
-    const wrongRange = await place(user, { ...body, start_capture_date: start(), end_capture_date: earliestOrderEnd(start(), 3) });
+    const wrongRange = await place(user, {
+      ...body,
+      start_capture_date: start(),
+      end_capture_date: earliestOrderEnd(start(), 3),
+    });
     expect(wrongRange.statusCode).toBe(422);
     const abroad = await place(user, { ...body, country: 'NZ' });
     expect(abroad.statusCode).toBe(422);
@@ -387,7 +396,10 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     expect((await move(order.id, 'cancelled')).statusCode).toBe(409);
     const done = await move(order.id, 'done');
     expect(done.statusCode).toBe(200);
-    expect(orderResponseSchema.parse(done.json()).data).toMatchObject({ status: 'done', document: { kind: 'tax_receipt' } });
+    expect(orderResponseSchema.parse(done.json()).data).toMatchObject({
+      status: 'done',
+      document: { kind: 'tax_receipt' },
+    });
 
     const captures = await t.app.db
       .selectFrom('high_res_captures')
@@ -515,7 +527,11 @@ describe('simulated fulfilment', () => {
       const order = await t.request({ method: 'GET', url: `/v2/orders/${id}`, token: user.token });
       return orderResponseSchema.parse(order.json()).data.status === 'done';
     });
-    const rows = await t.app.db.selectFrom('high_res_captures').select('field_id').where('field_id', 'in', fieldIds).execute();
+    const rows = await t.app.db
+      .selectFrom('high_res_captures')
+      .select('field_id')
+      .where('field_id', 'in', fieldIds)
+      .execute();
     expect(rows.length).toBeGreaterThan(0);
   });
 });
