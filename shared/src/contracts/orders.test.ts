@@ -26,8 +26,10 @@ describe('order status table (spec 3 §4)', () => {
   });
 
   it('paid statuses get a Tax Receipt; pending, cancelled and anything else a Tax Invoice', () => {
-    for (const status of ['done', 'purchased', 'submitted', 'processing']) expect(orderDocumentKind(status)).toBe('tax_receipt');
-    for (const status of ['pending', 'cancelled', 'refunded', '']) expect(orderDocumentKind(status)).toBe('tax_invoice');
+    for (const status of ['done', 'purchased', 'submitted', 'processing'])
+      expect(orderDocumentKind(status)).toBe('tax_receipt');
+    for (const status of ['pending', 'cancelled', 'refunded', ''])
+      expect(orderDocumentKind(status)).toBe('tax_invoice');
   });
 
   it("review shows 'View Invoice' for pending or cancelled, else 'View Receipt'; card is 'Debit or Credit Card'", () => {
