@@ -1,4 +1,5 @@
 import {
+  catalogResponseSchema,
   earliestOrderEnd,
   earliestOrderStart,
   fixedCaptureRange,
@@ -450,6 +451,15 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
       .where('field_id', '=', fieldIds[0] as string)
       .execute();
     expect(rows.map((row) => row.day)).toEqual([yesterday]);
+    // The field's high_res layer on the map lists the day.
+    const catalog = await t.request({
+      method: 'GET',
+      url: `/v2/catalog?field_ids=${fieldIds[0]}&layer_filter=high_res`,
+      token: user.token,
+    });
+    expect(catalog.statusCode).toBe(200);
+    const dates = catalogResponseSchema.parse(catalog.json()).features[0]?.properties.dates ?? [];
+    expect(dates.map((entry) => entry.date)).toEqual([yesterday]);
   });
 
   it('gives invoice numbers without gaps under concurrency, even when transactions roll back', async () => {
