@@ -126,7 +126,15 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: 'sk_live_123',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_123',
       STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      SELLER_ABN: '12 345 678 901',
+      BANK_BSB: '083-004',
+      BANK_ACCOUNT_NUMBER: '987654321',
     };
+    // Tax documents print the seller's ABN and bank account: no placeholders in production.
+    const { SELLER_ABN: _abn, BANK_ACCOUNT_NUMBER: _account, ...placeholders } = productionEnv;
+    expect(() => loadConfig({ ...placeholders, IDENTITY_ADMIN_CLIENT_SECRET: 'm2m-secret' }, apiRoot)).toThrow(
+      /SELLER_ABN is not set[\s\S]*BANK_ACCOUNT_NUMBER is not set/,
+    );
     // Deleting an account deletes its identity through the Management API: its secret must be a real one.
     expect(() => loadConfig(productionEnv, apiRoot)).toThrow(/IDENTITY_ADMIN_CLIENT_SECRET is not set/);
     const ready = loadConfig({ ...productionEnv, IDENTITY_ADMIN_CLIENT_SECRET: 'm2m-secret' }, apiRoot);
@@ -180,6 +188,9 @@ describe('payments configuration', () => {
       DATABASE_URL: 'postgres://db/paddock',
       AUTH_ISSUER: 'https://paddock.au.auth0.com/',
       IDENTITY_ADMIN_CLIENT_SECRET: 'm2m-secret',
+      SELLER_ABN: '12 345 678 901',
+      BANK_BSB: '083-004',
+      BANK_ACCOUNT_NUMBER: '987654321',
     };
     expect(() => loadConfig(production, root)).toThrow(
       /STRIPE_SECRET_KEY is not set[\s\S]*test payment provider is for development only/,

@@ -56,6 +56,19 @@ export const productionChecks: ProductionCheck[] = [
         : null;
     },
   },
+  // Imagery-order tax documents print the seller's ABN and bank account: never the placeholders.
+  {
+    variable: 'SELLER_ABN',
+    problem: (env) =>
+      unset(env, 'SELLER_ABN') ? "is not set, so tax documents would show the ATO's example ABN" : null,
+  },
+  {
+    variable: 'BANK_ACCOUNT_NUMBER',
+    problem: (env) =>
+      unset(env, 'BANK_BSB') || unset(env, 'BANK_ACCOUNT_NUMBER')
+        ? 'is not set (with BANK_BSB), so tax invoices would ask customers to pay into a placeholder account'
+        : null,
+  },
 ];
 
 export const isProduction = (env: NodeJS.ProcessEnv): boolean => env.NODE_ENV?.trim() === 'production';

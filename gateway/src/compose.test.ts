@@ -16,6 +16,9 @@ const secrets = {
   STRIPE_SECRET_KEY: 'sk_test_only',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_only',
   STRIPE_WEBHOOK_SECRET: 'whsec_test_only',
+  SELLER_ABN: '12 345 678 901',
+  BANK_BSB: '083-004',
+  BANK_ACCOUNT_NUMBER: '987654321',
 };
 
 describe('docker-compose.yml (checked with Debian’s docker-compose; containers cannot run here)', () => {
@@ -44,5 +47,7 @@ describe('docker-compose.yml (checked with Debian’s docker-compose; containers
     expect(() => compose(['config', '-q'], { POSTGRES_PASSWORD: 'x', ADMIN_CLIENT_SECRET: 'y' })).toThrow(
       /STRIPE_SECRET_KEY/,
     );
+    const { SELLER_ABN: _abn, ...withoutAbn } = secrets;
+    expect(() => compose(['config', '-q'], withoutAbn)).toThrow(/SELLER_ABN/);
   });
 });

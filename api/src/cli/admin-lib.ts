@@ -1,10 +1,14 @@
 import { parseCommandLine, readCommand, UsageError, type CliIo } from './args';
 import {
   apiErrorBodySchema,
+  orderResponseSchema,
+  orderStatusLabels,
   paymentResponseSchema,
   featureFlagKeys,
   profileResponseSchema,
+  type AdminOrderStatusRequest,
   type FeatureFlagKey,
+  type OrderResponse,
   type Payment,
   type Profile,
 } from '@paddock/shared/contracts';
@@ -18,6 +22,7 @@ export const DEFAULT_API_URL = 'http://localhost:4000';
 
 export const USAGE = `Usage: npm run admin -w api -- --email <email> [--tier basic|premium] [--flag <key>=on|off ...] [--payments invoice|none]
        npm run admin -w api -- --mark-paid <invoice number or payment id>
+       npm run admin -w api -- --order <order id> --status processing|done|cancelled [--captured-on YYYY-MM-DD ...]
 
 Changes the tier, feature flags or payment methods of an account that has signed in at least once,
 or records that an invoice was paid (its orders become paid).
@@ -26,7 +31,9 @@ or records that an invoice was paid (its orders become paid).
   --tier      basic, or premium (Advanced)
   --flag      ${featureFlagKeys.join(', ')}; =on or =off; repeat for several
   --payments  comma-separated payment methods the account may use (e.g. invoice), or none
-  --mark-paid an invoice number (INV-1001) or payment id whose money arrived
+  --mark-paid an invoice number (INV-1001, HRI-000001) or payment id whose money arrived
+  --order     an imagery order to move: --status processing (capturing), done (completed: its 80 cm
+              captures appear on the map, on the --captured-on days if given) or cancelled (unpaid only)
 
 Environment: API_URL (${DEFAULT_API_URL}), AUTH_ISSUER (${DEFAULT_ISSUER}), AUTH_AUDIENCE (${DEFAULT_AUDIENCE}),
 ADMIN_CLIENT_SECRET (the idp's development secret for ${ADMIN_CLIENT_ID}).
@@ -39,7 +46,11 @@ export interface AdminCommand {
   patch: AdminAccountRequest;
   /** `--mark-paid`: the invoice number or payment id to mark paid. */
   markPaid?: string;
+  /** `--order … --status …`: an imagery order to move on. */
+  order?: { id: string; body: AdminOrderStatusRequest };
 }
+
+const ORDER_MOVES = ['processing', 'done', 'cancelled'] as const;
 
 const ON = new Set(['on', 'true', 'yes', '1', 'enabled']);
 const OFF = new Set(['off', 'false', 'no', '0', 'disabled']);
@@ -52,9 +63,26 @@ export function parseAdminArgs(argv: string[]): AdminCommand | null {
     flag: { type: 'string', multiple: true },
     payments: { type: 'string' },
     'mark-paid': { type: 'string' },
+    order: { type: 'string' },
+    status: { type: 'string' },
+    'captured-on': { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return null;
+  if (values.order !== undefined || values.status !== undefined || values['captured-on'] !== undefined) {
+    const id = values.order?.trim();
+    if (!id) throw new UsageError('--status needs --order <order id>');
+    const status = values.status?.trim().toLowerCase() as AdminOrderStatusRequest['status'] | undefined;
+    if (!status || !ORDER_MOVES.includes(status))
+      throw new UsageError(`--order needs --status ${ORDER_MOVES.join('|')}`);
+    const days = (values['captured-on'] ?? []).map((day) => day.trim());
+    for (const day of days)
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new UsageError(`--captured-on takes YYYY-MM-DD, not "${day}"`);
+    if (days.length && status !== 'done') throw new UsageError('--captured-on goes with --status done');
+    if (values.email !== undefined || values['mark-paid'] !== undefined)
+      throw new UsageError('--order is used on its own');
+    return { email: '', patch: {}, order: { id, body: days.length ? { status, capture_dates: days } : { status } } };
+  }
   const markPaid = values['mark-paid']?.trim();
   if (values['mark-paid'] !== undefined && !markPaid) throw new UsageError('--mark-paid needs an invoice number');
   const email = values.email?.trim();
@@ -185,6 +213,7 @@ export async function runAdminCli(
   }
 
   const authorization = `Bearer ${tokenBody.access_token}`;
+  if (command.order) return orderStatusCall(fetchImpl, apiUrl, authorization, command.order, io);
   if (command.markPaid) {
     const code = await markPaidCall(fetchImpl, apiUrl, authorization, command.markPaid, io);
     if (code !== 0 || !command.email) return code;
@@ -261,5 +290,49 @@ async function markPaidCall(
     return 1;
   }
   io.log(formatPayment(parsed.data.data));
+  return 0;
+}
+
+export function formatOrder(order: OrderResponse): string {
+  const { data, payment } = order;
+  return [
+    `${data.id} (${payment?.invoice_number ?? 'no invoice'})`,
+    `  status    ${orderStatusLabels[data.status]} (${data.status})`,
+    `  product   ${data.product_title}, ${data.total_product_unit} ha, ${data.start_capture_date} to ${data.end_capture_date}`,
+    `  total     ${aud(data.order_total)} (GST ${aud(data.gst)})`,
+  ].join('\n');
+}
+
+async function orderStatusCall(
+  fetchImpl: typeof fetch,
+  apiUrl: string,
+  authorization: string,
+  order: { id: string; body: AdminOrderStatusRequest },
+  io: CliIo,
+): Promise<number> {
+  let response: Response;
+  try {
+    response = await fetchImpl(`${apiUrl}/v2/admin/orders/${encodeURIComponent(order.id)}/status`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify(order.body),
+    });
+  } catch (error) {
+    io.error(`Could not reach the API at ${apiUrl} (${causeOf(error)}). Is \`npm start\` running?`);
+    return 1;
+  }
+  const body = await readJson(response);
+  if (!response.ok) {
+    io.error(`Could not move order ${order.id}: ${describeApiError(response.status, body)} (HTTP ${response.status})`);
+    return 1;
+  }
+  const parsed = orderResponseSchema.safeParse(body);
+  if (!parsed.success) {
+    io.error(
+      `The API at ${apiUrl} answered with something that is not an order. Is API_URL pointing at the Paddock api?`,
+    );
+    return 1;
+  }
+  io.log(formatOrder(parsed.data));
   return 0;
 }

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { newUser, startTestApp, type TestContext } from '../test/harness';
 import { addToCart, checkoutOk, farmWithFields, zoningPayload } from '../test/commerce';
 import { signIn } from '../test/farms';
+import { fixedCaptureRange } from '@paddock/shared/contracts';
+import { orderToday } from '../plugins/orders/service';
 import { parseAdminArgs, runAdminCli } from './admin-lib';
+
+// Starting an app on a fresh database can be slow on a shared machine.
+jest.setTimeout(120_000);
 
 describe('admin CLI arguments', () => {
   it('reads the documented example', () => {
@@ -22,6 +27,23 @@ describe('admin CLI arguments', () => {
       email: 'demo@paddock.example',
       patch: { tier: 'premium', feature_flags: { 'field:multi_select': true, 'algorithm:ndre': false } },
     });
+  });
+
+  it('reads an order move, with capture days for done', () => {
+    expect(parseAdminArgs(['--order', 'o-1', '--status', 'processing'])).toEqual({
+      email: '',
+      patch: {},
+      order: { id: 'o-1', body: { status: 'processing' } },
+    });
+    expect(parseAdminArgs(['--order', 'o-1', '--status', 'done', '--captured-on', '2026-12-01'])?.order).toEqual({
+      id: 'o-1',
+      body: { status: 'done', capture_dates: ['2026-12-01'] },
+    });
+    expect(() => parseAdminArgs(['--status', 'done'])).toThrow(/--status needs --order/);
+    expect(() => parseAdminArgs(['--order', 'o-1', '--status', 'shipped'])).toThrow(/--order needs --status/);
+    expect(() => parseAdminArgs(['--order', 'o-1', '--status', 'processing', '--captured-on', '2026-12-01'])).toThrow(
+      /--captured-on goes with --status done/,
+    );
   });
 
   it('reads payments and the advanced alias', () => {
@@ -188,6 +210,47 @@ describe('admin CLI against a running api', () => {
     const unknown = await run(['--mark-paid', 'INV-999999']);
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('Could not mark INV-999999 paid: No invoice payment with this number (HTTP 404)');
+  });
+
+  it('moves an imagery order and explains a refused move', async () => {
+    const user = await signIn(t);
+    await t.app.db.updateTable('accounts').set({ country: 'AU' }).where('sub', '=', String(user.claims.sub)).execute();
+    const farm = await farmWithFields(t, user, 1);
+    const range = fixedCaptureRange({ start: '11-15', end: '01-15' }, orderToday());
+    const placed = await t.request({
+      method: 'POST',
+      url: '/v2/orders',
+      token: user.token,
+      payload: {
+        data: {
+          product_id: 'rice-2-5m',
+          start_capture_date: range.start,
+          end_capture_date: range.end,
+          field_ids: farm.fields.map((field) => field.id),
+          number_of_captures: 1,
+          payment_method: 'invoice',
+          total_product_unit: Math.round((farm.fields[0]?.area ?? 0) * 100) / 100,
+          order_subtotal: 0,
+          gst: 0,
+          order_total: 0,
+          first_name: 'Jo',
+          last_name: 'Farmer',
+          street: '1 Paddock Road',
+          suburb: 'Wagga Wagga',
+          state: 'NSW',
+          post_code: '2650',
+          country: 'AU',
+        },
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const id = placed.json<{ data: { id: string } }>().data.id;
+    const moved = await run(['--order', id, '--status', 'processing']);
+    expect(moved.err).toBe('');
+    expect(moved.out).toContain('status    Capturing (processing)');
+    const refused = await run(['--order', id, '--status', 'cancelled']);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('An order that is Capturing cannot become Cancelled. (HTTP 409)');
   });
 
   it('explains an unknown e-mail', async () => {
