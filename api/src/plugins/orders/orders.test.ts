@@ -12,6 +12,7 @@ import {
   productsResponseSchema,
   productTitles,
   quoteResponseSchema,
+  type CatalogCaptureEntry,
   type OrderCreatePayload,
   type Quote,
 } from '@paddock/shared/contracts';
@@ -458,7 +459,8 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
       token: user.token,
     });
     expect(catalog.statusCode).toBe(200);
-    const dates = catalogResponseSchema.parse(catalog.json()).features[0]?.properties.dates ?? [];
+    const dates = (catalogResponseSchema.parse(catalog.json()).features[0]?.properties.dates ??
+      []) as CatalogCaptureEntry[];
     expect(dates.map((entry) => entry.date)).toEqual([yesterday]);
   });
 
