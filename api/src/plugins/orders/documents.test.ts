@@ -125,6 +125,14 @@ describe('tax documents', () => {
     expect(text.join('\n')).not.toContain('To be paid within');
   });
 
+  it('cuts a very long field name with an ellipsis instead of running over the area column', () => {
+    const long = 'Northern river flat paddock beside the old shearing shed and the creek crossing';
+    const text = pdfStrings(buildTaxDocumentPdf({ ...base, fields: [{ ...base.fields[0]!, field_name: long }] }));
+    const line = text.find((entry) => entry.startsWith('Kurrajong Downs / Northern'));
+    expect(line?.endsWith('...')).toBe(true);
+    expect(text).toContain('101.23 ha');
+  });
+
   it('runs onto more pages for many fields', () => {
     const fields = Array.from({ length: 120 }, (_, i) => ({
       ...base.fields[0]!,

@@ -16,7 +16,8 @@ import {
   type OrderCreatePayload,
   type Quote,
 } from '@paddock/shared/contracts';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { migrateToLatest } from '../../db/migrate';
 import { confirmInBrowser, farmWithFields, waitFor, webhooksDelivered } from '../../test/commerce';
 import { addFields, createFarm, fieldFeature, issuesOf, signIn, square, WAGGA, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
@@ -491,6 +492,17 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
       .sort((a, b) => a - b);
     const first = orderNumbers[0] as number;
     expect(orderNumbers).toEqual(Array.from({ length: 6 }, (_, i) => first + i));
+  });
+
+  it('migration 0022 runs on a database that already ran 0040 (numbers are handed out per area)', async () => {
+    const db = t.app.db as unknown as Kysely<unknown>;
+    await sql`drop table order_documents, imagery_orders, order_invoice_counter, products`.execute(db);
+    await sql`delete from kysely_migration where name = '0022_orders'`.execute(db);
+    const result = await migrateToLatest(db);
+    expect(result.results?.map((entry) => [entry.migrationName, entry.status])).toEqual([['0022_orders', 'Success']]);
+    const user = await signIn(t);
+    const products = await t.request({ method: 'GET', url: '/v2/products', token: user.token });
+    expect(productsResponseSchema.parse(products.json()).data).toHaveLength(7);
   });
 });
 
