@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagesSchema } from './farms';
+import { areaGeometrySchema } from './geojson';
 import { isoDateSchema } from './imagery';
 
 /**
@@ -256,6 +257,8 @@ export const orderFieldSchema = z.object({
   area: z.number(),
   /** [minLon, minLat, maxLon, maxLat] for the 100×100 thumbnail. */
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  /** The boundary as ordered (WGS84), for the thumbnail even after the field changes or goes. */
+  geometry: areaGeometrySchema,
 });
 export type OrderField = z.infer<typeof orderFieldSchema>;
 

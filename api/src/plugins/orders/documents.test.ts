@@ -39,6 +39,7 @@ const base: TaxDocumentData = {
       field_crop_type: 'Wheat',
       area: 101.2345,
       bbox: [0, 0, 1, 1],
+      geometry: { type: 'Polygon', coordinates: [] },
     },
     {
       id: 'f2',
@@ -48,6 +49,7 @@ const base: TaxDocumentData = {
       field_crop_type: null,
       area: 30,
       bbox: [0, 0, 1, 1],
+      geometry: { type: 'Polygon', coordinates: [] },
     },
   ],
   totalHectares: 131.23,

@@ -193,6 +193,7 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
       specification: { config: { number_of_captures: 3 }, field_ids: fieldIds },
     });
     expect(order.fields.map((field) => field.farm_name)).toEqual(['Kurrajong Downs', 'Kurrajong Downs']);
+    expect(order.fields[0]?.geometry.type).toBe('Polygon');
     expect(order.document).toMatchObject({ kind: 'tax_invoice', title: 'Tax Invoice', paper: 'legal' });
     const { data, payment } = await getOrder(user, order.id);
     expect(payment).toMatchObject({

@@ -123,6 +123,7 @@ export async function priceFor(
     field_crop_type: field.crop_type,
     area: field.area,
     bbox: [field.min_lon, field.min_lat, field.max_lon, field.max_lat],
+    geometry: field.geometry,
   }));
   const price = priceOrder(
     fields.map((field) => field.area),
@@ -318,7 +319,8 @@ export async function orderDetail(
   return {
     data: {
       ...toOrder(row),
-      fields: row.fields,
+      // Stored from the fields' validated boundaries.
+      fields: row.fields as OrderDetail['fields'],
       documents: documentList,
       document: documentList.find((document) => document.kind === wanted) ?? null,
     },
