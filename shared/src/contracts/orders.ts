@@ -133,7 +133,8 @@ export const quoteRequestSchema = z.object({
   data: z.object({
     product_id: z.string().trim().min(1, 'No Products selected.'),
     field_ids: fieldIdsSchema,
-    number_of_captures: z.number().int().positive().default(DEFAULT_NUMBER_OF_CAPTURES),
+    /** Left out: the product's `default_number_of_captures` (3 for the 80 cm product). */
+    number_of_captures: z.number().int().positive().optional(),
   }),
 });
 export type QuoteRequest = z.input<typeof quoteRequestSchema>;
@@ -215,7 +216,8 @@ export const orderCreatePayloadSchema = z.object({
   start_capture_date: isoDateSchema,
   end_capture_date: isoDateSchema,
   field_ids: fieldIdsSchema,
-  number_of_captures: z.number().int().positive().default(DEFAULT_NUMBER_OF_CAPTURES),
+  /** Left out: the product's `default_number_of_captures` (3 for the 80 cm product). */
+  number_of_captures: z.number().int().positive().optional(),
   payment_method: orderPaymentMethodSchema,
   /** What the client was shown; the server recomputes and answers 422 when they differ. */
   total_product_unit: z.number().nonnegative(),

@@ -159,7 +159,11 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     await setAccount(user, { country: 'NZ' });
     expect((await quoteOk(user, { product_id: 'high-res-80cm', field_ids: fieldIds })).gst).toBe(0);
 
-    const rice = await quoteOk(user, { product_id: 'rice-2-5m', field_ids: fieldIds, number_of_captures: 1 });
+    const golf = await quoteOk(user, { product_id: 'golf-park', field_ids: fieldIds });
+    expect(golf).toMatchObject({ number_of_captures: 12, order_pricing: { subtotal: 480_000 } });
+    expect(golf.minimum_hectare_requirements_pricing).toBe(false);
+
+    const rice = await quoteOk(user, { product_id: 'rice-2-5m', field_ids: fieldIds });
     expect(rice).toMatchObject({ order_pricing: { subtotal: 0 }, gst: 0, order_total: 0 });
     expect(rice.minimum_hectare_requirements_pricing).toBe(false);
 

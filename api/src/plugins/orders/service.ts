@@ -101,12 +101,13 @@ export interface PricedOrder {
  */
 export async function priceFor(
   request: FastifyRequest,
-  body: { product_id: string; field_ids: readonly string[]; number_of_captures: number },
+  body: { product_id: string; field_ids: readonly string[]; number_of_captures?: number | undefined },
 ): Promise<PricedOrder> {
   const db = request.server.db;
   const product = await findProduct(db, body.product_id);
   if (!product || !product.enabled) throw issue(['product_id'], PRODUCT_NOT_FOUND);
-  const capture = product.captures.find((entry) => entry.number_of_captures === body.number_of_captures);
+  const wanted = body.number_of_captures ?? product.default_number_of_captures;
+  const capture = product.captures.find((entry) => entry.number_of_captures === wanted);
   if (!capture) {
     const offered = product.captures.map((entry) => entry.number_of_captures).join(', ');
     throw issue(['number_of_captures'], `${product.title} is sold with ${offered} captures`);
