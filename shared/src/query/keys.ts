@@ -31,6 +31,17 @@ export const queryKeys = {
     price: () => ['bookings', 'price'] as const,
     list: (params: Readonly<Record<string, unknown>>) => ['bookings', 'list', params] as const,
   },
+  orders: {
+    all: ['orders'] as const,
+    list: (params: Readonly<Record<string, unknown>>) => ['orders', 'list', params] as const,
+    detail: (orderId: string) => ['orders', 'detail', orderId] as const,
+    document: (orderId: string) => ['orders', 'document', orderId] as const,
+    quote: (params: Readonly<Record<string, unknown>>) => ['orders', 'quote', params] as const,
+  },
+  products: {
+    all: ['products'] as const,
+    list: () => ['products', 'list'] as const,
+  },
   zoningOrders: {
     all: ['zoning-orders'] as const,
     ofPayment: (paymentId: string) => ['zoning-orders', 'payment', paymentId] as const,
