@@ -55,7 +55,11 @@ export function createOrdersApi({ config, getToken, fetch }: CartApiOptions): Or
     quote: async (data) => (await api.send('post', 'orders/quote', quoteResponseSchema, { data })).data,
     create: async (payload) => (await api.send('post', 'orders', orderCreateResponseSchema, payload)).data,
     list: (skip, limit, statuses) =>
-      api.get('orders', orderListResponseSchema, statuses.length ? { skip, limit, statuses: [...statuses] } : { skip, limit }),
+      api.get(
+        'orders',
+        orderListResponseSchema,
+        statuses.length ? { skip, limit, statuses: [...statuses] } : { skip, limit },
+      ),
     get: (orderId) => api.get(`orders/${id(orderId)}`, orderDetailResponseSchema),
     pay: async (orderId) =>
       (await api.send('post', `payments/${id(orderId)}`, payOrderResponseSchema)).data.client_secret,

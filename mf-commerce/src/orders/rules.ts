@@ -36,7 +36,8 @@ export const awaitsPayment = (order: Pick<Order, 'status' | 'payment_method'>): 
 /** Spec 3 §2.7: the pay button is disabled once the order is processing or done. */
 export const payDisabled = (status: string): boolean => status === 'processing' || status === 'done';
 
-export const paymentMethodLabel = (method: string): string => (method === 'stripe' ? 'Debit or Credit Card' : 'Invoice');
+export const paymentMethodLabel = (method: string): string =>
+  method === 'stripe' ? 'Debit or Credit Card' : 'Invoice';
 
 /** Spec 3 §5 / §8: the wizard's messages. */
 export const ORDER_MESSAGES = {
