@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { routePatterns } from '@paddock/shared/contracts';
 import { CheckoutPage } from './pages/checkout/CheckoutPage';
-import { ImageryOrderPage } from './pages/ImageryOrderPage';
+import { ImageryOrderPage } from './pages/imagery-order/ImageryOrderPage';
 import { OrderReviewPage } from './pages/OrderReviewPage';
 import { OrdersPage } from './pages/orders/OrdersPage';
 import { PaymentSuccessPage } from './pages/payment-success/PaymentSuccessPage';
