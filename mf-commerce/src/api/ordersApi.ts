@@ -3,6 +3,7 @@ import {
   farmFeatureSchema,
   farmListResponseSchema,
   fieldCollectionSchema,
+  fieldFeatureSchema,
   type FarmFeature,
   type FarmListResponse,
   type FieldFeature,
@@ -44,6 +45,7 @@ export interface OrdersApi {
   farms(query: FarmPageQuery): Promise<FarmListResponse>;
   farm(farmId: string): Promise<FarmFeature>;
   fields(farmId: string): Promise<FieldFeature[]>;
+  field(fieldId: string): Promise<FieldFeature>;
 }
 
 const id = encodeURIComponent;
@@ -79,6 +81,7 @@ export function createOrdersApi({ config, getToken, fetch }: CartApiOptions): Or
         ...(search.trim() ? { search_query: search.trim().toLowerCase() } : {}),
       }),
     farm: (farmId) => api.get(`farms/${id(farmId)}`, farmFeatureSchema),
+    field: (fieldId) => api.get(`fields/${id(fieldId)}`, fieldFeatureSchema),
     fields: async (farmId) => (await api.get(`farms/${id(farmId)}/fields`, fieldCollectionSchema)).features,
   };
 }

@@ -9,6 +9,7 @@ export const queryKeys = {
     list: (params: Readonly<Record<string, unknown>>) => ['farms', 'list', params] as const,
     detail: (farmId: string) => ['farms', 'detail', farmId] as const,
     fields: (farmId: string) => ['farms', 'fields', farmId] as const,
+    field: (fieldId: string) => ['farms', 'field', fieldId] as const,
   },
   cropTypes: ['crop-types'] as const,
   account: {
