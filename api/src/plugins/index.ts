@@ -7,7 +7,9 @@ import { convertPlugin } from './convert';
 import { farmsPlugin } from './farms';
 import { fieldsPlugin } from './fields';
 import { imageryPlugin } from './imagery';
+import { ordersPlugin } from './orders';
 import { paymentsPlugin } from './payments';
+import { productsPlugin } from './products';
 import { zoningPlugin } from './zoning';
 
 /**
@@ -27,4 +29,6 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   cartPlugin,
   zoningPlugin,
   bookingsPlugin,
+  productsPlugin,
+  ordersPlugin,
 ];
