@@ -4,25 +4,24 @@ import {
   farmListResponseSchema,
   fieldCollectionSchema,
   fieldFeatureSchema,
+  orderCreateResponseSchema,
+  orderPayResponseSchema,
+  orderResponseSchema,
+  ordersResponseSchema,
+  productsResponseSchema,
+  quoteResponseSchema,
+  type OrderCreatePayload,
+  type OrderDetail,
+  type OrderResponse,
+  type OrderStatus,
+  type OrdersResponse,
+  type Product,
+  type Quote,
+  type QuoteRequest,
   type FarmFeature,
   type FarmListResponse,
   type FieldFeature,
 } from '@paddock/shared/contracts';
-import {
-  orderCreateResponseSchema,
-  orderDetailResponseSchema,
-  orderListResponseSchema,
-  payOrderResponseSchema,
-  productsResponseSchema,
-  quoteResponseSchema,
-  type OrderCreate,
-  type OrderDetailResponse,
-  type OrderListResponse,
-  type OrderStatus,
-  type Product,
-  type QuoteRequest,
-  type QuoteResponse,
-} from './orderContracts';
 import type { CartApiOptions } from './cartApi';
 
 export interface FarmPageQuery {
@@ -34,14 +33,14 @@ export interface FarmPageQuery {
 /** The imagery-order calls of spec 3 §7 (`plugins/products`, `plugins/orders`) and the farms the wizard picks from. */
 export interface OrdersApi {
   products(): Promise<Product[]>;
-  quote(request: QuoteRequest['data']): Promise<QuoteResponse['data']>;
-  create(payload: OrderCreate): Promise<{ id: string }>;
-  list(skip: number, limit: number, statuses: readonly OrderStatus[]): Promise<OrderListResponse>;
-  get(orderId: string): Promise<OrderDetailResponse>;
+  quote(request: QuoteRequest['data']): Promise<Quote>;
+  create(payload: OrderCreatePayload): Promise<OrderDetail>;
+  list(skip: number, limit: number, statuses: readonly OrderStatus[]): Promise<OrdersResponse>;
+  get(orderId: string): Promise<OrderResponse>;
   /** A card order's payment: the client secret to confirm the card with. */
   pay(orderId: string): Promise<string>;
-  /** The order's Tax Receipt or Tax Invoice (PDF), as the server issued it. */
-  document(orderId: string): Promise<Blob>;
+  /** A Tax Receipt or Tax Invoice (PDF) as the server issued it, by its API path (`document.url`). */
+  document(url: string): Promise<Blob>;
   farms(query: FarmPageQuery): Promise<FarmListResponse>;
   farm(farmId: string): Promise<FarmFeature>;
   fields(farmId: string): Promise<FieldFeature[]>;
@@ -55,19 +54,21 @@ export function createOrdersApi({ config, getToken, fetch }: CartApiOptions): Or
   return {
     products: async () => (await api.get('products', productsResponseSchema)).data,
     quote: async (data) => (await api.send('post', 'orders/quote', quoteResponseSchema, { data })).data,
-    create: async (payload) => (await api.send('post', 'orders', orderCreateResponseSchema, payload)).data,
+    create: async (payload) => (await api.send('post', 'orders', orderCreateResponseSchema, { data: payload })).data,
     list: (skip, limit, statuses) =>
       api.get(
         'orders',
-        orderListResponseSchema,
+        ordersResponseSchema,
         statuses.length ? { skip, limit, statuses: [...statuses] } : { skip, limit },
       ),
-    get: (orderId) => api.get(`orders/${id(orderId)}`, orderDetailResponseSchema),
+    get: (orderId) => api.get(`orders/${id(orderId)}`, orderResponseSchema),
     pay: async (orderId) =>
-      (await api.send('post', `payments/${id(orderId)}`, payOrderResponseSchema)).data.client_secret,
-    document: async (orderId) => {
+      (await api.send('post', `payments/${id(orderId)}`, orderPayResponseSchema)).data.client_secret,
+    document: async (url) => {
+      // The API names a document by its path from the API root (`/v2/orders/…`); this client's base ends in /v2.
+      const path = url.replace(/^\/?v2\//, '').replace(/^\//, '');
       try {
-        return await api.http.get(`orders/${id(orderId)}/document`).blob();
+        return await api.http.get(path).blob();
       } catch (error) {
         throw await normaliseError(error);
       }

@@ -30,9 +30,8 @@ describe('order rules (spec 3 §4, §5, §9)', () => {
   });
 
   it('an unpaid card order awaits payment; pay is disabled for processing and done', () => {
-    expect(awaitsPayment({ status: 'pending', payment_method: 'stripe' })).toBe(true);
-    expect(awaitsPayment({ status: 'pending', payment_method: 'invoice' })).toBe(false);
-    expect(awaitsPayment({ status: 'done', payment_method: 'stripe' })).toBe(false);
+    expect(awaitsPayment({ awaiting_payment: true })).toBe(true);
+    expect(awaitsPayment({ awaiting_payment: false })).toBe(false);
     expect(payDisabled('processing')).toBe(true);
     expect(payDisabled('done')).toBe(true);
     expect(payDisabled('pending')).toBe(false);
@@ -56,7 +55,12 @@ describe('order rules (spec 3 §4, §5, §9)', () => {
   });
 
   it("the 2.5m product's range is 15 Nov to 15 Jan of the next year", () => {
-    expect(fixedRange('2026-03-02')).toEqual({ start: '2026-11-15', end: '2027-01-15' });
+    expect(
+      fixedRange(
+        products.find((p) => p.id === 'p-rice')!,
+        '2026-03-02',
+      ),
+    ).toEqual({ start: '2026-11-15', end: '2027-01-15' });
   });
 
   it('the 80 cm product starts with 3 captures', () => {

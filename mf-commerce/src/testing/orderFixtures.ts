@@ -1,19 +1,40 @@
-import type { Order, OrderStatus, Product } from '../api/orderContracts';
+import type { OrderDetail, OrderDocument, OrderStatus, Product, ProductCapture } from '@paddock/shared/contracts';
 
-/** An order as GET v2/orders answers it; override what a test cares about. */
-export function makeOrder(n: number, overrides: Partial<Order> = {}): Order {
-  const status: OrderStatus = overrides.status ?? 'submitted';
+const ID = (n: number) => `${String(n).padStart(8, '0')}-aaaa-4bbb-8ccc-000000000000`;
+
+/** A tax document as the API lists it on an order. */
+export function makeDocument(orderId: string, kind: OrderDocument['kind'] = 'tax_receipt'): OrderDocument {
   return {
-    id: `${String(n).padStart(8, '0')}-aaaa-4bbb-8ccc-000000000000`,
+    id: `doc-${kind}`,
+    kind,
+    title: kind === 'tax_receipt' ? 'Tax Receipt' : 'Tax Invoice',
+    invoice_number: 'INV-000042',
+    paper: kind === 'tax_receipt' ? 'a4' : 'legal',
+    issued_on: '2026-11-20T01:00:00Z',
+    url: `/v2/orders/${orderId}/documents/doc-${kind}`,
+    file_name: `${kind}-INV-000042.pdf`,
+  };
+}
+
+/** An order as GET v2/orders/{id} answers it (its list rows are the same without fields/documents). */
+export function makeOrder(n: number, overrides: Partial<OrderDetail> = {}): OrderDetail {
+  const status: OrderStatus = overrides.status ?? 'submitted';
+  const id = overrides.id ?? ID(n);
+  return {
+    id,
     status,
     created_on: '2026-11-20T01:00:00Z',
+    updated_on: '2026-11-20T01:00:00Z',
     product_id: 'p-80cm',
+    product_title: '80 cm Resolution Imagery',
     payment_method: 'stripe',
     order_subtotal: 100_000,
     gst: 10_000,
     order_total: 110_000,
+    currency: 'aud',
     first_name: 'Jo',
     last_name: 'Grower',
+    email: 'jo@example.com',
     street: '1 Long Paddock Rd',
     suburb: 'Wagga Wagga',
     state: 'NSW',
@@ -25,50 +46,100 @@ export function makeOrder(n: number, overrides: Partial<Order> = {}): Order {
     end_capture_date: '2027-03-01',
     specification: { config: { number_of_captures: 3 }, field_ids: ['f1', 'f2'] },
     order_pricing: { subtotal: 100_000 },
+    payment_id: 'pay-1',
+    payment_status: 'paid',
+    awaiting_payment: false,
+    fields: [
+      {
+        id: 'f1',
+        farm_id: 'farm-1',
+        farm_name: 'River Farm',
+        field_name: 'North Paddock',
+        field_crop_type: 'Wheat',
+        area: 70.25,
+        bbox: [147.3, -35.1, 147.31, -35.09],
+      },
+      {
+        id: 'f2',
+        farm_id: 'farm-1',
+        farm_name: 'River Farm',
+        field_name: 'Creek Flat',
+        field_crop_type: null,
+        area: 50.25,
+        bbox: [147.32, -35.1, 147.33, -35.09],
+      },
+    ],
+    documents: [],
+    document: null,
     ...overrides,
   };
 }
 
-const capture = (number_of_captures: number, minimum_months: number, unit_price = 1_500, min_price = 50_000) => ({
-  unit_price,
-  unit_price_currency: 'aud',
-  min_price,
-  minimum_cluster_area: 50,
-  number_of_captures,
-  minimum_months,
+const capture = (number_of_captures: number, minimum_months: number, unit_price = 1_500, min_price = 50_000) =>
+  ({
+    unit_price,
+    unit_price_currency: 'aud',
+    min_price,
+    minimum_cluster_area: 50,
+    number_of_captures,
+    minimum_months,
+  }) satisfies ProductCapture;
+
+const product = (
+  id: string,
+  title: string,
+  captures: ProductCapture[],
+  extra: Partial<Product['config']> = {},
+  details = { description: `${title} imagery.`, suggestion: ['Any crop'] },
+): Product => ({
+  id,
+  title,
+  enabled: true,
+  unit_min: 50,
+  unit: 'ha',
+  resolution_cm: 30,
+  details,
+  config: {
+    captures,
+    default_number_of_captures: captures.some((c) => c.number_of_captures === 3) ? 3 : captures[0]!.number_of_captures,
+    fixed_range: null,
+    free: false,
+    countries: [],
+    ...extra,
+  },
 });
 
 export const products: Product[] = [
+  product(
+    'p-hort',
+    'Horticulture',
+    [capture(4, 3)],
+    {},
+    {
+      description: 'Per-hectare imagery for orchards and vegetables.',
+      suggestion: ['Citrus', 'Vegetables'],
+    },
+  ),
+  product(
+    'p-broad',
+    'Broadacre',
+    [capture(3, 1.5, 500, 30_000)],
+    {},
+    {
+      description: 'Up to 3 captures across 6 weeks.',
+      suggestion: ['Wheat', 'Canola'],
+    },
+  ),
   {
-    id: 'p-hort',
-    title: 'Horticulture',
-    enabled: true,
-    unit_min: 50,
-    details: { description: 'Per-hectare imagery for orchards and vegetables.', suggestion: ['Citrus', 'Vegetables'] },
-    config: { captures: [capture(4, 3)] },
+    ...product('p-80cm', '80 cm Resolution Imagery', [capture(1, 1, 800), capture(3, 3, 2_000), capture(6, 6, 3_600)]),
+    resolution_cm: 80,
   },
   {
-    id: 'p-broad',
-    title: 'Broadacre',
-    enabled: true,
-    unit_min: 100,
-    details: { description: 'Up to 3 captures across 6 weeks.', suggestion: ['Wheat', 'Canola'] },
-    config: { captures: [capture(3, 1.5, 500, 30_000)] },
-  },
-  {
-    id: 'p-80cm',
-    title: '80 cm Resolution Imagery',
-    enabled: true,
-    unit_min: 10,
-    details: { description: '80 cm imagery of your fields.', suggestion: ['Any crop'] },
-    config: { captures: [capture(1, 1, 800), capture(3, 3, 2_000), capture(6, 6, 3_600)] },
-  },
-  {
-    id: 'p-rice',
-    title: '2.5m Resolution Imagery',
-    enabled: true,
-    unit_min: 0,
-    details: { description: 'Rice season imagery, free in Australia.', suggestion: ['Rice'] },
-    config: { captures: [capture(4, 2, 0, 0)] },
+    ...product('p-rice', '2.5m Resolution Imagery', [capture(4, 2, 0, 0)], {
+      fixed_range: { start: '11-15', end: '01-15' },
+      free: true,
+      countries: ['AU'],
+    }),
+    resolution_cm: 250,
   },
 ];

@@ -39,8 +39,30 @@ export function thumbnailPath(geometry: AreaGeometry): string {
     .join(' ');
 }
 
-/** A 100×100 picture of a field's outline (spec 3 §2.10 thumbnails), drawn from its geometry. */
-export function FieldThumbnail({ geometry, name }: { geometry: AreaGeometry; name: string }) {
+/** The outline of a bbox, for a field whose geometry is no longer available. */
+export const bboxGeometry = ([minX, minY, maxX, maxY]: readonly [number, number, number, number]): AreaGeometry => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [minX, minY],
+      [maxX, minY],
+      [maxX, maxY],
+      [minX, maxY],
+      [minX, minY],
+    ],
+  ],
+});
+
+/** A 100×100 picture of a field's outline (spec 3 §2.10 thumbnails), drawn from its geometry (or bbox). */
+export function FieldThumbnail({
+  geometry,
+  bbox,
+  name,
+}: {
+  geometry: AreaGeometry | null;
+  bbox: readonly [number, number, number, number];
+  name: string;
+}) {
   return (
     <svg
       width={SIZE}
@@ -51,7 +73,7 @@ export function FieldThumbnail({ geometry, name }: { geometry: AreaGeometry; nam
       style={{ background: '#e8efe6', borderRadius: 6, flex: 'none' }}
     >
       <path
-        d={thumbnailPath(geometry)}
+        d={thumbnailPath(geometry ?? bboxGeometry(bbox))}
         fill="rgba(31,122,58,0.35)"
         stroke="#1f7a3a"
         strokeWidth="2"

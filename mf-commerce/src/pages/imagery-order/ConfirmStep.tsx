@@ -2,7 +2,7 @@ import { errorMessage } from '@paddock/shared/api-client';
 import { formatAud, formatHectares } from '@paddock/shared/format';
 import { ErrorState, LoadingState } from '@paddock/shared/ui';
 import type { UseQueryResult } from '@paddock/shared/query';
-import type { Product, QuoteResponse } from '../../api/orderContracts';
+import type { Product, Quote } from '@paddock/shared/contracts';
 import { formatOrderDate } from '../../orders/rules';
 import type { FarmChoice } from './wizard';
 import styles from './ImageryOrder.module.css';
@@ -13,7 +13,7 @@ interface ConfirmStepProps {
   product: Product;
   captures: number;
   range: { start: string; end: string };
-  quote: UseQueryResult<QuoteResponse['data']>;
+  quote: UseQueryResult<Quote>;
 }
 
 export const MINIMUM_PRICING_NOTICE =

@@ -4,7 +4,7 @@ import { errorMessage } from '@paddock/shared/api-client';
 import { paths } from '@paddock/shared/contracts';
 import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
-import type { OrderCreate, OrderPaymentMethod, Product } from '../../api/orderContracts';
+import type { OrderCreatePayload, OrderPaymentMethod, Product } from '@paddock/shared/contracts';
 import { useCommerce } from '../../context';
 import {
   ORDER_MESSAGES,
@@ -27,9 +27,6 @@ import { ProductStep } from './ProductStep';
 import { nextStep, wizardSteps, type FarmChoice, type WizardStep } from './wizard';
 import styles from './ImageryOrder.module.css';
 import layout from '../../components/layout/layout.module.css';
-
-/** GST on imagery orders for Australian accounts (spec 3 §1, §9), in integer cents. */
-export const GST_RATE_PERCENT = 10;
 
 function Sidebar({ step, product }: { step: WizardStep; product: Product | null }) {
   const current = wizardSteps.findIndex((candidate) => candidate.id === step);
@@ -85,7 +82,7 @@ export function ImageryOrderPage() {
   const capture = product?.config.captures.find((entry) => entry.number_of_captures === captures);
   const minimumMonths = minimumMonthsOf(capture);
   const fieldIds = farms.flatMap((choice) => choice.fields.map((field) => field.id));
-  const effectiveRange = isFixedRangeProduct(product) ? fixedRange(today) : range;
+  const effectiveRange = (product && fixedRange(product, today)) || range;
 
   const quoteParams = { product_id: productId ?? '', field_ids: fieldIds, number_of_captures: captures ?? 0 };
   const quote = useQuery({
@@ -94,20 +91,20 @@ export function ImageryOrderPage() {
     enabled: (step === 'orderConfirmation' || step === 'paymentInformation') && !!productId && fieldIds.length > 0,
   });
 
-  const country = (profile.data?.account.country ?? contact.data?.country ?? '').toUpperCase();
+  // The server prices (GST for Australian accounts included); the client never computes a price.
   const subtotal = quote.data?.order_pricing.subtotal ?? 0;
-  const gst = quote.data?.gst ?? (country === 'AU' ? Math.round((subtotal * GST_RATE_PERCENT) / 100) : 0);
+  const gst = quote.data?.gst ?? 0;
 
-  const create = useAction<{ values: OrderContactValues; method: OrderPaymentMethod }, { id: string }>({
+  const create = useAction<{ values: OrderContactValues; method: OrderPaymentMethod }, { id: string; status: string }>({
     run: ({ values, method }) => {
-      const payload: OrderCreate = {
+      const payload: OrderCreatePayload = {
         product_id: productId ?? '',
         start_capture_date: effectiveRange.start ?? '',
         end_capture_date: effectiveRange.end ?? '',
         total_product_unit: quote.data?.total_product_unit ?? 0,
         order_subtotal: subtotal,
         gst,
-        order_total: subtotal + gst,
+        order_total: quote.data?.order_total ?? subtotal + gst,
         first_name: values.firstName.trim(),
         last_name: values.lastName.trim(),
         email: values.email.trim(),
@@ -125,6 +122,7 @@ export function ImageryOrderPage() {
     failure: ORDER_MESSAGES.notCreated,
     success: (_, { method }) => (method === 'invoice' ? ORDER_MESSAGES.placed : null),
     invalidates: [queryKeys.orders.all],
+    // A card order goes to its payment; an invoice (or free) order is submitted.
     onSuccess: ({ id }, { method }) =>
       navigate(method === 'invoice' ? paths.orderReview(id, 'success') : paths.pay(id), { replace: true }),
   });

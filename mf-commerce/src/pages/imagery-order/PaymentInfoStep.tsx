@@ -3,7 +3,7 @@ import { formatAud } from '@paddock/shared/format';
 import { Button } from '@paddock/shared/ui';
 import { CheckboxField, Form, SelectField, TextField } from '@paddock/shared/ui/form';
 import { countryOptions } from '../../components/address/countries';
-import type { OrderPaymentMethod } from '../../api/orderContracts';
+import type { OrderPaymentMethod } from '@paddock/shared/contracts';
 import { EMAIL_PATTERN, ORDER_MESSAGES } from '../../orders/rules';
 import styles from './ImageryOrder.module.css';
 import layout from '../../components/layout/layout.module.css';

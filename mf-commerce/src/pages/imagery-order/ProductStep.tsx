@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatAud } from '@paddock/shared/format';
 import { controlStyles } from '@paddock/shared/ui/form';
-import type { Product } from '../../api/orderContracts';
+import type { Product } from '@paddock/shared/contracts';
 import { captureOptions, isCaptureCountProduct, isFixedRangeProduct } from '../../orders/rules';
 import styles from './ImageryOrder.module.css';
 import layout from '../../components/layout/layout.module.css';

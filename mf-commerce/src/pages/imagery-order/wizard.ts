@@ -1,6 +1,6 @@
 import type { FarmRef } from '@paddock/shared/contracts';
 import { isFixedRangeProduct } from '../../orders/rules';
-import type { Product } from '../../api/orderContracts';
+import type { Product } from '@paddock/shared/contracts';
 
 /** Spec 3 §4 wizard flow, in order. */
 export const wizardSteps = [

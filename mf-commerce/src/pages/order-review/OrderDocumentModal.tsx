@@ -3,38 +3,37 @@ import { errorMessage } from '@paddock/shared/api-client';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
 import { AppModal } from '@paddock/shared/ui/modal';
 import { useCommerce } from '../../context';
-import type { OrderDocumentKind } from '../../orders/rules';
+import type { OrderDocument } from '@paddock/shared/contracts';
 import styles from './OrderReview.module.css';
 
 interface OrderDocumentModalProps {
-  orderId: string;
-  kind: OrderDocumentKind;
-  invoiceNumber: string | null;
+  /** The document the order's status calls for; null until the server has issued it. */
+  document: OrderDocument | null;
+  /** 'Tax Receipt' or 'Tax Invoice' (spec 3 §4), for the title while none is issued yet. */
+  title: string;
   isOpen: boolean;
   onClose(): void;
 }
 
 /** The Tax Receipt or Tax Invoice as the server issued it (PDF), shown and offered as a download. */
-export function OrderDocumentModal({ orderId, kind, invoiceNumber, isOpen, onClose }: OrderDocumentModalProps) {
-  const title = kind === 'receipt' ? 'Tax Receipt' : 'Tax Invoice';
+export function OrderDocumentModal({ document, title, isOpen, onClose }: OrderDocumentModalProps) {
+  const heading = document?.title ?? title;
   return (
-    <AppModal title={title} isOpen={isOpen} onOpenChange={(open) => !open && onClose()}>
-      {isOpen && <DocumentView orderId={orderId} title={title} invoiceNumber={invoiceNumber} />}
+    <AppModal title={heading} isOpen={isOpen} onOpenChange={(open) => !open && onClose()}>
+      {isOpen &&
+        (document ? (
+          <DocumentView document={document} />
+        ) : (
+          <p>Your {heading} is being prepared. Please try again in a moment.</p>
+        ))}
     </AppModal>
   );
 }
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; url: string };
 
-function DocumentView({
-  orderId,
-  title,
-  invoiceNumber,
-}: {
-  orderId: string;
-  title: string;
-  invoiceNumber: string | null;
-}) {
+function DocumentView({ document }: { document: OrderDocument }) {
+  const { title, file_name: fileName } = document;
   const { ordersApi } = useCommerce();
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
@@ -43,7 +42,7 @@ function DocumentView({
     let url: string | null = null;
     let cancelled = false;
     setLoaded({ state: 'loading' });
-    ordersApi.document(orderId).then(
+    ordersApi.document(document.url).then(
       (blob) => {
         if (cancelled) return;
         url = URL.createObjectURL(
@@ -57,9 +56,8 @@ function DocumentView({
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [ordersApi, orderId, attempt]);
+  }, [ordersApi, document.url, attempt]);
 
-  const fileName = `${title.replace(' ', '-')}-${invoiceNumber ?? orderId.slice(0, 8)}.pdf`;
   if (loaded.state === 'loading') return <LoadingState label={`Loading your ${title}`} />;
   if (loaded.state === 'failed')
     return (

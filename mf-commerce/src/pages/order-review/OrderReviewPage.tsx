@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, isNotFound } from '@paddock/shared/api-client';
-import { paths } from '@paddock/shared/contracts';
+import { orderDocumentButton, paths, type Order, type OrderDetail } from '@paddock/shared/contracts';
 import { formatAud, formatHectares } from '@paddock/shared/format';
 import { queryKeys, useQueries, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
-import type { Order } from '../../api/orderContracts';
+
 import { FieldThumbnail } from '../../components/thumbnail/FieldThumbnail';
 import { useCommerce } from '../../context';
 import {
@@ -55,9 +55,8 @@ export function OrderReviewPage() {
           <OrderFarms order={order.data.data} />
           <OrderFacts order={order.data.data} invoiceNumber={order.data.payment?.invoice_number ?? null} />
           <OrderDocumentModal
-            orderId={orderId}
-            kind={documentKind(order.data.data.status)}
-            invoiceNumber={order.data.payment?.invoice_number ?? null}
+            document={order.data.data.document}
+            title={documentKind(order.data.data.status) === 'receipt' ? 'Tax Receipt' : 'Tax Invoice'}
             isOpen={documentOpen}
             onClose={() => setDocumentOpen(false)}
           />
@@ -69,7 +68,7 @@ export function OrderReviewPage() {
         </Button>
         {order.data && (
           <Button variant="secondary" onClick={() => setDocumentOpen(true)}>
-            {documentKind(order.data.data.status) === 'receipt' ? 'View Receipt' : 'View Invoice'}
+            {orderDocumentButton(order.data.data.status)}
           </Button>
         )}
         <Button onClick={() => navigate(paths.orderHighResImagery)}>Place New Order</Button>
@@ -79,9 +78,6 @@ export function OrderReviewPage() {
 }
 
 function OrderFacts({ order, invoiceNumber }: { order: Order; invoiceNumber: string | null }) {
-  const { ordersApi } = useCommerce();
-  const products = useQuery({ queryKey: queryKeys.products.list(), queryFn: () => ordersApi.products() });
-  const product = products.data?.find((candidate) => candidate.id === order.product_id);
   return (
     <section className={layout.section} aria-labelledby="order-facts">
       <h2 id="order-facts" className={layout.sectionTitle}>
@@ -90,12 +86,8 @@ function OrderFacts({ order, invoiceNumber }: { order: Order; invoiceNumber: str
       <dl className={styles.summary}>
         <dt>Order ID</dt>
         <dd>{order.id}</dd>
-        {product && (
-          <>
-            <dt>Product</dt>
-            <dd>{product.title}</dd>
-          </>
-        )}
+        <dt>Product</dt>
+        <dd>{order.product_title}</dd>
         <dt>Number of captures</dt>
         <dd>{order.specification.config.number_of_captures}</dd>
         <dt>Capture start date</dt>
@@ -127,58 +119,49 @@ function OrderFacts({ order, invoiceNumber }: { order: Order; invoiceNumber: str
 }
 
 /** Farm details: per farm its name, and per field a 100×100 thumbnail, name, crop type and area. */
-function OrderFarms({ order }: { order: Order }) {
+function OrderFarms({ order }: { order: OrderDetail }) {
   const { ordersApi } = useCommerce();
-  const fields = useQueries({
-    queries: order.specification.field_ids.map((fieldId) => ({
-      queryKey: queryKeys.farms.field(fieldId),
-      queryFn: () => ordersApi.field(fieldId),
+  // The outline for the thumbnail: the field's geometry while it exists, else the ordered bbox.
+  const geometries = useQueries({
+    queries: order.fields.map((field) => ({
+      queryKey: queryKeys.farms.field(field.id),
+      queryFn: () => ordersApi.field(field.id),
+      retry: false,
     })),
   });
-  const loaded = fields.flatMap((query) => (query.data ? [query.data] : []));
-  const farmIds = [...new Set(loaded.map((field) => field.properties.farm_id))];
-  const farms = useQueries({
-    queries: farmIds.map((farmId) => ({
-      queryKey: queryKeys.farms.detail(farmId),
-      queryFn: () => ordersApi.farm(farmId),
-    })),
-  });
-  const farmName = (farmId: string) =>
-    farms.find((query) => query.data?.properties.farm_id === farmId)?.data?.properties.farm_name ?? 'Farm';
-  const missing = fields.filter((query) => query.isError).length;
-
+  const farmIds = [...new Set(order.fields.map((field) => field.farm_id))];
   return (
     <section className={layout.section} aria-labelledby="farm-details">
       <h2 id="farm-details" className={layout.sectionTitle}>
         Farm details
       </h2>
-      {fields.some((query) => query.isPending) && <LoadingState label="Loading the fields" />}
-      {farmIds.map((farmId) => (
-        <article key={farmId} aria-label={farmName(farmId)}>
-          <h3 className={layout.sectionTitle}>{farmName(farmId)}</h3>
-          <ul className={styles.fields}>
-            {loaded
-              .filter((field) => field.properties.farm_id === farmId)
-              .map((field) => (
+      {farmIds.map((farmId) => {
+        const fields = order.fields.filter((field) => field.farm_id === farmId);
+        const farmName = fields[0]?.farm_name ?? 'Farm';
+        return (
+          <article key={farmId} aria-label={farmName}>
+            <h3 className={layout.sectionTitle}>{farmName}</h3>
+            <ul className={styles.fields}>
+              {fields.map((field) => (
                 <li key={field.id} className={styles.field}>
-                  <FieldThumbnail geometry={field.geometry} name={field.properties.field_name} />
+                  <FieldThumbnail
+                    geometry={geometries[order.fields.indexOf(field)]?.data?.geometry ?? null}
+                    bbox={field.bbox}
+                    name={field.field_name}
+                  />
                   <span>
-                    <span className={styles.fieldName}>{field.properties.field_name}</span>
+                    <span className={styles.fieldName}>{field.field_name}</span>
                     <br />
-                    {field.properties.field_crop_type || 'No Crop Type'}
+                    {field.field_crop_type || 'No Crop Type'}
                     <br />
-                    {formatHectares(field.properties.area)} Ha
+                    {formatHectares(field.area)} Ha
                   </span>
                 </li>
               ))}
-          </ul>
-        </article>
-      ))}
-      {missing > 0 && (
-        <p className={layout.muted}>
-          {missing} ordered field{missing === 1 ? ' is' : 's are'} no longer on your farms.
-        </p>
-      )}
+            </ul>
+          </article>
+        );
+      })}
     </section>
   );
 }

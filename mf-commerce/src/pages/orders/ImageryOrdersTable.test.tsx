@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import type { SeenRequest } from '@paddock/shared/testing';
 import { renderCommerce } from '../../testing/harness';
 import { makeOrder } from '../../testing/orderFixtures';
-import type { Order } from '../../api/orderContracts';
+import type { Order } from '@paddock/shared/contracts';
 
 const all: Order[] = [
-  makeOrder(1, { status: 'pending', payment_method: 'stripe' }),
+  makeOrder(1, { status: 'pending', payment_method: 'stripe', awaiting_payment: true, payment_status: 'open' }),
   makeOrder(2, { status: 'processing', payment_method: 'stripe' }),
   makeOrder(3, { status: 'done', payment_method: 'invoice', order_total: 123_456 }),
   ...Array.from({ length: 9 }, (_, i) => makeOrder(10 + i, { status: 'submitted' })),

@@ -6,7 +6,7 @@ import { paths } from '@paddock/shared/contracts';
 import { formatAud } from '@paddock/shared/format';
 import { keepPreviousData, queryKeys, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
-import type { Order } from '../../api/orderContracts';
+import type { Order } from '@paddock/shared/contracts';
 import { useCommerce } from '../../context';
 import {
   awaitsPayment,

@@ -14,7 +14,7 @@ import {
 import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
 import { CheckboxField, Form } from '@paddock/shared/ui/form';
-import type { Order } from '../../api/orderContracts';
+import type { Order } from '@paddock/shared/contracts';
 import { CardSection } from '../../components/card/CardSection';
 import { useCommerce } from '../../context';
 import { ORDER_MESSAGES, formatOrderDate, orderStatusLabels } from '../../orders/rules';
