@@ -1,4 +1,12 @@
-import type { OrderDetail, OrderDocument, OrderStatus, Product, ProductCapture } from '@paddock/shared/contracts';
+import type {
+  FarmFeature,
+  FieldFeature,
+  OrderDetail,
+  OrderDocument,
+  OrderStatus,
+  Product,
+  ProductCapture,
+} from '@paddock/shared/contracts';
 
 const ID = (n: number) => `${String(n).padStart(8, '0')}-aaaa-4bbb-8ccc-000000000000`;
 
@@ -143,3 +151,78 @@ export const products: Product[] = [
     resolution_cm: 250,
   },
 ];
+
+/** A farm as GET v2/farms lists it. */
+export function makeFarmFeature(farmId: string, name: string, fields = 2): FarmFeature {
+  return {
+    type: 'Feature',
+    id: farmId,
+    geometry: null,
+    bbox: null,
+    properties: {
+      farm_id: farmId,
+      farm_name: name,
+      is_favorite: false,
+      collaborators: [],
+      number_of_fields: fields,
+      farm_area: 120.5,
+      location: null,
+      owner_email: null,
+      permission: 'owner',
+      created_on: '2026-01-01T00:00:00Z',
+      updated_on: '2026-01-01T00:00:00Z',
+    },
+  };
+}
+
+/** A field as GET v2/farms/{id}/fields lists it: a small square near Wagga Wagga. */
+export function makeFieldFeature(id: string, farmId: string, name: string, area: number): FieldFeature {
+  const x = 147.3;
+  const y = -35.1;
+  return {
+    type: 'Feature',
+    id,
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [x, y],
+          [x + 0.01, y],
+          [x + 0.01, y + 0.01],
+          [x, y + 0.01],
+          [x, y],
+        ],
+      ],
+    },
+    bbox: [x, y, x + 0.01, y + 0.01],
+    properties: {
+      id,
+      farm_id: farmId,
+      field_name: name,
+      field_crop_type: null,
+      area,
+      permission: 'owner',
+      created_on: '2026-01-01T00:00:00Z',
+      updated_on: '2026-01-01T00:00:00Z',
+    },
+  };
+}
+
+/** Pages of farms as the API answers GET v2/farms (skip, limit, search_query). */
+export function farmsRoute(farms: FarmFeature[]) {
+  return (request: { url: string }) => {
+    const query = new URL(request.url).searchParams;
+    const skip = Number(query.get('skip') ?? 0);
+    const limit = Number(query.get('limit') ?? 10);
+    const search = query.get('search_query');
+    const rows = search ? farms.filter((farm) => farm.properties.farm_name.toLowerCase().includes(search)) : farms;
+    return {
+      status: 200,
+      body: {
+        type: 'FeatureCollection',
+        features: rows.slice(skip, skip + limit),
+        pages: { total_pages: Math.ceil(rows.length / limit), total_count: rows.length, skip, limit },
+      },
+    };
+  };
+}
