@@ -20,6 +20,9 @@ import { OrderDocumentModal } from './OrderDocumentModal';
 import styles from './OrderReview.module.css';
 import layout from '../../components/layout/layout.module.css';
 
+/** How often a just-paid order is re-read until the payment is confirmed. */
+export const CONFIRM_POLL_MS = 2000;
+
 /** Spec 3 §2.10: /order-review/{id} and /order-review/{id}/success. */
 export function OrderReviewPage() {
   const { orderId = '', type } = useParams();
@@ -29,7 +32,11 @@ export function OrderReviewPage() {
   const order = useQuery({
     queryKey: queryKeys.orders.detail(orderId),
     queryFn: () => ordersApi.get(orderId),
+    // Just paid by card: the provider's webhook marks the order paid moments later; until then it is re-read.
+    refetchInterval: (query) =>
+      type === 'success' && query.state.data?.data.awaiting_payment ? CONFIRM_POLL_MS : false,
   });
+  const confirming = type === 'success' && order.data?.data.awaiting_payment === true;
 
   return (
     <div className={layout.page}>
@@ -40,6 +47,11 @@ export function OrderReviewPage() {
       {type === 'success' && (
         <p className={styles.banner} role="status">
           {ORDER_MESSAGES.success}
+        </p>
+      )}
+      {confirming && (
+        <p className={layout.muted} role="status">
+          Confirming your card payment…
         </p>
       )}
       {order.isPending ? (
