@@ -20,10 +20,13 @@ export function FarmFieldsMap({ farmId, farmName, selected, onSelect }: FarmFiel
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<FarmMapInstance | null>(null);
   const [failed, setFailed] = useState(false);
+  // The latest callback and selection, for the map's listeners (set after each render).
   const onSelectRef = useRef(onSelect);
-  onSelectRef.current = onSelect;
   const selectedRef = useRef(selected);
-  selectedRef.current = selected;
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+    selectedRef.current = selected;
+  });
 
   useEffect(() => {
     let cancelled = false;

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { errorMessage } from '@paddock/shared/api-client';
+import { queryKeys, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
 import { AppModal } from '@paddock/shared/ui/modal';
 import { useCommerce } from '../../context';
@@ -30,51 +31,38 @@ export function OrderDocumentModal({ document, title, isOpen, onClose }: OrderDo
   );
 }
 
-type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; url: string };
-
 function DocumentView({ document }: { document: OrderDocument }) {
-  const { title, file_name: fileName } = document;
   const { ordersApi } = useCommerce();
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const { title, file_name: fileName } = document;
+  // An issued document never changes: fetched once per modal, kept while the page lives.
+  const pdf = useQuery({
+    queryKey: queryKeys.orders.document(document.url),
+    queryFn: () => ordersApi.document(document.url),
+    staleTime: Infinity,
+  });
+  const url = useMemo(
+    () => (pdf.data ? URL.createObjectURL(new Blob([pdf.data], { type: 'application/pdf' })) : null),
+    [pdf.data],
+  );
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
 
-  useEffect(() => {
-    let url: string | null = null;
-    let cancelled = false;
-    setLoaded({ state: 'loading' });
-    ordersApi.document(document.url).then(
-      (blob) => {
-        if (cancelled) return;
-        url = URL.createObjectURL(
-          blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' }),
-        );
-        setLoaded({ state: 'ready', url });
-      },
-      (error: unknown) => !cancelled && setLoaded({ state: 'failed', message: errorMessage(error) }),
-    );
-    return () => {
-      cancelled = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [ordersApi, document.url, attempt]);
-
-  if (loaded.state === 'loading') return <LoadingState label={`Loading your ${title}`} />;
-  if (loaded.state === 'failed')
+  if (pdf.isPending) return <LoadingState label={`Loading your ${title}`} />;
+  if (pdf.isError || !url)
     return (
       <ErrorState
         title={`Your ${title} could not be loaded`}
-        message={loaded.message}
-        onRetry={() => setAttempt(attempt + 1)}
+        message={errorMessage(pdf.error)}
+        onRetry={() => void pdf.refetch()}
       />
     );
   return (
     <div className={styles.document}>
-      <iframe className={styles.documentFrame} src={loaded.url} title={title} />
+      <iframe className={styles.documentFrame} src={url} title={title} />
       <div className={styles.buttons}>
-        <a className={styles.download} href={loaded.url} download={fileName}>
+        <a className={styles.download} href={url} download={fileName}>
           Download PDF
         </a>
-        <Button variant="secondary" onClick={() => window.open(loaded.url, '_blank', 'noopener')}>
+        <Button variant="secondary" onClick={() => window.open(url, '_blank', 'noopener')}>
           Open in a new tab
         </Button>
       </div>

@@ -41,6 +41,9 @@ beforeAll(() => {
   URL.revokeObjectURL = jest.fn();
 });
 
+// Typing a card and walking pages on a shared machine takes longer than the default 5 s.
+jest.setTimeout(30_000);
+
 describe('/order-review/{id}', () => {
   it('shows every item of the review: farm, fields with thumbnails, dates, hectares, price excl. GST, method, status', async () => {
     renderCommerce({ route: `/order-review/${paid.id}`, routes: routes() });

@@ -39,6 +39,9 @@ async function fillCard(ui: Ui, number: string) {
   await ui.click(screen.getByText('I have read and agree to the terms and conditions.'));
 }
 
+// Typing a card and walking pages on a shared machine takes longer than the default 5 s.
+jest.setTimeout(30_000);
+
 describe('/pay/{orderId}', () => {
   it('is GST inclusive; Pay waits for the terms', async () => {
     await renderPay();

@@ -67,7 +67,7 @@ function PayForm({ order }: { order: Order }) {
   const [cardState, setCardState] = useState<CardState>(emptyCardState);
   const [showCardErrors, setShowCardErrors] = useState(false);
   const card = useRef<TestCard | StripeCard | null>(null);
-  const payable = order.status === 'pending';
+  const payable = order.awaiting_payment;
 
   const succeed = () => {
     setState('success');
