@@ -64,6 +64,7 @@ describe('/order-review/{id}', () => {
     expect(screen.getByText(/minimum hectare requirement/)).toBeInTheDocument();
     expect(screen.getByText('Debit or Credit Card')).toBeInTheDocument();
     expect(screen.getByText('New')).toBeInTheDocument();
+    expect(screen.getByText('Paid')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View Receipt' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to Dashboard' })).toBeInTheDocument();
     expect(screen.queryByText(/placed successfully/)).toBeNull();
@@ -90,6 +91,7 @@ describe('/order-review/{id}', () => {
     });
     expect(await screen.findByText('Invoice')).toBeInTheDocument();
     expect(screen.getByText('INV-000042')).toBeInTheDocument();
+    expect(screen.getByText('Unpaid: to be paid within 14 days')).toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'View Invoice' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Tax Invoice' }));
     const download = await dialog.findByRole('link', { name: 'Download PDF' });

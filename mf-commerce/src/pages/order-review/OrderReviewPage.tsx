@@ -20,6 +20,15 @@ import { OrderDocumentModal } from './OrderDocumentModal';
 import styles from './OrderReview.module.css';
 import layout from '../../components/layout/layout.module.css';
 
+/** The payment's state in words (the order's own status is shown beside it). */
+export function paymentStatusLabel(order: Pick<Order, 'payment_status' | 'payment_method'>): string {
+  if (order.payment_status === 'paid') return 'Paid';
+  if (order.payment_status === 'canceled') return 'Cancelled';
+  if (order.payment_status === 'open')
+    return order.payment_method === 'invoice' ? 'Unpaid: to be paid within 14 days' : 'Awaiting payment';
+  return 'N/A';
+}
+
 /** How often a just-paid order is re-read until the payment is confirmed. */
 export const CONFIRM_POLL_MS = 2000;
 
@@ -112,8 +121,10 @@ function OrderFacts({ order, invoiceNumber }: { order: Order; invoiceNumber: str
         <dd>{formatAud(order.order_subtotal)}</dd>
         <dt>Payment method</dt>
         <dd>{paymentMethodLabel(order.payment_method)}</dd>
-        <dt>Payment status</dt>
+        <dt>Order status</dt>
         <dd>{orderStatusLabels[order.status]}</dd>
+        <dt>Payment status</dt>
+        <dd>{paymentStatusLabel(order)}</dd>
         {invoiceNumber && (
           <>
             <dt>Invoice number</dt>
