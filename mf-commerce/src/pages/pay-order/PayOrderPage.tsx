@@ -39,12 +39,14 @@ export function PayOrderPage() {
   if (order.isPending)
     return (
       <div className={layout.page}>
+        <h1 className={styles.title}>Pay for your order</h1>
         <LoadingState label="Loading your order" />
       </div>
     );
   if (order.isError)
     return (
       <div className={layout.page}>
+        <h1 className={styles.title}>Pay for your order</h1>
         <ErrorState
           title={isNotFound(order.error) ? 'Order not found' : 'Your order could not be loaded'}
           message={errorMessage(order.error)}
