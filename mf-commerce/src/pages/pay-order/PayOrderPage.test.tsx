@@ -45,8 +45,8 @@ jest.setTimeout(30_000);
 describe('/pay/{orderId}', () => {
   it('is GST inclusive; Pay waits for the terms', async () => {
     await renderPay();
-    expect(await screen.findByRole('heading', { name: 'Pay for your order' })).toBeInTheDocument();
-    expect(screen.getByText('$1,000.00')).toBeInTheDocument();
+    expect(await screen.findByText('$1,000.00')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Pay for your order' })).toBeInTheDocument();
     expect(screen.getByText('$100.00')).toBeInTheDocument();
     expect(screen.getByText('AU$1,100.00')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Pay AU$1,100.00' })).toBeDisabled();
