@@ -192,6 +192,11 @@ test('80 cm imagery for two fields by card → review success → receipt PDF; d
   const settings = page.getByRole('region', { name: 'Map settings' });
   await settings.getByRole('button', { name: /Layer:$/ }).click();
   await page.getByRole('option', { name: 'High Resolution' }).click();
+  // The high-res dates are the field's own: select the ordered field.
+  await page
+    .getByRole('checkbox', { name: /Home Paddock/ })
+    .first()
+    .check();
   const dates = page.getByRole('list', { name: 'Imagery dates' });
   const day = (iso: string) =>
     new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
