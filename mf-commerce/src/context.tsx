@@ -3,11 +3,13 @@ import type { MfProps } from '@paddock/shared/contracts';
 import { QueryProvider, type QueryClient } from '@paddock/shared/query';
 import { createBookingsApi, type BookingsApi } from './api/bookingsApi';
 import { createCartApi, type CartApi } from './api/cartApi';
+import { createOrdersApi, type OrdersApi } from './api/ordersApi';
 
 /** What every screen of this area gets: the host's props and one api module per API plugin. */
 export type CommerceContextValue = Omit<MfProps, 'profile'> & {
   cartApi: CartApi;
   bookingsApi: BookingsApi;
+  ordersApi: OrdersApi;
   /** The fetch of this mount's API modules and payments client (tests: the fake server's). */
   fetch?: typeof fetch;
 };
@@ -41,6 +43,7 @@ export function CommerceProvider({ props, queryClient, fetch, children }: Provid
       fetch,
       cartApi: createCartApi({ config, getToken: auth.getToken, fetch }),
       bookingsApi: createBookingsApi({ config, getToken: auth.getToken, fetch }),
+      ordersApi: createOrdersApi({ config, getToken: auth.getToken, fetch }),
     }),
     [basename, auth, bus, config, fetch],
   );

@@ -6,7 +6,14 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; safe to run on every start. Throws with the failing migration's name. */
 export async function migrateToLatest<DB>(db: Kysely<DB>, schema?: string): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Numbers are handed out per area in parallel (0022 orders arrived after 0040 bookings): a database
+  // that already ran a higher number still takes a lower one that is new. Migrations are independent.
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const resultSet = await migrator.migrateToLatest();
   if (resultSet.error) {
     const failed = resultSet.results?.find((result) => result.status === 'Error');

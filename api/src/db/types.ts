@@ -358,6 +358,7 @@ export interface OrderFieldJson {
   field_crop_type: string | null;
   area: number;
   bbox: [number, number, number, number];
+  geometry: AreaGeometryJson;
 }
 
 export type ImageryOrderStatus = 'submitted' | 'pending' | 'processing' | 'done' | 'cancelled' | 'purchased';

@@ -1,6 +1,7 @@
 // Modules one remote exposes for another (beyond `./spa`): one type used by the exposer (which
 // `satisfies` it) and by every loader. A new cross-remote module (the cart modal, a field picker)
 // adds its options, module type and id here.
+import type { FieldFeature } from './farms';
 import type { MfProps } from './microfrontend';
 
 /** A farm as the farms area's modules take it. */
@@ -53,11 +54,40 @@ export interface CartModule {
   mountCart(element: HTMLElement, options: { props: MfProps }): Unmount;
 }
 
+/** What an embedded farm map tells its page (`mf_map/embed`, plain GeoJSON). */
+export interface FarmMapEvents {
+  ready: { farmId: string; farmName: string; fieldCount: number };
+  /** The selection changed (select mode): the fields now selected, in order of selection. */
+  select: { fields: FieldFeature[] };
+  error: { message: string; status: number };
+}
+
+export interface FarmMapOptions {
+  farmId: string;
+  getToken(): Promise<string>;
+  /** The API's base URL including `/v2`. */
+  apiUrl: string;
+  mode?: 'view' | 'select';
+}
+
+export interface FarmMapInstance {
+  on<E extends keyof FarmMapEvents>(event: E, listener: (payload: FarmMapEvents[E]) => void): () => void;
+  /** Selects these fields without echoing a 'select' event. */
+  setSelection(fieldIds: string[]): void;
+  destroy(): void;
+}
+
+/** `mf_map/embed`: the farm map for other pages (the order wizard's field choice, partner pages). */
+export interface FarmMapModule {
+  createFarmMap(element: HTMLElement, options: FarmMapOptions): FarmMapInstance;
+}
+
 /** Federation ids of the exposed modules and the functions each must export (checked by the loader). */
 export const exposedModules = {
   importWizard: { id: 'mf_farms/import-wizard', exports: ['mountImportWizard'] },
   farmDialogs: { id: 'mf_farms/farm-dialogs', exports: ['mountShareModal', 'mountDeleteFarmModal'] },
   cart: { id: 'mf_commerce/cart', exports: ['mountCart'] },
+  farmMap: { id: 'mf_map/embed', exports: ['createFarmMap'] },
 } as const satisfies Record<string, { id: string; exports: readonly string[] }>;
 
 /** The module type behind each exposed id. */
@@ -65,4 +95,5 @@ export interface ExposedModuleTypes {
   importWizard: ImportWizardModule;
   farmDialogs: FarmDialogsModule;
   cart: CartModule;
+  farmMap: FarmMapModule;
 }

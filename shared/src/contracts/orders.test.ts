@@ -64,8 +64,10 @@ describe('order dates (spec 3 §5, §9)', () => {
 });
 
 describe('order payloads', () => {
-  it('defaults the capture count to 3 and refuses an empty field list with the wizard message', () => {
-    expect(quoteRequestSchema.parse({ data: { product_id: 'p', field_ids: ['a'] } }).data.number_of_captures).toBe(3);
+  it('leaves the capture count to the product and refuses an empty field list with the wizard message', () => {
+    expect(
+      quoteRequestSchema.parse({ data: { product_id: 'p', field_ids: ['a'] } }).data.number_of_captures,
+    ).toBeUndefined();
     const empty = quoteRequestSchema.safeParse({ data: { product_id: 'p', field_ids: [] } });
     expect(empty.success).toBe(false);
     expect(empty.error?.issues[0]?.message).toBe('No Fields selected.');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagesSchema } from './farms';
+import { areaGeometrySchema } from './geojson';
 import { isoDateSchema } from './imagery';
 
 /**
@@ -132,7 +133,8 @@ export const quoteRequestSchema = z.object({
   data: z.object({
     product_id: z.string().trim().min(1, 'No Products selected.'),
     field_ids: fieldIdsSchema,
-    number_of_captures: z.number().int().positive().default(DEFAULT_NUMBER_OF_CAPTURES),
+    /** Left out: the product's `default_number_of_captures` (3 for the 80 cm product). */
+    number_of_captures: z.number().int().positive().optional(),
   }),
 });
 export type QuoteRequest = z.input<typeof quoteRequestSchema>;
@@ -214,7 +216,8 @@ export const orderCreatePayloadSchema = z.object({
   start_capture_date: isoDateSchema,
   end_capture_date: isoDateSchema,
   field_ids: fieldIdsSchema,
-  number_of_captures: z.number().int().positive().default(DEFAULT_NUMBER_OF_CAPTURES),
+  /** Left out: the product's `default_number_of_captures` (3 for the 80 cm product). */
+  number_of_captures: z.number().int().positive().optional(),
   payment_method: orderPaymentMethodSchema,
   /** What the client was shown; the server recomputes and answers 422 when they differ. */
   total_product_unit: z.number().nonnegative(),
@@ -256,6 +259,8 @@ export const orderFieldSchema = z.object({
   area: z.number(),
   /** [minLon, minLat, maxLon, maxLat] for the 100×100 thumbnail. */
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  /** The boundary as ordered (WGS84), for the thumbnail even after the field changes or goes. */
+  geometry: areaGeometrySchema,
 });
 export type OrderField = z.infer<typeof orderFieldSchema>;
 

@@ -4,6 +4,7 @@ export {
   QueryClient,
   keepPreviousData,
   useInfiniteQuery,
+  useQueries,
   useQuery,
   useQueryClient,
   type QueryKey,

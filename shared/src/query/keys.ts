@@ -9,6 +9,7 @@ export const queryKeys = {
     list: (params: Readonly<Record<string, unknown>>) => ['farms', 'list', params] as const,
     detail: (farmId: string) => ['farms', 'detail', farmId] as const,
     fields: (farmId: string) => ['farms', 'fields', farmId] as const,
+    field: (fieldId: string) => ['farms', 'field', fieldId] as const,
   },
   cropTypes: ['crop-types'] as const,
   account: {
@@ -30,6 +31,17 @@ export const queryKeys = {
     machines: () => ['bookings', 'machines'] as const,
     price: () => ['bookings', 'price'] as const,
     list: (params: Readonly<Record<string, unknown>>) => ['bookings', 'list', params] as const,
+  },
+  orders: {
+    all: ['orders'] as const,
+    list: (params: Readonly<Record<string, unknown>>) => ['orders', 'list', params] as const,
+    detail: (orderId: string) => ['orders', 'detail', orderId] as const,
+    document: (orderId: string) => ['orders', 'document', orderId] as const,
+    quote: (params: Readonly<Record<string, unknown>>) => ['orders', 'quote', params] as const,
+  },
+  products: {
+    all: ['products'] as const,
+    list: () => ['products', 'list'] as const,
   },
   zoningOrders: {
     all: ['zoning-orders'] as const,

@@ -39,6 +39,7 @@ const base: TaxDocumentData = {
       field_crop_type: 'Wheat',
       area: 101.2345,
       bbox: [0, 0, 1, 1],
+      geometry: { type: 'Polygon', coordinates: [] },
     },
     {
       id: 'f2',
@@ -48,6 +49,7 @@ const base: TaxDocumentData = {
       field_crop_type: null,
       area: 30,
       bbox: [0, 0, 1, 1],
+      geometry: { type: 'Polygon', coordinates: [] },
     },
   ],
   totalHectares: 131.23,
@@ -123,6 +125,14 @@ describe('tax documents', () => {
     expect(text).toContain('131.23 ha ordered, 150.00 ha charged (minimum area)');
     expect(text).not.toContain('Bank deposit details');
     expect(text.join('\n')).not.toContain('To be paid within');
+  });
+
+  it('cuts a very long field name with an ellipsis instead of running over the area column', () => {
+    const long = 'Northern river flat paddock beside the old shearing shed and the creek crossing';
+    const text = pdfStrings(buildTaxDocumentPdf({ ...base, fields: [{ ...base.fields[0]!, field_name: long }] }));
+    const line = text.find((entry) => entry.startsWith('Kurrajong Downs / Northern'));
+    expect(line?.endsWith('...')).toBe(true);
+    expect(text).toContain('101.23 ha');
   });
 
   it('runs onto more pages for many fields', () => {

@@ -113,11 +113,18 @@ export function buildTaxDocumentPdf(data: TaxDocumentData): Uint8Array {
   const text = (
     value: string,
     x: number,
-    options: { align?: 'left' | 'right'; size?: number; bold?: boolean } = {},
+    options: { align?: 'left' | 'right'; size?: number; bold?: boolean; maxWidth?: number } = {},
   ) => {
     doc.setFont('helvetica', options.bold ? 'bold' : 'normal');
     doc.setFontSize(options.size ?? 10);
-    doc.text(plain(value), x, y, { align: options.align ?? 'left' });
+    let shown = plain(value);
+    // A long name is cut with an ellipsis rather than running into the next column or off the page.
+    const room = options.maxWidth ?? (options.align === 'right' ? x - left : right - x);
+    if (doc.getTextWidth(shown) > room) {
+      while (shown.length > 1 && doc.getTextWidth(`${shown}...`) > room) shown = shown.slice(0, -1);
+      shown = `${shown.trimEnd()}...`;
+    }
+    doc.text(shown, x, y, { align: options.align ?? 'left' });
   };
   const line = (step = 5.5) => {
     y += step;
@@ -194,6 +201,7 @@ export function buildTaxDocumentPdf(data: TaxDocumentData): Uint8Array {
   for (const field of data.fields) {
     text(`${field.farm_name} / ${field.field_name} (${field.field_crop_type ?? 'No Crop Type'})`, left + 8, {
       size: 9,
+      maxWidth: right - 40 - 25 - (left + 8),
     });
     text(hectares(field.area), right - 40, { size: 9, align: 'right' });
     line(4.8);

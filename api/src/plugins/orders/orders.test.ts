@@ -12,10 +12,12 @@ import {
   productsResponseSchema,
   productTitles,
   quoteResponseSchema,
+  type CatalogCaptureEntry,
   type OrderCreatePayload,
   type Quote,
 } from '@paddock/shared/contracts';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { migrateToLatest } from '../../db/migrate';
 import { confirmInBrowser, farmWithFields, waitFor, webhooksDelivered } from '../../test/commerce';
 import { addFields, createFarm, fieldFeature, issuesOf, signIn, square, WAGGA, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
@@ -157,7 +159,11 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     await setAccount(user, { country: 'NZ' });
     expect((await quoteOk(user, { product_id: 'high-res-80cm', field_ids: fieldIds })).gst).toBe(0);
 
-    const rice = await quoteOk(user, { product_id: 'rice-2-5m', field_ids: fieldIds, number_of_captures: 1 });
+    const golf = await quoteOk(user, { product_id: 'golf-park', field_ids: fieldIds });
+    expect(golf).toMatchObject({ number_of_captures: 12, order_pricing: { subtotal: 480_000 } });
+    expect(golf.minimum_hectare_requirements_pricing).toBe(false);
+
+    const rice = await quoteOk(user, { product_id: 'rice-2-5m', field_ids: fieldIds });
     expect(rice).toMatchObject({ order_pricing: { subtotal: 0 }, gst: 0, order_total: 0 });
     expect(rice.minimum_hectare_requirements_pricing).toBe(false);
 
@@ -191,6 +197,7 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
       specification: { config: { number_of_captures: 3 }, field_ids: fieldIds },
     });
     expect(order.fields.map((field) => field.farm_name)).toEqual(['Kurrajong Downs', 'Kurrajong Downs']);
+    expect(order.fields[0]?.geometry.type).toBe('Polygon');
     expect(order.document).toMatchObject({ kind: 'tax_invoice', title: 'Tax Invoice', paper: 'legal' });
     const { data, payment } = await getOrder(user, order.id);
     expect(payment).toMatchObject({
@@ -458,7 +465,8 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
       token: user.token,
     });
     expect(catalog.statusCode).toBe(200);
-    const dates = catalogResponseSchema.parse(catalog.json()).features[0]?.properties.dates ?? [];
+    const dates = (catalogResponseSchema.parse(catalog.json()).features[0]?.properties.dates ??
+      []) as CatalogCaptureEntry[];
     expect(dates.map((entry) => entry.date)).toEqual([yesterday]);
   });
 
@@ -489,6 +497,17 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
       .sort((a, b) => a - b);
     const first = orderNumbers[0] as number;
     expect(orderNumbers).toEqual(Array.from({ length: 6 }, (_, i) => first + i));
+  });
+
+  it('migration 0022 runs on a database that already ran 0040 (numbers are handed out per area)', async () => {
+    const db = t.app.db as unknown as Kysely<unknown>;
+    await sql`drop table order_documents, imagery_orders, order_invoice_counter, products`.execute(db);
+    await sql`delete from kysely_migration where name = '0022_orders'`.execute(db);
+    const result = await migrateToLatest(db);
+    expect(result.results?.map((entry) => [entry.migrationName, entry.status])).toEqual([['0022_orders', 'Success']]);
+    const user = await signIn(t);
+    const products = await t.request({ method: 'GET', url: '/v2/products', token: user.token });
+    expect(productsResponseSchema.parse(products.json()).data).toHaveLength(7);
   });
 });
 

@@ -101,12 +101,13 @@ export interface PricedOrder {
  */
 export async function priceFor(
   request: FastifyRequest,
-  body: { product_id: string; field_ids: readonly string[]; number_of_captures: number },
+  body: { product_id: string; field_ids: readonly string[]; number_of_captures?: number | undefined },
 ): Promise<PricedOrder> {
   const db = request.server.db;
   const product = await findProduct(db, body.product_id);
   if (!product || !product.enabled) throw issue(['product_id'], PRODUCT_NOT_FOUND);
-  const capture = product.captures.find((entry) => entry.number_of_captures === body.number_of_captures);
+  const wanted = body.number_of_captures ?? product.default_number_of_captures;
+  const capture = product.captures.find((entry) => entry.number_of_captures === wanted);
   if (!capture) {
     const offered = product.captures.map((entry) => entry.number_of_captures).join(', ');
     throw issue(['number_of_captures'], `${product.title} is sold with ${offered} captures`);
@@ -123,6 +124,7 @@ export async function priceFor(
     field_crop_type: field.crop_type,
     area: field.area,
     bbox: [field.min_lon, field.min_lat, field.max_lon, field.max_lat],
+    geometry: field.geometry,
   }));
   const price = priceOrder(
     fields.map((field) => field.area),
@@ -318,7 +320,8 @@ export async function orderDetail(
   return {
     data: {
       ...toOrder(row),
-      fields: row.fields,
+      // Stored from the fields' validated boundaries.
+      fields: row.fields as OrderDetail['fields'],
       documents: documentList,
       document: documentList.find((document) => document.kind === wanted) ?? null,
     },

@@ -35,11 +35,19 @@ function bookingsRoute(request: SeenRequest) {
 
 describe('/order', () => {
   it('opens on the imagery orders tab with its empty state', async () => {
-    renderCommerce({ route: '/order', routes: {} });
+    renderCommerce({
+      route: '/order',
+      routes: {
+        'GET /v2/orders': {
+          status: 200,
+          body: { orders: [], pages: { total_pages: 0, total_count: 0, skip: 0, limit: 10 } },
+        },
+      },
+    });
     expect(
       await screen.findByRole('tab', { name: 'High Resolution Imagery Orders', selected: true }),
     ).toBeInTheDocument();
-    expect(screen.getByText('You have no high resolution imagery orders yet.')).toBeInTheDocument();
+    expect(await screen.findByText('You have no high resolution imagery orders yet.')).toBeInTheDocument();
   });
 
   it('lists the Rapid-EM bookings 10 a page, "booked" shown as "attempted booking"', async () => {

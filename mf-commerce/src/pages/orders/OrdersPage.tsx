@@ -7,6 +7,7 @@ import { formatAud, formatDate } from '@paddock/shared/format';
 import { keepPreviousData, queryKeys, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
 import { useCommerce } from '../../context';
+import { ImageryOrdersTable } from './ImageryOrdersTable';
 import styles from './OrdersPage.module.css';
 
 /** Spec 3 §9: tables show 10 rows a page. */
@@ -32,9 +33,7 @@ export function OrdersPage() {
           </Tab>
         </TabList>
         <TabPanel id="orders" className={styles.panel}>
-          <div className={styles.empty}>
-            <p>You have no high resolution imagery orders yet.</p>
-          </div>
+          <ImageryOrdersTable />
         </TabPanel>
         <TabPanel id="bookings" className={styles.panel}>
           <BookingsTable />

@@ -1,0 +1,88 @@
+import { createApiClient, normaliseError } from '@paddock/shared/api-client';
+import {
+  farmFeatureSchema,
+  farmListResponseSchema,
+  fieldCollectionSchema,
+  fieldFeatureSchema,
+  orderCreateResponseSchema,
+  orderPayResponseSchema,
+  orderResponseSchema,
+  ordersResponseSchema,
+  productsResponseSchema,
+  quoteResponseSchema,
+  type OrderCreatePayload,
+  type OrderDetail,
+  type OrderResponse,
+  type OrderStatus,
+  type OrdersResponse,
+  type Product,
+  type Quote,
+  type QuoteRequest,
+  type FarmFeature,
+  type FarmListResponse,
+  type FieldFeature,
+} from '@paddock/shared/contracts';
+import type { CartApiOptions } from './cartApi';
+
+export interface FarmPageQuery {
+  skip: number;
+  limit: number;
+  search: string;
+}
+
+/** The imagery-order calls of spec 3 §7 (`plugins/products`, `plugins/orders`) and the farms the wizard picks from. */
+export interface OrdersApi {
+  products(): Promise<Product[]>;
+  quote(request: QuoteRequest['data']): Promise<Quote>;
+  create(payload: OrderCreatePayload): Promise<OrderDetail>;
+  list(skip: number, limit: number, statuses: readonly OrderStatus[]): Promise<OrdersResponse>;
+  get(orderId: string): Promise<OrderResponse>;
+  /** A card order's payment: the client secret to confirm the card with. */
+  pay(orderId: string): Promise<string>;
+  /** A Tax Receipt or Tax Invoice (PDF) as the server issued it, by its API path (`document.url`). */
+  document(url: string): Promise<Blob>;
+  farms(query: FarmPageQuery): Promise<FarmListResponse>;
+  farm(farmId: string): Promise<FarmFeature>;
+  fields(farmId: string): Promise<FieldFeature[]>;
+  field(fieldId: string): Promise<FieldFeature>;
+}
+
+const id = encodeURIComponent;
+
+export function createOrdersApi({ config, getToken, fetch }: CartApiOptions): OrdersApi {
+  const api = createApiClient({ baseUrl: config.apiUrl, getToken, fetch });
+  return {
+    products: async () => (await api.get('products', productsResponseSchema)).data,
+    quote: async (data) => (await api.send('post', 'orders/quote', quoteResponseSchema, { data })).data,
+    create: async (payload) => (await api.send('post', 'orders', orderCreateResponseSchema, { data: payload })).data,
+    list: (skip, limit, statuses) =>
+      api.get(
+        'orders',
+        ordersResponseSchema,
+        statuses.length ? { skip, limit, statuses: [...statuses] } : { skip, limit },
+      ),
+    get: (orderId) => api.get(`orders/${id(orderId)}`, orderResponseSchema),
+    pay: async (orderId) =>
+      (await api.send('post', `payments/${id(orderId)}`, orderPayResponseSchema)).data.client_secret,
+    document: async (url) => {
+      // The API names a document by its path from the API root (`/v2/orders/…`); this client's base ends in /v2.
+      const path = url.replace(/^\/?v2\//, '').replace(/^\//, '');
+      try {
+        return await api.http.get(path).blob();
+      } catch (error) {
+        throw await normaliseError(error);
+      }
+    },
+    farms: ({ skip, limit, search }) =>
+      api.get('farms', farmListResponseSchema, {
+        skip,
+        limit,
+        sort_by: 'farm_name',
+        sort_dir: 'asc',
+        ...(search.trim() ? { search_query: search.trim().toLowerCase() } : {}),
+      }),
+    farm: (farmId) => api.get(`farms/${id(farmId)}`, farmFeatureSchema),
+    field: (fieldId) => api.get(`fields/${id(fieldId)}`, fieldFeatureSchema),
+    fields: async (farmId) => (await api.get(`farms/${id(farmId)}/fields`, fieldCollectionSchema)).features,
+  };
+}

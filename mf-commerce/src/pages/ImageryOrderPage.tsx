@@ -1,5 +1,0 @@
-import { PageTitle } from '../PageTitle';
-
-export function ImageryOrderPage() {
-  return <PageTitle title="High Resolution Ordering" />;
-}

@@ -1,5 +1,0 @@
-import { PageTitle } from '../PageTitle';
-
-export function OrderReviewPage() {
-  return <PageTitle title="Order Review" />;
-}

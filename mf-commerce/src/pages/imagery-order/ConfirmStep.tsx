@@ -1,0 +1,71 @@
+import { errorMessage } from '@paddock/shared/api-client';
+import { formatAud, formatHectares } from '@paddock/shared/format';
+import { ErrorState, LoadingState } from '@paddock/shared/ui';
+import type { UseQueryResult } from '@paddock/shared/query';
+import type { Product, Quote } from '@paddock/shared/contracts';
+import { formatOrderDate } from '../../orders/rules';
+import type { FarmChoice } from './wizard';
+import styles from './ImageryOrder.module.css';
+import layout from '../../components/layout/layout.module.css';
+
+interface ConfirmStepProps {
+  farms: FarmChoice[];
+  product: Product;
+  captures: number;
+  range: { start: string; end: string };
+  quote: UseQueryResult<Quote>;
+}
+
+export const MINIMUM_PRICING_NOTICE =
+  'The minimum hectare requirement of this product applies: the price shown is its minimum price.';
+
+/** Step 4: what is ordered and the server's price, excluding GST (spec 3 §2.8, §9). */
+export function ConfirmStep({ farms, product, captures, range, quote }: ConfirmStepProps) {
+  return (
+    <section className={layout.section} aria-labelledby="confirm-step">
+      <h2 id="confirm-step" className={layout.sectionTitle}>
+        Order Confirmation
+      </h2>
+      <dl className={styles.summary}>
+        {farms.map(({ farm, fields }) => (
+          <div key={farm.farm_id} style={{ display: 'contents' }}>
+            <dt>{farm.farm_name}</dt>
+            <dd>{fields.map((field) => `${field.name} (${formatHectares(field.area)} ha)`).join(', ')}</dd>
+          </div>
+        ))}
+        <dt>Product</dt>
+        <dd>{product.title}</dd>
+        <dt>Captures</dt>
+        <dd>{captures}</dd>
+        <dt>Capture range</dt>
+        <dd>
+          {formatOrderDate(range.start)} – {formatOrderDate(range.end)}
+        </dd>
+      </dl>
+      {quote.isPending ? (
+        <LoadingState label="Pricing your order" />
+      ) : quote.isError ? (
+        <ErrorState
+          title="Your order could not be priced"
+          message={errorMessage(quote.error)}
+          onRetry={() => void quote.refetch()}
+        />
+      ) : (
+        <>
+          <dl className={styles.summary} aria-label="Price">
+            <dt>Total hectares</dt>
+            <dd>{formatHectares(quote.data.total_product_unit)} ha</dd>
+            <dt>Total (excluding GST)</dt>
+            <dd className={styles.total}>{formatAud(quote.data.order_pricing.subtotal)}</dd>
+          </dl>
+          {quote.data.minimum_hectare_requirements_pricing && (
+            <p className={styles.note} role="note">
+              {MINIMUM_PRICING_NOTICE}
+            </p>
+          )}
+          <p className={styles.muted}>Prices exclude GST, which is added at payment.</p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useId } from 'react';
+import { formatAud } from '@paddock/shared/format';
+import { controlStyles } from '@paddock/shared/ui/form';
+import type { Product } from '@paddock/shared/contracts';
+import { captureOptions, isCaptureCountProduct, isFixedRangeProduct } from '../../orders/rules';
+import styles from './ImageryOrder.module.css';
+import layout from '../../components/layout/layout.module.css';
+
+interface ProductStepProps {
+  products: Product[];
+  productId: string | null;
+  captures: number | null;
+  onProduct(product: Product): void;
+  onCaptures(count: number): void;
+}
+
+const priceLine = (product: Product): string => {
+  const first = captureOptions(product)[0];
+  if (!first || first.unit_price === 0) return 'Free';
+  return `${formatAud(first.unit_price)}/ha, minimum ${formatAud(first.min_price)} (excl. GST)`;
+};
+
+/** Step 2: the products with their descriptions and suggestions; the 80 cm product's capture count. */
+export function ProductStep({ products, productId, captures, onProduct, onCaptures }: ProductStepProps) {
+  const capturesId = useId();
+  const product = products.find((candidate) => candidate.id === productId);
+  return (
+    <section className={layout.section} aria-labelledby="product-step">
+      <h2 id="product-step" className={layout.sectionTitle}>
+        Select Product
+      </h2>
+      <fieldset className={styles.products}>
+        <legend className={styles.visuallyHidden}>Products</legend>
+        {products
+          .filter((candidate) => candidate.enabled)
+          .map((candidate) => (
+            <label key={candidate.id} className={styles.product}>
+              <input
+                type="radio"
+                name="product"
+                value={candidate.id}
+                checked={candidate.id === productId}
+                onChange={() => onProduct(candidate)}
+              />
+              <span>
+                <span className={styles.productTitle}>
+                  {isFixedRangeProduct(candidate) ? `${candidate.title} (Rice, free)` : candidate.title}
+                </span>
+                <br />
+                <span className={styles.muted}>{priceLine(candidate)}</span>
+                <br />
+                <span>{candidate.details.description}</span>
+                {candidate.details.suggestion.length > 0 && (
+                  <>
+                    <br />
+                    <span className={styles.muted}>Suggested for:</span>
+                    <ul className={styles.suggestions}>
+                      {candidate.details.suggestion.map((suggestion) => (
+                        <li key={suggestion}>{suggestion}</li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </span>
+            </label>
+          ))}
+      </fieldset>
+      {product && isCaptureCountProduct(product) && (
+        <div className={controlStyles.field}>
+          <label htmlFor={capturesId} className={controlStyles.label}>
+            Number of captures
+          </label>
+          <select
+            id={capturesId}
+            className={controlStyles.select}
+            value={captures ?? ''}
+            onChange={(event) => onCaptures(Number(event.target.value))}
+          >
+            {captureOptions(product).map((option) => (
+              <option key={option.number_of_captures} value={option.number_of_captures}>
+                {option.number_of_captures} capture{option.number_of_captures === 1 ? '' : 's'} over at least{' '}
+                {option.minimum_months} month{option.minimum_months === 1 ? '' : 's'}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <p className={styles.muted}>
+        Imagery typically starts 10–14 days after the order. A partial refund is given if the captures are not reached.
+      </p>
+    </section>
+  );
+}
