@@ -130,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicApiUrl: config.payments.publicApiUrl,
       sendWebhook: options.webhookSender === undefined ? defaultSender : options.webhookSender,
       testDelivery: options.webhookDelivery,
+      jobs,
     });
   app.decorate('payments', payments);
   const imagery = new ImageryService(config.imagery);
@@ -207,6 +208,5 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.ready();
   // Every plugin has registered its job kinds by now.
   await jobs.start();
-  if (payments instanceof TestPaymentProvider) payments.start();
   return app;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
+import type { JobRunner } from '../jobs/runner';
 import type { PaymentProvider } from './provider';
 import { StripePaymentProvider, type StripeConfig } from './stripe';
 import { TestPaymentProvider, type TestProviderConfig, type TestProviderDeps } from './test-provider';
@@ -19,6 +20,8 @@ export interface ProviderDeps {
   /** How the test provider delivers its webhooks to the API (null: not delivered, e.g. in some tests). */
   sendWebhook: WebhookSender | null;
   testDelivery?: TestProviderDeps['delivery'];
+  /** The durable job runner the test provider's deliveries run on. */
+  jobs?: JobRunner;
   now?: () => number;
 }
 
@@ -31,6 +34,7 @@ export function createPaymentProvider(config: PaymentProviderConfig, deps: Provi
         publicBaseUrl: `${deps.publicApiUrl.replace(/\/$/, '')}/test-provider`,
         send: deps.sendWebhook,
         delivery: deps.testDelivery,
+        jobs: deps.jobs,
         now: deps.now,
       });
     }
