@@ -125,13 +125,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         (await app.inject({ method: 'POST', url: `/v2${WEBHOOK_PATH}`, payload: body, headers })).statusCode;
   const payments =
     options.paymentProvider ??
-    createPaymentProvider(config.payments.provider, {
+    (await createPaymentProvider(config.payments.provider, {
       db: database.db,
       publicApiUrl: config.payments.publicApiUrl,
       sendWebhook: options.webhookSender === undefined ? defaultSender : options.webhookSender,
       testDelivery: options.webhookDelivery,
       jobs,
-    });
+    }));
   app.decorate('payments', payments);
   const imagery = new ImageryService(config.imagery);
   app.decorate('imagery', imagery);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import type { JobRunner } from '../jobs/runner';
 import type { PaymentProvider } from './provider';
-import { StripePaymentProvider, type StripeConfig } from './stripe';
+import type { StripeConfig } from './stripe';
 import { TestPaymentProvider, type TestProviderConfig, type TestProviderDeps } from './test-provider';
 import type { WebhookSender } from './test-provider/deliverer';
 
@@ -25,7 +25,10 @@ export interface ProviderDeps {
   now?: () => number;
 }
 
-export function createPaymentProvider(config: PaymentProviderConfig, deps: ProviderDeps): PaymentProvider {
+export async function createPaymentProvider(
+  config: PaymentProviderConfig,
+  deps: ProviderDeps,
+): Promise<PaymentProvider> {
   switch (config.kind) {
     case 'test': {
       const { kind: _kind, ...test } = config;
@@ -40,6 +43,8 @@ export function createPaymentProvider(config: PaymentProviderConfig, deps: Provi
     }
     case 'stripe': {
       const { kind: _kind, ...stripe } = config;
+      // Loaded only when Stripe is configured: the stripe package is large and the embedded default never needs it.
+      const { StripePaymentProvider } = await import('./stripe');
       return new StripePaymentProvider(stripe);
     }
   }
