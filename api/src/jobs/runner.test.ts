@@ -109,6 +109,8 @@ describe.each(availableBackends())('durable jobs on %s', (kind) => {
     expect(row).toMatchObject({ state: 'done', attempts: 2 });
   });
   it('drains on stop (SIGTERM): a job in flight finishes with its effect, and no new job is claimed', async () => {
+    // Runners of earlier tests would claim this test's jobs: they stop first.
+    for (const earlier of runners.splice(0)) await earlier.stop(100);
     const jobs = JobRunner.for(database, { concurrency: 1, pollMs: 50, backoffMs: () => 0 });
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
