@@ -10,6 +10,7 @@ const entryPoints = [
   'src/cli/seed.ts',
   'src/imagery/worker.ts',
   'src/plugins/convert/convert.worker.ts',
+  'src/plugins/fields/boundaries.worker.ts',
 ];
 
 /** Bundles only relative imports and our own workspace package. */
@@ -29,6 +30,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Modules loaded with import() (Stripe's adapter, S3 storage) become chunks of their own, so the
+  // packages they import are loaded only when configured: an idle process stays small.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',
   sourcemap: true,
   plugins: [externalPackages],

@@ -125,12 +125,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         (await app.inject({ method: 'POST', url: `/v2${WEBHOOK_PATH}`, payload: body, headers })).statusCode;
   const payments =
     options.paymentProvider ??
-    createPaymentProvider(config.payments.provider, {
+    (await createPaymentProvider(config.payments.provider, {
       db: database.db,
       publicApiUrl: config.payments.publicApiUrl,
       sendWebhook: options.webhookSender === undefined ? defaultSender : options.webhookSender,
       testDelivery: options.webhookDelivery,
-    });
+      jobs,
+    }));
   app.decorate('payments', payments);
   const imagery = new ImageryService(config.imagery);
   app.decorate('imagery', imagery);
@@ -207,6 +208,5 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.ready();
   // Every plugin has registered its job kinds by now.
   await jobs.start();
-  if (payments instanceof TestPaymentProvider) payments.start();
   return app;
 }

@@ -38,6 +38,8 @@ export interface Config {
     /** How often an idle runner looks for due jobs (JOBS_POLL_MS); a NOTIFY wakes it sooner. */
     pollMs: number;
   };
+  /** Uploads one account may convert per minute, across every api process (CONVERT_UPLOADS_PER_MINUTE). */
+  convertUploadsPerMinute: number;
   /** Where export files live: a local folder (STORAGE=local, EXPORTS_DIR) or S3 (STORAGE=s3, S3_*). */
   storage: StorageConfig;
   imagery: {
@@ -104,6 +106,7 @@ const envSchema = z.object({
   IMAGERY_TILE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
+  CONVERT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   STORAGE: z.enum(['local', 's3']).default('local'),
   EXPORTS_DIR: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -277,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
     demoSub: e.DEMO_SUB,
     version: readVersion(apiRoot),
     jobs: { concurrency: e.JOBS_CONCURRENCY, pollMs: e.JOBS_POLL_MS },
+    convertUploadsPerMinute: e.CONVERT_UPLOADS_PER_MINUTE,
     storage: storageConfig(e, repoRoot),
     imagery: {
       source:

@@ -2,6 +2,10 @@
 // account (e-mail) and per client address; past a few, answers come more slowly, and past the
 // limit the account (or address) is locked for a while with a clear message. Kept in the idp's data
 // folder (sign-in-throttle.json), so a restart does not clear a lock.
+// One idp process by design: like every store of this development identity provider (users, grants,
+// mailbox) the counts live in its data folder, so they hold across restarts but not across replicas.
+// docker-compose runs one idp; production uses Auth0, whose brute-force protection is its own. Running
+// the idp replicated would need all its stores in a shared database first, not only this one.
 import path from 'node:path';
 import { isRecord, JsonFileWriter, readJson } from './json-file';
 

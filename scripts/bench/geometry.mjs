@@ -14,11 +14,13 @@ export function measure() {
 const fmtLatencies = (l) => `p99 ${l.p99} ms, p50 ${l.p50} ms, max ${l.max} ms over ${l.requests} requests`;
 
 export function report(geometry) {
-  const { positions, checkMs, turfKinksMs, post, healthIdle, healthDuringPosts } = geometry;
+  const { positions, checkMs, turfKinksMs, post, healthIdle, healthDuringPosts, circles } = geometry;
   console.log(`\nField boundary checks, comb of ${positions.toLocaleString('en-AU')} positions (every edge spanning the same longitudes)`);
   console.log(`  api check (crossings, holes, ellipsoidal area)   median ${checkMs.median} ms, best ${checkMs.best} ms   (goal: ≤ 100 ms; turf and the old sweep: about 1 s)`);
   console.log(`  turf kinks on the same ring (reference)          ${turfKinksMs ?? '> 60,000'} ms`);
   console.log(`  POST of ten combs (${post.megabytes} MB)                    median ${post.medianMs} ms, answered ${post.status}`);
   console.log(`  /health idle                                     ${fmtLatencies(healthIdle)}`);
   console.log(`  /health while ten combs are POSTed               ${fmtLatencies(healthDuringPosts)}   (goal: p99 ≤ 50 ms)`);
+  if (circles)
+    console.log(`  import of ${circles.fields} circles (${circles.megabytes} MB)               ${circles.ms} ms, answered ${circles.status}; /health meanwhile ${fmtLatencies(circles.health)}`);
 }

@@ -27,7 +27,10 @@ export function pickPort(preferred = 0): Promise<number> {
 
 /** Starts `src/main.ts` with `env` on `port` and resolves once /health answers. */
 export async function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/main.ts')], {
+  // BENCH_API_NODE_ARGS adds node flags to the api process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+  // see what holds its event loop (profiles are written when it exits on SIGTERM).
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(apiRoot, 'src/main.ts')], {
     cwd: apiRoot,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

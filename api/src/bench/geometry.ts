@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { kinks } from '@turf/kinks';
 import type { Polygon } from 'geojson';
 import { inspectBoundary } from '../plugins/fields/geometry';
-import { combBoundary } from '../plugins/fields/testing/boundaries';
+import { circleBoundary, combBoundary } from '../plugins/fields/testing/boundaries';
 import { startAuthServer } from '../test/auth-server';
 import { pickPort, startApi } from './api-process';
 
@@ -17,6 +17,7 @@ const PREFERRED_PORT = 4610 + Number(process.env.PADDOCK_PORT_OFFSET ?? 0);
 const POSITIONS = 10_000;
 const FIELDS_PER_POST = 10;
 const POSTS = 3;
+const CIRCLES = 40;
 
 export interface Latencies {
   requests: number;
@@ -35,6 +36,8 @@ export interface GeometryBench {
   post: { megabytes: number; medianMs: number; status: number };
   healthIdle: Latencies;
   healthDuringPosts: Latencies;
+  /** One import of 40 circles of 10,000 positions: its time and /health meanwhile. */
+  circles: { fields: number; megabytes: number; ms: number; status: number; health: Latencies };
   port: number;
 }
 
@@ -131,8 +134,28 @@ export async function benchGeometry(): Promise<GeometryBench> {
       postTimes.push(result.ms);
       if (status !== 201) throw new Error(`POST of ten combs answered ${status}`);
     }
+    // An import of 40 detailed circles (valid, simple boundaries: the common big import).
+    const circlesText = JSON.stringify({
+      type: 'FeatureCollection',
+      features: Array.from({ length: CIRCLES }, (_, i) => ({
+        type: 'Feature',
+        geometry: circleBoundary(POSITIONS, 148 + (i % 8) * 0.01, -35.3 - Math.floor(i / 8) * 0.01),
+        properties: { field_name: `Circle ${i + 1}` },
+      })),
+    });
+    const circlesSent = send(circlesText);
+    const circlesHealth = summarise(await healthLatencies(`${base}/health`, circlesSent));
+    const circlesResult = await circlesSent;
+    if (circlesResult.status !== 201) throw new Error(`POST of ${CIRCLES} circles answered ${circlesResult.status}`);
     return {
       positions: POSITIONS,
+      circles: {
+        fields: CIRCLES,
+        megabytes: round(Buffer.byteLength(circlesText) / (1024 * 1024)),
+        ms: round(circlesResult.ms),
+        status: circlesResult.status,
+        health: circlesHealth,
+      },
       checkMs,
       turfKinksMs,
       post: { megabytes, medianMs: round(median(postTimes)), status },

@@ -221,8 +221,12 @@ async function main(): Promise<void> {
   const port = await pickPort();
   base = `http://127.0.0.1:${port}`;
   const live = await buildApp({
-    config: { ...config, payments: { ...config.payments, webhookUrl: `${base}/v2/payments/webhook` } },
-    webhookDelivery: { pollMs: 200 },
+    // Deliveries are jobs: as many in flight as the old outbox deliverer sent at once.
+    config: {
+      ...config,
+      jobs: { ...config.jobs, concurrency: 8 },
+      payments: { ...config.payments, webhookUrl: `${base}/v2/payments/webhook` },
+    },
   });
   await live.listen({ port, host: '127.0.0.1' });
   const items: string[] = [];

@@ -1,6 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { Kysely, PostgresDialect } from 'kysely';
 import { preparingPool } from './prepared-pool';
 import pg from 'pg';
@@ -105,6 +103,11 @@ async function openPglite(dataDir: string): Promise<Opened> {
   // PGlite's own start parameters plus small buffers: an embedded database for one process does not need
   // PostgreSQL's 128 MB of shared buffers, and WASM memory once grown is never given back.
   // btree_gist: the bookings' exclusion constraint (one machine, overlapping days) needs `=` in GiST.
+  // Loaded here, not at the top: a process on PostgreSQL never loads the embedded database's code.
+  const [{ PGlite }, { btree_gist }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+  ]);
   const client = new PGlite(dataDir, {
     startParams: [...PGLITE_START_PARAMS, ...PGLITE_MEMORY_PARAMS],
     extensions: { btree_gist },

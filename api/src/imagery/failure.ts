@@ -1,6 +1,6 @@
 import { HttpError } from '../errors';
 import { MissingAssetError } from './sentinel2/bands';
-import { CogReadError } from './sentinel2/cog';
+import { CogReadError } from './sentinel2/cog-error';
 import { StacError } from './sentinel2/stac-client';
 
 /**

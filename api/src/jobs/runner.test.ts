@@ -108,4 +108,38 @@ describe.each(availableBackends())('durable jobs on %s', (kind) => {
     const row = await database.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'done', attempts: 2 });
   });
+  it('drains on stop (SIGTERM): a job in flight finishes with its effect, and no new job is claimed', async () => {
+    // Runners of earlier tests would claim this test's jobs: they stop first.
+    for (const earlier of runners.splice(0)) await earlier.stop(100);
+    const jobs = JobRunner.for(database, { concurrency: 1, pollMs: 50, backoffMs: () => 0 });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const started: string[] = [];
+    jobs.register('export', {
+      parse: payload.parse,
+      handle: async ({ farm }, context) => {
+        started.push(farm);
+        await released;
+        await context.complete(async (trx) => {
+          await sql`insert into effects values (${context.job.id}, ${farm})`.execute(trx);
+        });
+      },
+    });
+    runners.push(jobs);
+    await jobs.enqueue(database.db, 'export', { farm: 'In flight' });
+    await jobs.start();
+    for (let i = 0; i < 150 && started.length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(started).toEqual(['In flight']);
+    await jobs.enqueue(database.db, 'export', { farm: 'Queued' });
+    const stopped = jobs.stop(10_000);
+    let stoppedYet = false;
+    void stopped.then(() => (stoppedYet = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stoppedYet).toBe(false); // waiting for the job in flight
+    release();
+    await stopped;
+    expect(await effects()).toEqual(['In flight']);
+    const states = await database.db.selectFrom('jobs').select(['state']).orderBy('id').execute();
+    expect(states.map((row) => row.state)).toEqual(['done', 'pending']);
+  });
 });

@@ -28,6 +28,8 @@ export interface JobKind<P> {
   maxAttempts?: number;
   /** How long a claimed job is leased; a worker that dies leaves it to be claimed again after this (default 60 s). */
   leaseMs?: number;
+  /** Back-off before attempt n+1 after n failures, for this kind (default: the runner's). */
+  backoffMs?: (attempts: number) => number;
 }
 
 export interface EnqueueOptions {
@@ -73,6 +75,8 @@ export class JobRunner {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly abort = new AbortController();
   private timer: NodeJS.Timeout | null = null;
+  /** Wake-ups at the time a job failed here is due again (its back-off), sooner than the next poll. */
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
   private stopListening: (() => Promise<void>) | null = null;
   private running = false;
   private wake: (() => void) | null = null;
@@ -135,6 +139,8 @@ export class JobRunner {
   async stop(graceMs = 10_000): Promise<void> {
     this.running = false;
     this.wake?.();
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
     await this.loop;
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise<void>((resolve) => {
@@ -157,6 +163,32 @@ export class JobRunner {
       if (!job) return count;
       await this.execute(job);
       count += 1;
+    }
+  }
+
+  /**
+   * Resolves when no job of `kinds` (all kinds by default) is due now or running in this process: runs
+   * the due ones here and waits for those in flight (tests and benches wait on this). Jobs waiting for
+   * their back-off are not waited for.
+   */
+  async idle(kinds: readonly string[] = [...this.kinds.keys()]): Promise<void> {
+    if (!kinds.length) return;
+    for (;;) {
+      await this.drain();
+      await Promise.allSettled([...this.inFlight]);
+      const busy = await this.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', 'in', kinds)
+        .where((where) =>
+          where.or([
+            where.and([where('state', '=', 'pending'), where('run_at', '<=', sql<Date>`now()`)]),
+            where.and([where('state', '=', 'running'), where('locked_by', '=', this.workerId)]),
+          ]),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      if (!busy && this.inFlight.size === 0) return;
     }
   }
 
@@ -241,7 +273,7 @@ export class JobRunner {
       this.options.onError?.(error, job);
       const message = error instanceof Error ? error.message : String(error);
       const failedForGood = job.attempts >= job.max_attempts;
-      const delay = (this.options.backoffMs ?? defaultBackoffMs)(job.attempts);
+      const delay = (handler?.backoffMs ?? this.options.backoffMs ?? defaultBackoffMs)(job.attempts);
       await this.db
         .updateTable('jobs')
         .set({
@@ -256,6 +288,13 @@ export class JobRunner {
         .where('state', '=', 'running')
         .execute()
         .catch(() => undefined);
+      if (!failedForGood && this.running && delay < this.options.pollMs) {
+        const timer = setTimeout(() => {
+          this.retryTimers.delete(timer);
+          this.wake?.();
+        }, delay);
+        this.retryTimers.add(timer);
+      }
     }
   }
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
+import type { JobRunner } from '../jobs/runner';
 import type { PaymentProvider } from './provider';
-import { StripePaymentProvider, type StripeConfig } from './stripe';
+import type { StripeConfig } from './stripe';
 import { TestPaymentProvider, type TestProviderConfig, type TestProviderDeps } from './test-provider';
 import type { WebhookSender } from './test-provider/deliverer';
 
@@ -19,10 +20,15 @@ export interface ProviderDeps {
   /** How the test provider delivers its webhooks to the API (null: not delivered, e.g. in some tests). */
   sendWebhook: WebhookSender | null;
   testDelivery?: TestProviderDeps['delivery'];
+  /** The durable job runner the test provider's deliveries run on. */
+  jobs?: JobRunner;
   now?: () => number;
 }
 
-export function createPaymentProvider(config: PaymentProviderConfig, deps: ProviderDeps): PaymentProvider {
+export async function createPaymentProvider(
+  config: PaymentProviderConfig,
+  deps: ProviderDeps,
+): Promise<PaymentProvider> {
   switch (config.kind) {
     case 'test': {
       const { kind: _kind, ...test } = config;
@@ -31,11 +37,14 @@ export function createPaymentProvider(config: PaymentProviderConfig, deps: Provi
         publicBaseUrl: `${deps.publicApiUrl.replace(/\/$/, '')}/test-provider`,
         send: deps.sendWebhook,
         delivery: deps.testDelivery,
+        jobs: deps.jobs,
         now: deps.now,
       });
     }
     case 'stripe': {
       const { kind: _kind, ...stripe } = config;
+      // Loaded only when Stripe is configured: the stripe package is large and the embedded default never needs it.
+      const { StripePaymentProvider } = await import('./stripe');
       return new StripePaymentProvider(stripe);
     }
   }

@@ -7,6 +7,7 @@ const DESCRIPTIONS: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict',
   422: 'Validation error',
+  429: 'Too many requests (Retry-After says when to try again)',
   503: 'Temporarily unavailable',
 };
 

@@ -4,6 +4,7 @@ import { LruCache } from '../lru';
 import { describeError, isNetworkFailure, retryingNetworkFailures } from './network';
 import { projectedCrs } from './crs';
 import type { ProjectedGrid } from './reproject';
+import { CogReadError } from './cog-error';
 
 /**
  * Cloud-Optimized GeoTIFF reads over HTTP range requests (geotiff.js): open once per URL (headers and
@@ -53,21 +54,7 @@ const MAX_DECODED_BYTES = 96 * 1024 * 1024;
 const openCogs = new LruCache<string, Promise<Cog>>(MAX_OPEN_COGS);
 const decodedTiles = new LruCache<string, Promise<TypedArray>>(MAX_DECODED_BYTES);
 
-/**
- * A COG that could not be read. `reason` says why in the product's words, for the person looking at
- * the map; `format` is true when the file itself is unreadable (not a passing network failure), so
- * a capture made of it is left out of the catalog.
- */
-export class CogReadError extends Error {
-  constructor(
-    message: string,
-    readonly reason = 'The satellite image could not be read. Please try again later.',
-    readonly format = false,
-  ) {
-    super(message);
-    this.name = 'CogReadError';
-  }
-}
+export { CogReadError } from './cog-error';
 
 const unreadable = (message: string, reason: string) => new CogReadError(message, reason, true);
 

@@ -51,8 +51,8 @@ export interface EngineOptions {
   authenticateBaseUrl: string;
   /** Unix seconds; tests move it. */
   now?: () => number;
-  /** Called after a transaction that wrote events commits (the deliverer sends them). */
-  onEvents?: () => void;
+  /** Called in the transaction that wrote events (the deliverer enqueues their delivery with them). */
+  onEvents?: (trx: Trx, eventIds: readonly string[]) => Promise<void>;
 }
 
 export const isError = <T>(body: T | WireError): body is WireError =>
@@ -196,9 +196,13 @@ export class TestPaymentEngine {
           .values({ id: event.id, type: event.type, payload: JSON.stringify(event), created: event.created })
           .execute();
       }
+      if (events.length > 0)
+        await this.options.onEvents?.(
+          trx,
+          events.map((event) => event.id),
+        );
       return result;
     });
-    if (events.length > 0) this.options.onEvents?.();
     return answer;
   }
 

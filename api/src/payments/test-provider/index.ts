@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import type { JobRunner } from '../../jobs/runner';
 import {
   ProviderError,
   type ConfirmIntentParams,
@@ -37,6 +38,8 @@ export interface TestProviderDeps {
   publicBaseUrl: string;
   /** Sends a signed delivery to the API's webhook route (null: events stay in the outbox). */
   send: WebhookSender | null;
+  /** Runs the deliveries as durable jobs (required with `send`). */
+  jobs?: JobRunner;
   delivery?: Omit<DelivererOptions, 'secret' | 'send'>;
   now?: () => number;
 }
@@ -86,18 +89,17 @@ export class TestPaymentProvider implements PaymentProvider {
     deps: TestProviderDeps,
   ) {
     this.publishableKey = config.publishableKey;
-    this.deliverer = deps.send
-      ? new WebhookDeliverer(deps.db, { ...deps.delivery, secret: config.webhookSecret, send: deps.send })
-      : null;
+    if (deps.send && !deps.jobs) throw new Error('The test provider delivers webhooks as jobs: give it the job runner');
+    this.deliverer =
+      deps.send && deps.jobs
+        ? new WebhookDeliverer(deps.db, deps.jobs, { ...deps.delivery, secret: config.webhookSecret, send: deps.send })
+        : null;
+    const deliverer = this.deliverer;
     this.engine = new TestPaymentEngine(deps.db, {
       authenticateBaseUrl: deps.publicBaseUrl,
       now: deps.now,
-      onEvents: () => this.deliverer?.kick(),
+      onEvents: deliverer ? (trx, eventIds) => deliverer.enqueue(trx, eventIds) : undefined,
     });
-  }
-
-  start(): void {
-    this.deliverer?.start();
   }
 
   async createIntent(params: CreateIntentParams, options: RequestOptions): Promise<PaymentIntent> {
@@ -127,7 +129,6 @@ export class TestPaymentProvider implements PaymentProvider {
     return fromWireEvent(JSON.parse(rawBody));
   }
 
-  async close(): Promise<void> {
-    await this.deliverer?.stop();
-  }
+  /** Deliveries are jobs: the job runner drains them on close. */
+  async close(): Promise<void> {}
 }

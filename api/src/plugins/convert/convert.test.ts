@@ -51,7 +51,8 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
   let token: string;
   const dirsBefore = convertDirs();
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    // This file converts far more than a person would in a minute; the limit has its own test below.
+    t = await startTestApp(kind, { CONVERT_UPLOADS_PER_MINUTE: '10000' });
     token = await t.token();
   });
   afterAll(async () => {
@@ -678,5 +679,37 @@ describe.each(availableBackends())('POST v2/convert on %s', (kind) => {
       while (leftovers().length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(leftovers()).toEqual([]);
     });
+  });
+});
+
+describe.each(availableBackends())('POST v2/convert upload limit on %s', (kind) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { CONVERT_UPLOADS_PER_MINUTE: '2' });
+  });
+  afterAll(async () => t?.close());
+
+  const upload = (token: string) => {
+    const { shp, shx, dbf } = writeShapefile([
+      { geometry: { type: 'Polygon', coordinates: [squareAt(147, -35, 0.01)] }, properties: { name: 'North' } },
+    ]);
+    const body = multipartBody(shapefileUpload({ shp, shx, dbf }));
+    return t.request({ method: 'POST', url: '/v2/convert', token, payload: body.payload, headers: body.headers });
+  };
+
+  it('answers 429 with Retry-After past the uploads one account may convert in a minute; others are not held up', async () => {
+    const busy = await t.token();
+    expect((await upload(busy)).statusCode).toBe(200);
+    expect((await upload(busy)).statusCode).toBe(200);
+    const refused = await upload(busy);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      detail: 'Too many uploads in a short time. Please wait a minute and try again.',
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // The limit is per account: another farmer converts at once.
+    expect((await upload(await t.token())).statusCode).toBe(200);
   });
 });

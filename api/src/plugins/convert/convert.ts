@@ -3,14 +3,11 @@ import { convertLimits, type InvalidFeature } from '@paddock/shared/contracts';
 import { Archive, baseName, type ZipEntry } from './zip';
 import { ConversionFailure, unprocessable } from './failure';
 import { convertKml } from './kml';
-import { convertShapefile, SHAPEFILE_PARTS, type ShapefileFiles, type ShapefilePart } from './shapefile';
+import { convertShapefile, type ShapefileFiles } from './shapefile';
+import { ACCEPTED_EXTENSIONS, extensionOf, SHAPEFILE_PARTS, type ShapefilePart, type UploadedFile } from './extensions';
 import { FeatureSink, type ConversionSummary } from './sink';
 
-/** A file of the upload, saved in the work folder; `name` is what the user's file was called. */
-export interface UploadedFile {
-  name: string;
-  path: string;
-}
+export { ACCEPTED_EXTENSIONS, extensionOf, type UploadedFile } from './extensions';
 
 export interface ConvertTask {
   files: UploadedFile[];
@@ -19,11 +16,6 @@ export interface ConvertTask {
 }
 
 export type ConvertOutcome = ({ ok: true } & ConversionSummary) | { ok: false; status: 413 | 422; detail: string };
-
-/** Extensions the upload accepts; others are ignored, like the wizard does. */
-export const ACCEPTED_EXTENSIONS = new Set<string>([...SHAPEFILE_PARTS, 'kml', 'kmz', 'zip']);
-
-export const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();
 
 /**
  * Converts an upload (the parts of a shapefile, a zipped shapefile, a KML or a KMZ) into WGS84

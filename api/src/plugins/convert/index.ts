@@ -7,6 +7,7 @@ import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Piscina } from 'piscina';
 import { HttpError } from '../../errors';
+import { throttle, type ThrottleRule } from '../../throttle';
 import { createWorkerPool, workerModule } from '../../workers/pool';
 import { errorResponses } from '../responses';
 import type { ConvertOutcome, ConvertTask } from './convert';
@@ -15,6 +16,9 @@ import { MAX_UPLOAD_FILES, saveUpload } from './upload';
 
 /** Heap of one conversion worker: conversion streams, so this bounds a pathological file, not a large one. */
 const WORKER_HEAP_MB = 256;
+/** Past `config.convertUploadsPerMinute` uploads of one account (all api processes together), this 429. */
+export const CONVERT_THROTTLED = 'Too many uploads in a short time. Please wait a minute and try again.';
+
 /** Every conversion's work folder is `<tmpdir>/paddock-convert-XXXXXX`. */
 const WORK_DIR_PREFIX = 'paddock-convert-';
 /**
@@ -62,6 +66,9 @@ export const convertPlugin: FastifyPluginAsyncZod = async (app) => {
     maxOldGenerationSizeMb: WORKER_HEAP_MB,
   });
   app.addHook('onClose', async () => pool.destroy());
+  // Counted in the database, so the limit holds however many api processes share the load (a wizard
+  // converts once per file set; this stops a script from keeping the conversion workers busy).
+  const uploads: ThrottleRule = { limit: app.config.convertUploadsPerMinute, windowMs: 60_000 };
   const swept = await sweepStaleWorkDirs();
   if (swept.length) app.log.info({ removed: swept.length }, 'removed stale conversion folders');
 
@@ -78,11 +85,13 @@ export const convertPlugin: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: convertResponseSchema.describe('Every feature converted'),
           206: convertResponseSchema.describe('Some features converted; the others are listed in `invalid`'),
-          ...errorResponses(401, 413, 422),
+          ...errorResponses(401, 413, 422, 429),
         },
       },
     },
     async (request, reply) => {
+      // Before the upload is read: a refused caller costs one small query, not a saved file.
+      await throttle(app.db, `convert:${request.account.id}`, uploads, CONVERT_THROTTLED);
       const workDir = await mkdtemp(path.join(tmpdir(), WORK_DIR_PREFIX));
       let removed: Promise<void> | undefined;
       const cleanup = () => (removed ??= rm(workDir, { recursive: true, force: true }));

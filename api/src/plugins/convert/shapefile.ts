@@ -8,9 +8,9 @@ import { unprocessable } from './failure';
 import type { Projector } from './geometry';
 import { isLonLatBox, projectorFromPrj } from './projection';
 import { tooManyFeatures, type FeatureSink } from './sink';
+import type { ShapefilePart } from './extensions';
 
-export type ShapefilePart = 'shp' | 'shx' | 'dbf' | 'prj' | 'cpg';
-export const SHAPEFILE_PARTS: readonly ShapefilePart[] = ['shp', 'shx', 'dbf', 'prj', 'cpg'];
+export { SHAPEFILE_PARTS, type ShapefilePart } from './extensions';
 /** The parts on disk; without a .shx its index is rebuilt from the .shp, as GDAL does. */
 export type ShapefileFiles = Record<'shp' | 'dbf', string> & Partial<Record<'shx' | 'prj' | 'cpg', string>>;
 

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { convertLimits } from '@paddock/shared/contracts';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../errors';
-import { ACCEPTED_EXTENSIONS, extensionOf, type UploadedFile } from './convert';
+import { ACCEPTED_EXTENSIONS, extensionOf, type UploadedFile } from './extensions';
 import { megabytes } from './failure';
 
 /** A shapefile's five parts, with room for the extra files (.sbn, .xml) people select along with them. */

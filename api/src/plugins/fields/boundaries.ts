@@ -1,6 +1,6 @@
 import type { AreaGeometry, Position } from '@paddock/shared/contracts';
 import type { Piscina } from 'piscina';
-import { createWorkerPool } from '../../workers/pool';
+import { createWorkerPool, workerModule } from '../../workers/pool';
 import { inspectBoundary, type BoundaryInspection } from './geometry';
 
 /** Up to this many positions in one request, checking costs a few milliseconds: done in place. */
@@ -123,7 +123,7 @@ export function createBoundaryInspector(budgetMs = BOUNDARY_CHECK_BUDGET_MS): Bo
     async inspect(geometries) {
       const positions = geometries.reduce((total, geometry) => total + positionsIn(geometry), 0);
       if (positions <= INLINE_POSITIONS) return geometries.map(inspectBoundary);
-      pool ??= createWorkerPool({ module: new URL('./boundaries.worker.ts', import.meta.url), maxThreads: 2 });
+      pool ??= createWorkerPool({ module: workerModule('plugins/fields/boundaries.worker'), maxThreads: 2 });
       const packed = packBoundaries(geometries);
       const transferList = [
         packed.coordinates.buffer,

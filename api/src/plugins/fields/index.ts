@@ -4,6 +4,7 @@ import {
   fieldFeatureSchema,
   updateFieldRequestSchema,
 } from '@paddock/shared/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FieldUpdate } from '../../db/types';
@@ -19,9 +20,11 @@ import {
   fieldLabel,
   geometryIssueRewriter,
   inspectedBoundaries,
+  fieldCollectionJson,
   listFields,
   newFieldRow,
-  toFieldCollection,
+  positionCount,
+  yieldToLoop,
   toFieldFeature,
   updateField,
 } from './service';
@@ -32,6 +35,15 @@ const fieldParams = z.object({ id: z.string() });
 /** Imports of many detailed boundaries are large; the default 1 MiB would refuse them. */
 const FIELDS_BODY_LIMIT = 32 * 1024 * 1024;
 const FIELD_BODY_LIMIT = 8 * 1024 * 1024;
+/** Boundaries bigger than this are written out one per event-loop turn. */
+const YIELD_AFTER_POSITIONS = 1_000;
+/**
+ * Sends JSON text as is: collections are written with yields (`fieldCollectionJson`) instead of by the
+ * response serializer, which would hold the event loop for the whole answer. (A string skips Fastify's
+ * serializer; the route's schema still documents the body.)
+ */
+const sendJsonText = (reply: FastifyReply, status: number, text: string) =>
+  reply.code(status).type('application/json; charset=utf-8').send(text);
 
 /** The names the field details panel and import give their fields. */
 export const FIELD_FIELD_LABELS = { field_name: 'Field name', field_crop_type: 'Crop type' } as const;
@@ -57,9 +69,9 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: fieldCollectionSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { farm, role } = await requireFarmRole(request, request.params.farm_id, 'viewer');
-      return toFieldCollection(await listFields(db, farm.id), role);
+      return sendJsonText(reply, 200, await fieldCollectionJson(await listFields(db, farm.id), role));
     },
   );
 
@@ -89,21 +101,26 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
           label: fieldLabel(feature.properties.field_name, index),
         })),
       );
-      const rows = features.map((feature, index) =>
-        newFieldRow(
-          farm.id,
-          feature.properties.field_name,
-          feature.properties.field_crop_type,
-          boundaries[index] as InspectedBoundary,
-        ),
-      );
+      // A big boundary takes milliseconds to write out as JSON: one at a time, letting other requests in.
+      const rows = [];
+      for (const [index, feature] of features.entries()) {
+        if (index > 0 && positionCount(feature.geometry) > YIELD_AFTER_POSITIONS) await yieldToLoop();
+        rows.push(
+          newFieldRow(
+            farm.id,
+            feature.properties.field_name,
+            feature.properties.field_crop_type,
+            boundaries[index] as InspectedBoundary,
+          ),
+        );
+      }
       const created = await createFields(
         db,
         farm.id,
         rows,
         boundaries.map((boundary) => boundary.geometry),
       );
-      return reply.code(201).send(toFieldCollection(created, role));
+      return sendJsonText(reply, 201, await fieldCollectionJson(created, role));
     },
   );
 

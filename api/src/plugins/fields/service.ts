@@ -46,10 +46,67 @@ export async function lockFarm(trx: Transaction<Database>, farmId: string): Prom
   if (!farm) throw notFound(FARM_NOT_FOUND);
 }
 
-/** The farm's fields, in the order they were added. */
+/** Lets the event loop answer other requests (e.g. /health) between two slices of a big piece of work. */
+export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Stored boundary bytes read per statement. The embedded database (PGlite) runs on the event loop's
+ * thread and a row's boundary is turned into JSON there, so a farm of big boundaries is read a few
+ * rows at a time, yielding between them, instead of in one statement that holds every other request.
+ */
+const READ_BATCH_BYTES = 256 * 1024;
+
+/** The farm's fields, in the order they were added (big boundaries read a slice at a time). */
 export async function listFields(db: Db, farmId: string): Promise<FieldRow[]> {
-  return db.selectFrom('fields').selectAll().where('farm_id', '=', farmId).orderBy('seq').execute();
+  const sizes = await db
+    .selectFrom('fields')
+    .select(['id', sql<number>`pg_column_size(geometry)`.as('bytes')])
+    .where('farm_id', '=', farmId)
+    .orderBy('seq')
+    .execute();
+  const total = sizes.reduce((sum, row) => sum + Number(row.bytes), 0);
+  if (total <= READ_BATCH_BYTES) {
+    return db.selectFrom('fields').selectAll().where('farm_id', '=', farmId).orderBy('seq').execute();
+  }
+  const byId = new Map<string, FieldRow>();
+  for (let start = 0; start < sizes.length;) {
+    let end = start;
+    let bytes = 0;
+    while (end < sizes.length && (end === start || bytes + Number(sizes[end]?.bytes) <= READ_BATCH_BYTES)) {
+      bytes += Number(sizes[end]?.bytes);
+      end += 1;
+    }
+    if (start > 0) await yieldToLoop();
+    const ids = sizes.slice(start, end).map((row) => row.id);
+    for (const row of await db.selectFrom('fields').selectAll().where('id', 'in', ids).execute()) byId.set(row.id, row);
+    start = end;
+  }
+  // A field deleted between the two reads is left out; the order stays the order added.
+  return sizes.flatMap((row) => byId.get(row.id) ?? []);
 }
+
+/**
+ * The collection as JSON text, built a feature at a time with a yield after each big one, so a farm of
+ * big boundaries does not hold the event loop while its answer is written (Fastify sends a string as is).
+ */
+export async function fieldCollectionJson(rows: readonly FieldRow[], role: FarmRole): Promise<string> {
+  const collection = toFieldCollection(rows, role);
+  const parts: string[] = [];
+  let sinceYield = 0;
+  for (const feature of collection.features) {
+    const text = JSON.stringify(feature);
+    parts.push(text);
+    sinceYield += text.length;
+    if (sinceYield > YIELD_EVERY_CHARS) {
+      sinceYield = 0;
+      await yieldToLoop();
+    }
+  }
+  return `{"type":"FeatureCollection","features":[${parts.join(',')}],"bbox":${JSON.stringify(collection.bbox)}}`;
+}
+
+/** JSON characters written between two yields to the event loop. */
+const YIELD_EVERY_CHARS = 256 * 1024;
 
 /** Adds the fields (all or nothing) and refreshes the farm's totals; the new rows in the order added. */
 export async function createFields(
@@ -165,12 +222,13 @@ export function newFieldRow(
 const INSERT_BATCH_ROWS = 500;
 /**
  * Positions per INSERT: the embedded database (PGlite) stores on the event loop's thread, so a
- * statement holding a big import would stall every other request; batches this size take tens of
- * milliseconds, and other requests are served between them.
+ * statement holding a big import would stall every other request. A 10,000-position boundary
+ * (about 280 kB of JSON) takes some 25 ms to store there, so a boundary that size goes in a statement
+ * of its own and other requests are served between statements.
  */
-const INSERT_BATCH_POSITIONS = 20_000;
+const INSERT_BATCH_POSITIONS = 4_000;
 
-const positionCount = (geometry: AreaGeometry) =>
+export const positionCount = (geometry: AreaGeometry): number =>
   (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates).reduce(
     (total, polygon) => total + polygon.reduce((sum, ring) => sum + ring.length, 0),
     0,

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
-import { TEST_PROVIDER_DEFAULTS } from '../../payments/test-provider';
+import { JobRunner } from '../../jobs/runner';
+import { TEST_PROVIDER_DEFAULTS, WebhookDeliverer } from '../../payments/test-provider';
+import type { WebhookSender } from '../../payments/test-provider/deliverer';
 import { signatureHeader } from '../../payments/webhook-signature';
 import {
   addToCart,
@@ -183,7 +185,7 @@ describe.each(availableBackends())('webhook delivery with retries (%s)', (kind) 
       kind,
       {},
       {
-        webhookDelivery: { backoffSeconds: () => 0.05, pollMs: 20 },
+        webhookDelivery: { backoffSeconds: () => 0.05 },
         webhookSender: async (body, headers) => {
           attempts += 1;
           if (failuresLeft > 0) {
@@ -226,5 +228,88 @@ describe.each(availableBackends())('webhook delivery with retries (%s)', (kind) 
     const retried = await succeededDelivery();
     expect(retried.delivered_on).not.toBeNull();
     expect(retried.last_error).toBeNull();
+  });
+});
+
+describe.each(availableBackends())('webhook delivery as durable jobs (%s)', (kind) => {
+  // This app only enqueues (JOBS_CONCURRENCY=0): two other workers on its database deliver, as two api
+  // processes would; the first is "killed" mid-delivery (its send never returns while it holds the lease).
+  let t: TestContext;
+  const runners: JobRunner[] = [];
+  beforeAll(async () => {
+    t = await startTestApp(kind, { JOBS_CONCURRENCY: '0' }, { webhookDelivery: { leaseSeconds: 0.5 } });
+  });
+  afterAll(async () => {
+    for (const runner of runners) await runner.stop(100);
+    await t?.close();
+  });
+
+  const inject = async (body: string, headers: Record<string, string>) =>
+    (await t.app.inject({ method: 'POST', url: '/v2/payments/webhook', payload: body, headers })).statusCode;
+  function worker(send: WebhookSender) {
+    const jobs = new JobRunner(t.app.db, 'unused', async () => async () => undefined, { concurrency: 1, pollMs: 20 });
+    new WebhookDeliverer(t.app.db, jobs, { secret: SECRET, send, leaseSeconds: 0.5, backoffSeconds: () => 0.05 });
+    runners.push(jobs);
+    return jobs;
+  }
+
+  it('a delivery whose worker died mid-way is retried by another worker and takes effect once', async () => {
+    const payer = await signIn(t);
+    const farm = await farmWithFields(t, payer, 1);
+    const item = await addToCart(t, payer, zoningPayload(farm.farmId, farm.fields));
+    const answer = await checkoutOk(t, payer, [item.id]);
+    await confirmInBrowser(t, answer.client_secret as string, '4242424242424242');
+    const intentId = intentIdOf(answer.client_secret as string);
+
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const hung: string[] = [];
+    const dying = worker(async (body, headers) => {
+      hung.push(body);
+      await released; // the process is gone; its socket never answers
+      return inject(body, headers); // ...or it comes back late and delivers a duplicate
+    });
+    await dying.start();
+    await waitFor(async () => hung.length === 1);
+    const hungEvent = JSON.parse(hung[0] as string) as { id: string };
+
+    const survivor = worker(inject);
+    await survivor.start();
+    const undelivered = () =>
+      t.app.db
+        .selectFrom('test_webhook_outbox')
+        .select('id')
+        .where('payload', 'like', `%${intentId}%`)
+        .where('delivered_on', 'is', null)
+        .execute();
+    await waitFor(async () => (await undelivered()).length === 0);
+
+    const paid = async () =>
+      t.app.db.selectFrom('payments').select('status').where('id', '=', answer.payment_id).executeTakeFirstOrThrow();
+    const orders = async () =>
+      (
+        await t.app.db
+          .selectFrom('zoning_orders')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('payment_id', '=', answer.payment_id)
+          .executeTakeFirstOrThrow()
+      ).n;
+    const hungJob = () =>
+      t.app.db
+        .selectFrom('jobs')
+        .select(['state', 'attempts'])
+        .where('dedupe_key', '=', hungEvent.id)
+        .executeTakeFirstOrThrow();
+    expect((await paid()).status).toBe('paid');
+    expect(await orders()).toBe(1);
+    expect(await hungJob()).toEqual({ state: 'done', attempts: 2 });
+    expect(hung).toHaveLength(1);
+
+    // The first worker's late delivery reaches the API too: it changes nothing, and the job stays done.
+    release();
+    await dying.stop(5000);
+    expect(await orders()).toBe(1);
+    expect((await paid()).status).toBe('paid');
+    expect(await hungJob()).toEqual({ state: 'done', attempts: 2 });
   });
 });
