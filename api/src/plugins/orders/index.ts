@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { forbidden } from '../../errors';
 import { declareFieldLabels } from '../../validation';
 import { isAdmin } from '../admin';
+import { cancelIntentQuietly, findPayment } from '../payments/service';
 import { errorResponses } from '../responses';
 import {
   createOrder,
@@ -197,7 +198,13 @@ export const ordersPlugin: FastifyPluginAsyncZod = async (app) => {
         const { status, capture_dates } = request.body;
         await db.transaction().execute((trx) => moveOrder(trx, request.params.order_id, status, deps, capture_dates));
         request.log.info({ order: request.params.order_id, status }, 'imagery order moved by admin');
-        return orderDetail(db, request.params.order_id, deps);
+        const answer = await orderDetail(db, request.params.order_id, deps);
+        if (status === 'cancelled' && answer.payment?.method === 'card') {
+          // The provider's intent goes too, so the cancelled order can no longer be paid.
+          const payment = await findPayment(db, answer.payment.id);
+          if (payment) await cancelIntentQuietly(app.payments, payment, request.log);
+        }
+        return answer;
       },
     );
   };

@@ -430,6 +430,20 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     expect(view.data.document?.kind).toBe('tax_invoice');
     expect(view.payment?.status).toBe('canceled');
     expect((await move('00000000-0000-4000-8000-000000000000', 'done')).statusCode).toBe(404);
+
+    // A cancelled card order can no longer be paid: its intent is cancelled at the provider too.
+    const card = await placeOk(user, payload(fieldIds, priced, { payment_method: 'stripe' }));
+    const secret = orderPayResponseSchema.parse(
+      (await t.request({ method: 'POST', url: `/v2/payments/${card.id}`, token: user.token })).json(),
+    ).data.client_secret;
+    expect((await move(card.id, 'cancelled')).statusCode).toBe(200);
+    const late = await confirmInBrowser(t, secret, '4242 4242 4242 4242');
+    expect(late.statusCode).not.toBe(200);
+    await webhooksDelivered(t);
+    expect((await getOrder(user, card.id)).data.status).toBe('cancelled');
+    expect((await t.request({ method: 'POST', url: `/v2/payments/${card.id}`, token: user.token })).statusCode).toBe(
+      409,
+    );
   });
 
   it('an operator can give the capture days; the high_res layer lists them for that field', async () => {
