@@ -329,5 +329,9 @@ test('the orders page, the wizard and the review at 375 px and 1440 px', async (
     await page.getByRole('checkbox', { name: /Home Paddock/ }).check();
     await noSidewaysScroll(page);
     await page.screenshot({ path: `../test-results/wizard-${width}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radio', { name: /80 cm Resolution Imagery/ }).check();
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: `../test-results/wizard-products-${width}.png`, fullPage: true });
   }
 });
