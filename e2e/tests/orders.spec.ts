@@ -167,6 +167,20 @@ test('80 cm imagery for two fields by card → review success → receipt PDF; d
   await expect(row.getByText('New')).toBeVisible();
   await expect(row.getByRole('link', { name: 'Awaiting Payment' })).toHaveCount(0);
 
+  // At phone width the orders are cards and the review fits, without sideways scrolling.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(row.getByText('New')).toBeVisible();
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: '../test-results/orders-list-375.png', fullPage: true });
+  await page.goto(`/order-review/${orderId}`);
+  await expect(page.getByRole('button', { name: 'View Receipt' })).toBeVisible();
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: '../test-results/review-375.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'View Receipt' })).toBeVisible();
+  await page.screenshot({ path: '../test-results/review-1440.png', fullPage: true });
+
   // The operator captures the imagery: the order is done and the fields have high-res dates.
   const admin = { authorization: `Bearer ${await adminToken(page)}` };
   const captured = [isoDay(-3), isoDay(-1)];
@@ -289,6 +303,9 @@ test('a declined card on /pay shows the message; the unpaid order awaits payment
     }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: /^Pay AU\$/ })).toBeEnabled();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: '../test-results/pay-declined-375.png', fullPage: true });
 });
 
 test('the orders page, the wizard and the review at 375 px and 1440 px', async ({ page }) => {
@@ -312,5 +329,9 @@ test('the orders page, the wizard and the review at 375 px and 1440 px', async (
     await page.getByRole('checkbox', { name: /Home Paddock/ }).check();
     await noSidewaysScroll(page);
     await page.screenshot({ path: `../test-results/wizard-${width}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radio', { name: /80 cm Resolution Imagery/ }).check();
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: `../test-results/wizard-products-${width}.png`, fullPage: true });
   }
 });

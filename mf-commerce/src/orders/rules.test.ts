@@ -70,5 +70,8 @@ describe('order rules (spec 3 §4, §5, §9)', () => {
 
   it('dates read dd MMM yyyy', () => {
     expect(formatOrderDate('2027-01-05')).toBe('05 Jan 2027');
+    expect(formatOrderDate('2027-06-18')).toBe('18 Jun 2027');
+    expect(formatOrderDate('2027-09-01')).toBe('01 Sep 2027');
+    expect(formatOrderDate(null)).toBe('N/A');
   });
 });

@@ -117,9 +117,14 @@ export const minimumMonthsOf = (capture: ProductCapture | undefined): number => 
 /** A simple e-mail pattern (spec 3 §5 'Invalid Email Address'). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** dd MMM yyyy (spec 3 §9). */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * dd MMM yyyy (spec 3 §9), e.g. '05 Jan 2027': fixed three-letter months (the en-AU locale's own short
+ * months are 'June', 'Sept'). A timestamp is read in the viewer's zone, a calendar day as that day.
+ */
 export const formatOrderDate = (value: string | null | undefined): string => {
   if (!value) return 'N/A';
-  const date = DateTime.fromISO(value, { locale: 'en-AU' });
-  return date.isValid ? date.toFormat('dd MMM yyyy') : 'N/A';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? DateTime.fromISO(value, { zone: 'utc' }) : DateTime.fromISO(value);
+  return date.isValid ? `${String(date.day).padStart(2, '0')} ${MONTHS[date.month - 1]} ${date.year}` : 'N/A';
 };

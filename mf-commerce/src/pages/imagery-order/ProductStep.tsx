@@ -14,10 +14,14 @@ interface ProductStepProps {
   onCaptures(count: number): void;
 }
 
-const priceLine = (product: Product): string => {
-  const first = captureOptions(product)[0];
-  if (!first || first.unit_price === 0) return 'Free';
-  return `${formatAud(first.unit_price)}/ha, minimum ${formatAud(first.min_price)} (excl. GST)`;
+/** The product's price in words, GST exclusive: free, a flat price, or per hectare with its minimum. */
+export const priceLine = (product: Product): string => {
+  const options = captureOptions(product);
+  const first = options[0];
+  if (product.config.free || !first) return 'Free';
+  const from = options.length > 1 ? 'From ' : '';
+  if (first.unit_price === 0) return `${from}${formatAud(first.min_price)} flat price (excl. GST)`;
+  return `${from}${formatAud(first.unit_price)}/ha, minimum ${formatAud(first.min_price)} (excl. GST)`;
 };
 
 /** Step 2: the products with their descriptions and suggestions; the 80 cm product's capture count. */
