@@ -36,6 +36,8 @@ export interface AccountsTable {
   payments: Json<string[]>;
   /** The verified e-mail whose farm invitations were last bound to this account; null = none yet. */
   farm_access_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An e-mail change waiting for the new address's verification (migration 0028). */
+  pending_email: ColumnType<string | null, string | null | undefined, string | null>;
   created_on: Timestamp;
   updated_on: Timestamp;
 }

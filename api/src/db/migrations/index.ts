@@ -8,6 +8,7 @@ import * as m0015 from './0015_jobs';
 import * as m0020 from './0020_payments';
 import * as m0021 from './0021_test_payment_provider';
 import * as m0027 from './0027_subscriptions';
+import * as m0028 from './0028_pending_email';
 import * as m0040 from './0040_bookings';
 
 /**
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '0020_payments': m0020,
   '0021_test_payment_provider': m0021,
   '0027_subscriptions': m0027,
+  '0028_pending_email': m0028,
   '0040_bookings': m0040,
 };
