@@ -89,6 +89,7 @@ export interface TestCustomersTable {
   id: string;
   email: string | null;
   metadata: ColumnType<Record<string, string>, string, string>;
+  payment_method: string | null;
   default_payment_method: string | null;
   card: ColumnType<unknown, string | null, string | null>;
   created: ColumnType<string, number, number>;

@@ -76,7 +76,10 @@ export interface Customer {
   id: string;
   email: string | null;
   metadata: Record<string, string>;
-  /** The saved card renewals are charged to (`invoice_settings.default_payment_method`), null when none. */
+  /**
+   * The saved card renewals are charged to: `invoice_settings.default_payment_method`, else the card
+   * attached to the customer (kept by a payment with `setupFutureUsage`); null when none.
+   */
   defaultPaymentMethod: string | null;
 }
 

@@ -54,6 +54,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       id text primary key,
       email text,
       metadata jsonb not null default '{}'::jsonb,
+      -- the card attached to the customer (kept by a payment with setup_future_usage or saved in the portal)
+      payment_method text,
+      -- invoice_settings.default_payment_method: set when the card is saved in the portal, as Stripe's portal does
       default_payment_method text,
       card jsonb,
       created bigint not null

@@ -134,8 +134,13 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async retrieveCustomer(id: string): Promise<Customer> {
-    const customer = await call(() => this.stripe.customers.retrieve(id));
-    return fromWireCustomer(customer as unknown as Record<string, unknown>);
+    const customer = fromWireCustomer(
+      (await call(() => this.stripe.customers.retrieve(id))) as unknown as Record<string, unknown>,
+    );
+    if (customer.defaultPaymentMethod) return customer;
+    // A card kept by setup_future_usage is attached to the customer, not made the invoice default.
+    const cards = await call(() => this.stripe.customers.listPaymentMethods(id, { type: 'card', limit: 1 }));
+    return { ...customer, defaultPaymentMethod: cards.data[0]?.id ?? null };
   }
 
   /** Stripe's customer portal (its configuration — cancel, card updates — is set in the Stripe dashboard). */

@@ -291,7 +291,7 @@ export class TestPaymentEngine {
       const saved =
         input.payment_method !== undefined && row.customer
           ? await selectCustomer(trx, row.customer).then((customer) =>
-              customer?.default_payment_method === input.payment_method ? (customer?.card as CardInput) : undefined,
+              customer?.payment_method === input.payment_method ? (customer?.card as CardInput) : undefined,
             )
           : undefined;
       const card = this.cardOf(saved ? { card: saved } : input);
@@ -338,15 +338,43 @@ export class TestPaymentEngine {
     });
   }
 
-  /** Keeps a card as the customer's default payment method (what renewals are charged to). */
-  private async saveCard(trx: Trx, customer: string, card: CardInput): Promise<string> {
+  /**
+   * Attaches a card to the customer (one card per customer here). As at Stripe, a card kept by a
+   * payment's setup_future_usage is attached only; the portal also makes it the invoice default.
+   */
+  private async saveCard(trx: Trx, customer: string, card: CardInput, asDefault = false): Promise<string> {
     const id = randomId('pm');
     await trx
       .updateTable('test_customers')
-      .set({ default_payment_method: id, card: JSON.stringify(card) })
+      .set({ payment_method: id, card: JSON.stringify(card), ...(asDefault ? { default_payment_method: id } : {}) })
       .where('id', '=', customer)
       .execute();
     return id;
+  }
+
+  /** Stripe's `GET /v1/customers/{id}/payment_methods`: the customer's attached card, if any. */
+  async listPaymentMethods(id: string): Promise<EngineAnswer<{ object: 'list'; data: Record<string, unknown>[] }>> {
+    const row = await selectCustomer(this.db, id);
+    if (!row) return invalidRequest(`No such customer: '${id}'`, 'resource_missing', 'id', 404);
+    const card = row.card as CardInput | null;
+    const data =
+      row.payment_method && card
+        ? [
+            {
+              id: row.payment_method,
+              object: 'payment_method',
+              type: 'card',
+              customer: row.id,
+              card: {
+                brand: cardBrand(card.number),
+                last4: card.number.slice(-4),
+                exp_month: card.exp_month,
+                exp_year: card.exp_year,
+              },
+            },
+          ]
+        : [];
+    return { status: 200, body: { object: 'list', data } };
   }
 
   customerToWire(row: NonNullable<CustomerRow>): WireCustomer {
@@ -408,7 +436,7 @@ export class TestPaymentEngine {
             },
           },
         };
-      await this.saveCard(trx, id, card);
+      await this.saveCard(trx, id, card, true);
       return { status: 200, body: this.customerToWire((await selectCustomer(trx, id)) as NonNullable<CustomerRow>) };
     });
   }

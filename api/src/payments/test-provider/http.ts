@@ -156,6 +156,13 @@ export const testProviderHttp: FastifyPluginAsync<TestProviderHttpOptions> = asy
     return send(reply, await engine.retrieveCustomer(id));
   });
 
+  app.get('/v1/customers/:id/payment_methods', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    if (callerOf(request, queryOf(request))?.kind !== 'secret')
+      return reply.code(401).send(authError('Invalid API Key provided'));
+    return send(reply, await engine.listPaymentMethods(id));
+  });
+
   app.post('/v1/billing_portal/sessions', async (request, reply) => {
     const body = bodyOf(request);
     if (callerOf(request, body)?.kind !== 'secret') return reply.code(401).send(authError('Invalid API Key provided'));

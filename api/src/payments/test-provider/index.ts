@@ -123,7 +123,11 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async retrieveCustomer(id: string): Promise<Customer> {
-    return objectOf(await this.engine.retrieveCustomer(id), fromWireCustomer);
+    const customer = objectOf(await this.engine.retrieveCustomer(id), fromWireCustomer);
+    if (customer.defaultPaymentMethod) return customer;
+    // As with Stripe: no invoice default set, so the card attached to the customer.
+    const list = objectOf(await this.engine.listPaymentMethods(id), (wire) => wire as { data: { id: string }[] });
+    return { ...customer, defaultPaymentMethod: list.data[0]?.id ?? null };
   }
 
   async createPortalSession(params: { customer: string; returnUrl: string }): Promise<PortalSession> {
