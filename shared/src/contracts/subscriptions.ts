@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { subscriptionSchema } from './accounts';
 
 /**
  * The Advanced subscription (spec 3 §1, §3 'Advanced pricing details', §4, §7, §9; spec 1 §7
@@ -64,8 +65,16 @@ export const UNKNOWN_PLAN_MESSAGE = 'This plan is not available';
 export const subscriptionPortalResponseSchema = z.object({ portal_url: z.string() });
 export type SubscriptionPortalResponse = z.infer<typeof subscriptionPortalResponseSchema>;
 
-/** 404 from the portal call for an account that never subscribed (nothing to manage). */
-export const NO_SUBSCRIPTION_MESSAGE = 'You have no subscription to manage yet';
+/**
+ * `PATCH /v2/subscriptions`: cancel at the end of the paid period (`cancelled_at` is set; the plan
+ * stays until `expires_at`) or resume it (renews yearly again). The billing portal does the same.
+ */
+export const subscriptionChangeRequestSchema = z.object({ cancel_at_period_end: z.boolean() });
+export type SubscriptionChangeRequest = z.infer<typeof subscriptionChangeRequestSchema>;
+export const subscriptionChangeResponseSchema = z.object({ data: subscriptionSchema });
+
+/** 404 from `PATCH /v2/subscriptions` for an account without an active subscription. */
+export const NO_SUBSCRIPTION_MESSAGE = 'You have no active subscription';
 
 /** Spec 3 §4 / §8: shown as a toast on success, then the page reloads. */
 export const EMAIL_UPDATED_MESSAGE = 'Email successfully updated';

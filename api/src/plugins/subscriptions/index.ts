@@ -1,4 +1,7 @@
 import {
+  NO_SUBSCRIPTION_MESSAGE,
+  subscriptionChangeRequestSchema,
+  subscriptionChangeResponseSchema,
   subscribeRequestSchema,
   subscribeResponseSchema,
   subscriptionPortalResponseSchema,
@@ -7,12 +10,14 @@ import {
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UnprocessableError } from '../../errors';
+import { notFound, UnprocessableError } from '../../errors';
 import { declareFieldLabels } from '../../validation';
+import { toSubscription } from '../accounts/service';
 import { errorResponses } from '../responses';
 import {
   portalUrl,
   registerPortalBridge,
+  setCancelled,
   registerSubscriptionJobs,
   registerSubscriptionPurposes,
   subscribe,
@@ -31,7 +36,11 @@ export const PORTAL_RETURN_PATH = '/settings#subscription-status';
  */
 export const subscriptionsPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  declareFieldLabels(app, { stripe_product_id: 'Plan', return_url: 'Return address' });
+  declareFieldLabels(app, {
+    stripe_product_id: 'Plan',
+    return_url: 'Return address',
+    cancel_at_period_end: 'Cancel at period end',
+  });
   registerSubscriptionPurposes(app.jobs, app.log);
   registerSubscriptionJobs(app.jobs, app.payments, app.log);
   registerPortalBridge(db);
@@ -76,6 +85,24 @@ export const subscriptionsPlugin: FastifyPluginAsyncZod = async (app) => {
         amount: payment.amount_cents,
         currency: 'aud',
       };
+    },
+  );
+
+  app.patch(
+    '/subscriptions',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cancel the active subscription at the end of its period (cancelled_at set, Advanced until expires_at) or resume it; 404 without an active subscription',
+        body: subscriptionChangeRequestSchema,
+        response: { 200: subscriptionChangeResponseSchema, ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => {
+      const row = await setCancelled(db, request.account.id, request.body.cancel_at_period_end);
+      if (!row) throw notFound(NO_SUBSCRIPTION_MESSAGE);
+      return { data: toSubscription(row) };
     },
   );
 

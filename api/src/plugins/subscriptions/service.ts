@@ -460,7 +460,11 @@ async function planOf(db: Db | Trx, row: SubscriptionRow): Promise<BillingPlan> 
 export async function setCancelled(db: Db, accountId: string, cancel: boolean): Promise<SubscriptionRow | undefined> {
   return db
     .updateTable('subscriptions')
-    .set({ cancelled_at: cancel ? subscriptionClock.now() : null, updated_on: sql<Date>`now()` })
+    .set({
+      // Cancelling twice keeps the first cancellation's time.
+      cancelled_at: cancel ? sql<Date>`coalesce(cancelled_at, ${subscriptionClock.now()})` : null,
+      updated_on: sql<Date>`now()`,
+    })
     .where('account_id', '=', accountId)
     .where('status', '=', 'active')
     .returningAll()

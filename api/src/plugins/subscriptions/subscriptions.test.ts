@@ -1,5 +1,7 @@
 import {
   ALREADY_SUBSCRIBED_MESSAGE,
+  NO_SUBSCRIPTION_MESSAGE,
+  subscriptionChangeResponseSchema,
   profileResponseSchema,
   subscribeResponseSchema,
   subscriptionPortalResponseSchema,
@@ -257,6 +259,30 @@ describe.each(availableBackends())('Advanced subscription (%s)', (kind) => {
       });
       expect(declined.statusCode).toBe(422);
       expect(declined.body).toContain('Your card was declined.');
+    });
+
+    it('PATCH v2/subscriptions cancels at period end and resumes too (for providers whose portal cannot)', async () => {
+      const user = await signIn(t);
+      const patch = (cancel_at_period_end: unknown) =>
+        t.request({ method: 'PATCH', url: '/v2/subscriptions', token: user.token, payload: { cancel_at_period_end } });
+      const none = await patch(true);
+      expect(none.statusCode).toBe(404);
+      expect(none.json()).toEqual({ detail: NO_SUBSCRIPTION_MESSAGE });
+
+      await subscribed(user);
+      const cancelled = await patch(true);
+      expect(cancelled.statusCode).toBe(200);
+      const first = subscriptionChangeResponseSchema.parse(cancelled.json()).data.cancelled_at;
+      expect(first).not.toBeNull();
+      // Cancelling again keeps the first time.
+      expect(subscriptionChangeResponseSchema.parse((await patch(true)).json()).data.cancelled_at).toBe(first);
+      expect((await profile(user)).tier.key).toBe('premium');
+      const resumed = await patch(false);
+      expect(subscriptionChangeResponseSchema.parse(resumed.json()).data).toMatchObject({
+        cancelled_at: null,
+        status: 'active',
+      });
+      expect((await patch('yes')).statusCode).toBe(422);
     });
 
     it('a user without a subscription still gets a portal to save a card; an expired link is refused', async () => {
