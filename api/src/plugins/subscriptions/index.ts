@@ -42,7 +42,7 @@ export const subscriptionsPlugin: FastifyPluginAsyncZod = async (app) => {
     cancel_at_period_end: 'Cancel at period end',
   });
   registerSubscriptionPurposes(app.jobs, app.log);
-  registerSubscriptionJobs(app.jobs, app.payments, app.log);
+  registerSubscriptionJobs(app.jobs, app.payments, app.log, () => app.writes.emit());
   registerPortalBridge(db);
 
   app.get(

@@ -412,7 +412,13 @@ export async function expireSubscription(db: Db | Trx, payload: JobPayload): Pro
   return (db as Db).transaction().execute(run);
 }
 
-export function registerSubscriptionJobs(jobs: JobRunner, provider: PaymentProvider, log: FastifyBaseLogger): void {
+export function registerSubscriptionJobs(
+  jobs: JobRunner,
+  provider: PaymentProvider,
+  log: FastifyBaseLogger,
+  /** Called after an account went back to Basic (caches of access answers drop theirs). */
+  onTierChanged: () => void = () => undefined,
+): void {
   jobs.register(RENEW_JOB, {
     parse: (value) => jobPayload.parse(value),
     async handle(payload, context) {
@@ -422,11 +428,13 @@ export function registerSubscriptionJobs(jobs: JobRunner, provider: PaymentProvi
   jobs.register(EXPIRE_JOB, {
     parse: (value) => jobPayload.parse(value),
     async handle(payload, context) {
-      let outcome: 'expired' | 'kept' = 'kept';
+      const result: { outcome: 'expired' | 'kept' } = { outcome: 'kept' };
       await context.complete(async (trx) => {
-        outcome = await expireSubscription(trx, payload);
+        result.outcome = await expireSubscription(trx, payload);
       });
+      const { outcome } = result;
       log.info({ subscription: payload.subscription_id, outcome }, 'subscription expiry checked');
+      if (outcome === 'expired') onTierChanged();
     },
   });
 }
