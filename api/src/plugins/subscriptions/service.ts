@@ -263,6 +263,14 @@ export function registerSubscriptionPurposes(jobs: JobRunner, log: FastifyBaseLo
         );
         return;
       }
+      // An earlier, replaced payment was paid after all: it wins over a newer one still open.
+      await trx
+        .updateTable('subscriptions')
+        .set({ status: 'abandoned', updated_on: sql<Date>`now()` })
+        .where('account_id', '=', row.account_id)
+        .where('status', '=', 'pending')
+        .where('id', '!=', row.id)
+        .execute();
       const now = subscriptionClock.now();
       const expiresAt = oneYearAfter(now);
       await trx

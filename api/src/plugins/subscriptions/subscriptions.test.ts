@@ -208,6 +208,25 @@ describe.each(availableBackends())('Advanced subscription (%s)', (kind) => {
       expect(empty.statusCode).toBe(422);
     });
 
+    it('a replaced payment (the price changed) that is paid after all makes the account Advanced once', async () => {
+      const user = await signIn(t);
+      const first = await subscribeOk(user);
+      await settings({ base_price_cents: 59900 });
+      try {
+        const second = await subscribeOk(user);
+        expect(second.payment_id).not.toBe(first.payment_id);
+        expect(second.amount).toBe(47920);
+        await confirmInBrowser(t, first.stripe_payment_intent_client_secret, '4242424242424242');
+        await webhooksDelivered(t);
+        const after = await profile(user);
+        expect(after.tier.key).toBe('premium');
+        expect(after.subscriptions).toHaveLength(1);
+        expect((await subscribe(user, 'prod_paddock_advanced_yearly')).statusCode).toBe(409);
+      } finally {
+        await settings({ base_price_cents: 49900 });
+      }
+    });
+
     it('a declined card leaves the account on Basic', async () => {
       const user = await signIn(t);
       const { stripe_payment_intent_client_secret: secret } = await subscribeOk(user);
