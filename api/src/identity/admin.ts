@@ -7,11 +7,16 @@ import type { Auth0ManagementConfig } from './auth0';
 export interface IdentityAdmin {
   /** Deletes the identity with this subject; an identity that is already gone counts as deleted. */
   deleteUser(sub: string): Promise<void>;
+  /**
+   * Changes the identity's e-mail; the new address is unverified and the provider sends it a
+   * verification link. Throws `IdentityEmailTakenError` when another identity has the address.
+   */
+  updateEmail(sub: string, email: string): Promise<{ email: string; emailVerified: boolean }>;
 }
 
 /**
  * `auth0`: the Auth0 Management API subset (`POST /oauth/token` client credentials, then
- * `DELETE /api/v2/users/{id}`), which the local idp serves too; `none`: nothing to revoke
+ * `DELETE` and `PATCH /api/v2/users/{id}`), which the local idp serves too; `none`: nothing to revoke
  * (an identity provider without an administration API).
  */
 export type IdentityAdminConfig = { kind: 'none' } | ({ kind: 'auth0' } & Auth0ManagementConfig);
@@ -21,5 +26,13 @@ export class IdentityAdminError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'IdentityAdminError';
+  }
+}
+
+/** Another identity already signs in with this address. */
+export class IdentityEmailTakenError extends IdentityAdminError {
+  constructor() {
+    super('The identity provider has another user with this e-mail address');
+    this.name = 'IdentityEmailTakenError';
   }
 }

@@ -1,9 +1,9 @@
-import { IdentityAdminError, type IdentityAdmin } from './admin';
+import { IdentityAdminError, IdentityEmailTakenError, type IdentityAdmin } from './admin';
 
 export interface Auth0ManagementConfig {
   /** The tenant's (or local idp's) base URL with a trailing slash, e.g. `https://paddock.au.auth0.com/`. */
   domain: string;
-  /** A machine-to-machine client allowed `delete:users` on the Management API. */
+  /** A machine-to-machine client allowed `delete:users` and `update:users` on the Management API. */
   clientId: string;
   clientSecret: string;
   /** The Management API's audience: `<domain>api/v2/`. */
@@ -64,5 +64,24 @@ export class Auth0Management implements IdentityAdmin {
       if (response.status === 401) this.#token = undefined;
       throw new IdentityAdminError(`The identity provider did not delete the user (${response.status})`);
     }
+  }
+
+  async updateEmail(sub: string, email: string): Promise<{ email: string; emailVerified: boolean }> {
+    const token = await this.#accessToken();
+    const url = new URL(`api/v2/users/${encodeURIComponent(sub)}`, this.config.domain).href;
+    const response = await this.#call(url, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, verify_email: true }),
+    });
+    const body = (await response.json().catch(() => ({}))) as { email?: unknown; email_verified?: unknown };
+    if (response.status === 409) throw new IdentityEmailTakenError();
+    // Auth0 answers a taken address with 400 and this message.
+    if (response.status === 400 && JSON.stringify(body).includes('already exists')) throw new IdentityEmailTakenError();
+    if (!response.ok || typeof body.email !== 'string') {
+      if (response.status === 401) this.#token = undefined;
+      throw new IdentityAdminError(`The identity provider did not change the e-mail (${response.status})`);
+    }
+    return { email: body.email, emailVerified: body.email_verified === true };
   }
 }

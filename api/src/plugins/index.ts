@@ -10,6 +10,7 @@ import { imageryPlugin } from './imagery';
 import { ordersPlugin } from './orders';
 import { paymentsPlugin } from './payments';
 import { productsPlugin } from './products';
+import { subscriptionsPlugin } from './subscriptions';
 import { zoningPlugin } from './zoning';
 
 /**
@@ -31,4 +32,5 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   bookingsPlugin,
   productsPlugin,
   ordersPlugin,
+  subscriptionsPlugin,
 ];

@@ -27,6 +27,10 @@ export interface TestAuthServer {
   /** Base URL with a trailing slash (the management "domain"). */
   url: string;
   jwksUrl: string;
+  /** E-mail changes made through the management API (`PATCH /api/v2/users/{id}`), in order. */
+  emailChanges: { sub: string; email: string; verifyEmail: boolean }[];
+  /** Addresses the management API answers 409 for. */
+  takenEmails: Set<string>;
   /** Subjects deleted through the management API, in order. */
   deletedUsers: string[];
   /** When set, the management API answers this status to deletions (an outage). */
@@ -42,7 +46,13 @@ export async function startAuthServer(): Promise<TestAuthServer> {
   const rogue = await generateKeyPair('RS256', { extractable: true });
   const publicJwk = { ...(await exportJWK(key.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
 
-  const state = { requests: 0, deletedUsers: [] as string[], failDeletes: null as number | null };
+  const state = {
+    requests: 0,
+    deletedUsers: [] as string[],
+    failDeletes: null as number | null,
+    emailChanges: [] as { sub: string; email: string; verifyEmail: boolean }[],
+    takenEmails: new Set<string>(),
+  };
   const managementTokens = new Set<string>();
   let base = '';
 
@@ -78,6 +88,21 @@ export async function startAuthServer(): Promise<TestAuthServer> {
       if (state.failDeletes !== null) return json(response, state.failDeletes, { error: 'Service Unavailable' });
       state.deletedUsers.push(decodeURIComponent(url.pathname.slice('/api/v2/users/'.length)));
       response.writeHead(204).end();
+    } else if (url.pathname.startsWith('/api/v2/users/') && request.method === 'PATCH') {
+      const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+      if (!token || !managementTokens.has(token)) return json(response, 401, { error: 'Unauthorized' });
+      let text = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (text += chunk));
+      request.on('end', () => {
+        const body = JSON.parse(text || '{}') as { email?: string; verify_email?: boolean };
+        const sub = decodeURIComponent(url.pathname.slice('/api/v2/users/'.length));
+        const email = String(body.email ?? '').toLowerCase();
+        if (state.takenEmails.has(email))
+          return json(response, 409, { message: 'The specified new email already exists' });
+        state.emailChanges.push({ sub, email, verifyEmail: body.verify_email === true });
+        return json(response, 200, { user_id: sub, email, email_verified: false });
+      });
     } else {
       response.writeHead(404).end();
     }
@@ -108,6 +133,10 @@ export async function startAuthServer(): Promise<TestAuthServer> {
     get requests() {
       return state.requests;
     },
+    get emailChanges() {
+      return state.emailChanges;
+    },
+    takenEmails: state.takenEmails,
     get deletedUsers() {
       return state.deletedUsers;
     },

@@ -72,6 +72,8 @@ export const accountSchema = contactDetailsSchema.extend({
   email: z.string().nullable(),
   email_verified: z.boolean(),
   terms_accepted_version: z.string().nullable(),
+  /** An e-mail change waiting for the new address to be verified (PATCH v2/accounts/email). */
+  pending_email: z.string().nullable().optional(),
   created_on: z.string(),
   updated_on: z.string(),
 });

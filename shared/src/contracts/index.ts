@@ -17,3 +17,4 @@ export * from './text';
 export * from './zoning';
 export * from './bookings';
 export * from './orders';
+export * from './subscriptions';

@@ -8,6 +8,8 @@ import * as m0015 from './0015_jobs';
 import * as m0020 from './0020_payments';
 import * as m0021 from './0021_test_payment_provider';
 import * as m0022 from './0022_orders';
+import * as m0027 from './0027_subscriptions';
+import * as m0028 from './0028_pending_email';
 import * as m0040 from './0040_bookings';
 
 /**
@@ -24,5 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0020_payments': m0020,
   '0021_test_payment_provider': m0021,
   '0022_orders': m0022,
+  '0027_subscriptions': m0027,
+  '0028_pending_email': m0028,
   '0040_bookings': m0040,
 };

@@ -4,7 +4,10 @@ import type { JobRunner } from '../../jobs/runner';
 import {
   ProviderError,
   type ConfirmIntentParams,
+  type CreateCustomerParams,
   type CreateIntentParams,
+  type Customer,
+  type PortalSession,
   type PaymentIntent,
   type PaymentProvider,
   type ProviderErrorType,
@@ -12,7 +15,7 @@ import {
   type WebhookEvent,
 } from '../provider';
 import { verifySignature } from '../webhook-signature';
-import { fromWireEvent, fromWireIntent, type WireError } from '../wire';
+import { fromWireCustomer, fromWireEvent, fromWireIntent, fromWirePortalSession, type WireError } from '../wire';
 import { WebhookDeliverer, type DelivererOptions, type WebhookSender } from './deliverer';
 import { isError, TestPaymentEngine, type EngineAnswer } from './engine';
 
@@ -74,6 +77,11 @@ function intentOf(answer: EngineAnswer): PaymentIntent {
   return fromWireIntent(answer.body as unknown as Record<string, unknown>);
 }
 
+function objectOf<W, T>(answer: EngineAnswer<W>, convert: (wire: Record<string, unknown>) => T): T {
+  if (isError(answer.body)) throw providerErrorOf(answer.status, answer.body);
+  return convert(answer.body as unknown as Record<string, unknown>);
+}
+
 /**
  * The embedded test provider (ARCHITECTURE §5): Stripe's PaymentIntent semantics over the engine,
  * events delivered to the API's webhook route by the outbox deliverer, signed with the webhook secret.
@@ -103,7 +111,32 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async createIntent(params: CreateIntentParams, options: RequestOptions): Promise<PaymentIntent> {
-    return intentOf(await this.engine.create(params, options.idempotencyKey));
+    const { setupFutureUsage, ...rest } = params;
+    return intentOf(
+      await this.engine.create(
+        { ...rest, ...(setupFutureUsage ? { setup_future_usage: setupFutureUsage } : {}) },
+        options.idempotencyKey,
+      ),
+    );
+  }
+
+  async createCustomer(params: CreateCustomerParams, options: RequestOptions): Promise<Customer> {
+    return objectOf(await this.engine.createCustomer(params, options.idempotencyKey), fromWireCustomer);
+  }
+
+  async retrieveCustomer(id: string): Promise<Customer> {
+    const customer = objectOf(await this.engine.retrieveCustomer(id), fromWireCustomer);
+    if (customer.defaultPaymentMethod) return customer;
+    // As with Stripe: no invoice default set, so the card attached to the customer.
+    const list = objectOf(await this.engine.listPaymentMethods(id), (wire) => wire as { data: { id: string }[] });
+    return { ...customer, defaultPaymentMethod: list.data[0]?.id ?? null };
+  }
+
+  async createPortalSession(params: { customer: string; returnUrl: string }): Promise<PortalSession> {
+    return objectOf(
+      await this.engine.createPortalSession({ customer: params.customer, return_url: params.returnUrl }),
+      fromWirePortalSession,
+    );
   }
 
   async retrieveIntent(id: string): Promise<PaymentIntent> {

@@ -1,4 +1,8 @@
 import {
+  EMAIL_TAKEN_MESSAGE,
+  EMAIL_UNCHANGED_MESSAGE,
+  emailChangeRequestSchema,
+  emailChangeResponseSchema,
   contactDetailsRequestSchema,
   contactDetailsResponseSchema,
   profilePatchSchema,
@@ -6,8 +10,8 @@ import {
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, HttpError, notFound } from '../../errors';
-import { IdentityAdminError } from '../../identity';
+import { conflict, HttpError, notFound, UnprocessableError } from '../../errors';
+import { IdentityAdminError, IdentityEmailTakenError } from '../../identity';
 import { declareFieldLabels } from '../../validation';
 import { errorResponses } from '../responses';
 import {
@@ -15,6 +19,7 @@ import {
   contactDetailsOf,
   deleteAccount,
   loadProfile,
+  requestEmailChange,
   saveProfile,
   updateContactDetails,
 } from './service';
@@ -99,6 +104,37 @@ export const accountsPlugin: FastifyPluginAsyncZod = async (app) => {
       }
       await deleteAccount(db, request.account);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/accounts/email',
+    {
+      schema: {
+        tags,
+        summary:
+          "Change the account's e-mail ('Change Email Address'): changed at the identity provider, which sends a verification link to the new address; the account takes the new address once it is verified (the next token that carries it verified)",
+        body: emailChangeRequestSchema,
+        response: { 200: emailChangeResponseSchema, ...errorResponses(401, 409, 422, 503) },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      const account = request.account;
+      const current = (account.contact_email ?? account.login_email ?? '').toLowerCase();
+      if (email === current && email === (account.login_email ?? '').toLowerCase())
+        throw new UnprocessableError([{ loc: ['body', 'email'], msg: EMAIL_UNCHANGED_MESSAGE, type: 'value_error' }]);
+      let changed: { email: string; emailVerified: boolean };
+      try {
+        changed = await identityAdmin.updateEmail(account.sub, email);
+      } catch (error) {
+        if (error instanceof IdentityEmailTakenError) throw conflict(EMAIL_TAKEN_MESSAGE);
+        if (!(error instanceof IdentityAdminError)) throw error;
+        request.log.error({ err: error }, 'e-mail not changed at the identity provider');
+        throw new HttpError(503, 'Your email address could not be changed right now. Please try again shortly.');
+      }
+      await requestEmailChange(db, account.id, changed.email, changed.emailVerified);
+      return { email: changed.email, email_verified: changed.emailVerified, verification_sent: !changed.emailVerified };
     },
   );
 

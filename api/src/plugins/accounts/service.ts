@@ -69,6 +69,17 @@ async function upsertAccount(db: Db, user: AuthUser): Promise<AccountRow> {
   if (user.email !== null && user.email !== row.login_email) changes.login_email = user.email;
   if (user.emailVerified !== null && user.emailVerified !== row.email_verified)
     changes.email_verified = user.emailVerified;
+  // An e-mail change is complete once a token carries the new address verified: it becomes the
+  // account's e-mail (the contact e-mail too, when one was saved).
+  if (
+    row.pending_email !== null &&
+    user.emailVerified === true &&
+    user.email !== null &&
+    user.email.toLowerCase() === row.pending_email
+  ) {
+    changes.pending_email = null;
+    if (row.contact_email !== null) changes.contact_email = user.email;
+  }
   if (Object.keys(changes).length > 0) {
     row = await db
       .updateTable('accounts')
@@ -78,6 +89,29 @@ async function upsertAccount(db: Db, user: AuthUser): Promise<AccountRow> {
       .executeTakeFirstOrThrow();
   }
   return row;
+}
+
+/**
+ * Records an e-mail change made at the identity provider: the account takes the new address when it
+ * is verified (`upsertAccount`), at once when the provider says it already is.
+ */
+export async function requestEmailChange(db: Db, accountId: string, email: string, verified: boolean): Promise<void> {
+  const wanted = email.toLowerCase();
+  await db
+    .updateTable('accounts')
+    .set(
+      verified
+        ? {
+            pending_email: null,
+            login_email: wanted,
+            email_verified: true,
+            contact_email: sql<string | null>`case when contact_email is null then null else ${wanted} end`,
+            updated_on: sql<Date>`now()`,
+          }
+        : { pending_email: wanted, updated_on: sql<Date>`now()` },
+    )
+    .where('id', '=', accountId)
+    .execute();
 }
 
 /** Column updates for the contact fields present in `details` (absent = unchanged, null = cleared). */
@@ -129,6 +163,7 @@ export function toAccount(row: AccountRow): Account {
     email: row.contact_email ?? row.login_email,
     email_verified: row.email_verified,
     terms_accepted_version: row.terms_accepted_version,
+    pending_email: row.pending_email,
     created_on: iso(row.created_on),
     updated_on: iso(row.updated_on),
   };
@@ -159,6 +194,8 @@ export async function loadProfile(db: Db, row: AccountRow): Promise<Profile> {
     .selectFrom('subscriptions')
     .selectAll()
     .where('account_id', '=', row.id)
+    // Paid plans only: a subscription whose first payment is still open (or was given up) is not shown.
+    .where('status', 'in', ['active', 'expired'])
     .orderBy('created_on', 'desc')
     .execute();
   return toProfile(row, subscriptions);

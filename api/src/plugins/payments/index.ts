@@ -64,6 +64,8 @@ export const paymentsPublicPlugin: FastifyPluginAsync = async (app) => {
         throw new HttpError(400, 'The webhook body is not a provider event');
       }
       const outcome = await applyEvent(app.db, app.payments.name, event, request.log);
+      // A paid purpose may have changed what callers may do (an Advanced tier): caches of access answers drop theirs.
+      if (outcome === 'applied') app.writes.emit();
       return reply.code(200).send({ received: true, outcome });
     },
   );
