@@ -16,3 +16,5 @@ export * from './exposed';
 export * from './text';
 export * from './zoning';
 export * from './bookings';
+export * from './subscriptions';
+export * from './dashboard';
