@@ -3,9 +3,6 @@ import { PageTitle } from '../components/PageTitle';
 import { useAccountStore } from '../context';
 
 /** Screens of this area that later issues build; for now each shows its title. */
-export const StorePage = () => <PageTitle title="Store" />;
-export const HighResolutionImageryPage = () => <PageTitle title="High Resolution Imagery" />;
-export const ProductsAndGuidesPage = () => <PageTitle title="Products & Guides" />;
 
 export function AdvancedPage() {
   const premium = useAccountStore((state) => isAdvanced(state.profile));
