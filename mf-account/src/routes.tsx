@@ -5,7 +5,7 @@ import { GettingStartedPage } from './pages/getting-started/GettingStartedPage';
 import { ProfileSetupPage } from './pages/onboarding/ProfileSetupPage';
 import { TermsPage } from './pages/onboarding/TermsPage';
 import { SettingsPage } from './pages/settings/SettingsPage';
-import { AdvancedPage } from './pages/TitlePages';
+import { AdvancedPage } from './pages/advanced/AdvancedPage';
 import { HighResolutionImageryPage } from './pages/store/HighResolutionImageryPage';
 import { ProductsAndGuidesPage } from './pages/store/ProductsAndGuidesPage';
 import { StorePage } from './pages/store/StorePage';
