@@ -13,6 +13,8 @@ import {
 export interface OverviewApi {
   /** Up to `limit` favourite farms, and how many there are in all. */
   favourites(limit: number): Promise<{ farms: FarmFeature[]; total: number }>;
+  /** The farms the caller may add fields to (owner or editor), by name: the import's farm choice. */
+  editableFarms(): Promise<FarmFeature[]>;
   /** Every farm of the caller (paged through), summed: farms, fields and hectares. */
   totals(): Promise<FarmTotals>;
   /** Orders in progress (statuses processing and submitted), read from pages.total_count. */
@@ -51,6 +53,16 @@ export function createOverviewApi({ config, getToken, fetch }: OverviewApiOption
       return { farms: page.features, total: page.pages.total_count };
     },
 
+    async editableFarms() {
+      const page = await api.get('farms', farmListResponseSchema, {
+        skip: 0,
+        limit: PAGE,
+        sort_by: 'farm_name',
+        sort_dir: 'asc',
+      });
+      return page.features.filter((farm) => farm.properties.permission !== 'viewer');
+    },
+
     async totals() {
       const totals: FarmTotals = { farms: 0, fields: 0, hectares: 0 };
       for (let index = 0; index < MAX_PAGES; index += 1) {
@@ -66,8 +78,8 @@ export function createOverviewApi({ config, getToken, fetch }: OverviewApiOption
     },
 
     upcomingOrders: async () =>
-      (await api.get('orders', orderCountResponseSchema, { statuses: [...UPCOMING_ORDER_STATUSES], skip: 0, limit: 1 })).pages
-        .total_count,
+      (await api.get('orders', orderCountResponseSchema, { statuses: [...UPCOMING_ORDER_STATUSES], skip: 0, limit: 1 }))
+        .pages.total_count,
 
     async upcomingBookings(today) {
       let count = 0;

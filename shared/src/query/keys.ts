@@ -55,6 +55,7 @@ export const queryKeys = {
   overview: {
     all: ['overview'] as const,
     favourites: () => ['overview', 'favourites'] as const,
+    editableFarms: () => ['overview', 'editable-farms'] as const,
     totals: () => ['overview', 'totals'] as const,
     upcomingOrders: () => ['overview', 'upcoming-orders'] as const,
     upcomingBookings: () => ['overview', 'upcoming-bookings'] as const,
