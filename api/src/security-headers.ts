@@ -22,7 +22,8 @@ export function installSecurityHeaders(app: FastifyInstance, webOrigins: readonl
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');
     const docs = request.url === '/docs' || request.url.startsWith('/docs/');
-    const paymentPage = request.url.startsWith('/test-provider/authenticate/');
+    const paymentPage =
+      request.url.startsWith('/test-provider/authenticate/') || request.url.startsWith('/test-provider/portal/');
     reply.header('content-security-policy', docs ? DOCS_POLICY : paymentPage ? paymentPolicy : DATA_POLICY);
     return payload;
   });

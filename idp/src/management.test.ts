@@ -46,12 +46,83 @@ async function signUp(email: string) {
   return { jar, sub: String(decodeJwt((await exchangeCode(idp, result)).access_token).sub) };
 }
 
+const patchUser = (sub: string, token: string | undefined, body: unknown) =>
+  fetch(`${idp.url}/api/v2/users/${encodeURIComponent(sub)}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
+interface MailboxJson {
+  messages: { to: string; subject: string; link: string; userId: string }[];
+}
+const mailbox = async () => ((await (await fetch(`${idp.url}/dev/mailbox.json`)).json()) as MailboxJson).messages;
+
+describe('PATCH /api/v2/users/{id} (e-mail change)', () => {
+  it('changes the e-mail: unverified until the link sent to the new address is opened; the old address no longer signs in', async () => {
+    const stamp = Date.now();
+    const oldEmail = `before-${stamp}@example.com`;
+    const newEmail = `after-${stamp}@example.com`;
+    const { sub } = await signUp(oldEmail);
+    const first = await signInAndGetTokens(idp, { email: oldEmail, password: 'harvest-moon-77' });
+
+    const response = await patchUser(sub, await managementToken(), {
+      email: newEmail.toUpperCase(),
+      verify_email: true,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ user_id: sub, email: newEmail, email_verified: false });
+
+    await expect(signInAndGetTokens(idp, { email: oldEmail, password: 'harvest-moon-77' })).rejects.toThrow(
+      /no code; last status 401/,
+    );
+    const unverified = await signInAndGetTokens(idp, { email: newEmail, password: 'harvest-moon-77' });
+    expect(decodeJwt(unverified.access_token)).toMatchObject({ sub, email: newEmail, email_verified: false });
+
+    const message = (await mailbox()).find((item) => item.to === newEmail);
+    expect(message).toMatchObject({ userId: sub, subject: 'Verify your email address for Paddock' });
+    expect((await fetch(message?.link ?? '')).status).toBe(200);
+
+    // The session's refresh token now carries the new, verified address.
+    const refreshed = await tokenRequest(
+      idp,
+      { grant_type: 'refresh_token', client_id: 'paddock-web', refresh_token: first.refresh_token ?? '' },
+      { origin: 'http://localhost:3000' },
+    );
+    const tokens = (await refreshed.json()) as { access_token: string };
+    expect(decodeJwt(tokens.access_token)).toMatchObject({ sub, email: newEmail, email_verified: true });
+  });
+
+  it('refuses an address another user has (409), a malformed one (400), unknown fields (400) and unknown users (404)', async () => {
+    const stamp = Date.now();
+    const taken = `taken-${stamp}@example.com`;
+    await signUp(taken);
+    const { sub } = await signUp(`mover-${stamp}@example.com`);
+    const token = await managementToken();
+    const conflict = await patchUser(sub, token, { email: taken });
+    expect(conflict.status).toBe(409);
+    expect(await conflict.json()).toMatchObject({ detail: 'The specified new email already exists' });
+    expect((await patchUser(sub, token, { email: 'not-an-address' })).status).toBe(400);
+    expect((await patchUser(sub, token, { password: 'x' })).status).toBe(400);
+    expect((await patchUser('auth0|nobody', token, { email: `n-${stamp}@example.com` })).status).toBe(404);
+  });
+
+  it('refuses user tokens and missing tokens', async () => {
+    const email = `keeper-${Date.now()}@example.com`;
+    const { sub } = await signUp(email);
+    const userToken = (await signInAndGetTokens(idp, { email, password: 'harvest-moon-77' })).access_token;
+    expect((await patchUser(sub, userToken, { email: `x-${Date.now()}@example.com` })).status).toBe(401);
+    expect((await patchUser(sub, undefined, { email: `y-${Date.now()}@example.com` })).status).toBe(401);
+    expect((await signInAndGetTokens(idp, { email, password: 'harvest-moon-77' })).access_token).toBeTruthy();
+  });
+});
+
 describe('DELETE /api/v2/users/{id}', () => {
   it('gives the admin client a Management API token with delete:users', async () => {
     const claims = decodeJwt(await managementToken());
     expect(claims).toMatchObject({
       aud: `${idp.issuer}api/v2/`,
-      scope: 'delete:users',
+      scope: 'delete:users update:users',
       client_id: 'paddock-admin-cli',
     });
   });

@@ -97,7 +97,7 @@ export async function startIdp(options: StartIdpOptions): Promise<RunningIdp> {
     });
     // Our routes run before oidc-provider's own (provider.use inserts ahead of them).
     provider.use(devRoutes({ config, users, mailbox }));
-    provider.use(managementRoutes({ config, users, verifyManagementToken }));
+    provider.use(managementRoutes({ config, users, verifyManagementToken, mailbox, tickets }));
     provider.use(jobRoutes({ config, provider, users, mailbox, tickets, verifyAccessToken }));
     provider.use(auth0CompatRoutes({ config, provider, users, verifyAccessToken }));
     provider.use(interactionRoutes({ config, provider, users, throttle }));

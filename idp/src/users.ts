@@ -213,6 +213,29 @@ export class UserStore {
     return user;
   }
 
+  /**
+   * Changes the sign-in e-mail (Management API `PATCH /api/v2/users/{id}`): the new address is
+   * unverified until its link is opened. Undefined when there is no such user; `EmailTakenError` when
+   * another user has the address.
+   */
+  async updateEmail(sub: string, newEmail: string, { verified = false } = {}): Promise<User | undefined> {
+    const user = this.#bySub.get(sub);
+    if (!user) return undefined;
+    const email = normaliseEmail(newEmail);
+    if (email === user.email) {
+      if (verified && !user.emailVerified) return this.markEmailVerified(sub);
+      return user;
+    }
+    if (this.#byEmail.has(email)) throw new EmailTakenError();
+    this.#byEmail.delete(user.email);
+    user.email = email;
+    user.emailVerified = verified;
+    user.updatedAt = new Date().toISOString();
+    this.#byEmail.set(email, user);
+    await this.#writer.save();
+    return user;
+  }
+
   /** Removes the user (Management API `DELETE /api/v2/users/{id}`); false when there was none. */
   async delete(sub: string): Promise<boolean> {
     const user = this.#bySub.get(sub);

@@ -50,6 +50,54 @@ export interface SubscriptionsTable {
   cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_on: Timestamp;
   updated_on: Timestamp;
+  /** The first year's payment (migration 0027). */
+  payment_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The open or last renewal payment. */
+  renewal_payment_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The account's customer at the provider (saved card, billing portal). */
+  customer_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  started_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The one row of Advanced pricing (migration 0027): cents before GST, GST percent, an optional offer. */
+export interface SubscriptionSettingsTable {
+  id: Generated<boolean>;
+  product_ref: string;
+  plan_name: string;
+  base_price_cents: number;
+  /** numeric: read as a string by both drivers. */
+  tax_rate: ColumnType<string, string | number, string | number>;
+  discount_amount: ColumnType<string | null, string | number | null, string | number | null>;
+  discount_denomination: 'aud_cents' | 'percent' | null;
+  discount_expires: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  renewal_lead_days: Generated<number>;
+  updated_on: Timestamp;
+}
+
+/** An account's customer at a payment provider. */
+export interface PaymentCustomersTable {
+  account_id: string;
+  provider: string;
+  customer_ref: string;
+  created_on: Timestamp;
+}
+
+/** The test provider's customers and billing-portal sessions (unix seconds). */
+export interface TestCustomersTable {
+  id: string;
+  email: string | null;
+  metadata: ColumnType<Record<string, string>, string, string>;
+  default_payment_method: string | null;
+  card: ColumnType<unknown, string | null, string | null>;
+  created: ColumnType<string, number, number>;
+}
+
+export interface TestPortalSessionsTable {
+  id: string;
+  customer: string;
+  return_url: string;
+  created: ColumnType<string, number, number>;
+  expires: ColumnType<string, number, number>;
 }
 
 /** A nullable column that may be left out on insert. */
@@ -205,6 +253,8 @@ export interface TestPaymentIntentsTable {
   created: ColumnType<string, number, number>;
   canceled_at: ColumnType<string | null, number | null, number | null>;
   cancellation_reason: string | null;
+  customer: ColumnType<string | null, string | null | undefined, string | null>;
+  setup_future_usage: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TestPaymentRequestsTable {
@@ -321,6 +371,10 @@ export interface Database {
   accounts: AccountsTable;
   deleted_accounts: DeletedAccountsTable;
   subscriptions: SubscriptionsTable;
+  subscription_settings: SubscriptionSettingsTable;
+  payment_customers: PaymentCustomersTable;
+  test_customers: TestCustomersTable;
+  test_portal_sessions: TestPortalSessionsTable;
   farms: FarmsTable;
   fields: FieldsTable;
   farm_members: FarmMembersTable;

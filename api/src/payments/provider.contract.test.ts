@@ -192,6 +192,91 @@ describe.each(availableBackends())('payment provider contract (%s)', (kind) => {
       expect(error.code).toBe('payment_intent_unexpected_state');
     });
 
+    describe('customers, saved cards and the billing portal', () => {
+      const newCustomer = (email = 'grower@example.com') =>
+        s().provider.createCustomer({ email, metadata: { account_id: 'acc-1' } }, { idempotencyKey: key() });
+
+      it('creates a customer once per idempotency key and reads it back, with no saved card yet', async () => {
+        const idempotencyKey = key();
+        const first = await s().provider.createCustomer(
+          { email: 'a@example.com', metadata: { account_id: 'x' } },
+          { idempotencyKey },
+        );
+        const again = await s().provider.createCustomer(
+          { email: 'a@example.com', metadata: { account_id: 'x' } },
+          { idempotencyKey },
+        );
+        expect(first.id).toMatch(/^cus_/);
+        expect(again.id).toBe(first.id);
+        expect(await s().provider.retrieveCustomer(first.id)).toEqual({
+          id: first.id,
+          email: 'a@example.com',
+          metadata: { account_id: 'x' },
+          defaultPaymentMethod: null,
+        });
+      });
+
+      it('answers an unknown customer with resource_missing', async () => {
+        const error = await expectProviderError(s().provider.retrieveCustomer('cus_doesnotexist'));
+        expect(error).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing' });
+      });
+
+      it('keeps the card of a payment made with setup_future_usage and charges it off-session later', async () => {
+        const customer = await newCustomer();
+        const first = await s().provider.createIntent(
+          { amount: 54890, currency: 'aud', metadata: {}, customer: customer.id, setupFutureUsage: 'off_session' },
+          { idempotencyKey: key() },
+        );
+        expect(
+          (await s().provider.confirmIntent(first.id, { paymentMethod: 'pm_card_visa' }, { idempotencyKey: key() }))
+            .status,
+        ).toBe('succeeded');
+        const saved = (await s().provider.retrieveCustomer(customer.id)).defaultPaymentMethod;
+        expect(saved).toMatch(/^pm_/);
+
+        const renewal = await s().provider.createIntent(
+          { amount: 54890, currency: 'aud', metadata: {}, customer: customer.id },
+          { idempotencyKey: key() },
+        );
+        const paid = await s().provider.confirmIntent(
+          renewal.id,
+          { paymentMethod: saved as string, offSession: true },
+          { idempotencyKey: key() },
+        );
+        expect(paid.status).toBe('succeeded');
+        expect(await s().engine.chargesOf(renewal.id)).toBe(1);
+      });
+
+      it('refuses a payment for an unknown customer', async () => {
+        const error = await expectProviderError(
+          s().provider.createIntent(
+            { amount: 1000, currency: 'aud', metadata: {}, customer: 'cus_nobody' },
+            { idempotencyKey: key() },
+          ),
+        );
+        expect(error).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing' });
+      });
+
+      it('opens a billing-portal session for a customer, and refuses one without a valid return address', async () => {
+        const customer = await newCustomer();
+        const session = await s().provider.createPortalSession({
+          customer: customer.id,
+          returnUrl: 'http://localhost:3000/settings#subscription-status',
+        });
+        expect(session.id).toMatch(/^bps_/);
+        expect(session.url).toMatch(new RegExp(`/portal/${session.id}$`));
+        expect(session.returnUrl).toBe('http://localhost:3000/settings#subscription-status');
+        const error = await expectProviderError(
+          s().provider.createPortalSession({ customer: customer.id, returnUrl: 'nonsense' }),
+        );
+        expect(error).toMatchObject({ type: 'invalid_request_error' });
+        const unknown = await expectProviderError(
+          s().provider.createPortalSession({ customer: 'cus_nobody', returnUrl: 'http://localhost:3000/' }),
+        );
+        expect(unknown).toMatchObject({ code: 'resource_missing' });
+      });
+    });
+
     describe('webhook verification', () => {
       const eventBody = (intentStatus = 'succeeded') =>
         JSON.stringify({

@@ -56,6 +56,10 @@ export interface CreateIntentParams {
   currency: Currency;
   metadata: Record<string, string>;
   description?: string;
+  /** The customer the payment belongs to (a `cus_...` id): needed to keep the card for later charges. */
+  customer?: string;
+  /** Stripe's `setup_future_usage`: keep the card the payer confirms with, for off-session renewals. */
+  setupFutureUsage?: 'off_session';
 }
 
 /** A PaymentMethod as a server may confirm with: Stripe's test ids (`pm_card_visa`, `pm_card_chargeDeclined`, ...). */
@@ -63,6 +67,29 @@ export interface ConfirmIntentParams {
   paymentMethod: string;
   /** Where the payer returns after authenticating (3-D Secure). */
   returnUrl?: string;
+  /** The payer is not present (a yearly renewal with the saved card). */
+  offSession?: boolean;
+}
+
+/** A customer at the provider (Stripe's `Customer`, the fields Paddock reads). */
+export interface Customer {
+  id: string;
+  email: string | null;
+  metadata: Record<string, string>;
+  /** The saved card renewals are charged to (`invoice_settings.default_payment_method`), null when none. */
+  defaultPaymentMethod: string | null;
+}
+
+export interface CreateCustomerParams {
+  email: string | null;
+  metadata: Record<string, string>;
+}
+
+/** Stripe's billing-portal session: a short-lived page where the customer manages billing. */
+export interface PortalSession {
+  id: string;
+  url: string;
+  returnUrl: string;
 }
 
 export interface RequestOptions {
@@ -125,6 +152,10 @@ export interface PaymentProvider {
   /** Server-side confirmation with a PaymentMethod id. A declined card throws a `card_error` carrying the intent. */
   confirmIntent(id: string, params: ConfirmIntentParams, options: RequestOptions): Promise<PaymentIntent>;
   cancelIntent(id: string, options: RequestOptions): Promise<PaymentIntent>;
+  createCustomer(params: CreateCustomerParams, options: RequestOptions): Promise<Customer>;
+  retrieveCustomer(id: string): Promise<Customer>;
+  /** A billing-portal session for the customer; the browser navigates to `url`, then back to `returnUrl`. */
+  createPortalSession(params: { customer: string; returnUrl: string }): Promise<PortalSession>;
   /**
    * Checks a webhook delivery's `Stripe-Signature` against the raw body and the endpoint secret,
    * within the 5-minute tolerance, and parses the event. Throws `WebhookSignatureError`.

@@ -2,7 +2,9 @@ import {
   intentStatuses,
   type IntentStatus,
   type PaymentError,
+  type Customer,
   type PaymentIntent,
+  type PortalSession,
   type WebhookEvent,
 } from './provider';
 
@@ -117,4 +119,43 @@ export function fromWireEvent(body: unknown): WebhookEvent {
     created: Number(event.created),
     intent: object.object === 'payment_intent' ? fromWireIntent(object) : null,
   };
+}
+
+/** Stripe's `Customer` object, the fields Paddock reads. */
+export interface WireCustomer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  metadata: Record<string, string>;
+  invoice_settings: { default_payment_method: string | null };
+  created: number;
+  livemode: boolean;
+}
+
+export function fromWireCustomer(wire: Record<string, unknown>): Customer {
+  const settings = (wire.invoice_settings ?? {}) as { default_payment_method?: unknown };
+  const pm = settings.default_payment_method;
+  return {
+    id: String(wire.id),
+    email: typeof wire.email === 'string' ? wire.email : null,
+    metadata: (wire.metadata as Record<string, string> | undefined) ?? {},
+    // Expanded or not, Stripe may send the PaymentMethod object or its id.
+    defaultPaymentMethod:
+      typeof pm === 'string' ? pm : pm && typeof pm === 'object' ? String((pm as { id: unknown }).id) : null,
+  };
+}
+
+/** Stripe's `billing_portal.session` object. */
+export interface WirePortalSession {
+  id: string;
+  object: 'billing_portal.session';
+  customer: string;
+  return_url: string;
+  url: string;
+  created: number;
+  livemode: boolean;
+}
+
+export function fromWirePortalSession(wire: Record<string, unknown>): PortalSession {
+  return { id: String(wire.id), url: String(wire.url), returnUrl: String(wire.return_url) };
 }

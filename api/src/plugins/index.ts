@@ -8,6 +8,7 @@ import { farmsPlugin } from './farms';
 import { fieldsPlugin } from './fields';
 import { imageryPlugin } from './imagery';
 import { paymentsPlugin } from './payments';
+import { subscriptionsPlugin } from './subscriptions';
 import { zoningPlugin } from './zoning';
 
 /**
@@ -27,4 +28,5 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   cartPlugin,
   zoningPlugin,
   bookingsPlugin,
+  subscriptionsPlugin,
 ];

@@ -96,4 +96,3 @@ export const emailChangeResponseSchema = z.object({
   verification_sent: z.boolean(),
 });
 export type EmailChangeResponse = z.infer<typeof emailChangeResponseSchema>;
-

@@ -4,14 +4,17 @@ import {
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookSignatureError,
   type ConfirmIntentParams,
+  type CreateCustomerParams,
   type CreateIntentParams,
+  type Customer,
+  type PortalSession,
   type PaymentIntent,
   type PaymentProvider,
   type ProviderErrorType,
   type RequestOptions,
   type WebhookEvent,
 } from '../provider';
-import { fromWireEvent, fromWireIntent } from '../wire';
+import { fromWireCustomer, fromWireEvent, fromWireIntent, fromWirePortalSession } from '../wire';
 
 export interface StripeConfig {
   secretKey: string;
@@ -86,6 +89,8 @@ export class StripePaymentProvider implements PaymentProvider {
           currency: params.currency,
           metadata: params.metadata,
           ...(params.description ? { description: params.description } : {}),
+          ...(params.customer ? { customer: params.customer } : {}),
+          ...(params.setupFutureUsage ? { setup_future_usage: params.setupFutureUsage } : {}),
         },
         { idempotencyKey: options.idempotencyKey },
       ),
@@ -101,7 +106,11 @@ export class StripePaymentProvider implements PaymentProvider {
     const intent = await call(() =>
       this.stripe.paymentIntents.confirm(
         id,
-        { payment_method: params.paymentMethod, ...(params.returnUrl ? { return_url: params.returnUrl } : {}) },
+        {
+          payment_method: params.paymentMethod,
+          ...(params.returnUrl ? { return_url: params.returnUrl } : {}),
+          ...(params.offSession ? { off_session: true } : {}),
+        },
         { idempotencyKey: options.idempotencyKey },
       ),
     );
@@ -112,6 +121,29 @@ export class StripePaymentProvider implements PaymentProvider {
     return intentOf(
       await call(() => this.stripe.paymentIntents.cancel(id, {}, { idempotencyKey: options.idempotencyKey })),
     );
+  }
+
+  async createCustomer(params: CreateCustomerParams, options: RequestOptions): Promise<Customer> {
+    const customer = await call(() =>
+      this.stripe.customers.create(
+        { ...(params.email ? { email: params.email } : {}), metadata: params.metadata },
+        { idempotencyKey: options.idempotencyKey },
+      ),
+    );
+    return fromWireCustomer(customer as unknown as Record<string, unknown>);
+  }
+
+  async retrieveCustomer(id: string): Promise<Customer> {
+    const customer = await call(() => this.stripe.customers.retrieve(id));
+    return fromWireCustomer(customer as unknown as Record<string, unknown>);
+  }
+
+  /** Stripe's customer portal (its configuration — cancel, card updates — is set in the Stripe dashboard). */
+  async createPortalSession(params: { customer: string; returnUrl: string }): Promise<PortalSession> {
+    const session = await call(() =>
+      this.stripe.billingPortal.sessions.create({ customer: params.customer, return_url: params.returnUrl }),
+    );
+    return fromWirePortalSession(session as unknown as Record<string, unknown>);
   }
 
   verifyWebhook(rawBody: string, signature: string | undefined, nowSeconds?: number): WebhookEvent {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cardBrand, cardDigits, cvcLength, expiryPassed } from '@paddock/shared/payments';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
-import type { WireError, WireEvent, WirePaymentIntent } from '../wire';
+import type { WireCustomer, WireError, WireEvent, WirePaymentIntent, WirePortalSession } from '../wire';
 import { DECLINE_MESSAGES, outcomeOf, TEST_PAYMENT_METHODS } from './cards';
 
 /**
@@ -44,7 +44,12 @@ export interface CreateInput {
   currency: string;
   metadata?: Record<string, string>;
   description?: string;
+  customer?: string;
+  setup_future_usage?: string;
 }
+
+/** How long a billing-portal session link stays usable (Stripe's sessions are short-lived too). */
+export const PORTAL_SESSION_SECONDS = 3600;
 
 export interface EngineOptions {
   /** Where the test 3-D Secure page is served (`<base>/authenticate/<id>`). */
@@ -77,6 +82,11 @@ const missing = (id: string) =>
   invalidRequest(`No such payment_intent: '${id}'`, 'resource_missing', 'intent', 404) as EngineAnswer<never>;
 
 type IntentRow = Awaited<ReturnType<typeof selectIntent>>;
+type CustomerRow = Awaited<ReturnType<typeof selectCustomer>>;
+
+function selectCustomer(db: Db | Trx, id: string) {
+  return db.selectFrom('test_customers').selectAll().where('id', '=', id).executeTakeFirst();
+}
 
 function selectIntent(db: Db | Trx, id: string, lock: boolean) {
   const query = db.selectFrom('test_payment_intents').selectAll().where('id', '=', id);
@@ -226,6 +236,10 @@ export class TestPaymentEngine {
         return invalidRequest('Amount must be no more than $999,999.99', 'amount_too_large', 'amount');
       if (input.currency !== 'aud')
         return invalidRequest(`Invalid currency: ${input.currency}`, 'parameter_invalid', 'currency');
+      if (input.setup_future_usage !== undefined && input.setup_future_usage !== 'off_session')
+        return invalidRequest('Invalid setup_future_usage', 'parameter_invalid', 'setup_future_usage');
+      if (input.customer !== undefined && !(await selectCustomer(trx, input.customer)))
+        return invalidRequest(`No such customer: '${input.customer}'`, 'resource_missing', 'customer');
       const id = randomId('pi');
       const row = await trx
         .insertInto('test_payment_intents')
@@ -244,6 +258,8 @@ export class TestPaymentEngine {
           created: this.now(),
           canceled_at: null,
           cancellation_reason: null,
+          customer: input.customer ?? null,
+          setup_future_usage: input.setup_future_usage ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -272,7 +288,13 @@ export class TestPaymentEngine {
       if (row.status !== 'requires_payment_method' && row.status !== 'requires_confirmation') {
         return this.unexpectedState(row, 'confirm');
       }
-      const card = this.cardOf(input);
+      const saved =
+        input.payment_method !== undefined && row.customer
+          ? await selectCustomer(trx, row.customer).then((customer) =>
+              customer?.default_payment_method === input.payment_method ? (customer?.card as CardInput) : undefined,
+            )
+          : undefined;
+      const card = this.cardOf(saved ? { card: saved } : input);
       if ('error' in card)
         return { status: card.status, body: { error: { ...card.error, payment_intent: this.toWire(row) } } };
       const paymentMethod = JSON.stringify({
@@ -311,8 +333,148 @@ export class TestPaymentEngine {
           idempotencyKey,
         );
       }
+      if (row.customer && row.setup_future_usage && !saved) await this.saveCard(trx, row.customer, card);
       return this.succeed(trx, row.id, paymentMethod, events, idempotencyKey);
     });
+  }
+
+  /** Keeps a card as the customer's default payment method (what renewals are charged to). */
+  private async saveCard(trx: Trx, customer: string, card: CardInput): Promise<string> {
+    const id = randomId('pm');
+    await trx
+      .updateTable('test_customers')
+      .set({ default_payment_method: id, card: JSON.stringify(card) })
+      .where('id', '=', customer)
+      .execute();
+    return id;
+  }
+
+  customerToWire(row: NonNullable<CustomerRow>): WireCustomer {
+    return {
+      id: row.id,
+      object: 'customer',
+      email: row.email,
+      metadata: row.metadata,
+      invoice_settings: { default_payment_method: row.default_payment_method },
+      created: Number(row.created),
+      livemode: false,
+    };
+  }
+
+  async createCustomer(
+    input: { email?: string | null; metadata?: Record<string, string> },
+    idempotencyKey?: string,
+  ): Promise<EngineAnswer<WireCustomer>> {
+    return this.idempotent(idempotencyKey, 'create_customer', input, async (trx) => {
+      const row = await trx
+        .insertInto('test_customers')
+        .values({
+          id: randomId('cus', 14),
+          email: input.email ?? null,
+          metadata: JSON.stringify(input.metadata ?? {}),
+          default_payment_method: null,
+          card: null,
+          created: this.now(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { status: 200, body: this.customerToWire(row) };
+    });
+  }
+
+  async retrieveCustomer(id: string): Promise<EngineAnswer<WireCustomer>> {
+    const row = await selectCustomer(this.db, id);
+    if (!row) return invalidRequest(`No such customer: '${id}'`, 'resource_missing', 'id', 404);
+    return { status: 200, body: this.customerToWire(row) };
+  }
+
+  /** The card the customer saves in the billing portal: checked like a confirmation's card; a declining card is refused. */
+  async updateCustomerCard(id: string, input: CardInput): Promise<EngineAnswer<WireCustomer>> {
+    return this.idempotent(undefined, 'update_card', null, async (trx) => {
+      const row = await selectCustomer(trx, id);
+      if (!row) return invalidRequest(`No such customer: '${id}'`, 'resource_missing', 'id', 404);
+      const card = this.cardOf({ card: input });
+      if ('error' in card) return { status: card.status, body: { error: card.error } };
+      const outcome = outcomeOf(card.number);
+      if (outcome.kind === 'decline')
+        return {
+          status: 402,
+          body: {
+            error: {
+              type: 'card_error',
+              code: outcome.code,
+              ...(outcome.declineCode ? { decline_code: outcome.declineCode } : {}),
+              message: outcome.message,
+            },
+          },
+        };
+      await this.saveCard(trx, id, card);
+      return { status: 200, body: this.customerToWire((await selectCustomer(trx, id)) as NonNullable<CustomerRow>) };
+    });
+  }
+
+  /** The saved card as the portal shows it (brand, last 4, expiry), or null. */
+  async savedCard(id: string): Promise<{ brand: string; last4: string; exp_month: number; exp_year: number } | null> {
+    const row = await selectCustomer(this.db, id);
+    const card = row?.card as CardInput | null | undefined;
+    if (!card) return null;
+    return {
+      brand: cardBrand(card.number),
+      last4: card.number.slice(-4),
+      exp_month: card.exp_month,
+      exp_year: card.exp_year,
+    };
+  }
+
+  async createPortalSession(input: {
+    customer?: string;
+    return_url?: string;
+  }): Promise<EngineAnswer<WirePortalSession>> {
+    if (!input.customer) return invalidRequest('Missing required param: customer.', 'parameter_missing', 'customer');
+    if (!input.return_url)
+      return invalidRequest('Missing required param: return_url.', 'parameter_missing', 'return_url');
+    try {
+      new URL(input.return_url);
+    } catch {
+      return invalidRequest('Not a valid URL', 'url_invalid', 'return_url');
+    }
+    const customer = await selectCustomer(this.db, input.customer);
+    if (!customer) return invalidRequest(`No such customer: '${input.customer}'`, 'resource_missing', 'customer');
+    const id = randomId('bps');
+    const created = this.now();
+    await this.db
+      .insertInto('test_portal_sessions')
+      .values({
+        id,
+        customer: customer.id,
+        return_url: input.return_url,
+        created,
+        expires: created + PORTAL_SESSION_SECONDS,
+      })
+      .execute();
+    return {
+      status: 200,
+      body: {
+        id,
+        object: 'billing_portal.session',
+        customer: customer.id,
+        return_url: input.return_url,
+        url: `${this.options.authenticateBaseUrl}/portal/${id}`,
+        created,
+        livemode: false,
+      },
+    };
+  }
+
+  /** A portal session that has not run out, or null. */
+  async portalSession(id: string): Promise<{ id: string; customer: string; return_url: string } | null> {
+    const row = await this.db
+      .selectFrom('test_portal_sessions')
+      .select(['id', 'customer', 'return_url', 'expires'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row || Number(row.expires) <= this.now()) return null;
+    return { id: row.id, customer: row.customer, return_url: row.return_url };
   }
 
   /** The test 3-D Secure page's answer: `complete` charges the card, `fail` returns the intent to requires_payment_method. */

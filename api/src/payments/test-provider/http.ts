@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { billingPortalBridge, type BillingPlan } from '../portal-bridge';
 import type { WireError } from '../wire';
 import { isError, type CardInput, type EngineAnswer, type TestPaymentEngine } from './engine';
 
@@ -63,7 +64,7 @@ export const testProviderHttp: FastifyPluginAsync<TestProviderHttpOptions> = asy
     return null;
   };
 
-  const send = (reply: FastifyReply, answer: EngineAnswer) => reply.code(answer.status).send(answer.body);
+  const send = <T>(reply: FastifyReply, answer: EngineAnswer<T>) => reply.code(answer.status).send(answer.body);
 
   const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
     request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
@@ -86,6 +87,8 @@ export const testProviderHttp: FastifyPluginAsync<TestProviderHttpOptions> = asy
           currency: str(body.currency) ?? '',
           metadata: (body.metadata as Record<string, string> | undefined) ?? {},
           description: str(body.description),
+          customer: str(body.customer),
+          setup_future_usage: str(body.setup_future_usage),
         },
         idempotencyKeyOf(request),
       ),
@@ -132,6 +135,126 @@ export const testProviderHttp: FastifyPluginAsync<TestProviderHttpOptions> = asy
     const caller = callerOf(request, bodyOf(request));
     if (caller?.kind !== 'secret') return reply.code(401).send(authError('Invalid API Key provided'));
     return send(reply, await engine.cancel(id, idempotencyKeyOf(request)));
+  });
+
+  app.post('/v1/customers', async (request, reply) => {
+    const body = bodyOf(request);
+    if (callerOf(request, body)?.kind !== 'secret') return reply.code(401).send(authError('Invalid API Key provided'));
+    return send(
+      reply,
+      await engine.createCustomer(
+        { email: str(body.email) ?? null, metadata: (body.metadata as Record<string, string> | undefined) ?? {} },
+        idempotencyKeyOf(request),
+      ),
+    );
+  });
+
+  app.get('/v1/customers/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    if (callerOf(request, queryOf(request))?.kind !== 'secret')
+      return reply.code(401).send(authError('Invalid API Key provided'));
+    return send(reply, await engine.retrieveCustomer(id));
+  });
+
+  app.post('/v1/billing_portal/sessions', async (request, reply) => {
+    const body = bodyOf(request);
+    if (callerOf(request, body)?.kind !== 'secret') return reply.code(401).send(authError('Invalid API Key provided'));
+    return send(
+      reply,
+      await engine.createPortalSession({ customer: str(body.customer), return_url: str(body.return_url) }),
+    );
+  });
+
+  // The test billing portal (Stripe's customer portal): the plan, cancel at period end / resume, the card.
+  const portalNotFound = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .type('text/html')
+      .send(page('Billing portal', '<p>This billing link has expired. Go back to Paddock and open it again.</p>'));
+
+  const renderPortal = async (
+    reply: FastifyReply,
+    session: { id: string; customer: string; return_url: string },
+    notice: { kind: 'ok' | 'error'; text: string } | null,
+  ) => {
+    const bridge = billingPortalBridge();
+    const plan = bridge ? await bridge.plan('test', session.customer) : null;
+    const card = await engine.savedCard(session.customer);
+    const money = (cents: number) =>
+      new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(cents / 100);
+    const day = (seconds: number) =>
+      new Intl.DateTimeFormat('en-AU', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(seconds * 1000),
+      );
+    const action = (name: string, label: string, style: string) =>
+      `<form method="post" action="${escapeHtml(session.id)}"><input type="hidden" name="action" value="${name}"><button type="submit" class="${style}">${label}</button></form>`;
+    const planHtml = (value: BillingPlan | null) => {
+      if (!value) return '<p>You have no plan yet.</p>';
+      const end = value.currentPeriodEnd ? day(value.currentPeriodEnd) : null;
+      const state =
+        value.status !== 'active'
+          ? `<p>This plan ended${end ? ` on ${end}` : ''}.</p>`
+          : value.cancelAtPeriodEnd
+            ? `<p>Your plan will be cancelled on <strong>${end}</strong>. It stays active until then.</p>
+               <div class="actions">${action('resume', 'Renew plan', 'primary')}</div>`
+            : `<p>Renews on <strong>${end}</strong>.</p>
+               <div class="actions">${action('cancel', 'Cancel plan', 'secondary')}</div>`;
+      return `<p><strong>${escapeHtml(value.name)}</strong> · ${money(value.amount)} per year + GST</p>${state}`;
+    };
+    const cardHtml = `<p>${card ? `${escapeHtml(card.brand)} ending in ${escapeHtml(card.last4)}, expires ${String(card.exp_month).padStart(2, '0')}/${card.exp_year}` : 'No card saved.'}</p>
+      <form method="post" action="${escapeHtml(session.id)}" class="card"><input type="hidden" name="action" value="card">
+      <label>Card number<input name="number" inputmode="numeric" autocomplete="cc-number" required></label>
+      <div class="row"><label>Expiry (MM/YY)<input name="expiry" autocomplete="cc-exp" required placeholder="12/30"></label>
+      <label>CVC<input name="cvc" inputmode="numeric" autocomplete="cc-csc" required maxlength="5"></label></div>
+      <button type="submit" class="secondary">Update card</button></form>`;
+    const returnUrl = safeReturn(session.return_url);
+    const noticeHtml = notice
+      ? `<p role="${notice.kind === 'error' ? 'alert' : 'status'}" class="notice ${notice.kind}">${escapeHtml(notice.text)}</p>`
+      : '';
+    return reply
+      .code(notice?.kind === 'error' ? 422 : 200)
+      .type('text/html')
+      .send(
+        page(
+          'Billing',
+          `${noticeHtml}<h2>Current plan</h2>${planHtml(plan)}<h2>Payment method</h2>${cardHtml}${
+            returnUrl ? `<p><a href="${escapeHtml(returnUrl)}">Return to Paddock</a></p>` : ''
+          }`,
+        ),
+      );
+  };
+
+  app.get('/portal/:id', async (request, reply) => {
+    const session = await engine.portalSession((request.params as { id: string }).id);
+    if (!session) return portalNotFound(reply);
+    return renderPortal(reply, session, null);
+  });
+
+  app.post('/portal/:id', async (request, reply) => {
+    const session = await engine.portalSession((request.params as { id: string }).id);
+    if (!session) return portalNotFound(reply);
+    const body = bodyOf(request);
+    const bridge = billingPortalBridge();
+    if ((body.action === 'cancel' || body.action === 'resume') && bridge) {
+      const plan = await bridge.setCancelAtPeriodEnd('test', session.customer, body.action === 'cancel');
+      if (!plan) return renderPortal(reply, session, { kind: 'error', text: 'There is no active plan to change.' });
+      return renderPortal(reply, session, {
+        kind: 'ok',
+        text: body.action === 'cancel' ? 'Your plan has been cancelled.' : 'Your plan has been renewed.',
+      });
+    }
+    if (body.action === 'card') {
+      const [month, year] = (str(body.expiry) ?? '').split('/').map((part) => Number(part.trim()));
+      const answer = await engine.updateCustomerCard(session.customer, {
+        number: str(body.number) ?? '',
+        exp_month: month ?? NaN,
+        exp_year: year ?? NaN,
+        cvc: str(body.cvc),
+      });
+      if (isError(answer.body)) return renderPortal(reply, session, { kind: 'error', text: answer.body.error.message });
+      return renderPortal(reply, session, { kind: 'ok', text: 'Your card has been updated.' });
+    }
+    return renderPortal(reply, session, { kind: 'error', text: 'Choose what to change.' });
   });
 
   /** Only the product's own pages may be returned to (no open redirect). */
@@ -212,5 +335,9 @@ main{max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border-radi
 button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:1px solid #1f7a3a;cursor:pointer}
 button:focus-visible{outline:3px solid #1f7a3a;outline-offset:2px}
 .primary{background:#1f7a3a;color:#fff}.secondary{background:#fff;color:#1f7a3a}.hint{color:#4a5a4d}
+h2{font-size:1.05rem;margin-top:1.5rem}label{display:flex;flex-direction:column;gap:.25rem;margin:.5rem 0;font-size:.9rem}
+input{font:inherit;padding:.5rem;border:1px solid #b8c4ba;border-radius:6px;min-width:0}.row{display:flex;gap:.75rem}.row label{flex:1}
+.notice{padding:.6rem .8rem;border-radius:8px}.notice.ok{background:#e6f4ea;color:#1d5c2e}.notice.error{background:#fdecea;color:#8a1c12}
+a{color:#1f7a3a}
 </style></head><body><main><span class="badge">TEST MODE</span><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }

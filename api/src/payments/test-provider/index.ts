@@ -3,7 +3,10 @@ import type { Database } from '../../db/types';
 import {
   ProviderError,
   type ConfirmIntentParams,
+  type CreateCustomerParams,
   type CreateIntentParams,
+  type Customer,
+  type PortalSession,
   type PaymentIntent,
   type PaymentProvider,
   type ProviderErrorType,
@@ -11,7 +14,7 @@ import {
   type WebhookEvent,
 } from '../provider';
 import { verifySignature } from '../webhook-signature';
-import { fromWireEvent, fromWireIntent, type WireError } from '../wire';
+import { fromWireCustomer, fromWireEvent, fromWireIntent, fromWirePortalSession, type WireError } from '../wire';
 import { WebhookDeliverer, type DelivererOptions, type WebhookSender } from './deliverer';
 import { isError, TestPaymentEngine, type EngineAnswer } from './engine';
 
@@ -71,6 +74,11 @@ function intentOf(answer: EngineAnswer): PaymentIntent {
   return fromWireIntent(answer.body as unknown as Record<string, unknown>);
 }
 
+function objectOf<W, T>(answer: EngineAnswer<W>, convert: (wire: Record<string, unknown>) => T): T {
+  if (isError(answer.body)) throw providerErrorOf(answer.status, answer.body);
+  return convert(answer.body as unknown as Record<string, unknown>);
+}
+
 /**
  * The embedded test provider (ARCHITECTURE §5): Stripe's PaymentIntent semantics over the engine,
  * events delivered to the API's webhook route by the outbox deliverer, signed with the webhook secret.
@@ -101,7 +109,28 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async createIntent(params: CreateIntentParams, options: RequestOptions): Promise<PaymentIntent> {
-    return intentOf(await this.engine.create(params, options.idempotencyKey));
+    const { setupFutureUsage, ...rest } = params;
+    return intentOf(
+      await this.engine.create(
+        { ...rest, ...(setupFutureUsage ? { setup_future_usage: setupFutureUsage } : {}) },
+        options.idempotencyKey,
+      ),
+    );
+  }
+
+  async createCustomer(params: CreateCustomerParams, options: RequestOptions): Promise<Customer> {
+    return objectOf(await this.engine.createCustomer(params, options.idempotencyKey), fromWireCustomer);
+  }
+
+  async retrieveCustomer(id: string): Promise<Customer> {
+    return objectOf(await this.engine.retrieveCustomer(id), fromWireCustomer);
+  }
+
+  async createPortalSession(params: { customer: string; returnUrl: string }): Promise<PortalSession> {
+    return objectOf(
+      await this.engine.createPortalSession({ customer: params.customer, return_url: params.returnUrl }),
+      fromWirePortalSession,
+    );
   }
 
   async retrieveIntent(id: string): Promise<PaymentIntent> {

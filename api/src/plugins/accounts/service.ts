@@ -159,6 +159,8 @@ export async function loadProfile(db: Db, row: AccountRow): Promise<Profile> {
     .selectFrom('subscriptions')
     .selectAll()
     .where('account_id', '=', row.id)
+    // Paid plans only: a subscription whose first payment is still open (or was given up) is not shown.
+    .where('status', 'in', ['active', 'expired'])
     .orderBy('created_on', 'desc')
     .execute();
   return toProfile(row, subscriptions);

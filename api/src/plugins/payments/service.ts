@@ -3,7 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { HttpError, notFound } from '../../errors';
-import { ProviderError, type PaymentProvider, type WebhookEvent } from '../../payments/provider';
+import {
+  ProviderError,
+  type CreateIntentParams,
+  type PaymentProvider,
+  type WebhookEvent,
+} from '../../payments/provider';
 import { isUuid } from '../farms/access';
 
 type Db = Kysely<Database>;
@@ -116,6 +121,8 @@ export async function attachIntent(
   provider: PaymentProvider,
   payment: PaymentRow,
   log: FastifyBaseLogger,
+  /** The provider customer to bill, and whether to keep the card for later (off-session) charges. */
+  billing: Pick<CreateIntentParams, 'customer' | 'setupFutureUsage'> = {},
 ): Promise<PaymentRow> {
   try {
     const intent = await provider.createIntent(
@@ -124,6 +131,7 @@ export async function attachIntent(
         currency: 'aud',
         metadata: { payment_id: payment.id, purpose: payment.purpose },
         description: `Paddock ${payment.purpose} payment`,
+        ...billing,
       },
       { idempotencyKey: `paddock-payment-${payment.id}` },
     );
