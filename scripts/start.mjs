@@ -15,7 +15,12 @@ console.log('Building the front ends…');
 run('npx turbo run build --output-logs=errors-only');
 
 const dataDir = process.env.PADDOCK_DATA_DIR ?? join(repoRoot, '.data');
-const stack = await startStack({ dataDir, compiledApi: true }).catch((error) => {
+const stack = await startStack({
+  dataDir,
+  compiledApi: true,
+  // A demo: paid imagery orders move to Capturing, then Completed, by themselves (off in tests).
+  extraEnv: { SIMULATED_FULFILMENT: process.env.SIMULATED_FULFILMENT ?? 'on' },
+}).catch((error) => {
   console.error(`\nPaddock could not start: ${error.message}`);
   process.exit(1);
 });

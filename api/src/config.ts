@@ -56,12 +56,23 @@ export interface Config {
   };
   /** Zoning price per hectare in cents, GST included (spec 2 §9; `GET v2/zoning/price`). */
   hectareCostCents: number;
+  /** Imagery orders: the seller printed on tax documents, its bank, and the simulated fulfilment. */
+  orders: OrdersConfig;
   zoning: {
     /** A zoning request still computing after this long is stopped and answered 422. */
     timeBudgetMs: number;
     /** Pixels one zoning request may cover (all its fields at the chosen resolution); more is a 422. */
     maxPixels: number;
   };
+}
+
+export interface OrdersConfig {
+  seller: { name: string; abn: string; address: string; email: string };
+  bank: { bankName: string; accountName: string; bsb: string; accountNumber: string };
+  /** SIMULATED_FULFILMENT=on: paid orders move to processing, then done, by themselves (demos). */
+  simulatedFulfilment: boolean;
+  /** The wait before each simulated step (FULFILMENT_STEP_MS). */
+  fulfilmentStepMs: number;
 }
 
 export const DEFAULT_ISSUER = 'http://localhost:4400/';
@@ -122,6 +133,25 @@ const envSchema = z.object({
   IDENTITY_ADMIN_CLIENT_SECRET: z.string().min(1).optional(),
   ADMIN_CLIENT_SECRET: z.string().min(1).default('paddock-dev-admin-secret'),
   IDENTITY_ADMIN_AUDIENCE: z.string().min(1).optional(),
+  SELLER_NAME: z.string().trim().min(1).default('Paddock Agtech Pty Ltd'),
+  // The ATO's published example ABN: a development default only.
+  SELLER_ABN: z
+    .string()
+    .trim()
+    .regex(/^\d{2} ?\d{3} ?\d{3} ?\d{3}$/, 'must be an ABN (11 digits)')
+    .default('51 824 753 556'),
+  SELLER_ADDRESS: z.string().trim().min(1).default('Level 2, 10 Paddock Lane; Wagga Wagga NSW 2650; Australia'),
+  SELLER_EMAIL: z.email().optional(),
+  BANK_NAME: z.string().trim().min(1).default('Commonwealth Bank of Australia'),
+  BANK_ACCOUNT_NAME: z.string().trim().min(1).default('Paddock Agtech Pty Ltd'),
+  BANK_BSB: z
+    .string()
+    .trim()
+    .regex(/^\d{3}-?\d{3}$/, 'must be a BSB (6 digits)')
+    .default('062-000'),
+  BANK_ACCOUNT_NUMBER: z.string().trim().min(1).default('1234 5678'),
+  SIMULATED_FULFILMENT: z.enum(['on', 'off', 'true', 'false', '1', '0']).default('off'),
+  FULFILMENT_STEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(15_000),
   ZONING_TIME_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   ZONING_MAX_PIXELS: z.coerce.number().int().min(1_000).max(100_000_000).default(4_000_000),
 });
@@ -151,6 +181,12 @@ function storageConfig(e: Env, repoRoot: string): StorageConfig {
     forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
   };
 }
+
+/** `51824753556` → `51 824 753 556`. */
+const formatAbn = (abn: string): string => {
+  const digits = abn.replace(/\s/g, '');
+  return `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 8)} ${digits.slice(8)}`;
+};
 
 export class ConfigError extends Error {}
 
@@ -256,6 +292,22 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
       ...(e.PAYMENTS_WEBHOOK_URL ? { webhookUrl: e.PAYMENTS_WEBHOOK_URL } : {}),
     },
     hectareCostCents: e.ZONING_HECTARE_COST_CENTS,
+    orders: {
+      seller: {
+        name: e.SELLER_NAME,
+        abn: formatAbn(e.SELLER_ABN),
+        address: e.SELLER_ADDRESS,
+        email: e.SELLER_EMAIL ?? e.SUPPORT_EMAIL,
+      },
+      bank: {
+        bankName: e.BANK_NAME,
+        accountName: e.BANK_ACCOUNT_NAME,
+        bsb: e.BANK_BSB.includes('-') ? e.BANK_BSB : `${e.BANK_BSB.slice(0, 3)}-${e.BANK_BSB.slice(3)}`,
+        accountNumber: e.BANK_ACCOUNT_NUMBER,
+      },
+      simulatedFulfilment: ['on', 'true', '1'].includes(e.SIMULATED_FULFILMENT),
+      fulfilmentStepMs: e.FULFILMENT_STEP_MS,
+    },
     zoning: { timeBudgetMs: e.ZONING_TIME_BUDGET_MS, maxPixels: e.ZONING_MAX_PIXELS },
   };
 }

@@ -367,6 +367,96 @@ export interface EmReservationsTable {
   created_on: Timestamp;
 }
 
+/** A product of high-resolution imagery orders (spec 3 §3), seeded by migration 0022. */
+export interface ProductsTable {
+  id: string;
+  title: string;
+  position: number;
+  enabled: Generated<boolean>;
+  unit: Generated<string>;
+  resolution_cm: number;
+  description: string;
+  suggestions: Json<string[]>;
+  captures: Json<ProductCaptureJson[]>;
+  default_number_of_captures: number;
+  fixed_range: ColumnType<{ start: string; end: string } | null, string | null | undefined, string | null>;
+  free: Generated<boolean>;
+  countries: Json<string[]>;
+}
+
+/** One capture package of a product: cents (GST exclusive), hectares, months. */
+export interface ProductCaptureJson {
+  unit_price: number;
+  unit_price_currency?: 'aud';
+  min_price: number;
+  minimum_cluster_area: number;
+  number_of_captures: number;
+  minimum_months: number;
+}
+
+export interface OrderInvoiceCounterTable {
+  id: Generated<boolean>;
+  last_number: number;
+}
+
+/** A field as it was priced into an order. */
+export interface OrderFieldJson {
+  id: string;
+  farm_id: string;
+  farm_name: string;
+  field_name: string;
+  field_crop_type: string | null;
+  area: number;
+  bbox: [number, number, number, number];
+}
+
+export type ImageryOrderStatus = 'submitted' | 'pending' | 'processing' | 'done' | 'cancelled' | 'purchased';
+
+export interface ImageryOrdersTable {
+  id: Generated<string>;
+  account_id: string;
+  product_id: string;
+  product_title: string;
+  status: ImageryOrderStatus;
+  payment_method: 'stripe' | 'invoice';
+  payment_id: Optional<string>;
+  invoice_number: string;
+  subtotal_cents: number;
+  gst_cents: number;
+  total_cents: number;
+  total_product_unit: number;
+  billable_hectares: number;
+  minimum_pricing: boolean;
+  number_of_captures: number;
+  capture_package: Json<ProductCaptureJson>;
+  start_capture_date: DateColumn;
+  end_capture_date: DateColumn;
+  field_ids: Json<string[]>;
+  fields: Json<OrderFieldJson[]>;
+  first_name: string;
+  last_name: string;
+  email: Optional<string>;
+  phone_number: Optional<string>;
+  company: Optional<string>;
+  street: string;
+  suburb: string;
+  state: string;
+  post_code: string;
+  country: string;
+  created_on: Timestamp;
+  updated_on: Timestamp;
+}
+
+export interface OrderDocumentsTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: 'tax_receipt' | 'tax_invoice';
+  invoice_number: string;
+  paper: 'a4' | 'legal';
+  pdf: Uint8Array;
+  issued_on: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   deleted_accounts: DeletedAccountsTable;
@@ -394,6 +484,10 @@ export interface Database {
   em_machines: EmMachinesTable;
   em_settings: EmSettingsTable;
   em_reservations: EmReservationsTable;
+  products: ProductsTable;
+  order_invoice_counter: OrderInvoiceCounterTable;
+  imagery_orders: ImageryOrdersTable;
+  order_documents: OrderDocumentsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -7,7 +7,9 @@ import { convertPlugin } from './convert';
 import { farmsPlugin } from './farms';
 import { fieldsPlugin } from './fields';
 import { imageryPlugin } from './imagery';
+import { ordersPlugin } from './orders';
 import { paymentsPlugin } from './payments';
+import { productsPlugin } from './products';
 import { subscriptionsPlugin } from './subscriptions';
 import { zoningPlugin } from './zoning';
 
@@ -29,4 +31,6 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   zoningPlugin,
   bookingsPlugin,
   subscriptionsPlugin,
+  productsPlugin,
+  ordersPlugin,
 ];

@@ -7,6 +7,7 @@ import * as m0010 from './0010_ellipsoidal_areas';
 import * as m0015 from './0015_jobs';
 import * as m0020 from './0020_payments';
 import * as m0021 from './0021_test_payment_provider';
+import * as m0022 from './0022_orders';
 import * as m0027 from './0027_subscriptions';
 import * as m0040 from './0040_bookings';
 
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0015_jobs': m0015,
   '0020_payments': m0020,
   '0021_test_payment_provider': m0021,
+  '0022_orders': m0022,
   '0027_subscriptions': m0027,
   '0040_bookings': m0040,
 };

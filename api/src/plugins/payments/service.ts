@@ -73,6 +73,8 @@ export interface NewPayment {
   purpose: string;
   amountCents: number;
   gstCents: number;
+  /** An invoice's number when the domain numbers its own invoices (imagery orders); else `INV-` + the sequence. */
+  invoiceNumber?: string;
 }
 
 /** An invoice payment: open (unpaid) with the next invoice number, until an operator marks it paid. */
@@ -85,7 +87,7 @@ export async function createInvoicePayment(trx: Trx, payment: NewPayment): Promi
       method: 'invoice',
       amount_cents: payment.amountCents,
       gst_cents: payment.gstCents,
-      invoice_number: sql<string>`'INV-' || nextval('invoice_number_seq')`,
+      invoice_number: payment.invoiceNumber ?? sql<string>`'INV-' || nextval('invoice_number_seq')`,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,0 +1,754 @@
+import {
+  earliestOrderEnd,
+  earliestOrderStart,
+  fixedCaptureRange,
+  INVOICE_NOT_ALLOWED,
+  minimumMonthsNote,
+  ORDER_NOT_FOUND,
+  ORDER_PRICE_CHANGED,
+  orderCreatePayloadSchema,
+  orderDocumentKind,
+  orderStatusLabels,
+  paidOrderStatuses,
+  PRODUCT_NOT_FOUND,
+  type Order,
+  type OrderDetail,
+  type OrderDocument,
+  type OrderDocumentKind,
+  type OrderPayment,
+  type OrderStatus,
+  type Quote,
+} from '@paddock/shared/contracts';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { OrdersConfig } from '../../config';
+import type { AccountRow, Database, ImageryOrdersTable, OrderFieldJson, ProductCaptureJson } from '../../db/types';
+import { HttpError, notFound, UnprocessableError } from '../../errors';
+import type { JobRunner } from '../../jobs/runner';
+import type { PaymentProvider } from '../../payments/provider';
+import { isUuid, requireFieldsRole } from '../farms/access';
+import {
+  attachIntent,
+  cancelPayment,
+  createCardPaymentRow,
+  createInvoicePayment,
+  findPayment,
+  registerPaymentPurpose,
+  type PaymentRow,
+} from '../payments/service';
+import { findProduct, type ProductRow } from '../products/service';
+import { buildTaxDocumentPdf, documentFileName, documentPaper, documentTitle } from './documents';
+import { priceOrder, type OrderPrice } from './pricing';
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+export type OrderRow = Selectable<ImageryOrdersTable>;
+
+/** The purpose of payments made for imagery orders. */
+export const ORDER_PURPOSE = 'imagery_order';
+/** The job that moves a paid order on by itself when SIMULATED_FULFILMENT is on. */
+export const FULFIL_JOB = 'imagery_order.fulfil';
+
+export const ORDER_PAID_ALREADY = 'This order is already paid.';
+export const ORDER_NOT_CARD = 'This order is paid by invoice, not by card.';
+export const ORDER_CANCELLED = 'This order was cancelled.';
+export const FREE_ORDER_BY_CARD = 'This order is free: submit it without a card.';
+export const START_TOO_SOON = 'The start date must be at least 5 days from today.';
+export const RANGE_TOO_LONG = 'The capture range can be at most 2 years.';
+
+export interface OrdersDeps {
+  config: OrdersConfig;
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * "Today" for the date rules: the calendar day in Western Australia, the latest Australian time zone,
+ * so a start that is 5 days ahead anywhere in Australia is never refused.
+ */
+export function orderToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Australia/Perth',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+const addDays = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+const issue = (loc: (string | number)[], msg: string) =>
+  new UnprocessableError([{ loc: ['body', 'data', ...loc], msg, type: 'value_error' }]);
+
+// ---------------------------------------------------------------------------------------------------
+// Pricing
+
+export interface PricedOrder {
+  product: ProductRow;
+  capture: ProductCaptureJson;
+  fields: OrderFieldJson[];
+  price: OrderPrice;
+}
+
+/**
+ * Prices an order from the server's own data: the product's capture package for `number_of_captures`,
+ * the fields' stored areas (the caller must be a member of each field's farm; else 404), and the
+ * account's country for GST.
+ */
+export async function priceFor(
+  request: FastifyRequest,
+  body: { product_id: string; field_ids: readonly string[]; number_of_captures: number },
+): Promise<PricedOrder> {
+  const db = request.server.db;
+  const product = await findProduct(db, body.product_id);
+  if (!product || !product.enabled) throw issue(['product_id'], PRODUCT_NOT_FOUND);
+  const capture = product.captures.find((entry) => entry.number_of_captures === body.number_of_captures);
+  if (!capture) {
+    const offered = product.captures.map((entry) => entry.number_of_captures).join(', ');
+    throw issue(['number_of_captures'], `${product.title} is sold with ${offered} captures`);
+  }
+  const access = await requireFieldsRole(request, body.field_ids, 'viewer');
+  const farmIds = [...new Set(access.map(({ field }) => field.farm_id))];
+  const farms = await db.selectFrom('farms').select(['id', 'name']).where('id', 'in', farmIds).execute();
+  const farmName = new Map(farms.map((farm) => [farm.id, farm.name]));
+  const fields: OrderFieldJson[] = access.map(({ field }) => ({
+    id: field.id,
+    farm_id: field.farm_id,
+    farm_name: farmName.get(field.farm_id) ?? '',
+    field_name: field.name,
+    field_crop_type: field.crop_type,
+    area: field.area,
+    bbox: [field.min_lon, field.min_lat, field.max_lon, field.max_lat],
+  }));
+  const price = priceOrder(
+    fields.map((field) => field.area),
+    capture,
+    { free: product.free, country: request.account.country },
+  );
+  return { product, capture, fields, price };
+}
+
+export function toQuote({ capture, price }: PricedOrder): Quote {
+  return {
+    order_pricing: { subtotal: price.subtotal },
+    total_product_unit: price.total_product_unit,
+    minimum_hectare_requirements_pricing: price.minimum_hectare_requirements_pricing,
+    gst: price.gst,
+    order_total: price.total,
+    currency: 'aud',
+    billable_hectares: price.billable_hectares,
+    unit_price: capture.unit_price,
+    min_price: capture.min_price,
+    minimum_cluster_area: capture.minimum_cluster_area,
+    number_of_captures: capture.number_of_captures,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading orders
+
+const ORDER_COLUMNS = [
+  'o.id',
+  'o.account_id',
+  'o.product_id',
+  'o.product_title',
+  'o.status',
+  'o.payment_method',
+  'o.payment_id',
+  'o.invoice_number',
+  'o.subtotal_cents',
+  'o.gst_cents',
+  'o.total_cents',
+  'o.total_product_unit',
+  'o.billable_hectares',
+  'o.minimum_pricing',
+  'o.number_of_captures',
+  'o.capture_package',
+  'o.field_ids',
+  'o.fields',
+  'o.first_name',
+  'o.last_name',
+  'o.email',
+  'o.phone_number',
+  'o.company',
+  'o.street',
+  'o.suburb',
+  'o.state',
+  'o.post_code',
+  'o.country',
+  'o.created_on',
+  'o.updated_on',
+] as const;
+
+function orderRows(db: Db | Trx) {
+  return db
+    .selectFrom('imagery_orders as o')
+    .leftJoin('payments as p', 'p.id', 'o.payment_id')
+    .select(ORDER_COLUMNS)
+    .select([
+      sql<string>`o.start_capture_date::text`.as('start_capture_date'),
+      sql<string>`o.end_capture_date::text`.as('end_capture_date'),
+      'p.status as payment_status',
+    ]);
+}
+type OrderListRow = Awaited<ReturnType<ReturnType<typeof orderRows>['execute']>>[number];
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+export function toOrder(row: OrderListRow): Order {
+  const paymentStatus = row.payment_status ?? null;
+  return {
+    id: row.id,
+    status: row.status,
+    created_on: iso(row.created_on),
+    updated_on: iso(row.updated_on),
+    product_id: row.product_id,
+    product_title: row.product_title,
+    payment_method: row.payment_method,
+    order_subtotal: row.subtotal_cents,
+    order_total: row.total_cents,
+    gst: row.gst_cents,
+    currency: 'aud',
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    street: row.street,
+    suburb: row.suburb,
+    state: row.state,
+    post_code: row.post_code,
+    country: row.country,
+    total_product_unit: row.total_product_unit,
+    minimum_hectare_requirements_pricing: row.minimum_pricing,
+    start_capture_date: row.start_capture_date,
+    end_capture_date: row.end_capture_date,
+    specification: { config: { number_of_captures: row.number_of_captures }, field_ids: row.field_ids },
+    order_pricing: { subtotal: row.subtotal_cents },
+    payment_id: row.payment_id,
+    payment_status: paymentStatus,
+    awaiting_payment:
+      row.payment_method === 'stripe' &&
+      paymentStatus !== 'paid' &&
+      (row.status === 'pending' || row.status === 'submitted'),
+  };
+}
+
+/** The caller's orders, newest first, one page, optionally only some statuses (spec 3 §2.7, §7). */
+export async function listOrders(
+  db: Db,
+  accountId: string,
+  query: { skip: number; limit: number; statuses?: OrderStatus[] | undefined },
+) {
+  const { skip, limit } = query;
+  const statuses = query.statuses?.length ? [...new Set(query.statuses)] : null;
+  let rows = orderRows(db)
+    .select(sql<string>`count(*) over ()`.as('total'))
+    .where('o.account_id', '=', accountId);
+  if (statuses) rows = rows.where('o.status', 'in', statuses);
+  const page = await rows.orderBy('o.created_on', 'desc').orderBy('o.id', 'desc').offset(skip).limit(limit).execute();
+  let total = page.length ? Number(page[0]?.total) : 0;
+  if (!page.length && skip > 0) {
+    let counted = db
+      .selectFrom('imagery_orders as o')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('o.account_id', '=', accountId);
+    if (statuses) counted = counted.where('o.status', 'in', statuses);
+    total = Number((await counted.executeTakeFirstOrThrow()).n);
+  }
+  return {
+    orders: page.map(toOrder),
+    pages: { total_pages: Math.ceil(total / limit), total_count: total, skip, limit },
+  };
+}
+
+function toDocument(
+  orderId: string,
+  row: { id: string; kind: OrderDocumentKind; invoice_number: string; paper: 'a4' | 'legal'; issued_on: Date },
+): OrderDocument {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: documentTitle(row.kind),
+    invoice_number: row.invoice_number,
+    paper: row.paper,
+    issued_on: iso(row.issued_on),
+    url: `/v2/orders/${orderId}/documents/${row.id}`,
+    file_name: documentFileName(row.kind, row.invoice_number),
+  };
+}
+
+function toOrderPayment(order: OrderListRow, payment: PaymentRow | undefined): OrderPayment | null {
+  if (!payment) return null;
+  return {
+    id: payment.id,
+    invoice_number: order.invoice_number,
+    updated_on: iso(payment.updated_on),
+    method: payment.method,
+    status: payment.status,
+    amount: payment.amount_cents,
+    gst: payment.gst_cents,
+    currency: 'aud',
+    paid_on: payment.paid_on ? iso(payment.paid_on) : null,
+  };
+}
+
+/** The order with its fields, documents and payment; the document its status calls for is issued if missing. */
+export async function orderDetail(
+  db: Db,
+  id: string,
+  deps: OrdersDeps,
+  accountId?: string,
+): Promise<{ data: OrderDetail; payment: OrderPayment | null }> {
+  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
+  let query = orderRows(db).where('o.id', '=', id);
+  if (accountId !== undefined) query = query.where('o.account_id', '=', accountId);
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  const wanted = orderDocumentKind(row.status);
+  let documents = await listDocuments(db, row.id);
+  if (!documents.some((document) => document.kind === wanted)) {
+    await db.transaction().execute(async (trx) => issueDocument(trx, row.id, wanted, deps.config));
+    documents = await listDocuments(db, row.id);
+  }
+  const payment = row.payment_id ? await findPayment(db, row.payment_id) : undefined;
+  const documentList = documents.map((document) => toDocument(row.id, document));
+  return {
+    data: {
+      ...toOrder(row),
+      fields: row.fields,
+      documents: documentList,
+      document: documentList.find((document) => document.kind === wanted) ?? null,
+    },
+    payment: toOrderPayment(row, payment),
+  };
+}
+
+function listDocuments(db: Db | Trx, orderId: string) {
+  return db
+    .selectFrom('order_documents')
+    .select(['id', 'kind', 'invoice_number', 'paper', 'issued_on'])
+    .where('order_id', '=', orderId)
+    .orderBy('issued_on')
+    .execute();
+}
+
+/** The stored PDF of one of the caller's documents (404 for anyone else's). */
+export async function documentPdf(db: Db, accountId: string, orderId: string, documentId: string) {
+  if (!isUuid(orderId) || !isUuid(documentId)) throw notFound('Document not found');
+  const row = await db
+    .selectFrom('order_documents as d')
+    .innerJoin('imagery_orders as o', 'o.id', 'd.order_id')
+    .select(['d.kind', 'd.invoice_number', 'd.pdf'])
+    .where('d.id', '=', documentId)
+    .where('o.id', '=', orderId)
+    .where('o.account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Document not found');
+  return { pdf: Buffer.from(row.pdf), fileName: documentFileName(row.kind, row.invoice_number) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Documents
+
+/**
+ * Renders and stores the order's document of `kind` once: a document already issued is never
+ * rendered again (the unique (order, kind) pair keeps a concurrent second one out).
+ */
+export async function issueDocument(
+  trx: Trx,
+  orderId: string,
+  kind: OrderDocumentKind,
+  config: OrdersConfig,
+): Promise<void> {
+  const existing = await trx
+    .selectFrom('order_documents')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  if (existing) return;
+  const order = await orderRows(trx).where('o.id', '=', orderId).executeTakeFirstOrThrow();
+  const payment = order.payment_id ? await findPayment(trx, order.payment_id) : undefined;
+  const issuedOn = new Date();
+  const pdf = buildTaxDocumentPdf({
+    kind,
+    seller: config.seller,
+    bank: config.bank,
+    invoiceNumber: order.invoice_number,
+    issuedOn,
+    orderId: order.id,
+    orderedOn: new Date(order.created_on),
+    buyer: {
+      name: `${order.first_name} ${order.last_name}`.trim(),
+      company: order.company,
+      email: order.email,
+      street: order.street,
+      suburb: order.suburb,
+      state: order.state,
+      post_code: order.post_code,
+      country: order.country,
+    },
+    product: {
+      title: order.product_title,
+      number_of_captures: order.number_of_captures,
+      start: order.start_capture_date,
+      end: order.end_capture_date,
+    },
+    fields: order.fields,
+    totalHectares: order.total_product_unit,
+    billableHectares: order.billable_hectares,
+    minimumPricing: order.minimum_pricing,
+    subtotal: order.subtotal_cents,
+    gst: order.gst_cents,
+    total: order.total_cents,
+    paymentMethod: order.payment_method,
+    paidOn: payment?.paid_on ? new Date(payment.paid_on) : null,
+  });
+  await trx
+    .insertInto('order_documents')
+    .values({
+      order_id: orderId,
+      kind,
+      invoice_number: order.invoice_number,
+      paper: documentPaper(kind),
+      pdf,
+      issued_on: issuedOn,
+    })
+    .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Creating and paying
+
+/** The next invoice number, from the counter row: taken in the caller's transaction, so never lost. */
+export async function nextInvoiceNumber(trx: Trx): Promise<string> {
+  const row = await trx
+    .updateTable('order_invoice_counter')
+    .set({ last_number: sql<number>`last_number + 1` })
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return formatInvoiceNumber(row.last_number);
+}
+
+export const formatInvoiceNumber = (n: number): string => `HRI-${String(n).padStart(6, '0')}`;
+
+function checkDates(
+  product: ProductRow,
+  capture: ProductCaptureJson,
+  payload: { start_capture_date: string; end_capture_date: string },
+  today: string,
+): void {
+  const { start_capture_date: start, end_capture_date: end } = payload;
+  if (product.fixed_range) {
+    const range = fixedCaptureRange(product.fixed_range, today);
+    if (start !== range.start || end !== range.end)
+      throw issue(['start_capture_date'], `The capture range of ${product.title} is ${range.start} to ${range.end}.`);
+    return;
+  }
+  if (start < earliestOrderStart(today)) throw issue(['start_capture_date'], START_TOO_SOON);
+  if (end < earliestOrderEnd(start, capture.minimum_months))
+    throw issue(['end_capture_date'], minimumMonthsNote(capture.minimum_months));
+  if (daysBetween(start, end) > 731) throw issue(['end_capture_date'], RANGE_TOO_LONG);
+}
+
+/** The amounts the client was shown must be the server's own (never believed, only compared). */
+function checkAmounts(payload: z.output<typeof orderCreatePayloadSchema>, price: OrderPrice): void {
+  const same =
+    Math.round(payload.total_product_unit * 100) === Math.round(price.total_product_unit * 100) &&
+    payload.order_subtotal === price.subtotal &&
+    payload.gst === price.gst &&
+    payload.order_total === price.total;
+  if (!same) throw issue(['order_total'], ORDER_PRICE_CHANGED);
+}
+
+/**
+ * Places an order (spec 3 §4): the server prices it again and refuses a mismatch (422); an invoice
+ * order needs the account's 'invoice' payment method (403); a free order needs no payment and is
+ * submitted at once. In one transaction: the next invoice number, the payment (card: its row, the
+ * intent comes with `POST v2/payments/{orderId}`; invoice: open with the order's number; free: paid),
+ * the order (pending, or submitted when free) and its first document.
+ */
+export async function createOrder(
+  request: FastifyRequest,
+  payload: z.output<typeof orderCreatePayloadSchema>,
+  provider: PaymentProvider,
+  deps: OrdersDeps,
+): Promise<string> {
+  const account = request.account;
+  const priced = await priceFor(request, payload);
+  const { product, capture, fields, price } = priced;
+  if (product.countries.length > 0 && !product.countries.includes(payload.country))
+    throw issue(['country'], `${product.title} is available in Australia only.`);
+  checkDates(product, capture, payload, orderToday());
+  checkAmounts(payload, price);
+  const free = price.total === 0;
+  if (free && payload.payment_method === 'stripe') throw issue(['payment_method'], FREE_ORDER_BY_CARD);
+  if (!free && payload.payment_method === 'invoice' && !allowsInvoice(account))
+    throw new HttpError(403, INVOICE_NOT_ALLOWED);
+
+  return request.server.db.transaction().execute(async (trx) => {
+    const invoiceNumber = await nextInvoiceNumber(trx);
+    const base = { accountId: account.id, purpose: ORDER_PURPOSE, amountCents: price.total, gstCents: price.gst };
+    let payment: PaymentRow;
+    if (free) {
+      payment = await trx
+        .insertInto('payments')
+        .values({
+          account_id: account.id,
+          purpose: ORDER_PURPOSE,
+          method: 'invoice',
+          amount_cents: 0,
+          gst_cents: 0,
+          invoice_number: invoiceNumber,
+          status: 'paid',
+          paid_on: sql<Date>`now()`,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } else if (payload.payment_method === 'invoice') {
+      payment = await createInvoicePayment(trx, { ...base, invoiceNumber });
+    } else {
+      payment = await createCardPaymentRow(trx, base, provider);
+    }
+    const status: OrderStatus = free ? 'submitted' : 'pending';
+    const order = await trx
+      .insertInto('imagery_orders')
+      .values({
+        account_id: account.id,
+        product_id: product.id,
+        product_title: product.title,
+        status,
+        payment_method: free ? 'invoice' : payload.payment_method,
+        payment_id: payment.id,
+        invoice_number: invoiceNumber,
+        subtotal_cents: price.subtotal,
+        gst_cents: price.gst,
+        total_cents: price.total,
+        total_product_unit: price.total_product_unit,
+        billable_hectares: price.billable_hectares,
+        minimum_pricing: price.minimum_hectare_requirements_pricing,
+        number_of_captures: capture.number_of_captures,
+        capture_package: JSON.stringify(capture),
+        start_capture_date: payload.start_capture_date,
+        end_capture_date: payload.end_capture_date,
+        field_ids: JSON.stringify(fields.map((field) => field.id)),
+        fields: JSON.stringify(fields),
+        first_name: payload.first_name,
+        last_name: payload.last_name,
+        email: payload.email ?? null,
+        phone_number: payload.phone_number ?? null,
+        company: payload.company ?? null,
+        street: payload.street,
+        suburb: payload.suburb,
+        state: payload.state,
+        post_code: payload.post_code,
+        country: payload.country,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await issueDocument(trx, order.id, orderDocumentKind(status), deps.config);
+    if (status === 'submitted') await scheduleFulfilment(trx, order.id, 'processing', deps);
+    return order.id;
+  });
+}
+
+const allowsInvoice = (account: AccountRow): boolean =>
+  Array.isArray(account.payments) && account.payments.includes('invoice');
+
+/**
+ * `POST v2/payments/{orderId}`: the client secret of a card order's PaymentIntent (spec 3 §2.9). The
+ * same intent while it can still be paid; a fresh payment when the last one was given up. 409 for an
+ * invoice, cancelled or paid order; 404 for anyone else's.
+ */
+export async function payForOrder(
+  db: Db,
+  provider: PaymentProvider,
+  account: AccountRow,
+  orderId: string,
+  log: FastifyBaseLogger,
+): Promise<PaymentRow> {
+  if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
+  const prepared = await db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('imagery_orders')
+      .select(['id', 'status', 'payment_method', 'payment_id', 'total_cents', 'gst_cents'])
+      .where('id', '=', orderId)
+      .where('account_id', '=', account.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (order.payment_method !== 'stripe') throw new HttpError(409, ORDER_NOT_CARD);
+    if (order.status === 'cancelled') throw new HttpError(409, ORDER_CANCELLED);
+    const current = order.payment_id ? await findPayment(trx, order.payment_id) : undefined;
+    if (current?.status === 'paid' || (paidOrderStatuses as readonly string[]).includes(order.status))
+      throw new HttpError(409, ORDER_PAID_ALREADY);
+    if (current?.status === 'open') return current;
+    const payment = await createCardPaymentRow(
+      trx,
+      { accountId: account.id, purpose: ORDER_PURPOSE, amountCents: order.total_cents, gstCents: order.gst_cents },
+      provider,
+    );
+    await trx
+      .updateTable('imagery_orders')
+      .set({ payment_id: payment.id, updated_on: sql<Date>`now()` })
+      .where('id', '=', order.id)
+      .execute();
+    return payment;
+  });
+  if (prepared.client_secret) return prepared;
+  return attachIntent(db, provider, prepared, log);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Status changes
+
+/** Moves allowed by an operator (admin route and CLI) and by the simulated fulfilment. */
+const MOVES: Record<'processing' | 'done' | 'cancelled', readonly OrderStatus[]> = {
+  processing: ['submitted', 'purchased'],
+  done: ['processing'],
+  cancelled: ['pending'],
+};
+
+/**
+ * The days a done order's captures are dated: `n` days spread evenly over the capture range, never
+ * after `today` once the range has begun (imagery of days to come does not exist yet); a range that
+ * has not begun keeps its own days (the high_res layer shows each day once it has come).
+ */
+export function captureDays(start: string, end: string, n: number, today: string): string[] {
+  const last = start <= today && end > today ? today : end;
+  const span = Math.max(0, daysBetween(start, last));
+  if (n <= 1) return [last];
+  const days = Array.from({ length: n }, (_, i) => addDays(start, Math.round((i * span) / (n - 1))));
+  return [...new Set(days)];
+}
+
+/**
+ * Moves an order on, in `trx` (409 when the move is not allowed from its status). Done records the
+ * captures of the ordered fields (those that still exist) in `high_res_captures`, on `captureDates`
+ * when an operator gives them (ISO days), else on `captureDays`. Cancelling gives up an open payment.
+ */
+export async function moveOrder(
+  trx: Trx,
+  orderId: string,
+  target: 'processing' | 'done' | 'cancelled',
+  deps: OrdersDeps,
+  captureDates?: readonly string[],
+): Promise<void> {
+  if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
+  const order = await trx
+    .selectFrom('imagery_orders')
+    .select([
+      'id',
+      'status',
+      'payment_id',
+      'field_ids',
+      'number_of_captures',
+      sql<string>`start_capture_date::text`.as('start_capture_date'),
+      sql<string>`end_capture_date::text`.as('end_capture_date'),
+    ])
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (order.status === target) return;
+  if (!MOVES[target].includes(order.status))
+    throw new HttpError(
+      409,
+      `An order that is ${orderStatusLabels[order.status]} cannot become ${orderStatusLabels[target]}.`,
+    );
+  await trx
+    .updateTable('imagery_orders')
+    .set({ status: target, updated_on: sql<Date>`now()` })
+    .where('id', '=', order.id)
+    .execute();
+  if (target === 'cancelled') {
+    if (order.payment_id) await cancelPayment(trx, order.payment_id, 'The order was cancelled');
+  } else if (target === 'processing') {
+    await scheduleFulfilment(trx, order.id, 'done', deps);
+  } else {
+    const days = captureDates?.length
+      ? [...new Set(captureDates)]
+      : captureDays(order.start_capture_date, order.end_capture_date, order.number_of_captures, orderToday());
+    const existing = order.field_ids.length
+      ? await trx.selectFrom('fields').select('id').where('id', 'in', order.field_ids).execute()
+      : [];
+    const rows = existing.flatMap((field) => days.map((day) => ({ field_id: field.id, captured_on: day })));
+    if (rows.length)
+      await trx
+        .insertInto('high_res_captures')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['field_id', 'captured_on']).doNothing())
+        .execute();
+  }
+  await issueDocument(trx, order.id, orderDocumentKind(target), deps.config);
+}
+
+/** With SIMULATED_FULFILMENT on: the next step of a paid order, after FULFILMENT_STEP_MS. */
+async function scheduleFulfilment(
+  trx: Trx,
+  orderId: string,
+  to: 'processing' | 'done',
+  deps: OrdersDeps,
+): Promise<void> {
+  if (!deps.config.simulatedFulfilment) return;
+  await deps.jobs.enqueue(
+    trx,
+    FULFIL_JOB,
+    { order_id: orderId, to },
+    { runAt: new Date(Date.now() + deps.config.fulfilmentStepMs), dedupeKey: `${FULFIL_JOB}:${orderId}:${to}` },
+  );
+}
+
+/** Registers the simulated fulfilment's job kind (a step an operator already took is skipped). */
+export function registerFulfilmentJob(deps: OrdersDeps): void {
+  deps.jobs.register<{ order_id: string; to: 'processing' | 'done' }>(FULFIL_JOB, {
+    parse: (payload) => {
+      const value = payload as { order_id?: unknown; to?: unknown };
+      if (typeof value.order_id !== 'string' || (value.to !== 'processing' && value.to !== 'done'))
+        throw new Error('not a fulfilment step');
+      return { order_id: value.order_id, to: value.to };
+    },
+    async handle(payload, context) {
+      await context.complete(async (trx) => {
+        const row = await trx
+          .selectFrom('imagery_orders')
+          .select('status')
+          .where('id', '=', payload.order_id)
+          .executeTakeFirst();
+        if (!row || !MOVES[payload.to].includes(row.status)) return;
+        await moveOrder(trx, payload.order_id, payload.to, deps);
+      });
+    },
+  });
+}
+
+/** What a paid or given-up order payment does (registered once per process). */
+export function registerOrderPurpose(deps: OrdersDeps): void {
+  registerPaymentPurpose(ORDER_PURPOSE, {
+    async onPaid(trx, payment) {
+      const order = await trx
+        .selectFrom('imagery_orders')
+        .select(['id', 'status'])
+        .where('payment_id', '=', payment.id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!order) return;
+      if (order.status !== 'pending') {
+        if (order.status === 'cancelled')
+          deps.log.error({ order: order.id, payment: payment.id }, 'a cancelled imagery order was paid: refund it');
+        return;
+      }
+      await trx
+        .updateTable('imagery_orders')
+        .set({ status: 'submitted', updated_on: sql<Date>`now()` })
+        .where('id', '=', order.id)
+        .execute();
+      await issueDocument(trx, order.id, 'tax_receipt', deps.config);
+      await scheduleFulfilment(trx, order.id, 'processing', deps);
+    },
+  });
+}
