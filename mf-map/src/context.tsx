@@ -34,7 +34,11 @@ export function MapAreaProvider({ props, fetch, queryClient, children }: Provide
   // The tier can change while the map is on screen (a subscription in another tab of the product, the
   // host's refresh): the calculation locks and multi-select follow the newest profile on the bus.
   const [profile, setProfile] = useState(props.profile);
-  useEffect(() => setProfile(props.profile), [props.profile]);
+  const [handed, setHanded] = useState(props.profile);
+  if (props.profile !== handed) {
+    setHanded(props.profile);
+    setProfile(props.profile);
+  }
   useEffect(() => bus.on('paddock:profile-changed', (event) => setProfile(event.profile)), [bus]);
   const api = useMemo(
     () => createMapApi({ config, getToken: (options) => auth.getToken(options), fetch }),

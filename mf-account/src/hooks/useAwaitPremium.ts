@@ -24,12 +24,7 @@ export function useAwaitPremium() {
 
   return useCallback(async (): Promise<boolean> => {
     for (let attempt = 0; attempt < premiumPolling.attempts && alive.current; attempt += 1) {
-      let profile: Profile | null = null;
-      try {
-        profile = await api.getProfile();
-      } catch {
-        profile = null;
-      }
+      const profile: Profile | null = await api.getProfile().catch(() => null);
       if (profile && isAdvanced(profile)) {
         store.getState().setProfile(profile);
         bus.emit('paddock:profile-changed', { profile });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { makeProfile } from '@paddock/shared/testing';
 import type { Profile, SubscriptionPrice } from '@paddock/shared/contracts';
 import { renderAccount, toastMessages, type Routes } from '../../testing/harness';

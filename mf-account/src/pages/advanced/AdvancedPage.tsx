@@ -67,13 +67,11 @@ export function AdvancedPage() {
   const { state } = useParams();
   const premium = useAccountStore((s) => isAdvanced(s.profile));
   const navigate = useNavigate();
-  const [open, setOpen] = useState(state === 'subscribe' || state === 'success');
+  const [openedHere, setOpen] = useState(false);
+  // `/advanced/subscribe` and `/advanced/success` open the modal; closing it leaves for `/advanced`.
+  const open = openedHere || state === 'subscribe' || state === 'success';
   const [stuck, setStuck] = useState(false);
   const awaitPremium = useAwaitPremium();
-
-  useEffect(() => {
-    if (state === 'subscribe' || state === 'success') setOpen(true);
-  }, [state]);
 
   // Back from card authentication: the webhook may still be on its way.
   useEffect(() => {

@@ -56,7 +56,9 @@ export function Checkout() {
     setProviderError(null);
     try {
       const answer = await subscriptions.subscribe(price.data.stripe_product_id);
-      const outcome = await (payments.confirmCard as (request: unknown) => ReturnType<AnyPaymentsClient['confirmCard']>)({
+      const outcome = await (
+        payments.confirmCard as (request: unknown) => ReturnType<AnyPaymentsClient['confirmCard']>
+      )({
         clientSecret: answer.stripe_payment_intent_client_secret,
         card: card.current,
         billingDetails: {

@@ -60,7 +60,13 @@ export function ChangeEmailModal({
             <p className={dialogStyles.text}>
               Your current address is <strong>{currentEmail}</strong>. We send a link to the new address to verify it.
             </p>
-            <TextField name="email" label="New email address" type="email" autoComplete="email" disabled={change.busy} />
+            <TextField
+              name="email"
+              label="New email address"
+              type="email"
+              autoComplete="email"
+              disabled={change.busy}
+            />
             <div className={dialogStyles.actions}>
               <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={change.busy}>
                 Cancel

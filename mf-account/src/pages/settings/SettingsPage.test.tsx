@@ -131,7 +131,9 @@ describe('settings', () => {
       const { ui, toasts } = renderAccount({
         route: '/settings',
         profile: profile(),
-        routes: routes({ 'PATCH /v2/accounts/email': { status: 409, body: { detail: 'This email address is already in use' } } }),
+        routes: routes({
+          'PATCH /v2/accounts/email': { status: 409, body: { detail: 'This email address is already in use' } },
+        }),
       });
       await ui.click(await screen.findByRole('button', { name: 'Change Email Address' }));
       const dialog = await screen.findByRole('dialog');
@@ -160,7 +162,9 @@ describe('settings', () => {
     const { ui, toasts } = renderAccount({
       route: '/settings',
       profile: profile(),
-      routes: routes({ 'GET /v2/subscriptions/portal': { status: 404, body: { detail: 'You have no subscription to manage yet' } } }),
+      routes: routes({
+        'GET /v2/subscriptions/portal': { status: 404, body: { detail: 'You have no subscription to manage yet' } },
+      }),
     });
     await ui.click(await screen.findByRole('button', { name: 'Manage Payment Options' }));
     await waitFor(() => expect(toastMessages(toasts)).toContain('You have no subscription to manage yet'));
@@ -169,12 +173,24 @@ describe('settings', () => {
   it('shows the plan in the subscription section', async () => {
     renderAccount({
       route: '/settings#subscription-status',
-      profile: profile({}, { tier: { key: 'premium', name: 'Advanced' }, subscriptions: [{ id: 's', status: 'active', expires_at: '2027-05-01T00:00:00Z', cancelled_at: null }] }),
+      profile: profile(
+        {},
+        {
+          tier: { key: 'premium', name: 'Advanced' },
+          subscriptions: [{ id: 's', status: 'active', expires_at: '2027-05-01T00:00:00Z', cancelled_at: null }],
+        },
+      ),
       routes: routes({
         'GET /v2/accounts/profile': {
           status: 200,
           body: {
-            data: profile({}, { tier: { key: 'premium', name: 'Advanced' }, subscriptions: [{ id: 's', status: 'active', expires_at: '2027-05-01T00:00:00Z', cancelled_at: null }] }),
+            data: profile(
+              {},
+              {
+                tier: { key: 'premium', name: 'Advanced' },
+                subscriptions: [{ id: 's', status: 'active', expires_at: '2027-05-01T00:00:00Z', cancelled_at: null }],
+              },
+            ),
           },
         },
       }),

@@ -29,7 +29,10 @@ const navigation = [
   { id: 'delete-account', label: 'Delete Account' },
 ] as const;
 
-const userTypeOptions = [{ value: '', label: 'Not set' }, ...userTypes.map((value) => ({ value, label: userTypeLabels[value] }))];
+const userTypeOptions = [
+  { value: '', label: 'Not set' },
+  ...userTypes.map((value) => ({ value, label: userTypeLabels[value] })),
+];
 
 /** Spec 3 §2.6: Profile (Edit/Save), subscription status, Email, Payment and Security settings. */
 export function SettingsPage() {
@@ -172,12 +175,24 @@ function ProfileSection() {
                   disabled={locked}
                 />
               </div>
-              <TextField name="company" label="Company" autoComplete="organization" required={false} disabled={locked} />
+              <TextField
+                name="company"
+                label="Company"
+                autoComplete="organization"
+                required={false}
+                disabled={locked}
+              />
             </fieldset>
 
             <fieldset id="address" className={styles.group} disabled={locked}>
               <legend className={styles.groupTitle}>Address</legend>
-              <TextField name="address1" label="Street address" autoComplete="address-line1" required={false} disabled={locked} />
+              <TextField
+                name="address1"
+                label="Street address"
+                autoComplete="address-line1"
+                required={false}
+                disabled={locked}
+              />
               <TextField
                 name="address2"
                 label="Apartment, suite or other"
@@ -186,8 +201,20 @@ function ProfileSection() {
                 disabled={locked}
               />
               <div className={styles.pair}>
-                <TextField name="city" label="City or suburb" autoComplete="address-level2" required={false} disabled={locked} />
-                <TextField name="state" label="State" autoComplete="address-level1" required={false} disabled={locked} />
+                <TextField
+                  name="city"
+                  label="City or suburb"
+                  autoComplete="address-level2"
+                  required={false}
+                  disabled={locked}
+                />
+                <TextField
+                  name="state"
+                  label="State"
+                  autoComplete="address-level1"
+                  required={false}
+                  disabled={locked}
+                />
               </div>
               <div className={styles.pair}>
                 <SelectField
@@ -198,13 +225,25 @@ function ProfileSection() {
                   required={false}
                   disabled={locked}
                 />
-                <TextField name="post_code" label="Post code" autoComplete="postal-code" required={false} disabled={locked} />
+                <TextField
+                  name="post_code"
+                  label="Post code"
+                  autoComplete="postal-code"
+                  required={false}
+                  disabled={locked}
+                />
               </div>
             </fieldset>
 
             <fieldset id="user-type" className={styles.group} disabled={locked}>
               <legend className={styles.groupTitle}>User Type</legend>
-              <SelectField name="user_type" label="User type" options={userTypeOptions} required={false} disabled={locked} />
+              <SelectField
+                name="user_type"
+                label="User type"
+                options={userTypeOptions}
+                required={false}
+                disabled={locked}
+              />
             </fieldset>
 
             <div id="photo" className={styles.group}>

@@ -72,9 +72,9 @@ export function HighResolutionImageryPage() {
           <section id="introduction" className={styles.section} aria-labelledby="introduction-title">
             <h2 id="introduction-title">Introduction</h2>
             <p>
-              Free satellite imagery is captured every few days at 10 m per pixel: enough to see a paddock, not the
-              rows in it. High-resolution captures go down to 80 cm, so a wet corner, a blocked nozzle or a patch of
-              disease stands out weeks before it costs you.
+              Free satellite imagery is captured every few days at 10 m per pixel: enough to see a paddock, not the rows
+              in it. High-resolution captures go down to 80 cm, so a wet corner, a blocked nozzle or a patch of disease
+              stands out weeks before it costs you.
             </p>
             <p>
               Each capture is processed into vegetation layers and delivered to your farm map, ready to compare with
@@ -113,8 +113,8 @@ export function HighResolutionImageryPage() {
             <h2 id="best-title">Best time to order</h2>
             <p>
               Order before the growth stages that drive your decisions: early tillering for nitrogen, flowering for
-              disease and frost checks, and grain fill for yield estimates. Captures over three months or more give
-              the clearest picture of how the season unfolds.
+              disease and frost checks, and grain fill for yield estimates. Captures over three months or more give the
+              clearest picture of how the season unfolds.
             </p>
             <p>
               If we cannot reach the number of captures you ordered, for example after a long cloudy spell, you get a

@@ -135,7 +135,12 @@ export function PhaseSlider({ variant = 'store' }: { variant?: keyof typeof stag
           ))}
         </div>
         <div className={styles.arrows}>
-          <button type="button" className={styles.sliderButton} onClick={() => go(index - 1)} aria-label="Previous phase">
+          <button
+            type="button"
+            className={styles.sliderButton}
+            onClick={() => go(index - 1)}
+            aria-label="Previous phase"
+          >
             ‹
           </button>
           <button type="button" className={styles.sliderButton} onClick={() => go(index + 1)} aria-label="Next phase">
