@@ -26,15 +26,15 @@ interface RemoteMountProps<T> {
   load(): Promise<T>;
   /** Mounts the loaded module into the element; returns its unmount. */
   mount(module: T, element: HTMLElement): () => void;
-  /** The module could not be loaded (the caller tells the user and closes). */
-  onUnavailable(): void;
+  /** The module could not be loaded (the caller logs it, tells the user and closes). */
+  onUnavailable(error: unknown): void;
 }
 
 /** Hosts a dialog another area exposes (framework-free mount functions) while this component is rendered. */
 export function RemoteMount<T>({ load, mount, onUnavailable }: RemoteMountProps<T>) {
   const [element, setElement] = useState<HTMLDivElement | null>(null);
   const attach = useEffectEvent((module: T, target: HTMLElement) => mount(module, target));
-  const fail = useEffectEvent(() => onUnavailable());
+  const fail = useEffectEvent((error: unknown) => onUnavailable(error));
 
   useEffect(() => {
     if (!element) return;
@@ -45,8 +45,7 @@ export function RemoteMount<T>({ load, mount, onUnavailable }: RemoteMountProps<
         if (!cancelled) unmount = attach(module, element);
       },
       (error: unknown) => {
-        console.error('[paddock] an exposed module could not be loaded', error);
-        if (!cancelled) fail();
+        if (!cancelled) fail(error);
       },
     );
     return () => {

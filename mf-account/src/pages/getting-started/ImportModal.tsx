@@ -115,7 +115,8 @@ export function ImportModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenC
         <RemoteMount
           load={loadImportWizard}
           mount={mount}
-          onUnavailable={() => {
+          onUnavailable={(error) => {
+            console.error('[mf_account] the import wizard could not be loaded', error);
             setWizardFarm(null);
             bus.toast('error', IMPORT_UNAVAILABLE);
           }}
