@@ -3,11 +3,17 @@ import { useStore } from 'zustand';
 import type { MfProps } from '@paddock/shared/contracts';
 import { QueryProvider, type QueryClient } from '@paddock/shared/query';
 import { createAccountApi, type AccountApi } from './api/accountApi';
+import { createOverviewApi, type OverviewApi } from './api/overviewApi';
+import { createSubscriptionsApi, type SubscriptionsApi } from './api/subscriptionsApi';
 import { createAccountStore, type AccountState, type AccountStore } from './store';
 
 export interface AccountContextValue extends Omit<MfProps, 'profile'> {
   api: AccountApi;
+  subscriptions: SubscriptionsApi;
+  overview: OverviewApi;
   store: AccountStore;
+  /** The fetch the payments client uses (tests hand in the fake server's). */
+  fetch?: typeof fetch;
 }
 
 const AccountContext = createContext<AccountContextValue | null>(null);
@@ -39,6 +45,14 @@ export function AccountProvider({ props, fetch, queryClient, children }: Provide
     () => createAccountApi({ config, getToken: (options) => auth.getToken(options), fetch }),
     [config, auth, fetch],
   );
+  const subscriptions = useMemo(
+    () => createSubscriptionsApi({ config, getToken: (options) => auth.getToken(options), fetch }),
+    [config, auth, fetch],
+  );
+  const overview = useMemo(
+    () => createOverviewApi({ config, getToken: (options) => auth.getToken(options), fetch }),
+    [config, auth, fetch],
+  );
 
   // The host hands a newer profile on single-spa updates; other areas announce theirs on the bus.
   useEffect(() => store.getState().setProfile(profile), [store, profile]);
@@ -47,7 +61,10 @@ export function AccountProvider({ props, fetch, queryClient, children }: Provide
     [bus, store],
   );
 
-  const value = useMemo(() => ({ basename, auth, bus, config, api, store }), [basename, auth, bus, config, api, store]);
+  const value = useMemo(
+    () => ({ basename, auth, bus, config, api, subscriptions, overview, store, fetch }),
+    [basename, auth, bus, config, api, subscriptions, overview, store, fetch],
+  );
   return (
     <AccountContext.Provider value={value}>
       <QueryProvider bus={bus} client={queryClient}>

@@ -4,13 +4,11 @@ import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { GettingStartedPage } from './pages/getting-started/GettingStartedPage';
 import { ProfileSetupPage } from './pages/onboarding/ProfileSetupPage';
 import { TermsPage } from './pages/onboarding/TermsPage';
-import {
-  AdvancedPage,
-  HighResolutionImageryPage,
-  ProductsAndGuidesPage,
-  SettingsPage,
-  StorePage,
-} from './pages/TitlePages';
+import { SettingsPage } from './pages/settings/SettingsPage';
+import { AdvancedPage } from './pages/advanced/AdvancedPage';
+import { HighResolutionImageryPage } from './pages/store/HighResolutionImageryPage';
+import { ProductsAndGuidesPage } from './pages/store/ProductsAndGuidesPage';
+import { StorePage } from './pages/store/StorePage';
 
 /** Spec 3 §2.1, this area's part (routeOwners.mf_account). Post-login redirects and 404s are the host's job. */
 export function AccountRoutes() {

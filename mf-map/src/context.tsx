@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { MfProps } from '@paddock/shared/contracts';
 import { QueryProvider, type QueryClient } from '@paddock/shared/query';
 import { createMapApi, type MapApi } from './api/mapApi';
@@ -30,7 +30,16 @@ interface ProviderProps {
 }
 
 export function MapAreaProvider({ props, fetch, queryClient, children }: ProviderProps) {
-  const { basename, auth, bus, config, profile } = props;
+  const { basename, auth, bus, config } = props;
+  // The tier can change while the map is on screen (a subscription in another tab of the product, the
+  // host's refresh): the calculation locks and multi-select follow the newest profile on the bus.
+  const [profile, setProfile] = useState(props.profile);
+  const [handed, setHanded] = useState(props.profile);
+  if (props.profile !== handed) {
+    setHanded(props.profile);
+    setProfile(props.profile);
+  }
+  useEffect(() => bus.on('paddock:profile-changed', (event) => setProfile(event.profile)), [bus]);
   const api = useMemo(
     () => createMapApi({ config, getToken: (options) => auth.getToken(options), fetch }),
     [config, auth, fetch],

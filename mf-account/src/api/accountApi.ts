@@ -1,9 +1,11 @@
 import { ApiError, createApiClient, messageFromBody, normaliseError, type ApiClient } from '@paddock/shared/api-client';
 import {
   contactDetailsResponseSchema,
+  emailChangeResponseSchema,
   profileResponseSchema,
   TERMS_VERSION,
   type ContactDetails,
+  type EmailChangeResponse,
   type MfAuth,
   type MfConfig,
   type Profile,
@@ -18,6 +20,10 @@ export interface AccountApi {
   saveContactDetails(details: ContactDetails, exists: boolean): Promise<ContactDetails>;
   acceptTerms(): Promise<Profile>;
   sendVerificationEmail(userId: string): Promise<void>;
+  /** Settings' 'Change Email Address': the identity provider and the account (PATCH v2/accounts/email). */
+  changeEmail(email: string): Promise<EmailChangeResponse>;
+  /** Profile fields from settings (PATCH v2/accounts/profile); the saved profile comes back. */
+  updateProfile(details: ContactDetails): Promise<Profile>;
 }
 
 export interface AccountApiOptions {
@@ -97,6 +103,11 @@ export function createAccountApi({ config, getToken, fetch }: AccountApiOptions)
           data: { terms_accepted_version: TERMS_VERSION },
         })
       ).data,
+
+    changeEmail: (email) => api.send('patch', 'accounts/email', emailChangeResponseSchema, { email }),
+
+    updateProfile: async (details) =>
+      (await api.send('patch', 'accounts/profile', profileResponseSchema, { data: details })).data,
 
     async sendVerificationEmail(userId) {
       try {

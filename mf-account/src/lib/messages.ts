@@ -10,6 +10,9 @@ export const messages = {
   termsAgreement: 'I have read and agree to the terms and conditions.',
   noticeAgreement: 'I have read and understand the information collection notice.',
   startUsing: 'Start using Paddock',
+  emailRequired: 'Email address is required.',
+  emailUpdated: 'Email successfully updated',
+  validationToast: "There's some validation error",
 } as const;
 
 /** Spec 3 §9: the wait before leaving a setup page for the dashboard. */

@@ -18,3 +18,4 @@ export * from './zoning';
 export * from './bookings';
 export * from './orders';
 export * from './subscriptions';
+export * from './dashboard';

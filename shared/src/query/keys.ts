@@ -59,4 +59,17 @@ export const queryKeys = {
     statistics: (params: Readonly<Record<string, unknown>>) => ['imagery', 'statistics', params] as const,
     timeseries: (params: Readonly<Record<string, unknown>>) => ['imagery', 'timeseries', params] as const,
   },
+  subscriptions: {
+    all: ['subscriptions'] as const,
+    price: () => ['subscriptions', 'price'] as const,
+  },
+  /** The dashboard's reads of other domains (favourites, totals, upcoming counts). */
+  overview: {
+    all: ['overview'] as const,
+    favourites: () => ['overview', 'favourites'] as const,
+    editableFarms: () => ['overview', 'editable-farms'] as const,
+    totals: () => ['overview', 'totals'] as const,
+    upcomingOrders: () => ['overview', 'upcoming-orders'] as const,
+    upcomingBookings: () => ['overview', 'upcoming-bookings'] as const,
+  },
 } as const;

@@ -1,12 +1,34 @@
-import { useAccountStore } from '../../context';
+import { Link, Navigate } from 'react-router-dom';
+import { onboardingRedirect, paths, type FarmsNavState, type OrdersNavState } from '@paddock/shared/contracts';
+import { formatHectares } from '@paddock/shared/format';
+import { queryKeys, useQuery } from '@paddock/shared/query';
+import { Button, goTo, Spinner } from '@paddock/shared/ui';
+import { useAccount, useAccountStore } from '../../context';
+import { DASHBOARD_FAVOURITES, TUTORIAL_VIDEO_URL } from '../../lib/links';
 import { greetingName } from '../../lib/profile';
+import { SubscriptionPanel } from './SubscriptionPanel';
 import styles from './Dashboard.module.css';
 
-/** Spec 3 §2.5, first part: the title and the welcome banner. Favourites, totals and the rest follow. */
+const todayIso = () => {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
+
+/** Spec 3 §2.5: welcome, favourites, subscription, totals, upcoming counts, guides. */
 export function DashboardPage() {
-  const account = useAccountStore((state) => state.profile.account);
+  const { auth } = useAccount();
+  const profile = useAccountStore((state) => state.profile);
   const user = useAccountStore((state) => state.user);
-  const name = greetingName(account, user);
+  const name = greetingName(profile.account, user);
+
+  // The spec README's rule (the farms page's): terms accepted → stay, whatever the e-mail state.
+  const redirect = onboardingRedirect(
+    paths.dashboard,
+    profile,
+    Boolean(auth.user.email_verified ?? user.email_verified),
+  );
+  if (redirect) return <Navigate to={redirect} replace />;
 
   return (
     <div className={styles.page}>
@@ -17,6 +39,221 @@ export function DashboardPage() {
         </h2>
         <p className={styles.lead}>Your farms, imagery, orders and bookings, all in one place.</p>
       </section>
+      <div className={styles.grid}>
+        <div className={styles.main}>
+          <Totals />
+          <Favourites />
+        </div>
+        <div className={styles.side}>
+          <SubscriptionPanel />
+          <Upcoming />
+        </div>
+      </div>
+      <Guides />
     </div>
+  );
+}
+
+function Totals() {
+  const { overview } = useAccount();
+  const totals = useQuery({ queryKey: queryKeys.overview.totals(), queryFn: () => overview.totals() });
+  if (totals.isPending)
+    return (
+      <section className={styles.card} aria-label="Your farms at a glance">
+        <Spinner label="Loading your totals" />
+      </section>
+    );
+  if (totals.isError)
+    return (
+      <section className={styles.card} aria-label="Your farms at a glance" role="alert">
+        <p className={styles.muted}>Your totals could not be loaded.</p>
+        <Button variant="secondary" onClick={() => void totals.refetch()}>
+          Try again
+        </Button>
+      </section>
+    );
+  if (totals.data.farms === 0) return <GrowTogether />;
+  return (
+    <section className={styles.card} aria-labelledby="dashboard-totals">
+      <h2 id="dashboard-totals" className={styles.cardTitle}>
+        Summary
+      </h2>
+      <dl className={styles.totals}>
+        <div>
+          <dt>Total farms</dt>
+          <dd>{totals.data.farms.toLocaleString('en-AU')}</dd>
+        </div>
+        <div>
+          <dt>Total fields</dt>
+          <dd>{totals.data.fields.toLocaleString('en-AU')}</dd>
+        </div>
+        <div>
+          <dt>Total hectares</dt>
+          <dd>{formatHectares(totals.data.hectares)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function GrowTogether() {
+  const { basename } = useAccount();
+  const create = () => {
+    const state: FarmsNavState = { createFarm: true };
+    goTo(basename, paths.farms, state);
+  };
+  return (
+    <section className={`${styles.card} ${styles.grow}`} aria-labelledby="dashboard-grow">
+      <h2 id="dashboard-grow" className={styles.cardTitle}>
+        Let&apos;s grow together
+      </h2>
+      <p className={styles.muted}>
+        You have no farms yet. Create your first farm, draw or import its fields, and Paddock brings the satellite
+        imagery to you.
+      </p>
+      <Button onClick={create}>Create New</Button>
+    </section>
+  );
+}
+
+function Favourites() {
+  const { overview, basename } = useAccount();
+  const favourites = useQuery({
+    queryKey: queryKeys.overview.favourites(),
+    queryFn: () => overview.favourites(DASHBOARD_FAVOURITES),
+  });
+  const viewMore = () => {
+    const state: FarmsNavState = { favourites: true };
+    goTo(basename, paths.farms, state);
+  };
+  return (
+    <section className={styles.card} aria-labelledby="dashboard-favourites">
+      <h2 id="dashboard-favourites" className={styles.cardTitle}>
+        My favorites
+      </h2>
+      {favourites.isPending && <Spinner label="Loading your favourites" />}
+      {favourites.isError && (
+        <div role="alert">
+          <p className={styles.muted}>Your favourites could not be loaded.</p>
+          <Button variant="secondary" onClick={() => void favourites.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {favourites.data && favourites.data.farms.length === 0 && (
+        <p className={styles.muted}>Star a farm on the Farms page and it appears here.</p>
+      )}
+      {favourites.data && favourites.data.farms.length > 0 && (
+        <ul className={styles.favourites}>
+          {favourites.data.farms.slice(0, DASHBOARD_FAVOURITES).map((farm) => (
+            <li key={farm.properties.farm_id}>
+              <a
+                href={paths.farmMap(farm.properties.farm_id)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  goTo(basename, paths.farmMap(farm.properties.farm_id));
+                }}
+              >
+                <span className={styles.farmName}>{farm.properties.farm_name}</span>
+                <span className={styles.farmMeta}>
+                  {farm.properties.number_of_fields} {farm.properties.number_of_fields === 1 ? 'field' : 'fields'} ·{' '}
+                  {formatHectares(farm.properties.farm_area)}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {favourites.data && favourites.data.total > DASHBOARD_FAVOURITES && (
+        <Button variant="secondary" onClick={viewMore}>
+          View more
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function Upcoming() {
+  const { overview, basename } = useAccount();
+  const orders = useQuery({ queryKey: queryKeys.overview.upcomingOrders(), queryFn: () => overview.upcomingOrders() });
+  const bookings = useQuery({
+    queryKey: queryKeys.overview.upcomingBookings(),
+    queryFn: () => overview.upcomingBookings(todayIso()),
+  });
+  const open = (tab: NonNullable<OrdersNavState['tab']>) => {
+    const state: OrdersNavState = { tab };
+    goTo(basename, paths.orders, state);
+  };
+  const count = (query: typeof orders) => (query.isPending ? '…' : query.isError ? '–' : String(query.data));
+  return (
+    <section className={styles.card} aria-labelledby="dashboard-upcoming">
+      <h2 id="dashboard-upcoming" className={styles.cardTitle}>
+        Upcoming
+      </h2>
+      <ul className={styles.upcoming}>
+        <li>
+          <a
+            href={paths.orders}
+            onClick={(event) => {
+              event.preventDefault();
+              open('orders');
+            }}
+          >
+            <span className={styles.count} aria-busy={orders.isPending || undefined}>
+              {count(orders)}
+            </span>{' '}
+            Upcoming orders
+          </a>
+        </li>
+        <li>
+          <a
+            href={paths.orders}
+            onClick={(event) => {
+              event.preventDefault();
+              open('bookings');
+            }}
+          >
+            <span className={styles.count} aria-busy={bookings.isPending || undefined}>
+              {count(bookings)}
+            </span>{' '}
+            Upcoming bookings
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+function Guides() {
+  const { config } = useAccount();
+  return (
+    <section className={styles.guides} aria-labelledby="dashboard-guides">
+      <h2 id="dashboard-guides" className={styles.cardTitle}>
+        Guides and help
+      </h2>
+      <div className={styles.guideGrid}>
+        <article className={styles.card}>
+          <h3 className={styles.guideTitle}>Store</h3>
+          <p className={styles.muted}>High-resolution imagery, Rapid-EM soil surveys and the Advanced plan.</p>
+          <Link to={paths.store} className={styles.link}>
+            Visit the Store
+          </Link>
+        </article>
+        <article className={styles.card}>
+          <h3 className={styles.guideTitle}>Need help?</h3>
+          <p className={styles.muted}>Our team answers every question about your farms and imagery.</p>
+          <a href={`mailto:${config.supportEmail}`} className={styles.link}>
+            {config.supportEmail}
+          </a>
+        </article>
+        <article className={styles.card}>
+          <h3 className={styles.guideTitle}>Tutorial video</h3>
+          <p className={styles.muted}>A short walk through farms, fields and imagery.</p>
+          <a href={TUTORIAL_VIDEO_URL} target="_blank" rel="noreferrer" className={styles.link}>
+            Watch the tutorial video
+          </a>
+        </article>
+      </div>
+    </section>
   );
 }

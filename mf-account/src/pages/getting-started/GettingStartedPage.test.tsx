@@ -2,6 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Profile } from '@paddock/shared/contracts';
 import { makeProfile, makeUser } from '@paddock/shared/testing';
 import { renderAccount, toastMessages, type Routes } from '../../testing/harness';
+import { IMPORT_UNAVAILABLE } from './ImportModal';
+
+const mountImportWizard = jest.fn();
+const loadExposed = jest.fn();
+jest.mock('@paddock/shared/ui/remote', () => ({
+  ...jest.requireActual<typeof import('@paddock/shared/ui/remote')>('@paddock/shared/ui/remote'),
+  loadExposed: (key: string) => loadExposed(key),
+}));
 
 const ROUTE = '/getting-started';
 const complete = makeProfile({ first_name: 'Jane', last_name: 'Farmer', user_type: 'farmer' });
@@ -133,6 +141,100 @@ describe('getting started', () => {
     await ui.click(await screen.findByRole('button', { name: 'Go to Farms & Fields' }));
     expect(window.location.pathname).toBe('/farms');
     expect(window.history.state).toMatchObject({ usr: { createFarm: true } });
+  });
+
+  it("opens the farms area's import wizard for the chosen farm", async () => {
+    const unmount = jest.fn();
+    loadExposed.mockResolvedValue({ mountImportWizard });
+    mountImportWizard.mockImplementation((element: HTMLElement) => {
+      element.textContent = 'the import wizard';
+      return unmount;
+    });
+    const farm = (id: string, name: string, permission: string) => ({
+      type: 'Feature',
+      id,
+      geometry: null,
+      bbox: null,
+      properties: {
+        farm_id: id,
+        farm_name: name,
+        is_favorite: false,
+        collaborators: [],
+        number_of_fields: 0,
+        farm_area: 0,
+        location: null,
+        owner_email: null,
+        permission,
+        created_on: '2024-01-01T00:00:00Z',
+        updated_on: '2024-01-01T00:00:00Z',
+      },
+    });
+    const routes = serverWith(makeProfile(), {
+      'GET /v2/farms': {
+        status: 200,
+        body: {
+          type: 'FeatureCollection',
+          features: [farm('f1', 'Home Block', 'owner'), farm('f2', 'Shared', 'viewer'), farm('f3', 'River', 'editor')],
+          pages: { total_count: 3, total_pages: 1, skip: 0, limit: 100 },
+        },
+      },
+    });
+    const { ui } = await renderPage({ route: ROUTE, routes });
+    await ui.click(within(card('Import your shape file')).getByRole('button', { name: 'Import a file' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import your shape file' });
+    const select = await within(dialog).findByLabelText('Farm');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Home Block', 'River']);
+    await ui.selectOptions(select, 'f3');
+    await ui.click(within(dialog).getByRole('button', { name: 'Choose files' }));
+    expect(await screen.findByText('the import wizard')).toBeInTheDocument();
+    expect(loadExposed).toHaveBeenCalledWith('importWizard');
+    const options = mountImportWizard.mock.calls[0][1];
+    expect(options.farm).toEqual({ farm_id: 'f3', farm_name: 'River' });
+    options.onClose();
+    await waitFor(() => expect(screen.queryByText('the import wizard')).not.toBeInTheDocument());
+  });
+
+  it('tells the user when the import wizard cannot be loaded', async () => {
+    loadExposed.mockRejectedValue(new Error('offline'));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const routes = serverWith(makeProfile(), {
+      'GET /v2/farms': {
+        status: 200,
+        body: {
+          type: 'FeatureCollection',
+          features: [
+            {
+              type: 'Feature',
+              id: 'f1',
+              geometry: null,
+              bbox: null,
+              properties: {
+                farm_id: 'f1',
+                farm_name: 'Home Block',
+                is_favorite: false,
+                collaborators: [],
+                number_of_fields: 0,
+                farm_area: 0,
+                location: null,
+                owner_email: null,
+                permission: 'owner',
+                created_on: '2024-01-01T00:00:00Z',
+                updated_on: '2024-01-01T00:00:00Z',
+              },
+            },
+          ],
+          pages: { total_count: 1, total_pages: 1, skip: 0, limit: 100 },
+        },
+      },
+    });
+    const { ui, toasts } = await renderPage({ route: ROUTE, routes });
+    await ui.click(within(card('Import your shape file')).getByRole('button', { name: 'Import a file' }));
+    await ui.click(await screen.findByRole('button', { name: 'Choose files' }));
+    await waitFor(() => expect(toastMessages(toasts)).toContain(IMPORT_UNAVAILABLE));
   });
 
   it('sends the verification email to the identity provider for the signed-in user', async () => {

@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail } from './support/auth';
+import { bearerOf, farmWithField } from './support/api';
+import { signUpAndOnboard } from './support/onboard';
+
+/** No sideways scroll at the page's current width. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('a Basic user subscribes with 4242 from /advanced and the whole product turns Advanced', async ({ page }) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('advanced');
+  await signUpAndOnboard(page, email);
+  const token = await bearerOf(page);
+  const farmId = await farmWithField(page, token, `Advanced Farm ${Date.now() % 100000}`);
+
+  await page.goto('/advanced');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Basic plan, get Advanced' })).toBeVisible();
+  await page.getByRole('button', { name: 'Get Advanced' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Subscribe to Advanced' });
+  await expect(dialog.getByText('Billed Now')).toBeVisible();
+  await expect(dialog.getByText(/^AU\$[\d,]+\.\d\d$/)).toBeVisible();
+  await expect(dialog.getByLabel('Country')).toHaveValue('AU');
+  await dialog.getByLabel('Street address').fill('1 Long Paddock Rd');
+  await dialog.getByLabel('State or province').fill('NSW');
+  await dialog.getByLabel('City').fill('Wagga Wagga');
+  await dialog.getByLabel('Zip code').fill('2650');
+  await dialog.getByLabel('Cardholder name').fill('Owen Grower');
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByLabel('Expiry').fill(`12${String((new Date().getFullYear() + 2) % 100)}`);
+  await dialog.getByLabel('CVC/CVV').fill('123');
+  await dialog.getByRole('button', { name: 'Subscribe & Checkout' }).click();
+
+  const success = page.getByRole('dialog', { name: 'You are now on advanced' });
+  await expect(success).toBeVisible({ timeout: 45_000 });
+  // The host's nav follows the profile-changed event at once, without a reload.
+  await expect(nav.getByRole('link', { name: 'Advanced plan' })).toBeVisible();
+  await success.getByRole('button', { name: 'Back to Advanced' }).click();
+  await expect(page.getByRole('button', { name: "You're already using advanced" }).first()).toBeDisabled();
+
+  // The dashboard shows the expiry and 'Manage Subscription'.
+  await success.waitFor({ state: 'hidden' });
+  await page.goto('/dashboard');
+  const plan = page.getByRole('region', { name: 'Advanced plan' });
+  await expect(plan.getByText('Expires')).toBeVisible();
+  await expect(plan.getByRole('definition')).toContainText(String(new Date().getFullYear() + 1));
+  await expect(plan.getByRole('button', { name: 'Manage Subscription' })).toBeEnabled();
+
+  // On the map, NDRE is selectable now.
+  await page.goto(`/farms/${farmId}`);
+  const tutorial = page.getByRole('region', { name: 'Your fields' });
+  await tutorial.getByRole('button', { name: 'Skip tutorial' }).click();
+  const settings = page.getByRole('region', { name: 'Map settings' });
+  await settings.getByRole('button', { name: /Calculation:$/ }).click();
+  const ndre = page.getByRole('option', { name: /NDRE/ });
+  await expect(ndre).not.toHaveAttribute('aria-disabled', 'true');
+  await ndre.click();
+  await expect(settings.getByRole('button', { name: /Calculation:$/ })).toContainText('NDRE');
+});
+
+test("a user with no farms sees 'Let's grow together'; Create New opens the farm form", async ({ page }) => {
+  await signUpAndOnboard(page, uniqueEmail('grow'));
+  const grow = page.getByRole('region', { name: "Let's grow together" });
+  await expect(grow).toBeVisible();
+  await expect(page.getByRole('link', { name: '0 Upcoming bookings' })).toBeVisible();
+  await grow.getByRole('button', { name: 'Create New' }).click();
+  await expect(page).toHaveURL(/\/farms$/);
+});
+
+test('settings: Edit, Save and the saved profile after a reload', async ({ page }) => {
+  await signUpAndOnboard(page, uniqueEmail('settings'));
+  await page.goto('/settings#profile');
+  const profile = page.getByRole('region', { name: 'Profile' });
+  const first = profile.getByLabel('First Name');
+  await expect(first).toHaveValue('Owen');
+  await expect(first).toBeDisabled();
+  await profile.getByRole('button', { name: 'Edit' }).click();
+  await first.fill('Olive');
+  await profile.getByLabel('Phone number').fill('0412 345 678');
+  await profile.getByLabel('Country').selectOption('AU');
+  await profile.getByLabel('Post code').fill('2650');
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile successfully updated')).toBeVisible();
+  await expect(first).toBeDisabled();
+  await page.reload();
+  await expect(profile.getByLabel('First Name')).toHaveValue('Olive');
+  await expect(profile.getByLabel('Post code')).toHaveValue('2650');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome, Olive Grower' })).toBeVisible();
+});
+
+test('the account pages fit a 375 px phone and a 1440 px desktop', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUpAndOnboard(page, uniqueEmail('widths'));
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of [
+      '/dashboard',
+      '/settings',
+      '/store',
+      '/store/high-resolution-imagery',
+      '/advanced',
+      '/products-and-guides',
+    ]) {
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({
+        path: test.info().outputPath(`${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${width}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.goto('/advanced/subscribe');
+  await expect(page.getByRole('dialog', { name: 'Subscribe to Advanced' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: test.info().outputPath('advanced-subscribe-1440.png') });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: test.info().outputPath('advanced-subscribe-375.png') });
+});

@@ -1,0 +1,94 @@
+import { createApiClient } from '@paddock/shared/api-client';
+import {
+  bookingsResponseSchema,
+  farmListResponseSchema,
+  orderCountResponseSchema,
+  UPCOMING_ORDER_STATUSES,
+  type FarmFeature,
+  type MfAuth,
+  type MfConfig,
+} from '@paddock/shared/contracts';
+
+/** What the dashboard reads of other areas' data: farms (plugins/farms), orders and bookings (spec 3 §2.5, §7). */
+export interface OverviewApi {
+  /** Up to `limit` favourite farms, and how many there are in all. */
+  favourites(limit: number): Promise<{ farms: FarmFeature[]; total: number }>;
+  /** The farms the caller may add fields to (owner or editor), by name: the import's farm choice. */
+  editableFarms(): Promise<FarmFeature[]>;
+  /** Every farm of the caller (paged through), summed: farms, fields and hectares. */
+  totals(): Promise<FarmTotals>;
+  /** Orders in progress (statuses processing and submitted), read from pages.total_count. */
+  upcomingOrders(): Promise<number>;
+  /** Bookings whose machine is still to come or on site (not expired, ending today or later). */
+  upcomingBookings(today: string): Promise<number>;
+}
+
+export interface FarmTotals {
+  farms: number;
+  fields: number;
+  hectares: number;
+}
+
+const PAGE = 100;
+/** A guard against a server that never ends its pages. */
+const MAX_PAGES = 50;
+
+export interface OverviewApiOptions {
+  config: Pick<MfConfig, 'apiUrl'>;
+  getToken: MfAuth['getToken'];
+  fetch?: typeof fetch;
+}
+
+export function createOverviewApi({ config, getToken, fetch }: OverviewApiOptions): OverviewApi {
+  const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch });
+  return {
+    async favourites(limit) {
+      const page = await api.get('farms', farmListResponseSchema, {
+        skip: 0,
+        limit,
+        is_favorite: 'true',
+        sort_by: 'farm_name',
+        sort_dir: 'asc',
+      });
+      return { farms: page.features, total: page.pages.total_count };
+    },
+
+    async editableFarms() {
+      const page = await api.get('farms', farmListResponseSchema, {
+        skip: 0,
+        limit: PAGE,
+        sort_by: 'farm_name',
+        sort_dir: 'asc',
+      });
+      return page.features.filter((farm) => farm.properties.permission !== 'viewer');
+    },
+
+    async totals() {
+      const totals: FarmTotals = { farms: 0, fields: 0, hectares: 0 };
+      for (let index = 0; index < MAX_PAGES; index += 1) {
+        const page = await api.get('farms', farmListResponseSchema, { skip: index * PAGE, limit: PAGE });
+        totals.farms = page.pages.total_count;
+        for (const farm of page.features) {
+          totals.fields += farm.properties.number_of_fields;
+          totals.hectares += farm.properties.farm_area;
+        }
+        if (page.features.length < PAGE || (index + 1) * PAGE >= page.pages.total_count) break;
+      }
+      return totals;
+    },
+
+    upcomingOrders: async () =>
+      (await api.get('orders', orderCountResponseSchema, { statuses: [...UPCOMING_ORDER_STATUSES], skip: 0, limit: 1 }))
+        .pages.total_count,
+
+    async upcomingBookings(today) {
+      let count = 0;
+      for (let index = 0; index < MAX_PAGES; index += 1) {
+        const page = await api.get('sensors/em/bookings', bookingsResponseSchema, { skip: index * PAGE, limit: PAGE });
+        count += page.data.filter((booking) => booking.status !== 'expired' && booking.end_date >= today).length;
+        if (page.data.length < PAGE || (index + 1) * PAGE >= page.pages.total_count) break;
+      }
+      return count;
+    },
+  };
+}

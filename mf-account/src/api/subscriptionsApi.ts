@@ -1,0 +1,38 @@
+import { createApiClient } from '@paddock/shared/api-client';
+import {
+  paymentsClientConfigSchema,
+  subscribeResponseSchema,
+  subscriptionPortalResponseSchema,
+  subscriptionPriceSchema,
+  type MfAuth,
+  type MfConfig,
+  type PaymentsClientConfig,
+  type SubscribeResponse,
+  type SubscriptionPrice,
+} from '@paddock/shared/contracts';
+
+/** The Advanced subscription calls (spec 3 §7) and the payments configuration its checkout needs. */
+export interface SubscriptionsApi {
+  price(): Promise<SubscriptionPrice>;
+  subscribe(stripeProductId: string): Promise<SubscribeResponse>;
+  /** The billing portal's address; the browser goes there. */
+  portalUrl(): Promise<string>;
+  paymentsConfig(): Promise<PaymentsClientConfig>;
+}
+
+export interface SubscriptionsApiOptions {
+  config: Pick<MfConfig, 'apiUrl'>;
+  getToken: MfAuth['getToken'];
+  fetch?: typeof fetch;
+}
+
+export function createSubscriptionsApi({ config, getToken, fetch }: SubscriptionsApiOptions): SubscriptionsApi {
+  const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch });
+  return {
+    price: () => api.get('subscriptions/price', subscriptionPriceSchema),
+    subscribe: (stripeProductId) =>
+      api.send('post', 'subscriptions', subscribeResponseSchema, { stripe_product_id: stripeProductId }),
+    portalUrl: async () => (await api.get('subscriptions/portal', subscriptionPortalResponseSchema)).portal_url,
+    paymentsConfig: () => api.get('payments/config', paymentsClientConfigSchema),
+  };
+}

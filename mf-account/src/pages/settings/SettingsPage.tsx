@@ -1,0 +1,369 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { paths, userTypeLabels, userTypes, type Profile } from '@paddock/shared/contracts';
+import { formatDate } from '@paddock/shared/format';
+import { countryOptions } from '@paddock/shared/payments/ui';
+import { queryKeys, useAction } from '@paddock/shared/query';
+import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
+import { Form, SelectField, TextField } from '@paddock/shared/ui/form';
+import { PhotoNote } from '../../components/PhotoNote';
+import { useAccount, useAccountStore } from '../../context';
+import { useAccountData } from '../../hooks/useAccountData';
+import { useBillingPortal } from '../../hooks/useSubscription';
+import { messages } from '../../lib/messages';
+import { greetingName } from '../../lib/profile';
+import { planState } from '../../lib/subscription';
+import { ChangeEmailModal } from './ChangeEmailModal';
+import { DeleteAccountModal } from './DeleteAccountModal';
+import { settingsInitialValues, toContact, validateSettings, type SettingsValues } from './settingsForm';
+import styles from './Settings.module.css';
+
+const navigation = [
+  { id: 'name', label: 'Name' },
+  { id: 'address', label: 'Address' },
+  { id: 'user-type', label: 'User Type' },
+  { id: 'photo', label: 'Photo' },
+  { id: 'subscription-status', label: 'Subscription' },
+  { id: 'email-address', label: 'Email Address' },
+  { id: 'payment-options', label: 'Manage Payment Options' },
+  { id: 'delete-account', label: 'Delete Account' },
+] as const;
+
+const userTypeOptions = [
+  { value: '', label: 'Not set' },
+  ...userTypes.map((value) => ({ value, label: userTypeLabels[value] })),
+];
+
+/** Spec 3 §2.6: Profile (Edit/Save), subscription status, Email, Payment and Security settings. */
+export function SettingsPage() {
+  const data = useAccountData({ withProfile: true });
+  const { hash } = useLocation();
+
+  // Anchors (/settings#profile, #subscription-status) land on their section once it is on screen.
+  useEffect(() => {
+    if (data.status !== 'success' || !hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.({ block: 'start' });
+  }, [data.status, hash]);
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Settings</h1>
+      {data.status === 'pending' && <LoadingState label="Loading your settings" />}
+      {data.status === 'error' && (
+        <ErrorState title={messages.accountLoadFailed} message={data.message} onRetry={data.retry} />
+      )}
+      {data.status === 'success' && (
+        <div className={styles.layout}>
+          <nav className={styles.nav} aria-label="Settings sections">
+            <ul>
+              {navigation.map((item) => (
+                <li key={item.id}>
+                  <a href={`#${item.id}`} aria-current={hash === `#${item.id}` ? 'location' : undefined}>
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={styles.sections}>
+            <ProfileSection />
+            <SubscriptionSection />
+            <EmailSection />
+            <PaymentSection />
+            <SecuritySection />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ProfileSection() {
+  const { api, bus, store } = useAccount();
+  const user = useAccountStore((state) => state.user);
+  const account = useAccountStore((state) => state.profile.account);
+  const [editing, setEditing] = useState(false);
+  const [initialValues, setInitialValues] = useState(() => {
+    const { contactDetails, profile } = store.getState();
+    return settingsInitialValues(contactDetails ?? profile.account, profile.account.email ?? user.email ?? '');
+  });
+
+  const save = useAction({
+    run: async (values: SettingsValues): Promise<{ profile: Profile; values: SettingsValues }> => {
+      const details = toContact(values);
+      const saved = await api.saveContactDetails(details, store.getState().contactDetails != null);
+      store.getState().setContactDetails(saved);
+      const profile = await api
+        .getProfile()
+        .catch(() => ({ ...store.getState().profile, account: { ...store.getState().profile.account, ...saved } }));
+      return { profile, values };
+    },
+    success: messages.profileUpdated,
+    events: ({ profile }) => [['paddock:profile-changed', { profile }]],
+    invalidates: [queryKeys.account.all],
+    onSuccess: ({ profile, values }) => {
+      store.getState().setProfile(profile);
+      setInitialValues(values);
+      setEditing(false);
+    },
+  });
+
+  const locked = !editing || save.busy;
+  return (
+    <section id="profile" className={styles.section} aria-labelledby="settings-profile">
+      <Form<SettingsValues>
+        initialValues={initialValues}
+        validate={validateSettings}
+        onSubmit={(values) => save.trigger(values).then(() => undefined)}
+        subscription={{}}
+        render={({ handleSubmit, form }) => (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              const errors = form.getState().errors ?? {};
+              if ('email' in errors && !form.getState().values.email?.trim()) {
+                // Spec 3 §5: a blank e-mail is a toast and blocks the save.
+                bus.toast('error', messages.emailRequired);
+              } else if (Object.keys(errors).length > 0) {
+                bus.toast('error', messages.requiredFields);
+              }
+              void handleSubmit(event);
+            }}
+          >
+            <div className={styles.sectionHead}>
+              <h2 id="settings-profile" className={styles.sectionTitle}>
+                Profile
+              </h2>
+              {editing ? (
+                <div className={styles.headActions}>
+                  <Button
+                    variant="secondary"
+                    disabled={save.busy}
+                    onClick={() => {
+                      form.reset(initialValues);
+                      setEditing(false);
+                    }}
+                  >
+                    Cancel
+                  </Button>
+                  <Button type="submit" disabled={save.busy} aria-busy={save.busy || undefined}>
+                    {save.busy ? 'Saving…' : 'Save'}
+                  </Button>
+                </div>
+              ) : (
+                <Button variant="secondary" onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
+              )}
+            </div>
+
+            <fieldset id="name" className={styles.group} disabled={locked}>
+              <legend className={styles.groupTitle}>Name</legend>
+              <div className={styles.pair}>
+                <TextField name="first_name" label="First Name" autoComplete="given-name" disabled={locked} />
+                <TextField name="last_name" label="Last Name" autoComplete="family-name" disabled={locked} />
+              </div>
+              <div className={styles.pair}>
+                <TextField name="email" label="Email" type="email" autoComplete="email" disabled={locked} />
+                <TextField
+                  name="phone_number"
+                  label="Phone number"
+                  type="tel"
+                  autoComplete="tel"
+                  required={false}
+                  disabled={locked}
+                />
+              </div>
+              <TextField
+                name="company"
+                label="Company"
+                autoComplete="organization"
+                required={false}
+                disabled={locked}
+              />
+            </fieldset>
+
+            <fieldset id="address" className={styles.group} disabled={locked}>
+              <legend className={styles.groupTitle}>Address</legend>
+              <TextField
+                name="address1"
+                label="Street address"
+                autoComplete="address-line1"
+                required={false}
+                disabled={locked}
+              />
+              <TextField
+                name="address2"
+                label="Apartment, suite or other"
+                autoComplete="address-line2"
+                required={false}
+                disabled={locked}
+              />
+              <div className={styles.pair}>
+                <TextField
+                  name="city"
+                  label="City or suburb"
+                  autoComplete="address-level2"
+                  required={false}
+                  disabled={locked}
+                />
+                <TextField
+                  name="state"
+                  label="State"
+                  autoComplete="address-level1"
+                  required={false}
+                  disabled={locked}
+                />
+              </div>
+              <div className={styles.pair}>
+                <SelectField
+                  name="country"
+                  label="Country"
+                  placeholder="Select country"
+                  options={countryOptions}
+                  required={false}
+                  disabled={locked}
+                />
+                <TextField
+                  name="post_code"
+                  label="Post code"
+                  autoComplete="postal-code"
+                  required={false}
+                  disabled={locked}
+                />
+              </div>
+            </fieldset>
+
+            <fieldset id="user-type" className={styles.group} disabled={locked}>
+              <legend className={styles.groupTitle}>User Type</legend>
+              <SelectField
+                name="user_type"
+                label="User type"
+                options={userTypeOptions}
+                required={false}
+                disabled={locked}
+              />
+            </fieldset>
+
+            <div id="photo" className={styles.group}>
+              <h3 className={styles.groupTitle}>Photo</h3>
+              <PhotoNote user={user} name={greetingName(account, user)} />
+            </div>
+          </form>
+        )}
+      />
+    </section>
+  );
+}
+
+function SubscriptionSection() {
+  const profile = useAccountStore((state) => state.profile);
+  const state = planState(profile);
+  const portal = useBillingPortal();
+  return (
+    <section id="subscription-status" className={styles.section} aria-labelledby="settings-subscription">
+      <h2 id="settings-subscription" className={styles.sectionTitle}>
+        Subscription
+      </h2>
+      <dl className={styles.facts}>
+        <dt>Current plan</dt>
+        <dd>{state.kind === 'basic' ? 'Basic' : 'Advanced'}</dd>
+        {state.kind !== 'basic' && (
+          <>
+            <dt>{state.kind === 'cancelled' ? 'Ends on' : 'Renews on'}</dt>
+            <dd>{formatDate(state.expiresAt)}</dd>
+          </>
+        )}
+        {state.kind === 'cancelled' && (
+          <>
+            <dt>Cancelled on</dt>
+            <dd>{formatDate(state.cancelledAt)}</dd>
+          </>
+        )}
+      </dl>
+      {state.kind === 'basic' ? (
+        <p className={styles.text}>
+          You are on Basic.{' '}
+          <Link to={paths.advanced()} className={styles.link}>
+            See what Advanced adds
+          </Link>
+        </p>
+      ) : (
+        <>
+          <p className={styles.text}>
+            To switch to Basic, cancel your subscription in the billing portal: Advanced stays on until the end of the
+            paid year.
+          </p>
+          <Button variant="secondary" onClick={() => void portal.trigger()} disabled={portal.busy}>
+            {portal.busy ? 'Opening…' : 'Manage Subscription'}
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}
+
+function EmailSection() {
+  const user = useAccountStore((state) => state.user);
+  const account = useAccountStore((state) => state.profile.account);
+  const [open, setOpen] = useState(false);
+  const email = account.email ?? user.email ?? '';
+  return (
+    <section id="email-settings" className={styles.section} aria-labelledby="settings-email">
+      <h2 id="settings-email" className={styles.sectionTitle}>
+        Email Settings
+      </h2>
+      <div id="email-address">
+        <p className={styles.text}>
+          You sign in with <strong className={styles.email}>{email}</strong>
+          {account.email_verified || user.email_verified ? ' (verified).' : ' (not verified yet).'}
+        </p>
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          Change Email Address
+        </Button>
+      </div>
+      <ChangeEmailModal isOpen={open} onOpenChange={setOpen} currentEmail={email} />
+    </section>
+  );
+}
+
+function PaymentSection() {
+  const portal = useBillingPortal();
+  return (
+    <section id="payment-settings" className={styles.section} aria-labelledby="settings-payment">
+      <h2 id="settings-payment" className={styles.sectionTitle}>
+        Payment Settings
+      </h2>
+      <div id="payment-options">
+        <p className={styles.text}>Update your card and see your subscription invoices in the billing portal.</p>
+        <Button
+          variant="secondary"
+          onClick={() => void portal.trigger()}
+          disabled={portal.busy}
+          aria-busy={portal.busy || undefined}
+        >
+          {portal.busy ? 'Opening…' : 'Manage Payment Options'}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function SecuritySection() {
+  const [open, setOpen] = useState(false);
+  return (
+    <section id="security" className={styles.section} aria-labelledby="settings-security">
+      <h2 id="settings-security" className={styles.sectionTitle}>
+        Security
+      </h2>
+      <div id="delete-account">
+        <p className={styles.text}>Deleting your account removes your farms, fields and imagery for good.</p>
+        <Button variant="danger" onClick={() => setOpen(true)}>
+          Delete Account
+        </Button>
+      </div>
+      <DeleteAccountModal isOpen={open} onOpenChange={setOpen} />
+    </section>
+  );
+}
