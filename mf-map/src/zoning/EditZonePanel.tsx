@@ -27,6 +27,16 @@ function save(blob: Blob, name: string) {
 
 function OrderRates({ order }: { order: ZoningOrder }) {
   const { zoning } = useMapArea();
+  const store = useMapStoreApi();
+  // Spec 2 §2: the order's fields are selected (and stay so), on the zoning layer, with the order chosen.
+  useEffect(() => {
+    const state = store.getState();
+    state.selectLayer('zoning');
+    state.lockSelection(false);
+    state.setSelection([...order.fields]);
+    state.setSelectedZone(order.id);
+    state.lockSelection(true);
+  }, [order, store]);
   const handle = useOlMap();
   const opacity = useMapStore((s) => s.zoneTransparency);
   const collection = useMemo(() => zoneCollectionSchema.parse(JSON.parse(order.zones)), [order.zones]);
