@@ -97,14 +97,19 @@ describe('zoning panel', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
-  it('a zone layer that fails (after its one retry) says so and Reset starts the zones over', async () => {
+  it('a zone layer that fails (after its one retry) says so and resets the zone count and resolution', async () => {
     const { ui, store, server } = renderZoning({ status: 500, body: { detail: 'Imagery unavailable' } });
     await chooseAll(ui);
     expect(await screen.findByRole('alert')).toHaveTextContent('Zone layer failed to load. Please try again.');
     expect(server.find('GET', ZONES)).toHaveLength(2);
-    await ui.click(screen.getByRole('button', { name: 'Reset' }));
     expect(store.getState()).toMatchObject({ zoneCount: null, zoningResolution: null });
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Number of zones')).toHaveValue('');
+    // Choosing them again asks again (and, failing again, resets them again).
+    await ui.selectOptions(screen.getByLabelText('Number of zones'), '3');
+    await ui.selectOptions(screen.getByLabelText('Resolution'), '25 m');
+    await waitFor(() => expect(server.find('GET', ZONES)).toHaveLength(4));
+    await waitFor(() => expect(store.getState()).toMatchObject({ zoneCount: null, zoningResolution: null }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Zone layer failed to load. Please try again.');
   });
 
   it("shows 'Loading zones' while the zones are computed", async () => {

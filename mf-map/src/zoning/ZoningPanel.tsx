@@ -25,7 +25,7 @@ import styles from './zoning.module.css';
 const ZoneLayer = lazy(() => import('./map/ZoneLayer'));
 const ImageryTiles = lazy(() => import('../imagery/map/ImageryTiles'));
 
-function ZonesStatus({ state, onReset }: { state: ZonesState; onReset(): void }) {
+function ZonesStatus({ state, failed }: { state: ZonesState; failed: boolean }) {
   if (state.kind === 'loading')
     return (
       <div className={styles.status} role="status">
@@ -34,13 +34,11 @@ function ZonesStatus({ state, onReset }: { state: ZonesState; onReset(): void })
         {state.slow && <span>{messages.zoningSlow}</span>}
       </div>
     );
-  if (state.kind === 'error')
+  // Spec 2 §8: the failure resets the zone count and resolution; the message stays until they are chosen again.
+  if (failed && state.kind !== 'ready')
     return (
       <div className={styles.status} role="alert">
         <span>{messages.zoningFailed}</span>
-        <Button variant="secondary" onClick={onReset}>
-          Reset
-        </Button>
       </div>
     );
   if (state.kind === 'ready') return <ZoneLegend zones={state.zones} />;
@@ -149,10 +147,15 @@ export function ZoningPanel() {
     store.getState().lockSelection(key === 'rates');
     if (key !== 'rates') setBrush(null);
   };
-  const reset = () => {
-    store.getState().setZoneCount(null);
-    store.getState().setZoningResolution(null);
-  };
+  // Spec 2 §4, §8: a zone load that fails (after its one retry) resets the zone count and resolution.
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (zones.kind === 'error') {
+      setFailed(true);
+      store.getState().setZoneCount(null);
+      store.getState().setZoningResolution(null);
+    } else if (zones.kind !== 'incomplete') setFailed(false);
+  }, [zones.kind, store]);
 
   return (
     <section className={panel.panel} data-open aria-labelledby={headingId}>
@@ -173,7 +176,7 @@ export function ZoningPanel() {
             {hasFields ? (
               <>
                 <ZoningSettings />
-                <ZonesStatus state={zones} onReset={reset} />
+                <ZonesStatus state={zones} failed={failed} />
               </>
             ) : (
               <p className={panel.panelText}>Select the fields to zone in the field menu.</p>
