@@ -52,4 +52,13 @@ describe('edit-zone mode: Edit Rates (spec 2 §2)', () => {
     const [update] = server.find('POST', '/v2/zoning/update');
     expect(update?.body).toMatchObject({ id: 'o1', zones: { rates: { '1': 12, '2': null, '3': 4 } } });
   });
+
+  it('an order that fails to load says why as a toast and offers to try again', async () => {
+    const { toasts } = renderOverMap(<EditZonePanel orderId="o2" onClose={() => undefined} />, {
+      routes: { 'GET /v2/zoning/order/o2': { status: 500, body: { detail: 'Database unavailable' } } },
+    });
+    expect(await screen.findByText('This zoning order could not be loaded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument();
+    expect(toasts.map((toast) => toast.message)).toContain('Database unavailable');
+  });
 });

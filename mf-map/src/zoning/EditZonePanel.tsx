@@ -102,12 +102,13 @@ export function EditZonePanel({ orderId, onClose }: { orderId: string; onClose()
   const store = useMapStoreApi();
   const headingId = useId();
   const query = useQuery({ queryKey: queryKeys.zoningOrders.detail(orderId), queryFn: () => zoning.order(orderId) });
-  const { basename } = useMapArea();
+  const { basename, bus } = useMapArea();
   const missing = query.error instanceof ApiError && query.error.status === 404;
-  // Spec 2 §2: an unknown order is a missing page.
+  // Spec 2 §2: an unknown order is a missing page; any other failure is told as a toast too (spec 2 §8).
   useEffect(() => {
     if (missing) goTo(basename, '/404');
-  }, [missing, basename]);
+    else if (query.error) bus.toast('error', errorMessage(query.error, 'This zoning order could not be loaded.'));
+  }, [missing, basename, bus, query.error]);
   const close = () => {
     store.getState().setMode('view');
     onClose();
