@@ -10,6 +10,7 @@ const entryPoints = [
   'src/cli/seed.ts',
   'src/imagery/worker.ts',
   'src/plugins/convert/convert.worker.ts',
+  'src/plugins/zoning/prescription.worker.ts',
 ];
 
 /** Bundles only relative imports and our own workspace package. */

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Piscina } from 'piscina';
 import { z } from 'zod';
 import { areaGeometrySchema, zoneCollectionSchema } from '@paddock/shared/contracts';
 import type { Database } from '../../db';
 import { HttpError } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import type { ExportStorage, StoredFile } from '../../storage/storage';
-import { buildPrescriptionZip, type PrescriptionInput } from './prescription';
+import { createWorkerPool, workerModule } from '../../workers/pool';
+import type { PrescriptionInput } from './prescription';
 
 /**
  * Zoning exports as durable jobs (ARCHITECTURE §6): the zip of a paid order is made once per distinct
@@ -46,8 +49,18 @@ export function exportDigest(orderId: string, input: PrescriptionInput): string 
 
 type Db = Kysely<Database>;
 
-/** Registers the `zoning.export` job kind (once, at plugin registration). */
-export function registerZoningExports(jobs: JobRunner, storage: ExportStorage): void {
+/** Registers the `zoning.export` job kind (once, at plugin registration); the zips are built in a worker thread. */
+export function registerZoningExports(app: FastifyInstance): void {
+  const { jobs, storage } = app;
+  let pool: Piscina | undefined;
+  app.addHook('onClose', async () => {
+    await pool?.destroy();
+  });
+  const build = async (input: PrescriptionInput): Promise<{ fileName: string; zip: Buffer }> => {
+    pool ??= createWorkerPool({ module: workerModule('plugins/zoning/prescription.worker'), maxThreads: 1 });
+    const made = (await pool.run(input)) as { fileName: string; zip: Uint8Array };
+    return { fileName: made.fileName, zip: Buffer.from(made.zip.buffer, made.zip.byteOffset, made.zip.byteLength) };
+  };
   jobs.register<ExportPayload>(ZONING_EXPORT_JOB, {
     parse: (payload) => exportPayloadSchema.parse(payload),
     maxAttempts: 5,
@@ -59,7 +72,7 @@ export function registerZoningExports(jobs: JobRunner, storage: ExportStorage): 
         .executeTakeFirst();
       // Already made (a duplicate delivery), or the order and its exports are gone.
       if (!row || row.status === 'ready') return;
-      const { fileName, zip } = await buildPrescriptionZip(input);
+      const { fileName, zip } = await build(input);
       const key = exportKey(exportId, fileName);
       await storage.put(key, zip, { contentType: 'application/zip' });
       let replaced: (string | null)[] = [];

@@ -26,7 +26,7 @@ const tags = ['zoning'];
  */
 export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db, imagery } = app;
-  registerZoningExports(app.jobs, app.storage);
+  registerZoningExports(app);
 
   app.get(
     '/zoning/zones',
