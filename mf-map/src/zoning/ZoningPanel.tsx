@@ -97,11 +97,14 @@ export function ZoningPanel() {
   const [painted, setPainted] = useState<PaintedZones>({});
   const [brush, setBrush] = useState<number | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
-  useEffect(() => {
+  // New zones start the painting over (state adjusted while rendering, not in an effect).
+  const [paintedOf, setPaintedOf] = useState(computed);
+  if (paintedOf !== computed) {
+    setPaintedOf(computed);
     setPainted({});
     setBrush(null);
     setPicked(null);
-  }, [computed]);
+  }
   const features = useMemo(
     () => (computed ? paintedFeatures(computed.zoned_image.features, painted) : []),
     [computed, painted],
@@ -149,12 +152,12 @@ export function ZoningPanel() {
   };
   // Spec 2 §4, §8: a zone load that fails (after its one retry) resets the zone count and resolution.
   const [failed, setFailed] = useState(false);
+  if (zones.kind === 'error' && !failed) setFailed(true);
+  else if (failed && (zones.kind === 'loading' || zones.kind === 'ready')) setFailed(false);
   useEffect(() => {
-    if (zones.kind === 'error') {
-      setFailed(true);
-      store.getState().setZoneCount(null);
-      store.getState().setZoningResolution(null);
-    } else if (zones.kind !== 'incomplete') setFailed(false);
+    if (zones.kind !== 'error') return;
+    store.getState().setZoneCount(null);
+    store.getState().setZoningResolution(null);
   }, [zones.kind, store]);
 
   return (
