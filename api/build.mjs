@@ -11,6 +11,7 @@ const entryPoints = [
   'src/imagery/worker.ts',
   'src/plugins/convert/convert.worker.ts',
   'src/plugins/fields/boundaries.worker.ts',
+  'src/plugins/zoning/prescription.worker.ts',
 ];
 
 /** Bundles only relative imports and our own workspace package. */

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from './support/auth';
 import { adminToken, api, bearerOf, farmWithField } from './support/api';
+import { fillCard, fillDetails, openCheckout, payButton } from './support/checkout';
 import { signUpAndOnboard } from './support/onboard';
 
 /** A new farmer with one zoning item (a farm of one paddock) in the cart; returns the farm's name. */
@@ -35,53 +36,6 @@ async function farmerWithCartItem(page: Page, email: string): Promise<string> {
   expect(added.status()).toBe(201);
   return farmName;
 }
-
-/** From the nav's cart button through the cart modal to /payment, past the country dialog. */
-async function openCheckout(page: Page, farmName: string) {
-  await page.goto('/farms');
-  const cartButton = page.getByRole('button', { name: 'Cart, 1 items' });
-  await expect(cartButton).toBeVisible();
-  await cartButton.click();
-  const cart = page.getByRole('dialog', { name: 'Your cart' });
-  await expect(cart.getByText('VRT Zoning')).toBeVisible();
-  await expect(cart.getByText(farmName)).toBeVisible();
-  await expect(cart.getByText('Total price including taxes')).toBeVisible();
-  await cart.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await expect(page).toHaveURL(/\/payment$/);
-  await expect(page.getByRole('heading', { name: 'Final step, make the payment.' })).toBeVisible();
-  const country = page.getByRole('dialog', { name: 'Country required' });
-  if (await country.isVisible()) {
-    await expect(country.getByRole('button', { name: 'Save as my country' })).toBeDisabled();
-    await country.getByLabel('Country').selectOption('AU');
-    await country.getByRole('button', { name: 'Save as my country' }).click();
-    await expect(country).toBeHidden();
-  }
-}
-
-async function fillDetails(page: Page) {
-  const contact = page.getByRole('region', { name: 'Contact Details' });
-  await contact.getByLabel('Full name').fill('Owen Grower');
-  await contact.getByLabel('Mobile number').fill('0412 345 678');
-  const billing = page.getByRole('region', { name: 'Billing Details' });
-  await billing.getByLabel('Full name').fill('Owen Grower');
-  await billing.getByLabel('Country').selectOption('AU');
-  await billing.getByLabel('Street address').fill('1 Long Paddock Rd');
-  await billing.getByLabel('State or province').fill('NSW');
-  await billing.getByLabel('City').fill('Wagga Wagga');
-  await billing.getByLabel('Zip code').fill('2650');
-  await page.getByText('I have read and agree to the').click();
-}
-
-async function fillCard(page: Page, number: string) {
-  const card = page.getByRole('region', { name: 'Card Details' });
-  await expect(card.getByText('TEST MODE')).toBeVisible();
-  await card.getByLabel('Cardholder name').fill('Owen Grower');
-  await card.getByLabel('Card number').fill(number);
-  await card.getByLabel('Expiry').fill(`12${String((new Date().getFullYear() + 2) % 100)}`);
-  await card.getByLabel('CVC/CVV').fill('123');
-}
-
-const payButton = (page: Page) => page.getByRole('button', { name: /^Pay AU\$/ });
 
 test.describe('checkout and payment', () => {
   test('4242 pays the cart and lands on /payment-success with the paid order', async ({ page }) => {

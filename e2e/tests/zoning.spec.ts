@@ -1,7 +1,88 @@
-import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from './support/auth';
-import { bearerOf, farmWithField } from './support/api';
+import { api, bearerOf, farmWithField } from './support/api';
+import { fillCard, fillDetails, openCheckout, payButton } from './support/checkout';
 import { signUpAndOnboard } from './support/onboard';
+
+/** Opens the farm's map in zoning mode (Actions → Create Zones), past the tutorial. */
+async function startZoning(page: Page, farmId: string) {
+  await page.goto(`/farms/${farmId}`);
+  const tutorial = page.getByRole('region', { name: 'Your fields' });
+  await tutorial.getByRole('button', { name: 'Skip tutorial' }).click();
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Create Zones' }).click();
+  const menu = page.getByRole('complementary', { name: 'Field menu' });
+  await expect(menu.getByRole('heading', { level: 1 })).toHaveText('Zoning');
+  return menu;
+}
+
+/**
+ * A new farmer with a paid 2-zone order of their paddock: zones computed by the api, added to the cart
+ * with rates, paid with the test card 4242. Returns the farm and the order.
+ */
+async function farmerWithPaidOrder(page: Page, email: string) {
+  await signUpAndOnboard(page, email);
+  const token = await bearerOf(page);
+  const headers = { authorization: `Bearer ${token}` };
+  const farmName = `Order Farm ${Date.now() % 100000}`;
+  const farmId = await farmWithField(page, token, farmName);
+  const fields = (await (await page.request.get(`${api}/farms/${farmId}/fields`, { headers })).json()) as {
+    features: { id: string }[];
+  };
+  const fieldId = fields.features[0]?.id as string;
+  const today = new Date().toISOString().slice(0, 10);
+  const catalog = (await (
+    await page.request.get(
+      `${api}/catalog?field_ids=${fieldId}&layer_filter=standard&latest_date_utc=${today}&search_days=60`,
+      { headers },
+    )
+  ).json()) as { features: { properties: { dates: { date: string; items: { cloud_percent: number }[] }[] } }[] };
+  const dates = catalog.features[0]?.properties.dates ?? [];
+  const clearest = [...dates].sort(
+    (a, b) => (a.items[0]?.cloud_percent ?? 100) - (b.items[0]?.cloud_percent ?? 100),
+  )[0];
+  expect(clearest).toBeDefined();
+  const date = clearest?.date as string;
+  const zonesAnswer = await page.request.get(
+    `${api}/zoning/zones?field_ids=${fieldId}&latest_capture_date=${date}&zones=2&resolution=2&algorithm=standard_NDVI`,
+    { headers },
+  );
+  expect(zonesAnswer.status()).toBe(200);
+  const zones = (await zonesAnswer.json()) as { zoned_image: { type: string; features: unknown[] } };
+  const added = await page.request.post(`${api}/cart/add?item_type=zoning`, {
+    headers,
+    data: {
+      algorithm: 'standard_NDVI',
+      catalog_entry: date,
+      num_zones: 2,
+      zone_resolution: 2,
+      farm_id: farmId,
+      fields: [fieldId],
+      zones: { ...zones.zoned_image, rates: { '1': 80, '2': 120 } },
+    },
+  });
+  expect(added.status()).toBe(201);
+
+  await openCheckout(page, farmName);
+  await fillDetails(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { name: 'Payment Received!' })).toBeVisible({ timeout: 30_000 });
+  let orderId = '';
+  await expect
+    .poll(async () => {
+      const orders = await page.request.get(`${api}/zoning/orders?farm_id=${farmId}&status=paid`, { headers });
+      const list = ((await orders.json()) as { data: { id: string }[] }).data;
+      orderId = list[0]?.id ?? '';
+      return orderId;
+    })
+    .not.toBe('');
+  return { farmId, farmName, orderId, fieldCount: zones.zoned_image.features.length };
+}
 
 test('a farmer zones a field into 3 zones, sets rates and finds the zones in the cart', async ({ page }) => {
   const farmName = `Zoned Farm ${Date.now() % 100000}`;
@@ -52,4 +133,105 @@ test('a farmer zones a field into 3 zones, sets rates and finds the zones in the
   await expect(cart.getByText('VRT Zoning')).toBeVisible();
   await expect(cart.getByText(farmName)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cart, 1 items' })).toBeVisible();
+});
+
+test('a field of 800 ha or more cannot be chosen for zoning', async ({ page }) => {
+  await signUpAndOnboard(page, uniqueEmail('zoning-large'));
+  const token = await bearerOf(page);
+  const headers = { authorization: `Bearer ${token}` };
+  const farmId = await farmWithField(page, token, `Large Farm ${Date.now() % 100000}`);
+  // About 3.3 km by 3 km: some 900 ha.
+  const [west, south] = [147.4, -35.2];
+  const [east, north] = [west + 0.0365, south + 0.027];
+  const big = await page.request.post(`${api}/farms/${farmId}/fields`, {
+    headers,
+    data: {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [west, south],
+                [east, south],
+                [east, north],
+                [west, north],
+                [west, south],
+              ],
+            ],
+          },
+          properties: { field_name: 'Big Plain', field_crop_type: 'Wheat' },
+        },
+      ],
+    },
+  });
+  expect(big.status()).toBe(201);
+  const area = ((await big.json()) as { features: { properties: { area: number } }[] }).features[0]?.properties.area;
+  expect(area).toBeGreaterThanOrEqual(800);
+
+  const menu = await startZoning(page, farmId);
+  const large = menu.getByRole('checkbox', { name: /Big Plain/ });
+  await expect(large).toBeDisabled();
+  await expect(menu.getByText('Area must be below 800Ha to zone this field')).toBeVisible();
+  await expect(menu.getByRole('checkbox', { name: /Home Paddock/ })).toBeEnabled();
+  // The server holds the same line.
+  const fields = (await (await page.request.get(`${api}/farms/${farmId}/fields`, { headers })).json()) as {
+    features: { id: string; properties: { field_name: string } }[];
+  };
+  const bigId = fields.features.find((field) => field.properties.field_name === 'Big Plain')?.id;
+  const refused = await page.request.get(
+    `${api}/zoning/zones?field_ids=${bigId}&latest_capture_date=2025-09-07&zones=3&resolution=4&algorithm=standard_NDVI`,
+    { headers },
+  );
+  expect(refused.status()).toBe(422);
+  expect(JSON.stringify(await refused.json())).toContain('Zone area exceeded');
+});
+
+test('a paid order opened by ?zone= shows its zones; Edit Rates → Export Files gives a zip with a shapefile and TASKDATA.XML', async ({
+  page,
+}) => {
+  const { farmId, orderId } = await farmerWithPaidOrder(page, uniqueEmail('zoning-order'));
+
+  await page.goto(`/farms/${farmId}?zone=${orderId}`);
+  const panel = page.getByRole('region', { name: 'Edit Rates' });
+  const rates = panel.getByRole('table', { name: 'Rates' });
+  await expect(rates.getByRole('row')).toHaveCount(3, { timeout: 30_000 });
+  await expect(rates.getByRole('row', { name: /Zone 1/ })).toBeVisible();
+  await expect(rates.getByRole('row', { name: /Zone 2/ })).toBeVisible();
+  await expect(panel.getByLabel('Rate of zone 1')).toHaveValue('80');
+  await expect(panel.getByLabel('Rate of zone 2')).toHaveValue('120');
+  // The order's field is selected on the map's field list.
+  await expect(page.getByRole('checkbox', { name: /Home Paddock/ })).toBeChecked();
+
+  const exportFiles = panel.getByRole('button', { name: 'Export Files' });
+  await expect(exportFiles).toBeDisabled();
+  await panel.getByLabel('Rate of zone 2').fill('135.5');
+  await expect(exportFiles).toBeEnabled();
+  const updated = page.waitForResponse((response) => response.url().includes('/v2/zoning/update'));
+  await exportFiles.click();
+  expect((await updated).status()).toBe(200);
+
+  const downloads = panel.getByRole('group', { name: 'Downloads' });
+  const download = page.waitForEvent('download');
+  await downloads.getByRole('button', { name: 'Download files per field' }).click();
+  const file = join(mkdtempSync(join(tmpdir(), 'paddock-zoning-')), 'zones.zip');
+  await (await download).saveAs(file);
+  const entries = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  expect(entries.some((name) => name.toLowerCase().endsWith('.shp'))).toBe(true);
+  expect(entries.some((name) => name.endsWith('TASKDATA.XML'))).toBe(true);
+  const taskdata = entries.find((name) => name.endsWith('TASKDATA.XML')) as string;
+  const xml = execFileSync('unzip', ['-p', file, taskdata], { encoding: 'utf8' });
+  // The new rate of zone 2 is the prescription's process data (ISOXML: mg/m², 135.5 kg/ha = 13550).
+  expect(xml).toContain('<ISO11783_TaskData');
+  expect(xml).toMatch(/<TZN A="2" B="Zone 2">\s*<PDV A="[0-9A-F]+" B="13550"/);
+});
+
+test('an unknown order in ?zone= leads to /404', async ({ page }) => {
+  await signUpAndOnboard(page, uniqueEmail('zoning-404'));
+  const token = await bearerOf(page);
+  const farmId = await farmWithField(page, token, `Lost Farm ${Date.now() % 100000}`);
+  await page.goto(`/farms/${farmId}?zone=no-such-order`);
+  await expect(page).toHaveURL(/\/404$/, { timeout: 30_000 });
 });

@@ -240,6 +240,21 @@ export interface ZoningOrdersTable {
   paid_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** One zoning export zip (migration 0011): made once by the `zoning.export` job, kept in storage. */
+export interface ZoningExportsTable {
+  id: Generated<string>;
+  order_id: string;
+  /** SHA-256 (hex) of what the zip is made from. */
+  digest: string;
+  unified: boolean;
+  status: Generated<'pending' | 'ready'>;
+  storage_key: string | null;
+  file_name: string | null;
+  size_bytes: number | null;
+  created_at: Generated<Timestamp>;
+  ready_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 /** The embedded test payment provider's own state (`payments/test-provider`). Times are unix seconds. */
 export interface TestPaymentIntentsTable {
   id: string;
@@ -481,6 +496,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   cart_items: CartItemsTable;
   zoning_orders: ZoningOrdersTable;
+  zoning_exports: ZoningExportsTable;
   test_payment_intents: TestPaymentIntentsTable;
   test_payment_requests: TestPaymentRequestsTable;
   test_payment_charges: TestPaymentChargesTable;

@@ -10,6 +10,7 @@ import {
 import { goTo, Spinner } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { MapControls } from '../controls/MapControls';
+import { ZoningControls } from '../zoning/ZoningControls';
 import { DeleteFieldDialog } from '../fields/DeleteFieldDialog';
 import { FieldMenu } from '../fields/FieldMenu';
 import { ManageOverlay } from '../fields/ManageOverlay';
@@ -137,6 +138,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
               <MapTutorial isOpen={tutorial.isOpen} onClose={tutorial.close} />
               <MapControls>
                 <MeasureControls />
+                <ZoningControls />
               </MapControls>
               <ManageOverlay actions={actions} onDelete={deleteCurrent} />
             </>

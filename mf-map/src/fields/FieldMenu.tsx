@@ -9,7 +9,7 @@ import { useMapArea } from '../context';
 import { messages } from '../messages';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore, useMapStoreApi } from '../store';
-import { ZONING_AREA_LIMIT_HA } from '../store/zoningSlice';
+import { ZONING_AREA_LIMIT_HA } from '@paddock/shared/contracts';
 import type { LoadStatus } from '../farm-page/useFarmMapData';
 import { Icon } from '../controls/icons';
 import { FieldList } from './FieldList';

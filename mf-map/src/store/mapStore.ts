@@ -11,7 +11,6 @@ export type { DrawingPhase, DrawingState, ManageStatus } from './manageRules';
 export type { SelectionNotice } from './selectionSlice';
 export { MANY_FIELDS_WARNING } from './selectionSlice';
 export type { MapAccess, MapMode, MeasureMode } from './shellSlice';
-export { ZONING_AREA_LIMIT_HA } from './zoningSlice';
 
 /**
  * The map state of spec 1 §3 and spec 2 §3, one slice per concern. A transition may change other

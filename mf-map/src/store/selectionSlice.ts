@@ -1,5 +1,6 @@
 import type { MapSlice, MapState } from './mapStore';
-import { isSelectionLocked, ZONING_AREA_LIMIT_HA } from './zoningSlice';
+import { ZONING_AREA_LIMIT_HA } from '@paddock/shared/contracts';
+import { isSelectionLocked } from './zoningSlice';
 
 export type SelectionNotice = 'too-many-fields' | 'multi-select-upsell';
 

@@ -7,6 +7,8 @@ export interface ZoningSlice {
   selectedZone: string | null;
   /** Zone layer opacity, 0 to 1 (spec 2 §9: default 1). */
   zoneTransparency: number;
+  /** The algorithm toggle (spec 2 §2 map controls): show the calculation's image instead of the zones. */
+  zoneImageShown: boolean;
   /** Once zoning has started, the selection is locked in zoning and edit-zone modes. */
   selectionLocked: boolean;
   /** Map Settings (spec 2 §5): number of zones (2–5) and resolution level (1–4); the layer, calculation and date are the imagery slice's. */
@@ -20,16 +22,15 @@ export interface ZoningSlice {
   setZoningResolution(level: number | null): void;
   setSelectedZone(zoneId: string | null): void;
   setZoneTransparency(opacity: number): void;
+  setZoneImageShown(shown: boolean): void;
   lockSelection(locked: boolean): void;
 }
-
-/** Spec 1 §5 / spec 2 §5: a field this large cannot be selected for zoning. */
-export const ZONING_AREA_LIMIT_HA = 800;
 
 /** Zoning state that belongs to one visit of zoning mode. */
 export const ZONING_RESET = {
   selectedZone: null,
   selectionLocked: false,
+  zoneImageShown: false,
   zoneCount: null,
   zoningResolution: null,
 } as const;
@@ -50,6 +51,7 @@ export function enterZoning(s: MapState): Partial<MapState> {
 export const createZoningSlice: MapSlice<ZoningSlice> = (set) => ({
   selectedZone: null,
   zoneTransparency: 1,
+  zoneImageShown: false,
   selectionLocked: false,
   zoneCount: null,
   zoningResolution: null,
@@ -61,5 +63,6 @@ export const createZoningSlice: MapSlice<ZoningSlice> = (set) => ({
   setZoningResolution: (zoningResolution) => set({ zoningResolution }),
   setSelectedZone: (selectedZone) => set({ selectedZone }),
   setZoneTransparency: (opacity) => set({ zoneTransparency: Math.min(1, Math.max(0, opacity)) }),
+  setZoneImageShown: (zoneImageShown) => set({ zoneImageShown }),
   lockSelection: (selectionLocked) => set({ selectionLocked }),
 });

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { ZoningOrder, ZoningZonesResponse } from '@paddock/shared/contracts';
+import { makeField } from '../testing/fixtures';
 import { renderOverMap } from '../testing/harness';
 import { EditZonePanel } from './EditZonePanel';
 import { zonesReply } from './testing';
@@ -26,14 +27,20 @@ const order: ZoningOrder = {
 
 describe('edit-zone mode: Edit Rates (spec 2 §2)', () => {
   it('shows the order’s rates; Export Files only after a change, then the download links', async () => {
-    const { ui, server } = renderOverMap(<EditZonePanel orderId="o1" onClose={() => undefined} />, {
+    const { ui, server, store } = renderOverMap(<EditZonePanel orderId="o1" onClose={() => undefined} />, {
+      fields: [makeField('x1'), makeField('x2', {}, 1)],
       routes: {
         'GET /v2/zoning/order/o1': { status: 200, body: { data: order } },
         'POST /v2/zoning/update': { status: 200, body: { data: { id: 'o1', download_key: 'k1', fields: ['x1'] } } },
       },
     });
+    act(() => store.getState().setMode('edit-zone'));
     const rate1 = await screen.findByLabelText('Rate of zone 1');
     expect(rate1).toHaveValue('10');
+    // The order's fields are selected on the zoning layer, the order chosen, and the selection held.
+    expect(store.getState()).toMatchObject({ selectedFields: ['x1'], selectedLayer: 'zoning', selectedZone: 'o1' });
+    act(() => store.getState().toggleField('x2'));
+    expect(store.getState().selectedFields).toEqual(['x1']);
     expect(screen.getByLabelText('Rate of zone 2')).toHaveValue('');
     const exportFiles = screen.getByRole('button', { name: 'Export Files' });
     expect(exportFiles).toBeDisabled();
@@ -44,5 +51,14 @@ describe('edit-zone mode: Edit Rates (spec 2 §2)', () => {
     expect(within(downloads).getByRole('button', { name: 'Download files per field' })).toBeEnabled();
     const [update] = server.find('POST', '/v2/zoning/update');
     expect(update?.body).toMatchObject({ id: 'o1', zones: { rates: { '1': 12, '2': null, '3': 4 } } });
+  });
+
+  it('an order that fails to load says why as a toast and offers to try again', async () => {
+    const { toasts } = renderOverMap(<EditZonePanel orderId="o2" onClose={() => undefined} />, {
+      routes: { 'GET /v2/zoning/order/o2': { status: 500, body: { detail: 'Database unavailable' } } },
+    });
+    expect(await screen.findByText('This zoning order could not be loaded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument();
+    expect(toasts.map((toast) => toast.message)).toContain('Database unavailable');
   });
 });

@@ -27,6 +27,16 @@ function save(blob: Blob, name: string) {
 
 function OrderRates({ order }: { order: ZoningOrder }) {
   const { zoning } = useMapArea();
+  const store = useMapStoreApi();
+  // Spec 2 §2: the order's fields are selected (and stay so), on the zoning layer, with the order chosen.
+  useEffect(() => {
+    const state = store.getState();
+    state.selectLayer('zoning');
+    state.lockSelection(false);
+    state.setSelection([...order.fields]);
+    state.setSelectedZone(order.id);
+    state.lockSelection(true);
+  }, [order, store]);
   const handle = useOlMap();
   const opacity = useMapStore((s) => s.zoneTransparency);
   const collection = useMemo(() => zoneCollectionSchema.parse(JSON.parse(order.zones)), [order.zones]);
@@ -92,12 +102,13 @@ export function EditZonePanel({ orderId, onClose }: { orderId: string; onClose()
   const store = useMapStoreApi();
   const headingId = useId();
   const query = useQuery({ queryKey: queryKeys.zoningOrders.detail(orderId), queryFn: () => zoning.order(orderId) });
-  const { basename } = useMapArea();
+  const { basename, bus } = useMapArea();
   const missing = query.error instanceof ApiError && query.error.status === 404;
-  // Spec 2 §2: an unknown order is a missing page.
+  // Spec 2 §2: an unknown order is a missing page; any other failure is told as a toast too (spec 2 §8).
   useEffect(() => {
     if (missing) goTo(basename, '/404');
-  }, [missing, basename]);
+    else if (query.error) bus.toast('error', errorMessage(query.error, 'This zoning order could not be loaded.'));
+  }, [missing, basename, bus, query.error]);
   const close = () => {
     store.getState().setMode('view');
     onClose();

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatHectares } from '@paddock/shared/format';
 import { Button } from '@paddock/shared/ui';
 import { controlStyles } from '@paddock/shared/ui/form';
@@ -15,6 +15,8 @@ interface RatesStepProps {
   /** Edit Rates: the action is enabled only once a rate has changed. */
   needsChange?: boolean;
   busy: boolean;
+  /** Shown under the rates table (the paint tool in zoning mode). */
+  beforeTotals?: ReactNode;
   onAction(rates: RateInputs): void;
   onBack?(): void;
 }
@@ -26,6 +28,7 @@ export function RatesStep({
   actionLabel,
   needsChange = false,
   busy,
+  beforeTotals,
   onAction,
   onBack,
 }: RatesStepProps) {
@@ -103,6 +106,7 @@ export function RatesStep({
           ))}
         </tbody>
       </table>
+      {beforeTotals}
       <div className={controlStyles.field}>
         <label htmlFor={priceId} className={controlStyles.label}>
           Price per {unit} (AU$)

@@ -97,14 +97,19 @@ describe('zoning panel', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
-  it('a zone layer that fails (after its one retry) says so and Reset starts the zones over', async () => {
+  it('a zone layer that fails (after its one retry) says so and resets the zone count and resolution', async () => {
     const { ui, store, server } = renderZoning({ status: 500, body: { detail: 'Imagery unavailable' } });
     await chooseAll(ui);
     expect(await screen.findByRole('alert')).toHaveTextContent('Zone layer failed to load. Please try again.');
     expect(server.find('GET', ZONES)).toHaveLength(2);
-    await ui.click(screen.getByRole('button', { name: 'Reset' }));
     expect(store.getState()).toMatchObject({ zoneCount: null, zoningResolution: null });
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Number of zones')).toHaveValue('');
+    // Choosing them again asks again (and, failing again, resets them again).
+    await ui.selectOptions(screen.getByLabelText('Number of zones'), '3');
+    await ui.selectOptions(screen.getByLabelText('Resolution'), '25 m');
+    await waitFor(() => expect(server.find('GET', ZONES)).toHaveLength(4));
+    await waitFor(() => expect(store.getState()).toMatchObject({ zoneCount: null, zoningResolution: null }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Zone layer failed to load. Please try again.');
   });
 
   it("shows 'Loading zones' while the zones are computed", async () => {
@@ -146,6 +151,53 @@ describe('zoning panel', () => {
       zones: { rates: { '1': 10, '2': null, '3': 2.5 }, total: 43.75 },
     });
     expect(toasts.map((t) => t.message)).toContain('Zones added to your cart');
+  });
+
+  it('the paint tool gives a polygon another zone, by keyboard too, and the cart gets the painted zones', async () => {
+    const { ui, server, bus } = renderZoning();
+    const opened: unknown[] = [];
+    bus.on('paddock:cart-open', (payload) => opened.push(payload));
+    await chooseAll(ui);
+    await screen.findByRole('table', { name: 'Zones' });
+    await ui.click(screen.getByRole('button', { name: 'Next' }));
+    const tool = screen.getByRole('region', { name: 'Paint zones' });
+    expect(within(tool).getByRole('button', { name: 'Make it zone 1' })).toBeDisabled();
+    await ui.click(within(tool).getByRole('button', { name: 'Zone 3' }));
+    expect(within(tool).getByRole('button', { name: 'Zone 3' })).toHaveAttribute('aria-pressed', 'true');
+    expect(tool).toHaveTextContent('Tap polygons on the map to make them zone 3.');
+    const polygon = within(tool).getByRole('option', { name: /polygon 1 · zone 1 · 2\.50 ha/ }) as HTMLOptionElement;
+    await ui.selectOptions(within(tool).getByLabelText('Polygon'), polygon.value);
+    await ui.click(within(tool).getByRole('button', { name: 'Make it zone 3' }));
+    expect(tool).toHaveTextContent('1 polygon repainted.');
+    // Zone 1 lost its only polygon (2.5 ha) to zone 3 (now 10 ha).
+    const areas = within(screen.getByRole('table', { name: 'Rates' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    expect(areas).toEqual(['0.00', '5.00', '10.00']);
+    await ui.type(screen.getByLabelText('Rate of zone 3'), '2');
+    expect(screen.getByText(/Total product: 20 L/)).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(opened).toHaveLength(1));
+    const [request] = server.find('POST', '/v2/cart/add');
+    const sent = request?.body as { zones: { features: { properties: { zone: number } }[]; total: number } };
+    expect(sent.zones.features.map((f) => f.properties.zone)).toEqual([3, 2, 3]);
+    expect(sent.zones.total).toBe(20);
+  });
+
+  it('Undo painting puts every polygon back in its computed zone', async () => {
+    const { ui } = renderZoning();
+    await chooseAll(ui);
+    await screen.findByRole('table', { name: 'Zones' });
+    await ui.click(screen.getByRole('button', { name: 'Next' }));
+    const tool = screen.getByRole('region', { name: 'Paint zones' });
+    const polygon = within(tool).getByRole('option', { name: /zone 2/ }) as HTMLOptionElement;
+    await ui.selectOptions(within(tool).getByLabelText('Polygon'), polygon.value);
+    await ui.click(within(tool).getByRole('button', { name: 'Make it zone 1' }));
+    expect(within(tool).getByRole('option', { name: /polygon 2 · zone 1/ })).toBeInTheDocument();
+    await ui.click(within(tool).getByRole('button', { name: 'Undo painting' }));
+    expect(tool).toHaveTextContent('No polygons repainted.');
+    expect(within(tool).getByRole('option', { name: /polygon 2 · zone 2/ })).toBeInTheDocument();
   });
 
   it("a field of 800 ha or more selected before zoning brings up 'Zone area exceeded' and leaves the selection", async () => {

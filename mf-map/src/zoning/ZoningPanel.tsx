@@ -1,9 +1,9 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { useShallow } from 'zustand/react/shallow';
 import { Button, Spinner } from '@paddock/shared/ui';
 import { ConfirmDialog } from '@paddock/shared/ui/modal';
-import { ZONING_AREA_LIMIT_HA } from '../store/zoningSlice';
+import { ZONING_AREA_LIMIT_HA } from '@paddock/shared/contracts';
 import { messages } from '../messages';
 import { useOlMap } from '../map-core/olMapContext';
 import { RatesStep } from './RatesStep';
@@ -12,6 +12,8 @@ import type { ZoningZonesResponse } from '@paddock/shared/contracts';
 import { useAction } from '@paddock/shared/query';
 import { useMapArea } from '../context';
 import { rowsOfZones, zoningCartPayload, type CartTarget, type RateInputs } from './rates';
+import { paint, paintedFeatures, paintedRows, type PaintedZones } from './paint';
+import { PaintTool } from './PaintTool';
 import { useMapStore, useMapStoreApi } from '../store';
 import { ZoneLegend } from './ZoneLegend';
 import { ZoningSettings } from './ZoningSettings';
@@ -21,28 +23,9 @@ import styles from './zoning.module.css';
 
 // OpenLayers arrives with the map's own lazy chunk; the zone layer waits for it too.
 const ZoneLayer = lazy(() => import('./map/ZoneLayer'));
+const ImageryTiles = lazy(() => import('../imagery/map/ImageryTiles'));
 
-function Transparency() {
-  const store = useMapStoreApi();
-  const id = useId();
-  const value = useMapStore((s) => s.zoneTransparency);
-  return (
-    <div className={styles.slider}>
-      <label htmlFor={id}>Zone transparency</label>
-      <input
-        id={id}
-        type="range"
-        min={0}
-        max={1}
-        step={0.05}
-        value={value}
-        onChange={(event) => store.getState().setZoneTransparency(Number(event.target.value))}
-      />
-    </div>
-  );
-}
-
-function ZonesStatus({ state, onReset }: { state: ZonesState; onReset(): void }) {
+function ZonesStatus({ state, failed }: { state: ZonesState; failed: boolean }) {
   if (state.kind === 'loading')
     return (
       <div className={styles.status} role="status">
@@ -51,22 +34,14 @@ function ZonesStatus({ state, onReset }: { state: ZonesState; onReset(): void })
         {state.slow && <span>{messages.zoningSlow}</span>}
       </div>
     );
-  if (state.kind === 'error')
+  // Spec 2 §8: the failure resets the zone count and resolution; the message stays until they are chosen again.
+  if (failed && state.kind !== 'ready')
     return (
       <div className={styles.status} role="alert">
         <span>{messages.zoningFailed}</span>
-        <Button variant="secondary" onClick={onReset}>
-          Reset
-        </Button>
       </div>
     );
-  if (state.kind === 'ready')
-    return (
-      <>
-        <ZoneLegend zones={state.zones} />
-        <Transparency />
-      </>
-    );
+  if (state.kind === 'ready') return <ZoneLegend zones={state.zones} />;
   return null;
 }
 
@@ -101,6 +76,8 @@ function AreaExceeded() {
   );
 }
 
+const noop = () => undefined;
+
 /** Zoning mode's panel (spec 2 §2, §5): '1. Map Settings', then '2. Edit & Assign Rates' once zones exist. */
 export function ZoningPanel() {
   const store = useMapStoreApi();
@@ -113,7 +90,53 @@ export function ZoningPanel() {
   const zones = useZones(request);
   const [tab, setTab] = useState<Key>('settings');
   const ready = zones.kind === 'ready';
-  const { zoning } = useMapArea();
+  const { zoning, imagery } = useMapArea();
+  const imageShown = useMapStore((s) => s.zoneImageShown);
+  const computed = zones.kind === 'ready' ? zones.zones : null;
+  // The paint tool (spec 2 §5): zones the user gave polygons, the brush, and the polygon picked in its list.
+  const [painted, setPainted] = useState<PaintedZones>({});
+  const [brush, setBrush] = useState<number | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+  // New zones start the painting over (state adjusted while rendering, not in an effect).
+  const [paintedOf, setPaintedOf] = useState(computed);
+  if (paintedOf !== computed) {
+    setPaintedOf(computed);
+    setPainted({});
+    setBrush(null);
+    setPicked(null);
+  }
+  const features = useMemo(
+    () => (computed ? paintedFeatures(computed.zoned_image.features, painted) : []),
+    [computed, painted],
+  );
+  const collection = useMemo(() => (computed ? { ...computed.zoned_image, features } : null), [computed, features]);
+  const rows = useMemo(() => (computed ? paintedRows(rowsOfZones(computed), features) : []), [computed, features]);
+  const paintOne = useCallback(
+    (id: string, zone: number) => computed && setPainted((now) => paint(now, computed.zoned_image.features, id, zone)),
+    [computed],
+  );
+  const onTap = useCallback((id: string) => brush !== null && paintOne(id, brush), [brush, paintOne]);
+  // The algorithm toggle: the calculation's image of the zoned fields and date in place of the zones.
+  const image = useMapStore(
+    useShallow((s) => ({
+      fieldIds: s.selectedFields,
+      layer: s.selectedLayer,
+      algorithm: s.selectedAlgorithm,
+      date: s.selectedDate,
+    })),
+  );
+  const template = useMemo(
+    () =>
+      imageShown && image.fieldIds.length && image.layer !== 'zoning' && image.algorithm && image.date
+        ? imagery.tileTemplate({
+            fieldIds: image.fieldIds,
+            layer: image.layer,
+            algorithm: image.algorithm,
+            date: image.date,
+          })
+        : null,
+    [imagery, imageShown, image],
+  );
   const add = useAction({
     run: ({ zones: computed, rates, target }: { zones: ZoningZonesResponse; rates: RateInputs; target: CartTarget }) =>
       zoning.addToCart(zoningCartPayload(computed, rates, target)),
@@ -125,11 +148,17 @@ export function ZoningPanel() {
   const goTo = (key: Key) => {
     setTab(key);
     store.getState().lockSelection(key === 'rates');
+    if (key !== 'rates') setBrush(null);
   };
-  const reset = () => {
+  // Spec 2 §4, §8: a zone load that fails (after its one retry) resets the zone count and resolution.
+  const [failed, setFailed] = useState(false);
+  if (zones.kind === 'error' && !failed) setFailed(true);
+  else if (failed && (zones.kind === 'loading' || zones.kind === 'ready')) setFailed(false);
+  useEffect(() => {
+    if (zones.kind !== 'error') return;
     store.getState().setZoneCount(null);
     store.getState().setZoningResolution(null);
-  };
+  }, [zones.kind, store]);
 
   return (
     <section className={panel.panel} data-open aria-labelledby={headingId}>
@@ -150,7 +179,7 @@ export function ZoningPanel() {
             {hasFields ? (
               <>
                 <ZoningSettings />
-                <ZonesStatus state={zones} onReset={reset} />
+                <ZonesStatus state={zones} failed={failed} />
               </>
             ) : (
               <p className={panel.panelText}>Select the fields to zone in the field menu.</p>
@@ -165,14 +194,27 @@ export function ZoningPanel() {
             </div>
           </TabPanel>
           <TabPanel id="rates">
-            {zones.kind === 'ready' && request && farmId && (
+            {computed && collection && request && farmId && (
               <RatesStep
-                rows={rowsOfZones(zones.zones)}
+                rows={rows}
                 actionLabel="Add to cart"
                 busy={add.busy}
+                beforeTotals={
+                  <PaintTool
+                    rows={rows}
+                    features={features}
+                    brush={brush}
+                    onBrush={setBrush}
+                    onPaint={paintOne}
+                    picked={picked}
+                    onPick={setPicked}
+                    changes={Object.keys(painted).length}
+                    onUndoAll={() => setPainted({})}
+                  />
+                }
                 onAction={(rates) =>
                   void add.trigger({
-                    zones: zones.zones,
+                    zones: { ...computed, zoned_image: collection },
                     rates,
                     target: { farmId, fieldIds: request.fieldIds, date: request.date, resolution: request.resolution },
                   })
@@ -184,14 +226,21 @@ export function ZoningPanel() {
         </Tabs>
       </div>
       <AreaExceeded />
-      {handle && zones.kind === 'ready' && (
+      {handle && computed && collection && !template && (
         <Suspense fallback={null}>
           <ZoneLayer
             handle={handle}
-            collection={zones.zones.zoned_image}
-            palette={zones.zones.palette}
+            collection={collection}
+            palette={computed.palette}
             opacity={opacity}
+            onTap={tab === 'rates' && brush !== null ? onTap : undefined}
+            highlight={tab === 'rates' ? picked : null}
           />
+        </Suspense>
+      )}
+      {handle && template && (
+        <Suspense fallback={null}>
+          <ImageryTiles handle={handle} template={template} fetchTile={imagery.fetchTile} onSettled={noop} />
         </Suspense>
       )}
     </section>

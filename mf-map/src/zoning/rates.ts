@@ -87,8 +87,9 @@ export function zoningCartPayload(
       properties,
     })),
     rates: ratesPayload(zones.zones, inputs),
-    total: roundedTotal(rowsOfZones(zones), inputs),
   };
+  // The total of the polygons as sent (the paint tool may have moved some to another zone).
+  collection.total = roundedTotal(rowsOfCollection(collection, zones.palette), inputs);
   return {
     algorithm: zones.algorithm,
     catalog_entry: target.date,

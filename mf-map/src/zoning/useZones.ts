@@ -5,7 +5,7 @@ import { freshFor, queryKeys, queryPolicy, useQuery } from '@paddock/shared/quer
 import type { ZonesRequest } from '../api/zoningApi';
 import { useMapArea } from '../context';
 import { useMapStore } from '../store';
-import { ZONING_AREA_LIMIT_HA } from '../store/zoningSlice';
+import { ZONING_AREA_LIMIT_HA } from '@paddock/shared/contracts';
 
 /** Spec 2 §9: after this long the zones still loading bring up the 'grab a cup of coffee' message. */
 export const SLOW_ZONES_MS = 20_000;

@@ -3,15 +3,19 @@ import ClipperLib, { type Path, type PolyNode } from 'clipper-lib';
 /**
  * Polygon intersection and union for zoning, in a window's pixel coordinates, through Clipper
  * (integer coordinates, exact and fast): positions are scaled to integers, so lattice corners stay
- * exact and field boundary positions move by under a millionth of a pixel.
+ * exact and field boundary positions move by under 1/30,000 of a pixel (a tenth of a millimetre at 5 m).
  */
 
 export type PixelRing = [number, number][];
 /** A polygon: outer ring first, then holes; rings closed (last position = first). */
 export type PixelPolygon = PixelRing[];
 
-/** Clipper's fast integer range is ±2^30; the scale keeps the window inside it. */
-const MAX_SAFE_CLIPPER = 1_000_000_000;
+/**
+ * Clipper's JavaScript port does exact double arithmetic only up to ±47,453,132 (its `loRange`,
+ * √(2^53 − 1)/2); beyond, every product goes through its 128-bit integer code, several times slower.
+ * The scale keeps the window inside the fast range.
+ */
+const MAX_SAFE_CLIPPER = 47_453_132;
 
 export class PixelClipper {
   private readonly scale: number;

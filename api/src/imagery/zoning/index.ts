@@ -251,13 +251,19 @@ export function zoneRaster(
     if (!valid[i]) continue;
     const zone = classes[i] as number;
     const value = values[i] as number;
-    for (const z of [zone, 0]) {
-      count[z] = (count[z] as number) + 1;
-      sum[z] = (sum[z] as number) + value;
-      sumSquares[z] = (sumSquares[z] as number) + value * value;
-      low[z] = Math.min(low[z] as number, value);
-      high[z] = Math.max(high[z] as number, value);
-    }
+    count[zone] = (count[zone] as number) + 1;
+    sum[zone] = (sum[zone] as number) + value;
+    sumSquares[zone] = (sumSquares[zone] as number) + value * value;
+    if (value < (low[zone] as number)) low[zone] = value;
+    if (value > (high[zone] as number)) high[zone] = value;
+  }
+  // Index 0: the whole field.
+  for (let z = 1; z <= zones; z += 1) {
+    count[0] = (count[0] as number) + (count[z] as number);
+    sum[0] = (sum[0] as number) + (sum[z] as number);
+    sumSquares[0] = (sumSquares[0] as number) + (sumSquares[z] as number);
+    low[0] = Math.min(low[0] as number, low[z] as number);
+    high[0] = Math.max(high[0] as number, high[z] as number);
   }
   const varianceOf = (z: number) => {
     const n = count[z] as number;

@@ -129,11 +129,12 @@ export function naturalBreaks(values: Float32Array, inside: Uint8Array, valid: U
 /** Class 1 + the number of breaks below each inside pixel's value (zone 1 = lowest); 0 outside the field. */
 export function classify(values: Float32Array, inside: Uint8Array, breaks: readonly number[]): Uint8Array {
   const classes = new Uint8Array(values.length);
+  const limits = Float64Array.from(breaks);
   for (let i = 0; i < values.length; i += 1) {
     if (!inside[i]) continue;
     const value = values[i] as number;
     let zone = 1;
-    for (const limit of breaks) if (value > limit) zone += 1;
+    for (let b = 0; b < limits.length; b += 1) if (value > (limits[b] as number)) zone += 1;
     classes[i] = zone;
   }
   return classes;

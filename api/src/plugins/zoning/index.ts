@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../responses';
 import { getZoningOrder, listZoningOrders, orderForDownload, updateZoningOrder } from './orders';
-import { buildPrescriptionZip } from './prescription';
+import { exportFor, registerZoningExports } from './exports';
 import { zonesFor } from './zones';
 
 const tags = ['zoning'];
@@ -26,6 +26,7 @@ const tags = ['zoning'];
  */
 export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db, imagery } = app;
+  registerZoningExports(app);
 
   app.get(
     '/zoning/zones',
@@ -120,13 +121,14 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
           'A zip of the zones: shapefiles (zone, area_ha, rate) per field or for the farm (unified=true), ISOXML TASKDATA/TASKDATA.XML and TERMINAL/ shapefiles with 8.3 names and an integer RATE (owner or editor, paid orders)',
         params: z.object({ download_key: z.string() }),
         querystring: zoningDownloadQuerySchema,
-        response: { 200: z.unknown().describe('application/zip'), ...errorResponses(401, 403, 404) },
+        response: { 200: z.unknown().describe('application/zip'), ...errorResponses(401, 403, 404, 503) },
       },
     },
     async (request, reply) => {
       const account = request.account;
       const { order, zones, fields } = await orderForDownload(db, account.id, request.params.download_key);
-      const { fileName, zip } = await buildPrescriptionZip({
+      // Made once by the `zoning.export` job and kept in storage; this waits for it the first time.
+      const { fileName, file } = await exportFor(app, order.id, {
         farmName: order.farm_name,
         fields,
         zones,
@@ -135,9 +137,10 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .type('application/zip')
+        .header('Content-Length', String(file.size))
         .header('Content-Disposition', `attachment; filename="${fileName}"`)
         .header('Cache-Control', 'private, no-store')
-        .send(zip);
+        .send(file.body);
     },
   );
 };

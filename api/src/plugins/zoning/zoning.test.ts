@@ -265,6 +265,81 @@ describe.each(availableBackends())('zoning routes (%s)', (kind) => {
     });
   });
 
+  describe('exports as durable jobs', () => {
+    let order: ZoningOrder;
+    beforeAll(async () => {
+      const field = farm.fields[0] as FarmWithFields['fields'][number];
+      const zones = zoningZonesResponseSchema.parse((await zonesOf(owner, [field.id])).json());
+      order = await paidZoningOrder(t, owner, creationPayload(farm, zones, date));
+    });
+    const download = (unified: boolean) =>
+      t.request({
+        method: 'GET',
+        url: `/v2/zoning/download/${order.download_key}?unified=${unified}`,
+        token: owner.token,
+      });
+    const exportsOf = () =>
+      t.app.db
+        .selectFrom('zoning_exports')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .orderBy('created_at')
+        .execute();
+    const jobsOf = (ids: string[]) =>
+      t.app.db
+        .selectFrom('jobs')
+        .select(['state', 'attempts', 'dedupe_key'])
+        .where('kind', '=', 'zoning.export')
+        .where(
+          'dedupe_key',
+          'in',
+          ids.map((id) => `zoning-export:${id}`),
+        )
+        .execute();
+
+    it('makes each zip once by a job, keeps it in storage and streams the same bytes to every download', async () => {
+      const [first, again, concurrent] = await Promise.all([download(false), download(false), download(false)]);
+      for (const response of [first, again, concurrent]) {
+        expect(response.statusCode).toBe(200);
+        expect(response.rawPayload.equals(first.rawPayload)).toBe(true);
+      }
+      expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
+      const rows = await exportsOf();
+      expect(rows).toHaveLength(1);
+      const row = rows[0] as (typeof rows)[number];
+      expect(row).toMatchObject({ status: 'ready', unified: false, size_bytes: first.rawPayload.length });
+      expect(row.storage_key).toBe(`exports/zoning/${row.id}/${row.file_name}`);
+      const stored = await t.app.storage.get(row.storage_key as string);
+      expect(stored?.size).toBe(first.rawPayload.length);
+      stored?.body.destroy();
+      expect(await jobsOf([row.id])).toEqual([{ state: 'done', attempts: 1, dedupe_key: `zoning-export:${row.id}` }]);
+    });
+
+    it('new rates make a new zip and drop the old file; a file lost from storage is made again', async () => {
+      const before = (await exportsOf()).filter((row) => !row.unified);
+      const oldKey = before[0]?.storage_key as string;
+      const zones = JSON.parse(order.zones) as ZoningCartPayload['zones'];
+      const updated = await t.request({
+        method: 'POST',
+        url: '/v2/zoning/update',
+        token: owner.token,
+        payload: { id: order.id, zones: { ...zones, rates: { '1': 7, '2': 8, '3': 9 } } },
+      });
+      expect(updated.statusCode).toBe(200);
+      const response = await download(false);
+      expect(response.statusCode).toBe(200);
+      const after = (await exportsOf()).filter((row) => !row.unified);
+      expect(after).toHaveLength(1);
+      expect(after[0]?.id).not.toBe(before[0]?.id);
+      expect(await t.app.storage.get(oldKey)).toBeNull();
+
+      await t.app.storage.delete(after[0]?.storage_key as string);
+      const remade = await download(false);
+      expect(remade.statusCode).toBe(200);
+      expect(remade.rawPayload.equals(response.rawPayload)).toBe(true);
+    });
+  });
+
   describe('role matrix', () => {
     let users: Record<Role, TestUser>;
     let order: ZoningOrder;

@@ -1,0 +1,50 @@
+import { expect, type Page } from '@playwright/test';
+
+// Checkout through the UI: the cart modal, /payment's details and the test provider's card form.
+
+/** From the nav's cart button through the cart modal to /payment, past the country dialog. */
+export async function openCheckout(page: Page, farmName: string) {
+  await page.goto('/farms');
+  const cartButton = page.getByRole('button', { name: 'Cart, 1 items' });
+  await expect(cartButton).toBeVisible();
+  await cartButton.click();
+  const cart = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(cart.getByText('VRT Zoning')).toBeVisible();
+  await expect(cart.getByText(farmName)).toBeVisible();
+  await expect(cart.getByText('Total price including taxes')).toBeVisible();
+  await cart.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByRole('heading', { name: 'Final step, make the payment.' })).toBeVisible();
+  const country = page.getByRole('dialog', { name: 'Country required' });
+  if (await country.isVisible()) {
+    await expect(country.getByRole('button', { name: 'Save as my country' })).toBeDisabled();
+    await country.getByLabel('Country').selectOption('AU');
+    await country.getByRole('button', { name: 'Save as my country' }).click();
+    await expect(country).toBeHidden();
+  }
+}
+
+export async function fillDetails(page: Page) {
+  const contact = page.getByRole('region', { name: 'Contact Details' });
+  await contact.getByLabel('Full name').fill('Owen Grower');
+  await contact.getByLabel('Mobile number').fill('0412 345 678');
+  const billing = page.getByRole('region', { name: 'Billing Details' });
+  await billing.getByLabel('Full name').fill('Owen Grower');
+  await billing.getByLabel('Country').selectOption('AU');
+  await billing.getByLabel('Street address').fill('1 Long Paddock Rd');
+  await billing.getByLabel('State or province').fill('NSW');
+  await billing.getByLabel('City').fill('Wagga Wagga');
+  await billing.getByLabel('Zip code').fill('2650');
+  await page.getByText('I have read and agree to the').click();
+}
+
+export async function fillCard(page: Page, number: string) {
+  const card = page.getByRole('region', { name: 'Card Details' });
+  await expect(card.getByText('TEST MODE')).toBeVisible();
+  await card.getByLabel('Cardholder name').fill('Owen Grower');
+  await card.getByLabel('Card number').fill(number);
+  await card.getByLabel('Expiry').fill(`12${String((new Date().getFullYear() + 2) % 100)}`);
+  await card.getByLabel('CVC/CVV').fill('123');
+}
+
+export const payButton = (page: Page) => page.getByRole('button', { name: /^Pay AU\$/ });
