@@ -5,7 +5,9 @@ import {
   calculationForDate,
   cloudWording,
   dateLabel,
+  entryDay,
   entryLabel,
+  firstLookEntry,
   olderPageStart,
   visibleEntries,
 } from './timeline';
@@ -103,5 +105,28 @@ describe('the calculation a date opens with (spec 2 §4)', () => {
         open,
       ),
     ).toBe('SHALLOW');
+  });
+});
+
+describe('the first look', () => {
+  const dayOf = (entry: CatalogEntry | null) => (entry ? entryDay(entry) : null);
+
+  it('opens the newest clear capture, skipping newer cloudy ones', () => {
+    const entries = [
+      capture('2026-03-05', 62),
+      capture('2026-03-01', 12),
+      capture('2026-02-24', 4),
+      capture('2026-02-19'),
+    ];
+    expect(dayOf(firstLookEntry(entries))).toBe('2026-02-24');
+  });
+
+  it('falls back to the least cloudy capture loaded when none is clear', () => {
+    const entries = [capture('2026-03-05', 62), capture('2026-03-01', 30), capture('2026-02-24', 45)];
+    expect(dayOf(firstLookEntry(entries))).toBe('2026-03-01');
+  });
+
+  it('has nothing to open without dates', () => {
+    expect(firstLookEntry([])).toBeNull();
   });
 });

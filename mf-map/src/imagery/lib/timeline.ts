@@ -63,3 +63,20 @@ export function calculationForDate(
   const offered = entry.items.some((item) => item.algorithm === current);
   return current && offered && !isLocked(current) ? current : defaultLayerAlgorithm[layer];
 }
+
+/** The cloud % under which a capture reads 'Clear' (spec 2 §2). */
+export const CLEAR_BELOW_PERCENT = 10;
+
+/**
+ * The capture a field opens on: the newest clear one (by the cloud % inside the fields), else the
+ * least cloudy of those loaded (the newest of equals); a Rapid-EM survey window has no cloud and
+ * opens its newest window. Null with no entries.
+ */
+export function firstLookEntry(entries: readonly CatalogEntry[]): CatalogEntry | null {
+  const clear = entries.find((entry) => entryCloud(entry) < CLEAR_BELOW_PERCENT);
+  if (clear) return clear;
+  return entries.reduce<CatalogEntry | null>(
+    (best, entry) => (best === null || entryCloud(entry) < entryCloud(best) ? entry : best),
+    null,
+  );
+}
