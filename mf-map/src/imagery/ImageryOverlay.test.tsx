@@ -253,6 +253,51 @@ describe('choosing a date', () => {
   });
 });
 
+describe('Rapid-EM surveys', () => {
+  const window = (start: string, end: string) => ({
+    start_date: start,
+    end_date: end,
+    capture_id: `em-${start}`,
+    items: capture(start, 0).items,
+  });
+
+  it('lists survey windows with no cloud wording or cloud filter, and names the depth and EC unit in the legend', async () => {
+    const { store } = renderOverMap(<ImageryOverlay />, {
+      routes: {
+        [`GET ${CATALOG}`]: catalogReply([window('2026-02-09', '2026-02-15'), window('2026-02-02', '2026-02-08')]),
+        'GET /v2/algorithm/sensor_em_SHALLOW/statistics.json': statisticsReply({
+          algorithm: 'sensor_em_SHALLOW',
+          unit: 'mS/m',
+          color_rendering: { ...statisticsBody().color_rendering, color_stretch: 'fixed', value_range: [0, 100] },
+        }),
+      },
+    });
+    act(() => store.getState().selectLayer('sensor_em'));
+    const list = await screen.findByRole('list', { name: 'Rapid-EM surveys' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Surveyed 9–15 Feb', 'Surveyed 2–8 Feb']);
+    expect(screen.queryByLabelText('Hide dates above')).not.toBeInTheDocument();
+    expect(screen.queryByText(/cloud/i)).not.toBeInTheDocument();
+
+    await waitFor(() => expect(store.getState().selectedDate).toBe('2026-02-09'));
+    const legend = await screen.findByRole('region', { name: 'Legend' });
+    expect(legend).toHaveTextContent('Soil EC (mS/m) · Shallow (0–0.5 m)');
+    expect(await within(legend).findByRole('list', { name: 'Scale from 0 to 100 mS/m' })).toHaveTextContent(
+      '0255075100',
+    );
+  });
+
+  it('says when the fields were never surveyed', async () => {
+    const { store } = renderOverMap(<ImageryOverlay />, { routes: { [`GET ${CATALOG}`]: catalogReply([]) } });
+    act(() => store.getState().selectLayer('sensor_em'));
+    expect(await screen.findByText(/Rapid-EM has not surveyed these fields yet/)).toBeInTheDocument();
+    expect(screen.getByText('No Dates Available')).toBeInTheDocument();
+  });
+});
+
 describe('modes', () => {
   it('shows the zoning panel in zoning mode, whose Close returns to view', async () => {
     const { ui, store } = renderOverMap(<ImageryOverlay />, { routes: { [`GET ${CATALOG}`]: catalogReply([]) } });

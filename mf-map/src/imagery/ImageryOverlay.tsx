@@ -101,7 +101,12 @@ export function ImageryOverlay() {
     <>
       <ImageryPanel onExport={() => store.getState().setExportMode(true)} />
       {imageryLayer && (
-        <DateTimeline target={target} paging={paging} onChoose={(entry) => dates.choose(entryDay(entry))} />
+        <DateTimeline
+          target={target}
+          paging={paging}
+          surveys={imageryLayer === 'sensor_em'}
+          onChoose={(entry) => dates.choose(entryDay(entry))}
+        />
       )}
       <div className={styles.legendArea}>
         {s.algorithm && (

@@ -8,6 +8,7 @@ import {
   entryDay,
   entryLabel,
   firstLookEntry,
+  surveyLabel,
   olderPageStart,
   visibleEntries,
 } from './timeline';
@@ -128,5 +129,16 @@ describe('the first look', () => {
 
   it('has nothing to open without dates', () => {
     expect(firstLookEntry([])).toBeNull();
+  });
+});
+
+describe('Rapid-EM survey windows', () => {
+  it('names a window within a month as one range', () => {
+    expect(surveyLabel('2026-03-03', '2026-03-09', now)).toBe('Surveyed 3–9 Mar');
+  });
+
+  it('names both months across a month end, and the year when it is not this one', () => {
+    expect(surveyLabel('2025-02-28', '2025-03-06', now)).toBe('Surveyed 28 Feb – 6 Mar 2025');
+    expect(surveyLabel('2025-12-29', '2026-01-04', now)).toBe('Surveyed 29 Dec 2025 – 4 Jan');
   });
 });

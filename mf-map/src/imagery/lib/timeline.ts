@@ -30,6 +30,16 @@ export function dateLabel(day: string, now: DateTime = DateTime.local()): string
 export const rangeLabel = (start: string, end: string): string =>
   `${formatDate(start, 'range')} – ${formatDate(end, 'range')}`;
 
+/** A Rapid-EM survey window as the timeline names it: 'Surveyed 3–9 Mar', 'Surveyed 28 Feb – 6 Mar 2025'. */
+export function surveyLabel(start: string, end: string, now: DateTime = DateTime.local()): string {
+  const from = DateTime.fromISO(start);
+  const to = DateTime.fromISO(end);
+  const year = to.year === now.year ? '' : ` ${to.year}`;
+  if (from.hasSame(to, 'month')) return `Surveyed ${from.day}–${to.day} ${to.toFormat('MMM')}${year}`;
+  const fromYear = from.year === to.year ? '' : ` ${from.year}`;
+  return `Surveyed ${from.day} ${from.toFormat('MMM')}${fromYear} – ${to.day} ${to.toFormat('MMM')}${year}`;
+}
+
 /** What the timeline shows for an entry: a date, or a Rapid-EM window's range. */
 export const entryLabel = (entry: CatalogEntry, now?: DateTime): string =>
   isWindowEntry(entry) ? rangeLabel(entry.start_date, entry.end_date) : dateLabel(entry.date, now);
