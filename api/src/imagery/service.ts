@@ -18,13 +18,17 @@ export interface ImageryField extends FieldAoi {
 }
 
 /**
- * Identifies a set of fields at their current versions (and their completed high-res days), so a
+ * Identifies a set of fields at their current versions (and their completed high-res days and EM surveys), so a
  * cached capture list, statistic or tile is never used after a field changes.
  */
 export function fieldsKeyOf(fields: readonly ImageryField[]): string {
   const parts = [...fields]
     .sort((a, b) => a.fieldId.localeCompare(b.fieldId))
-    .map((field) => `${field.fieldId}@${field.version}#${(field.highResDates ?? []).join(',')}`);
+    .map(
+      (field) =>
+        `${field.fieldId}@${field.version}#${(field.highResDates ?? []).join(',')}` +
+        `~${(field.emSurveys ?? []).map((survey) => `${survey.start}/${survey.end}`).join(',')}`,
+    );
   return createHash('sha1').update(parts.join('|')).digest('base64url');
 }
 

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { addDays, todayUtc } from '../../imagery/dates';
 import { measureCloudPercent } from '../../imagery/engine';
 import { latToMercatorY, lonToMercatorX, MERCATOR_HALF_WORLD } from '../../imagery/geo';
-import { SimulatedSource } from '../../imagery/simulated';
+import { sampleEmWindows, SimulatedSource } from '../../imagery/simulated';
 import type { FieldAoi } from '../../imagery/source';
 import { addFields, createFarm, fieldFeature, setTier, share, signIn, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
@@ -189,7 +189,25 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
       expect(properties?.next_latest_date_utc).toBeNull();
     });
 
-    it('lists the Rapid-EM survey as 4 weekly windows with SHALLOW and DEEP', async () => {
+    it('lists a field’s Rapid-EM survey windows with SHALLOW and DEEP, and none for a field never surveyed', async () => {
+      const unsurveyed = await catalog(owner, {
+        field_ids: wheat.id,
+        layer_filter: 'sensor_em',
+        latest_date_utc: '2025-12-31',
+      });
+      expect(catalogResponseSchema.parse(unsurveyed.json()).features[0]?.properties.dates).toEqual([]);
+      // The machine drives the paddocks: the sample survey (4 weekly windows each February) for these two.
+      for (const field of [wheat, advancedField])
+        await t.app.db
+          .insertInto('em_surveys')
+          .values(
+            sampleEmWindows('2025-01-01', '2025-12-31').map(({ start, end }) => ({
+              field_id: field.id,
+              start_date: start,
+              end_date: end,
+            })),
+          )
+          .execute();
       const response = await catalog(owner, {
         field_ids: wheat.id,
         layer_filter: 'sensor_em',
