@@ -312,6 +312,29 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
       expect(high).toBeLessThanOrEqual(max);
     });
 
+    it('spans NDVI 0–1 on the absolute scale, the field’s 2nd–98th percentile on the relative one, and the region for NDVI-R', async () => {
+      const at = { field_ids: wheat.id, latest_capture_date: '2025-09-22' };
+      const absolute = statisticsResponseSchema.parse(
+        (await statistics(owner, 'standard_NDVI', { ...at, color_stretch: 'fixed' })).json(),
+      );
+      expect(absolute.color_rendering).toMatchObject({ color_stretch: 'fixed', value_range: [0, 1] });
+      const relative = statisticsResponseSchema.parse((await statistics(owner, 'standard_NDVI', at)).json());
+      const [fieldLow, fieldHigh] = relative.color_rendering.value_range;
+      expect(fieldHigh - fieldLow).toBeLessThan(1);
+
+      // Regional NDVI draws the land around the field too: its relative stretch spans that region.
+      const regional = statisticsResponseSchema.parse((await statistics(owner, 'standard_NDVI-R', at)).json());
+      const [regionLow, regionHigh] = regional.color_rendering.value_range;
+      expect(regional.min).toBe(relative.min);
+      expect([regionLow, regionHigh]).not.toEqual([fieldLow, fieldHigh]);
+      expect(regionLow).toBeLessThan(fieldLow);
+      const tile = await get(
+        owner,
+        `/v2/tiles/standard_NDVI-R/2025-09-22/${tileAt(147.366, -35.115, 14)}.png?${query({ field_ids: wheat.id, color_stretch: 'dynamic' })}`,
+      );
+      expect(tile.statusCode).toBe(200);
+    });
+
     it('answers 404 for a day without a capture, and for a day still to come', async () => {
       expect(
         (await statistics(owner, 'standard_NDVI', { field_ids: wheat.id, latest_capture_date: '2025-09-23' })).json(),
