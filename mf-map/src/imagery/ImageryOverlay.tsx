@@ -108,7 +108,7 @@ export function ImageryOverlay() {
           onChoose={(entry) => dates.choose(entryDay(entry))}
         />
       )}
-      <div className={styles.legendArea}>
+      <div className={styles.legendArea} data-tour="legend">
         {s.algorithm && (
           <Legend
             algorithm={s.algorithm}

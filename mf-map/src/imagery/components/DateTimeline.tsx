@@ -198,7 +198,7 @@ export function DateTimeline({ target, paging, onChoose, surveys = false }: Date
   }
 
   return (
-    <section className={styles.timeline} aria-labelledby={headingId}>
+    <section className={styles.timeline} aria-labelledby={headingId} data-tour="timeline">
       <header className={styles.timelineHeader}>
         <h2 id={headingId} className={styles.timelineTitle}>
           {surveys ? 'Rapid-EM surveys' : 'Imagery dates'}
