@@ -59,7 +59,8 @@ export function ensureWrk() {
 let built = false;
 /** Builds every workspace once per bench run (sections that need dist folders call it). */
 export function buildOnce() {
-  if (built) return;
+  // PADDOCK_BENCH_SKIP_BUILD=1 uses the dist folders as they are (already built from this tree).
+  if (built || process.env.PADDOCK_BENCH_SKIP_BUILD) return;
   console.log('Building…');
   execSync('npx turbo run build --output-logs=errors-only', { cwd: repoRoot, stdio: 'inherit' });
   built = true;

@@ -365,6 +365,57 @@ async function measureFarm(browser, storageState, farm, count, scripts) {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The first look (issue 10 item 5): a farm with one paddock opens on its latest clear capture by
+// itself; the figure is navigation start → the first imagery tile received and drawn.
+
+const IMAGERY_RUNS = 5;
+const IMAGERY_TIMEOUT_MS = 60_000;
+const PADDOCK = {
+  type: 'Polygon',
+  coordinates: [[[147.36, -35.12], [147.372, -35.12], [147.372, -35.111], [147.36, -35.111], [147.36, -35.12]]],
+};
+
+/** Records when the first imagery tile answered and when OpenLayers next finished a frame (the tile on screen). */
+function watchFirstImagery() {
+  const tile = /\/v2\/tiles\/[^/]+\/\d{4}-\d{2}-\d{2}\/\d+\/\d+\/\d+\.png/;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (window.__benchFirstTileAt === undefined && tile.test(entry.name) && entry.responseStatus !== 204) {
+        window.__benchFirstTileAt = entry.responseEnd;
+        // The blob is decoded and drawn on the next frames: the first frame after two animation frames.
+        requestAnimationFrame(() => requestAnimationFrame(() => (window.__benchFirstImageryAt = performance.now())));
+      }
+    }
+  }).observe({ type: 'resource', buffered: true });
+}
+
+/** Median of 5 cold loads (fresh signed-in context each) of a one-paddock farm's map to its first imagery drawn. */
+async function measureFirstImagery(browser, storageState, authorization) {
+  const farm = await callApi(authorization, 'POST', 'farms', { data: { farm_name: 'Bench first look' } });
+  await callApi(authorization, 'POST', `farms/${farm.id}/fields`, {
+    type: 'FeatureCollection',
+    features: [{ type: 'Feature', geometry: PADDOCK, properties: { field_name: 'Home Paddock', field_crop_type: 'Wheat' } }],
+  });
+  const samples = [];
+  const tileSamples = [];
+  for (let run = 0; run < IMAGERY_RUNS; run++) {
+    const context = await browser.newContext({ storageState, viewport: { width: 1280, height: 720 } });
+    try {
+      await context.addInitScript(watchFirstImagery);
+      const page = await context.newPage();
+      await page.goto(`${urls.host}/farms/${farm.id}`);
+      await page.waitForFunction(() => window.__benchFirstImageryAt !== undefined, null, { timeout: IMAGERY_TIMEOUT_MS });
+      samples.push(await page.evaluate(() => window.__benchFirstImageryAt));
+      tileSamples.push(await page.evaluate(() => window.__benchFirstTileAt));
+    } finally {
+      await context.close();
+    }
+  }
+  const stats = (values) => ({ median: Math.round(median(values)), min: Math.round(Math.min(...values)), max: Math.round(Math.max(...values)) });
+  return { runs: samples.length, drawnMs: stats(samples), firstTileMs: stats(tileSamples) };
+}
+
 /** The mf-map files the map page downloaded, as paths in mf-map's dist. */
 function mapPageFiles(scriptLists) {
   const origin = `${remoteUrl('mf_map')}/`;
@@ -374,13 +425,19 @@ function mapPageFiles(scriptLists) {
 
 export async function measure() {
   let loadBefore;
-  console.log('Map: building the minimal OpenLayers build…');
-  const minimalBundle = await buildMinimalOl();
-  const minimal = weighAll([minimalBundle]);
-  const results = { minimalOl: { fileGzipKB: minimal.gzipKB, ol: minimal.ol } };
+  // PADDOCK_BENCH_MAP_FIRST_LOOK_ONLY=1 measures only the first look (the rest takes many minutes).
+  const firstLookOnly = Boolean(process.env.PADDOCK_BENCH_MAP_FIRST_LOOK_ONLY);
+  const results = {};
+  let minimalBundle = null;
+  if (!firstLookOnly) {
+    console.log('Map: building the minimal OpenLayers build…');
+    minimalBundle = await buildMinimalOl();
+    const minimal = weighAll([minimalBundle]);
+    results.minimalOl = { fileGzipKB: minimal.gzipKB, ol: minimal.ol };
+  }
 
   await withStackAndBrowser(async ({ browser }) => {
-    results.minimalOl.renders = await minimalBuildRenders(browser, minimalBundle);
+    if (minimalBundle) results.minimalOl.renders = await minimalBuildRenders(browser, minimalBundle);
 
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -389,6 +446,14 @@ export async function measure() {
     const authorization = await token;
     const storageState = await context.storageState();
     await context.close();
+
+    try {
+      console.log('Map: opening a one-paddock farm cold 5 times, to its first imagery drawn…');
+      results.firstImagery = await measureFirstImagery(browser, storageState, authorization);
+    } catch (error) {
+      results.firstImagery = { error: error.message.split('\n')[0] };
+    }
+    if (firstLookOnly) return;
 
     const cropTypes = (await callApi(authorization, 'GET', 'farms/crop_types/list')).data.crop_types;
     loadBefore = loadavg()[0];
@@ -417,6 +482,7 @@ export async function measure() {
       ...olAcrossDist(),
     };
   });
+  if (firstLookOnly) return results;
   // Frame times are wall-clock: whatever else runs on the machine shows in them.
   results.machine = { cores: availableParallelism(), loadAverage1m: { before: round1(loadBefore), after: round1(loadavg()[0]) } };
   // No OpenLayers found (no map built yet, or no source maps) gives no ratio rather than a flattering 0.
@@ -439,9 +505,17 @@ const framesRow = (farm) => (farm.error || !farm.frames
 const round1 = (value) => Math.round(value * 10) / 10;
 const times = (ratio) => (ratio === null ? 'not measured: no OpenLayers found in the map page\'s mf-map files' : `${ratio}×`);
 
+const firstImageryRow = (first) => (!first || first.error
+  ? `not measured${first ? `: ${first.error}` : ''}`
+  : `${first.drawnMs.median} ms median (min ${first.drawnMs.min}, max ${first.drawnMs.max}, ${first.runs} cold loads; first tile received at ${first.firstTileMs.median} ms median)`);
+
 export function report(results) {
   const { minimalOl, mfMapOl } = results;
-  const rows = [];
+  const rows = [['One paddock: navigation → first imagery drawn (no click)', firstImageryRow(results.firstImagery), 'report']];
+  if (!mfMapOl) {
+    printRows('Farm map (mf-map)', rows);
+    return;
+  }
   for (const farm of Object.values(results.farms)) {
     const fields = farm.fields.toLocaleString('en-AU');
     rows.push([`${fields} fields: navigation → all fields drawn`, firstRenderRow(farm), 'report']);

@@ -176,6 +176,15 @@ export interface HighResCapturesTable {
   created_at: Timestamp;
 }
 
+/** A field's Rapid-EM survey window (inclusive days); the sensor_em layer lists exactly these. */
+export interface EmSurveysTable {
+  field_id: string;
+  /** `date` columns: read them with to_char. */
+  start_date: ColumnType<Date | string, string, string>;
+  end_date: ColumnType<Date | string, string, string>;
+  created_at: Generated<Date>;
+}
+
 /** A payment of one thing (`purpose`) by card (a provider's PaymentIntent) or by invoice. Cents, AUD. */
 export interface PaymentsTable {
   id: Generated<string>;
@@ -489,6 +498,7 @@ export interface Database {
   farm_members: FarmMembersTable;
   farm_favourites: FarmFavouritesTable;
   high_res_captures: HighResCapturesTable;
+  em_surveys: EmSurveysTable;
   jobs: JobsTable;
   processed_events: ProcessedEventsTable;
   throttle_hits: ThrottleHitsTable;

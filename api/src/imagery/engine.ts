@@ -147,6 +147,41 @@ export async function fieldStatistics(
   };
 }
 
+/** Room around the fields that a regional calculation's stretch looks at, as a share of their extent (and at least). */
+const REGION_MARGIN = 0.5;
+const REGION_MIN_MARGIN_M = 1_000;
+/** The regional stretch samples the region on a coarse grid: percentiles need no more. */
+export const REGION_MAX_PIXELS = 256 * 256;
+
+/**
+ * Summary of a calculation over the clear pixels of the region around the fields (their extent with a
+ * margin), not clipped to them: the stretch of a regional layer (NDVI-R), which draws that region.
+ */
+export async function regionSummary(
+  source: ImagerySource,
+  fields: readonly FieldAoi[],
+  capture: Capture,
+  algorithm: ImageryAlgorithm,
+  maxPixels = REGION_MAX_PIXELS,
+): Promise<ValueSummary | null> {
+  if (fields.length === 0) return null;
+  const [minX, minY, maxX, maxY] = fieldsMercatorBBox(fields);
+  const margin = Math.max(REGION_MIN_MARGIN_M, REGION_MARGIN * Math.max(maxX - minX, maxY - minY));
+  const bbox: RasterWindow['bbox'] = [minX - margin, minY - margin, maxX + margin, maxY + margin];
+  const cell = Math.max(capture.resolutionM, Math.sqrt(((bbox[2] - bbox[0]) * (bbox[3] - bbox[1])) / maxPixels));
+  const width = Math.max(1, Math.round((bbox[2] - bbox[0]) / cell));
+  const height = Math.max(1, Math.round((bbox[3] - bbox[1]) / cell));
+  const read = await source.read(fields, capture, algorithmBands[algorithm], { bbox, width, height });
+  const index = computeIndex(algorithm, read);
+  const values = new ValueCollector();
+  for (let i = 0; i < index.length; i += 1) {
+    if (read.mask[i] !== pixelClass.clear) continue;
+    const value = index[i] as number;
+    if (Number.isFinite(value)) values.push(value);
+  }
+  return summarise(values.values());
+}
+
 /** What a rendering shows, wherever it is drawn (a tile, or the map image of an export). */
 export interface RenderRequest {
   /** The selected fields: the image is clipped to them (except NDVI-R). */

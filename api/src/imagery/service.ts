@@ -7,6 +7,7 @@ import { imageryFailure } from './failure';
 import { LruCache } from './lru';
 import type { ImagerySourceConfig } from './source-config';
 import type { Capture, FieldAoi, SourceLayer } from './source';
+import type { ValueSummary } from './statistics';
 import type { CatalogCapture, ImageryResults, ImageryTask, SeriesPoint, TaskOf } from './tasks';
 import type { ZoningAnswer, ZoningRequest } from './zoning';
 
@@ -18,13 +19,17 @@ export interface ImageryField extends FieldAoi {
 }
 
 /**
- * Identifies a set of fields at their current versions (and their completed high-res days), so a
+ * Identifies a set of fields at their current versions (and their completed high-res days and EM surveys), so a
  * cached capture list, statistic or tile is never used after a field changes.
  */
 export function fieldsKeyOf(fields: readonly ImageryField[]): string {
   const parts = [...fields]
     .sort((a, b) => a.fieldId.localeCompare(b.fieldId))
-    .map((field) => `${field.fieldId}@${field.version}#${(field.highResDates ?? []).join(',')}`);
+    .map(
+      (field) =>
+        `${field.fieldId}@${field.version}#${(field.highResDates ?? []).join(',')}` +
+        `~${(field.emSurveys ?? []).map((survey) => `${survey.start}/${survey.end}`).join(',')}`,
+    );
   return createHash('sha1').update(parts.join('|')).digest('base64url');
 }
 
@@ -62,6 +67,7 @@ export class ImageryService {
   private readonly cloudCover = new LruCache<string, Map<string, number>>(MAX_CLOUD_COVER_SETS);
   private readonly captures = new LruCache<string, Promise<Capture | null>>(MAX_CACHED_CAPTURES);
   private readonly statistics = new LruCache<string, Promise<CaptureStatistics>>(MAX_CACHED_STATISTICS);
+  private readonly regions = new LruCache<string, Promise<ValueSummary | null>>(MAX_CACHED_STATISTICS);
   private readonly series = new LruCache<string, Promise<SeriesPoint[]>>(MAX_CACHED_SERIES);
   private readonly zonings = new LruCache<string, Promise<ZoningAnswer>>(MAX_CACHED_ZONINGS);
   private readonly tiles: LruCache<string, Uint8Array>;
@@ -151,6 +157,18 @@ export class ImageryService {
     const key = `${capture.id}|${algorithm}|${fieldsKeyOf(fields)}`;
     return this.shared(this.statistics, key, () =>
       this.run<'statistics'>({ kind: 'statistics', fields: [...fields], capture, algorithm }),
+    );
+  }
+
+  /** The summary a regional calculation (NDVI-R) stretches over: the region around the fields, not clipped to them. */
+  regionSummary(
+    fields: readonly ImageryField[],
+    capture: Capture,
+    algorithm: ImageryAlgorithm,
+  ): Promise<ValueSummary | null> {
+    const key = `region|${capture.id}|${algorithm}|${fieldsKeyOf(fields)}`;
+    return this.shared(this.regions, key, () =>
+      this.run<'region'>({ kind: 'region', fields: [...fields], capture, algorithm }),
     );
   }
 

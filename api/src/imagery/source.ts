@@ -26,6 +26,17 @@ export interface FieldAoi {
    * The high_res layer has pixels only for these; a source without high-res imagery ignores them.
    */
   highResDates?: readonly string[];
+  /**
+   * The field's Rapid-EM survey windows (table `em_surveys`), newest first. The sensor_em layer has
+   * pixels only for these; a field never surveyed has no EM data.
+   */
+  emSurveys?: readonly EmSurveyWindow[];
+}
+
+/** Inclusive days (`YYYY-MM-DD`) the Rapid-EM machine surveyed a field. */
+export interface EmSurveyWindow {
+  start: string;
+  end: string;
 }
 
 /** One acquisition a source can read. */

@@ -2,6 +2,7 @@ import type { ImageryAlgorithm } from '@paddock/shared/contracts';
 import {
   fieldStatistics,
   measureCloudPercent,
+  regionSummary,
   renderExport,
   renderTile,
   type CaptureStatistics,
@@ -11,6 +12,7 @@ import {
 import { createImagerySource, type ImagerySourceConfig } from './source-config';
 import { zoneFields, zoningAnswer, type ZoningAnswer, type ZoningRequest } from './zoning';
 import type { Capture, FieldAoi, ImagerySource, SourceLayer } from './source';
+import type { ValueSummary } from './statistics';
 
 /**
  * The work the api hands to its imagery worker threads, as plain data in and out, and the function
@@ -33,6 +35,7 @@ export type ImageryTask =
     })
   | (WithSource & { kind: 'capture'; fields: FieldAoi[]; layer: SourceLayer; date: string })
   | (WithSource & { kind: 'statistics'; fields: FieldAoi[]; capture: Capture; algorithm: ImageryAlgorithm })
+  | (WithSource & { kind: 'region'; fields: FieldAoi[]; capture: Capture; algorithm: ImageryAlgorithm })
   | (WithSource & { kind: 'tile'; request: TileRequest })
   | (WithSource & { kind: 'export'; request: ExportRequest })
   | (WithSource & { kind: 'zoning'; request: ZoningRequest })
@@ -62,6 +65,7 @@ export interface ImageryResults {
   catalog: CatalogCapture[];
   capture: Capture | null;
   statistics: CaptureStatistics;
+  region: ValueSummary | null;
   tile: Uint8Array;
   export: Uint8Array;
   timeseries: SeriesPoint[];
@@ -125,6 +129,8 @@ export async function runImageryTask(task: ImageryTask): Promise<ImageryResults[
     }
     case 'statistics':
       return fieldStatistics(source, task.fields, task.capture, task.algorithm);
+    case 'region':
+      return regionSummary(source, task.fields, task.capture, task.algorithm);
     case 'tile':
       return renderTile(source, task.request);
     case 'export':

@@ -19,8 +19,11 @@ export const addMenuItems = [
 /** Orders covers the whole ordering flow: reviews, payments for an order and bookings. */
 const ordersSection = [paths.orders, '/order-review', '/pay', paths.rapidEmBooking()];
 
+/** The path is `prefix` or below it, whole segments only ('/pay' is not '/payment'). */
+const within = (pathname: string, prefix: string): boolean => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
 export function isLinkActive(href: string, pathname: string): boolean {
-  if (href === paths.home) return pathname === paths.home || pathname.startsWith(paths.dashboard);
-  if (href === paths.orders) return ordersSection.some((prefix) => pathname.startsWith(prefix));
-  return pathname === href || pathname.startsWith(`${href}/`);
+  if (href === paths.home) return pathname === paths.home || within(pathname, paths.dashboard);
+  if (href === paths.orders) return ordersSection.some((prefix) => within(pathname, prefix));
+  return within(pathname, href);
 }

@@ -8,8 +8,17 @@ describe('the imagery API client', () => {
   it('builds the tile template under the API base from the contract’s path', () => {
     const api = createImageryApi({ config, getToken: async () => 't' });
     expect(api.tileTemplate({ fieldIds: ['a', 'b'], layer: 'sensor_em', algorithm: 'DEEP', date: '2026-02-02' })).toBe(
-      'http://api.test/v2/tiles/sensor_em_DEEP/2026-02-02/{z}/{x}/{y}.png?field_ids=a&field_ids=b',
+      'http://api.test/v2/tiles/sensor_em_DEEP/2026-02-02/{z}/{x}/{y}.png?field_ids=a&field_ids=b&color_stretch=fixed',
     );
+    expect(
+      api.tileTemplate({
+        fieldIds: ['a'],
+        layer: 'standard',
+        algorithm: 'NDVI',
+        date: '2026-02-02',
+        stretch: 'dynamic',
+      }),
+    ).toBe('http://api.test/v2/tiles/standard_NDVI/2026-02-02/{z}/{x}/{y}.png?field_ids=a&color_stretch=dynamic');
   });
 
   it('asks for the catalog of the layer over the fields, a year back except for high-res', async () => {

@@ -7,6 +7,7 @@ import {
   timeseriesAlgorithms,
   timeseriesResponseSchema,
   type CatalogEntry,
+  type ColorStretch,
   type ImageryAlgorithm,
   type ImageryLayer,
   type MfAuth,
@@ -37,6 +38,8 @@ export interface StatisticsRequest {
   algorithm: ImageryAlgorithm;
   /** The capture's day (a Rapid-EM window's start date). */
   date: string;
+  /** How the colours span the values: `fixed` (the calculation's absolute range, the default) or `dynamic`. */
+  stretch?: ColorStretch;
 }
 
 /** The map image of a PDF export: rendered by the server (Advanced only), with the field outlines drawn in. */
@@ -91,9 +94,9 @@ export function createImageryApi({ config, getToken, fetch: fetchImpl }: Imagery
       const properties = answer.features[0]?.properties;
       return { dates: properties?.dates ?? [], nextLatestDate: properties?.next_latest_date_utc ?? null };
     },
-    statistics: ({ fieldIds, layer, algorithm, date }) =>
+    statistics: ({ fieldIds, layer, algorithm, date, stretch = 'fixed' }) =>
       api.get(`algorithm/${algorithmCode(layer, algorithm)}/statistics.json`, statisticsResponseSchema, {
-        color_stretch: 'dynamic',
+        color_stretch: stretch,
         ...fieldParams(fieldIds),
         latest_capture_date: date,
       }),
@@ -114,8 +117,8 @@ export function createImageryApi({ config, getToken, fetch: fetchImpl }: Imagery
         throw await normaliseError(error);
       }
     },
-    tileTemplate: ({ fieldIds, layer, algorithm, date }) =>
-      `${resolveApiUrl(config.apiUrl, `v2/tiles/${algorithmCode(layer, algorithm)}/${date}/`)}{z}/{x}/{y}.png?${fieldQuery(fieldIds)}`,
+    tileTemplate: ({ fieldIds, layer, algorithm, date, stretch = 'fixed' }) =>
+      `${resolveApiUrl(config.apiUrl, `v2/tiles/${algorithmCode(layer, algorithm)}/${date}/`)}{z}/{x}/{y}.png?${fieldQuery(fieldIds)}&color_stretch=${stretch}`,
     fetchTile: async (url, signal) => send(url, { headers: { Authorization: `Bearer ${await getToken()}` }, signal }),
   };
 }

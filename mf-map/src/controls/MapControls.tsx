@@ -25,7 +25,13 @@ export function MapControls({ children }: { children?: ReactNode }) {
   const locating = locate.busy;
 
   return (
-    <div className={styles.controls} role="toolbar" aria-label="Map controls" aria-orientation="vertical">
+    <div
+      className={styles.controls}
+      role="toolbar"
+      aria-label="Map controls"
+      aria-orientation="vertical"
+      data-tour="controls"
+    >
       <ControlGroup label="Zoom">
         <ControlButton icon="plus" label="Zoom in" onPress={() => handle?.zoomBy(1)} disabled={!handle} />
         <ControlButton icon="minus" label="Zoom out" onPress={() => handle?.zoomBy(-1)} disabled={!handle} />

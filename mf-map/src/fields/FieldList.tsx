@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState, type CSSProperties } from 'react';
 import type { FieldFeature } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
 import { Icon } from '../controls/icons';
+import { cropColour } from './cropColour';
 import controls from '../controls/controls.module.css';
 import styles from './FieldMenu.module.css';
 
@@ -66,6 +67,11 @@ function FieldRow({
             {name}
           </span>
           <span id={`${id}-meta`} className={styles.rowMeta}>
+            <span
+              className={styles.cropSwatch}
+              style={{ background: cropColour(field.properties.field_crop_type) }}
+              aria-hidden="true"
+            />
             {formatHectares(field.properties.area)} ha · {field.properties.field_crop_type ?? 'No crop type'}
             {unavailable !== null && <span className={styles.rowReason}>{unavailable}</span>}
           </span>

@@ -47,3 +47,13 @@ describe('field menu in zoning mode (spec 2 §2, spec 1 §4.4)', () => {
     expect(store.getState().selectedFields).toEqual(['large']);
   });
 });
+
+describe('field rows', () => {
+  it('show each field’s crop colour beside its area and crop', () => {
+    renderOverMap(<FieldMenu status={{ kind: 'ready' }} onRetry={noop} onImport={noop} onDelete={noop} />, {
+      fields: [makeField('w', { field_name: 'Home', field_crop_type: 'Wheat' })],
+    });
+    const meta = screen.getByText(/ha · Wheat/);
+    expect(meta.querySelector('[aria-hidden="true"]')).toHaveStyle({ background: '#d4a017' });
+  });
+});

@@ -135,7 +135,7 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
   };
 
   return (
-    <aside className={styles.menu} data-open={drawerOpen || undefined} aria-label="Field menu">
+    <aside className={styles.menu} data-open={drawerOpen || undefined} aria-label="Field menu" data-tour="fields">
       <header className={styles.header}>
         <a className={styles.back} href={productPath(basename, paths.farms)} onClick={toFarms}>
           <Icon name="back" size={16} /> Go to Farms &amp; Fields

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ImageryLayer } from '@paddock/shared/contracts';
 import { Spinner } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { useOlMap } from '../map-core/olMapContext';
-import { useMapStore, useMapStoreApi } from '../store';
+import { colorStretchOf, useMapStore, useMapStoreApi } from '../store';
 import { CropTypePrompt } from './components/CropTypePrompt';
 import { DateTimeline } from './components/DateTimeline';
 import { ExportMapDialog, type ExportSubject } from './components/ExportMapDialog';
@@ -12,7 +12,7 @@ import { ImageryPanel } from './components/ImageryPanel';
 import { Legend } from './components/Legend';
 import { ZoningPanel } from '../zoning/ZoningPanel';
 import { imageryFieldsOf } from './lib/imageryFields';
-import { entryDay, entryLabel } from './lib/timeline';
+import { entryDay, entryLabel, firstLookEntry } from './lib/timeline';
 import { TimeSeriesCard } from './timeseries/TimeSeriesCard';
 import { useCatalog } from './useCatalog';
 import { useDateChoice } from './useDateChoice';
@@ -45,6 +45,7 @@ export function ImageryOverlay() {
       date: state.selectedDate,
       rasterLoading: state.rasterLoading,
       exportMode: state.exportMode,
+      colorScale: state.colorScale,
     })),
   );
   const viewing = s.mode === 'view';
@@ -54,16 +55,25 @@ export function ImageryOverlay() {
     [s.fields, s.selectedFields, s.multiSelect],
   );
   const fieldIds = target.kind === 'fields' ? target.ids : null;
+  const stretch = colorStretchOf(s.colorScale);
   const paging = useCatalog(imageryLayer, fieldIds);
-  const statistics = useStatistics(imageryLayer, s.algorithm, s.date, fieldIds);
+  const statistics = useStatistics(imageryLayer, s.algorithm, s.date, fieldIds, stretch);
   const dates = useDateChoice();
+
+  // The first look: with dates on offer and none chosen, the latest clear capture opens at once.
+  const { open } = dates;
+  useEffect(() => {
+    if (!imageryLayer || !s.catalog || s.date) return;
+    const entry = firstLookEntry(s.catalog);
+    if (entry) open(entryDay(entry));
+  }, [imageryLayer, s.catalog, s.date, open]);
 
   const template = useMemo(
     () =>
       imageryLayer && s.algorithm && s.date && fieldIds
-        ? imagery.tileTemplate({ fieldIds, layer: imageryLayer, algorithm: s.algorithm, date: s.date })
+        ? imagery.tileTemplate({ fieldIds, layer: imageryLayer, algorithm: s.algorithm, date: s.date, stretch })
         : null,
-    [imagery, imageryLayer, s.algorithm, s.date, fieldIds],
+    [imagery, imageryLayer, s.algorithm, s.date, fieldIds, stretch],
   );
   useRasterLoading(template);
   const tilesSettled = useCallback(() => store.getState().setRasterLoading(false), [store]);
@@ -91,10 +101,22 @@ export function ImageryOverlay() {
     <>
       <ImageryPanel onExport={() => store.getState().setExportMode(true)} />
       {imageryLayer && (
-        <DateTimeline target={target} paging={paging} onChoose={(entry) => dates.choose(entryDay(entry))} />
+        <DateTimeline
+          target={target}
+          paging={paging}
+          surveys={imageryLayer === 'sensor_em'}
+          onChoose={(entry) => dates.choose(entryDay(entry))}
+        />
       )}
-      <div className={styles.legendArea}>
-        {s.algorithm && <Legend algorithm={s.algorithm} state={statistics} />}
+      <div className={styles.legendArea} data-tour="legend">
+        {s.algorithm && (
+          <Legend
+            algorithm={s.algorithm}
+            state={statistics}
+            scale={s.colorScale}
+            onScaleChange={(scale) => store.getState().setColorScale(scale)}
+          />
+        )}
         {seriesField && (
           <TimeSeriesCard field={seriesField} algorithm={s.algorithm} selectedDate={s.date} onPick={dates.choose} />
         )}

@@ -55,6 +55,24 @@ export function useDateChoice() {
     [store, profile, apply],
   );
 
+  /**
+   * Opens a date the farmer did not pick (the first look): the calculation it opens with, and no
+   * crop-type question, which waits for a date the farmer chooses.
+   */
+  const open = useCallback(
+    (day: string) => {
+      const state = store.getState();
+      const entry = state.catalog?.find((candidate) => entryDay(candidate) === day);
+      const layer = state.selectedLayer;
+      const algorithm =
+        entry && layer !== 'zoning'
+          ? calculationForDate(entry, layer, state.selectedAlgorithm, (a) => isAlgorithmLocked(profile, a))
+          : null;
+      apply({ day, algorithm });
+    },
+    [store, profile, apply],
+  );
+
   const cropTypeSaved = useCallback(() => {
     if (pending) apply(pending.choice);
     setPending(null);
@@ -62,5 +80,5 @@ export function useDateChoice() {
 
   const cancel = useCallback(() => setPending(null), []);
 
-  return { choose, fieldNeedingCropType: pending?.field ?? null, cropTypeSaved, cancel };
+  return { choose, open, fieldNeedingCropType: pending?.field ?? null, cropTypeSaved, cancel };
 }

@@ -1,5 +1,5 @@
 import { errorMessage } from '@paddock/shared/api-client';
-import type { ImageryAlgorithm, ImageryLayer } from '@paddock/shared/contracts';
+import type { ColorStretch, ImageryAlgorithm, ImageryLayer } from '@paddock/shared/contracts';
 import { freshFor, queryKeys, queryPolicy, useQuery } from '@paddock/shared/query';
 import type { StatisticsRequest } from '../api/imageryApi';
 import { useMapArea } from '../context';
@@ -11,10 +11,11 @@ export function useStatistics(
   algorithm: ImageryAlgorithm | null,
   date: string | null,
   fieldIds: readonly string[] | null,
+  stretch: ColorStretch = 'fixed',
 ): StatisticsState {
   const { imagery } = useMapArea();
   const params: StatisticsRequest | null =
-    layer && algorithm && date && fieldIds?.length ? { layer, algorithm, date, fieldIds } : null;
+    layer && algorithm && date && fieldIds?.length ? { layer, algorithm, date, fieldIds, stretch } : null;
   const query = useQuery({
     queryKey: queryKeys.imagery.statistics({ ...params }),
     // Runs only when enabled, that is with params.

@@ -107,7 +107,7 @@ export interface MapParts {
 }
 
 const formatCoordinate = (coordinate: Coordinate | undefined): string =>
-  coordinate ? `Lat ${coordinate[1]?.toFixed(5)} · Lon ${coordinate[0]?.toFixed(5)}` : '';
+  coordinate ? `Lat ${coordinate[1]?.toFixed(5)}\nLon ${coordinate[0]?.toFixed(5)}` : '';
 
 /** Runs `fit` once the map knows its size (a view cannot fit an extent into an unknown box). */
 function whenSized(map: OlMap, fit: () => void) {

@@ -1,10 +1,20 @@
 import {
   defaultLayerAlgorithm,
   type CatalogEntry,
+  type ColorStretch,
   type ImageryAlgorithm,
   type ImageryLayer,
 } from '@paddock/shared/contracts';
 import type { MapSlice } from './mapStore';
+
+/**
+ * How index colours map to values: 'absolute' spans the calculation's natural range (NDVI 0–1, as
+ * OneSoil and EOSDA draw it), 'relative' the shown pixels' 2nd–98th percentile.
+ */
+export type ColorScale = 'absolute' | 'relative';
+
+/** The server's `color_stretch` of a colour scale. */
+export const colorStretchOf = (scale: ColorScale): ColorStretch => (scale === 'absolute' ? 'fixed' : 'dynamic');
 
 /** Spec 1 §9 layer choices: the imagery layers, and zoning's own. */
 export type MapLayerId = ImageryLayer | 'zoning';
@@ -17,6 +27,8 @@ export interface ImagerySlice {
   selectedDate: string | null;
   rasterLoading: boolean;
   exportMode: boolean;
+  /** Kept across layers, dates and fields: the farmer's choice of how to read the colours. */
+  colorScale: ColorScale;
 
   /** A new layer starts over: no catalog or date, the layer's own calculation. */
   selectLayer(layer: MapLayerId): void;
@@ -25,6 +37,7 @@ export interface ImagerySlice {
   setSelectedDate(date: string | null): void;
   setRasterLoading(loading: boolean): void;
   setExportMode(on: boolean): void;
+  setColorScale(scale: ColorScale): void;
 }
 
 /** Spec 1 §4.3 / spec 2 §4: the calculation a layer starts with (zoning has none). */
@@ -46,6 +59,7 @@ export const createImagerySlice: MapSlice<ImagerySlice> = (set) => ({
   selectedDate: null,
   rasterLoading: false,
   exportMode: false,
+  colorScale: 'absolute',
 
   selectLayer: (layer) => set(layerChoice(layer)),
   setAlgorithm: (selectedAlgorithm) => set({ selectedAlgorithm }),
@@ -53,4 +67,5 @@ export const createImagerySlice: MapSlice<ImagerySlice> = (set) => ({
   setSelectedDate: (selectedDate) => set({ selectedDate }),
   setRasterLoading: (rasterLoading) => set({ rasterLoading }),
   setExportMode: (exportMode) => set({ exportMode }),
+  setColorScale: (colorScale) => set({ colorScale }),
 });

@@ -5,7 +5,8 @@ import { createSelectionSlice, type SelectionSlice } from './selectionSlice';
 import { createShellSlice, type ShellSlice } from './shellSlice';
 import { createZoningSlice, type ZoningSlice } from './zoningSlice';
 
-export type { MapLayerId } from './imagerySlice';
+export type { ColorScale, MapLayerId } from './imagerySlice';
+export { colorStretchOf } from './imagerySlice';
 export { DEFAULT_ALGORITHM } from './imagerySlice';
 export type { DrawingPhase, DrawingState, ManageStatus } from './manageRules';
 export type { SelectionNotice } from './selectionSlice';

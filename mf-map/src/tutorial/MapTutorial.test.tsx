@@ -31,21 +31,55 @@ describe('the map tutorial', () => {
     expect(window.localStorage.getItem(TUTORIAL_SKIP_KEY)).toBe('1');
   });
 
-  it('toggles the skip flag with the checkbox of the last step', async () => {
+  it("stays away once 'Done': the last step's checkbox is ticked, and unticking it keeps the tour", async () => {
     const ui = userEvent.setup();
     const onClose = jest.fn();
-    render(<MapTutorial isOpen onClose={onClose} />);
+    const { unmount } = render(<MapTutorial isOpen onClose={onClose} />);
     for (let step = 1; step < TUTORIAL_STEPS.length; step += 1)
       await ui.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.queryByRole('button', { name: 'Skip tutorial' })).not.toBeInTheDocument();
     const checkbox = screen.getByRole('checkbox', { name: "Don't show this tutorial again" });
-    expect(checkbox).not.toBeChecked();
-    await ui.click(checkbox);
-    expect(window.localStorage.getItem(TUTORIAL_SKIP_KEY)).toBe('1');
-    await ui.click(checkbox);
-    expect(window.localStorage.getItem(TUTORIAL_SKIP_KEY)).toBeNull();
+    expect(checkbox).toBeChecked();
     await ui.click(screen.getByRole('button', { name: 'Done' }));
     expect(onClose).toHaveBeenCalled();
+    expect(window.localStorage.getItem(TUTORIAL_SKIP_KEY)).toBe('1');
+    unmount();
+
+    window.localStorage.clear();
+    render(<MapTutorial isOpen onClose={onClose} />);
+    for (let step = 1; step < TUTORIAL_STEPS.length; step += 1)
+      await ui.click(screen.getByRole('button', { name: 'Next' }));
+    await ui.click(screen.getByRole('checkbox', { name: "Don't show this tutorial again" }));
+    await ui.click(screen.getByRole('button', { name: 'Done' }));
+    expect(window.localStorage.getItem(TUTORIAL_SKIP_KEY)).toBeNull();
+  });
+
+  it('points at the control each step describes', async () => {
+    const ui = userEvent.setup();
+    const rects: Record<string, [number, number, number, number]> = {
+      fields: [0, 56, 300, 700],
+      settings: [316, 70, 260, 180],
+    };
+    const targets = Object.entries(rects).map(([name, [left, top, width, height]]) => {
+      const element = document.createElement('div');
+      element.dataset.tour = name;
+      element.getBoundingClientRect = () =>
+        ({ left, top, width, height, right: left + width, bottom: top + height, x: left, y: top }) as DOMRect;
+      document.body.append(element);
+      return element;
+    });
+    try {
+      render(<MapTutorial isOpen onClose={jest.fn()} />);
+      const ring = screen.getByTestId('tour-ring');
+      expect(ring).toHaveStyle({ left: '-4px', top: '52px', width: '308px', height: '708px' });
+      // Beside the field menu, on its right.
+      expect(screen.getByRole('region', { name: 'Your fields' })).toHaveStyle({ left: '312px' });
+      await ui.click(screen.getByRole('button', { name: 'Next' }));
+      expect(screen.getByTestId('tour-ring')).toHaveStyle({ left: '312px', top: '66px' });
+      expect(screen.getByRole('region', { name: 'Layers and calculations' })).toHaveStyle({ left: '588px' });
+    } finally {
+      targets.forEach((element) => element.remove());
+    }
   });
 
   it('moves back and forth between steps and closes on Escape', async () => {
@@ -58,6 +92,7 @@ describe('the map tutorial', () => {
     expect(screen.getByRole('heading', { name: TUTORIAL_STEPS[0]?.title })).toBeInTheDocument();
     await ui.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
+    expect(window.localStorage.getItem(TUTORIAL_SKIP_KEY)).toBe('1');
   });
 });
 

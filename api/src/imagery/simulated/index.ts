@@ -3,6 +3,7 @@ import { rasteriseFields } from '../rasterise';
 import {
   pixelClass,
   type BandName,
+  type EmSurveyWindow,
   type Capture,
   type FieldAoi,
   type ImagerySource,
@@ -56,13 +57,13 @@ const DRY_CANOPY = [0.1, 0.135, 0.18, 0.225, 0.3, 0.385];
 const CLOUD_TOP = [0.52, 0.53, 0.55, 0.56, 0.58, 0.42];
 const SHADOW_DIMMING = 0.35;
 
-/** Capture of `layer` on `date`. */
-function captureOn(layer: SourceLayer, date: string): Capture {
+/** Capture of `layer` on `date` (a Rapid-EM window's first day; it ends on `endDate`, else a week later). */
+function captureOn(layer: SourceLayer, date: string, endDate?: string): Capture {
   return {
     id: `${ID_PREFIX[layer]}:${date}`,
     layer,
     date,
-    ...(layer === 'sensor_em' ? { endDate: addDays(date, 6) } : {}),
+    ...(layer === 'sensor_em' ? { endDate: endDate ?? addDays(date, 6) } : {}),
     resolutionM: RESOLUTION_M[layer],
     sourceLabel: SOURCE_LABEL[layer],
   };
@@ -83,6 +84,25 @@ function revisitDays(from: string, to: string): string[] {
   let day = end - ((((end - epoch) % REVISIT_DAYS) + REVISIT_DAYS) % REVISIT_DAYS);
   for (; day >= start; day -= REVISIT_DAYS) days.push(dateOfDay(day));
   return days;
+}
+
+/**
+ * The built-in sample survey: four weekly windows (Monday to Sunday) from the first Monday of
+ * February of each year between `from` and `to`, newest first. Seeds and tests give fields these.
+ */
+export function sampleEmWindows(from: string, to: string): EmSurveyWindow[] {
+  return emWindowStarts(from, to).map((start) => ({ start, end: addDays(start, 6) }));
+}
+
+/** The fields' survey windows that start between `from` and `to`, newest first (one per first day, the longest). */
+function surveyedWindows(fields: readonly FieldAoi[], from: string, to: string): EmSurveyWindow[] {
+  const byStart = new Map<string, string>();
+  for (const { start, end } of fields.flatMap((field) => field.emSurveys ?? [])) {
+    if (start < from || start > to) continue;
+    const known = byStart.get(start);
+    if (!known || end > known) byStart.set(start, end);
+  }
+  return [...byStart].sort(([a], [b]) => (a < b ? 1 : -1)).map(([start, end]) => ({ start, end }));
 }
 
 function emWindowStarts(from: string, to: string): string[] {
@@ -123,7 +143,11 @@ function fieldParams(fields: readonly FieldAoi[], capture: Capture): FieldParams
     params.cover[index + 1] = canopy.cover;
     params.vigour[index + 1] = (uniform(7, 7, seed) - 0.5) * 0.2;
     params.covered[index + 1] =
-      capture.layer !== 'high_res' || (field.highResDates ?? []).includes(capture.date) ? 1 : 0;
+      capture.layer === 'high_res'
+        ? Number((field.highResDates ?? []).includes(capture.date))
+        : capture.layer === 'sensor_em'
+          ? Number((field.emSurveys ?? []).some((survey) => survey.start === capture.date))
+          : 1;
   });
   return params;
 }
@@ -195,8 +219,11 @@ function noiseGrids(
 }
 
 /** Which of the survey's weekly windows (0–3) starts on `date`. */
-const emWeekOf = (date: string): number =>
-  Math.round((dayNumber(date) - dayNumber(firstMonday(Number(date.slice(0, 4)), EM_SURVEY_MONTH))) / 7);
+/** The week (0–3) of a survey window in the sample's four-week cycle: soil moisture drifts week to week. */
+const emWeekOf = (date: string): number => {
+  const week = Math.round((dayNumber(date) - dayNumber(firstMonday(Number(date.slice(0, 4)), EM_SURVEY_MONTH))) / 7);
+  return ((week % EM_WINDOWS) + EM_WINDOWS) % EM_WINDOWS;
+};
 
 /** Air temperature (°C) at the late-morning overpass, warm in January, cool in July. */
 const airTemperature = (doy: number): number => 21 + 9 * Math.cos((2 * Math.PI * (doy - 15)) / 365);
@@ -222,7 +249,8 @@ export class SimulatedSource implements ImagerySource {
           .map((date) => captureOn(layer, date));
       }
       case 'sensor_em':
-        return emWindowStarts(range.from, range.to).map((date) => captureOn(layer, date));
+        // Only fields the machine surveyed have EM data.
+        return surveyedWindows(fields, range.from, range.to).map(({ start, end }) => captureOn(layer, start, end));
     }
   }
 

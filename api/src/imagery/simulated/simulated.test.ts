@@ -3,7 +3,7 @@ import { fieldStatistics, measureCloudPercent, measurementWindows } from '../eng
 import { computeIndex } from '../indices';
 import { pixelClass, type Capture, type FieldAoi, type RasterWindow } from '../source';
 import { CANOLA, COTTON, pixelInFields, WHEAT } from '../test-fields';
-import { SimulatedSource } from '.';
+import { sampleEmWindows, SimulatedSource } from '.';
 import { canopyOf, cropGroup } from './phenology';
 
 const source = new SimulatedSource();
@@ -30,6 +30,9 @@ async function meanNdvi(field: FieldAoi, capture: Capture): Promise<number> {
   return summary.mean;
 }
 
+/** The wheat field with the sample survey of 2025 (a field is surveyed only when the machine drove it). */
+const SURVEYED_WHEAT = { ...WHEAT, emSurveys: sampleEmWindows('2025-01-01', '2025-12-31') };
+
 describe('SimulatedSource catalog', () => {
   it('has a Sentinel-2 capture every 5 days on the same days for every field, newest first', async () => {
     const wheat = await source.catalog([WHEAT], 'standard', { from: '2025-01-01', to: '2025-03-01' });
@@ -47,8 +50,9 @@ describe('SimulatedSource catalog', () => {
     expect(await source.catalog([WHEAT], 'standard', { from: '2010-01-01', to: '2018-12-31' })).toEqual([]);
   });
 
-  it('has Rapid-EM surveys as 4 weekly windows (Monday to Sunday) each February', async () => {
-    const windows = await source.catalog([WHEAT], 'sensor_em', { from: '2025-01-01', to: '2025-12-31' });
+  it('has Rapid-EM data only for fields with a survey: the sample is 4 weekly windows (Monday to Sunday) each February', async () => {
+    expect(await source.catalog([WHEAT], 'sensor_em', { from: '2025-01-01', to: '2025-12-31' })).toEqual([]);
+    const windows = await source.catalog([SURVEYED_WHEAT], 'sensor_em', { from: '2025-01-01', to: '2025-12-31' });
     expect(windows.map((capture) => [capture.date, capture.endDate])).toEqual([
       ['2025-02-24', '2025-03-02'],
       ['2025-02-17', '2025-02-23'],
@@ -140,10 +144,12 @@ describe('SimulatedSource pixels', () => {
     }
   });
 
-  it('has EM conductivity inside fields only, deeper readings higher', async () => {
-    const [window] = await source.catalog([WHEAT], 'sensor_em', { from: '2025-02-01', to: '2025-03-31' });
+  it('has EM conductivity inside surveyed fields only, deeper readings higher', async () => {
+    const [window] = await source.catalog([SURVEYED_WHEAT], 'sensor_em', { from: '2025-02-01', to: '2025-03-31' });
     const { window: grid } = windowOf(WHEAT, 5, 1 << 18);
-    const read = await source.read([WHEAT], window as Capture, ['EM_SHALLOW', 'EM_DEEP'], grid);
+    const unsurveyed = await source.read([WHEAT], window as Capture, ['EM_SHALLOW'], grid);
+    expect(unsurveyed.bands.EM_SHALLOW?.some(Number.isFinite)).toBe(false);
+    const read = await source.read([SURVEYED_WHEAT], window as Capture, ['EM_SHALLOW', 'EM_DEEP'], grid);
     let insideMean = 0;
     let deepMean = 0;
     let inside = 0;

@@ -10,6 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AccountRow, Database, FieldRow } from '../../db/types';
 import { forbidden } from '../../errors';
 import type { ImageryField } from '../../imagery/service';
+import type { EmSurveyWindow } from '../../imagery/source';
 import { RecentAnswers } from '../../recent-answers';
 import { FEATURE_FLAG_COPY, featureFlagsFor } from '../accounts/feature-flags';
 import { requireFieldsRole } from '../farms/access';
@@ -51,11 +52,36 @@ export function requireSelection(
   if (new Set(fieldIds).size > 1) requireFeature(account, 'field:multi_select');
 }
 
-/** The fields as the imagery engine takes them; with their completed high-res days when `highRes` (only that layer needs them). */
-async function toImageryFields(db: Db, rows: readonly FieldRow[], highRes: boolean): Promise<ImageryField[]> {
+/** Each field's Rapid-EM survey windows, newest first. */
+async function surveysOf(db: Db, ids: readonly string[]): Promise<Map<string, EmSurveyWindow[]>> {
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('em_surveys')
+          .select([
+            'field_id',
+            sql<string>`to_char(start_date, 'YYYY-MM-DD')`.as('start'),
+            sql<string>`to_char(end_date, 'YYYY-MM-DD')`.as('end'),
+          ])
+          .where('field_id', 'in', [...ids])
+          .orderBy('start_date', 'desc')
+          .execute();
+  const surveys = new Map<string, EmSurveyWindow[]>();
+  for (const { field_id, start, end } of rows)
+    surveys.set(field_id, [...(surveys.get(field_id) ?? []), { start, end }]);
+  return surveys;
+}
+
+/**
+ * The fields as the imagery engine takes them; with their completed high-res days for the high_res
+ * layer and their Rapid-EM survey windows for sensor_em (only those layers need them).
+ */
+async function toImageryFields(db: Db, rows: readonly FieldRow[], layer: ImageryLayer | null): Promise<ImageryField[]> {
   const ids = rows.map((row) => row.id);
+  const surveys = layer === 'sensor_em' ? await surveysOf(db, ids) : null;
   const captures =
-    ids.length === 0 || !highRes
+    ids.length === 0 || layer !== 'high_res'
       ? []
       : await db
           .selectFrom('high_res_captures')
@@ -73,6 +99,7 @@ async function toImageryFields(db: Db, rows: readonly FieldRow[], highRes: boole
     bbox: [row.min_lon, row.min_lat, row.max_lon, row.max_lat],
     version: new Date(row.updated_on).toISOString(),
     highResDates: days.get(row.id) ?? [],
+    ...(surveys ? { emSurveys: surveys.get(row.id) ?? [] } : {}),
   }));
 }
 
@@ -89,7 +116,7 @@ export async function loadImageryFields(
   return toImageryFields(
     request.server.db,
     fields.map(({ field }) => field),
-    layer === 'high_res',
+    layer,
   );
 }
 
@@ -101,7 +128,7 @@ export async function loadFarmFields(db: Db, farmIds: readonly string[]): Promis
     .where('fl.farm_id', 'in', [...new Set(farmIds)])
     .orderBy('fl.seq')
     .execute();
-  return toImageryFields(db, rows, false);
+  return toImageryFields(db, rows, null);
 }
 
 /** How long a tile request's access answer is reused: a map move asks for dozens of tiles at once. */

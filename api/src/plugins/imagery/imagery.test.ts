@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { addDays, todayUtc } from '../../imagery/dates';
 import { measureCloudPercent } from '../../imagery/engine';
 import { latToMercatorY, lonToMercatorX, MERCATOR_HALF_WORLD } from '../../imagery/geo';
-import { SimulatedSource } from '../../imagery/simulated';
+import { sampleEmWindows, SimulatedSource } from '../../imagery/simulated';
 import type { FieldAoi } from '../../imagery/source';
 import { addFields, createFarm, fieldFeature, setTier, share, signIn, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
@@ -189,7 +189,25 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
       expect(properties?.next_latest_date_utc).toBeNull();
     });
 
-    it('lists the Rapid-EM survey as 4 weekly windows with SHALLOW and DEEP', async () => {
+    it('lists a field’s Rapid-EM survey windows with SHALLOW and DEEP, and none for a field never surveyed', async () => {
+      const unsurveyed = await catalog(owner, {
+        field_ids: wheat.id,
+        layer_filter: 'sensor_em',
+        latest_date_utc: '2025-12-31',
+      });
+      expect(catalogResponseSchema.parse(unsurveyed.json()).features[0]?.properties.dates).toEqual([]);
+      // The machine drives the paddocks: the sample survey (4 weekly windows each February) for these two.
+      for (const field of [wheat, advancedField])
+        await t.app.db
+          .insertInto('em_surveys')
+          .values(
+            sampleEmWindows('2025-01-01', '2025-12-31').map(({ start, end }) => ({
+              field_id: field.id,
+              start_date: start,
+              end_date: end,
+            })),
+          )
+          .execute();
       const response = await catalog(owner, {
         field_ids: wheat.id,
         layer_filter: 'sensor_em',
@@ -292,6 +310,29 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
       const [low, high] = body.color_rendering.value_range;
       expect(low).toBeGreaterThanOrEqual(min);
       expect(high).toBeLessThanOrEqual(max);
+    });
+
+    it('spans NDVI 0–1 on the absolute scale, the field’s 2nd–98th percentile on the relative one, and the region for NDVI-R', async () => {
+      const at = { field_ids: wheat.id, latest_capture_date: '2025-09-22' };
+      const absolute = statisticsResponseSchema.parse(
+        (await statistics(owner, 'standard_NDVI', { ...at, color_stretch: 'fixed' })).json(),
+      );
+      expect(absolute.color_rendering).toMatchObject({ color_stretch: 'fixed', value_range: [0, 1] });
+      const relative = statisticsResponseSchema.parse((await statistics(owner, 'standard_NDVI', at)).json());
+      const [fieldLow, fieldHigh] = relative.color_rendering.value_range;
+      expect(fieldHigh - fieldLow).toBeLessThan(1);
+
+      // Regional NDVI draws the land around the field too: its relative stretch spans that region.
+      const regional = statisticsResponseSchema.parse((await statistics(owner, 'standard_NDVI-R', at)).json());
+      const [regionLow, regionHigh] = regional.color_rendering.value_range;
+      expect(regional.min).toBe(relative.min);
+      expect([regionLow, regionHigh]).not.toEqual([fieldLow, fieldHigh]);
+      expect(regionLow).toBeLessThan(fieldLow);
+      const tile = await get(
+        owner,
+        `/v2/tiles/standard_NDVI-R/2025-09-22/${tileAt(147.366, -35.115, 14)}.png?${query({ field_ids: wheat.id, color_stretch: 'dynamic' })}`,
+      );
+      expect(tile.statusCode).toBe(200);
     });
 
     it('answers 404 for a day without a capture, and for a day still to come', async () => {

@@ -26,6 +26,7 @@ import { stretchRange } from '../../imagery/palettes';
 import { seasonsAround } from '../../imagery/seasons';
 import { fieldsKeyOf, type ImageryField } from '../../imagery/service';
 import type { Capture, SourceLayer } from '../../imagery/source';
+import type { ValueSummary } from '../../imagery/statistics';
 import type { SeriesPoint } from '../../imagery/tasks';
 import { resolveAccount } from '../accounts/current-account';
 import { errorResponses } from '../responses';
@@ -78,14 +79,31 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
     return capture;
   }
 
-  /** The values a tile's palette spans; a fixed stretch needs no statistics. */
+  /**
+   * The values a tile's palette spans; a fixed stretch needs no statistics. A relative stretch spans
+   * the fields' pixels, except NDVI-R's, which spans the region it draws (the farm's fields and the
+   * land around them), so the land outside the field is not flooded with the palette's ends.
+   */
   async function valueRangeOf(
     fields: readonly ImageryField[],
     capture: Capture,
     algorithm: ImageryAlgorithm,
     stretch: ColorStretch,
+    known: { fieldSummary?: ValueSummary | null; regionFields?: readonly ImageryField[] } = {},
   ): Promise<[number, number]> {
-    const summary = stretch === 'fixed' ? null : (await imagery.fieldStatistics(fields, capture, algorithm)).summary;
+    const { fieldSummary } = known;
+    if (stretch === 'fixed') return stretchRange(algorithm, stretch, null);
+    if (algorithm === 'NDVI-R') {
+      const region =
+        known.regionFields ??
+        (await loadFarmFields(
+          db,
+          fields.map((field) => field.farmId),
+        ));
+      return stretchRange(algorithm, stretch, await imagery.regionSummary(region, capture, algorithm));
+    }
+    const summary =
+      fieldSummary !== undefined ? fieldSummary : (await imagery.fieldStatistics(fields, capture, algorithm)).summary;
     return stretchRange(algorithm, stretch, summary);
   }
 
@@ -152,7 +170,7 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
       requireSelection(request.account, field_ids);
       const capture = await captureOn(fields, layer, latest_capture_date);
       const statistics = await imagery.fieldStatistics(fields, capture, algorithm);
-      const range = stretchRange(algorithm, color_stretch, statistics.summary);
+      const range = await valueRangeOf(fields, capture, algorithm, color_stretch, { fieldSummary: statistics.summary });
       return statisticsResponse(layer, algorithm, capture.date, statistics, color_stretch, range);
     },
   );
@@ -195,7 +213,6 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
       requireAlgorithm(account, algorithm);
       requireSelection(account, field_ids);
       const capture = await captureOn(fields, layer, capture_date);
-      const range = await valueRangeOf(fields, capture, algorithm, color_stretch);
       const regionFields =
         algorithm === 'NDVI-R'
           ? await loadFarmFields(
@@ -203,6 +220,7 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
               fields.map((field) => field.farmId),
             )
           : undefined;
+      const range = await valueRangeOf(fields, capture, algorithm, color_stretch, regionFields ? { regionFields } : {});
 
       const etag = `"${createHash('sha1')
         .update(

@@ -68,10 +68,16 @@ function FieldRow({
       <th scope="row" className={styles.fieldName}>
         {name}
       </th>
-      <td className={crop ? undefined : controls.muted}>{crop || messages.selectCropType}</td>
-      <td className={styles.number}>{formatHectares(area)}</td>
-      <td className={styles.nowrap}>{formatDate(updated, 'long')}</td>
-      <td>
+      <td className={crop ? undefined : controls.muted} data-label="Crop Type">
+        {crop || messages.selectCropType}
+      </td>
+      <td className={styles.number} data-label="Area (ha)">
+        {formatHectares(area)}
+      </td>
+      <td className={styles.nowrap} data-label="Last Updated">
+        {formatDate(updated, 'long')}
+      </td>
+      <td className={styles.actionsCell}>
         <div className={styles.rowActions}>
           <button
             type="button"

@@ -145,10 +145,16 @@ export function FarmRow({ farm, columns, onToggleFavourite, onShare, onDelete }:
             )}
           </div>
         </td>
-        <td className={styles.number}>{p.number_of_fields}</td>
-        <td className={styles.number}>{formatHectares(p.farm_area)}</td>
-        <td className={styles.date}>{formatDate(p.updated_on, 'long')}</td>
-        <td>
+        <td className={styles.number} data-label="Fields">
+          {p.number_of_fields}
+        </td>
+        <td className={styles.number} data-label="Area (ha)">
+          {formatHectares(p.farm_area)}
+        </td>
+        <td className={styles.date} data-label="Last Updated">
+          {formatDate(p.updated_on, 'long')}
+        </td>
+        <td className={styles.actionsCell}>
           <RowButtons farm={farm} onDelete={onDelete} />
         </td>
       </tr>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { CatalogEntry } from '@paddock/shared/contracts';
+import { isWindowEntry, type CatalogEntry } from '@paddock/shared/contracts';
 import { Spinner } from '@paddock/shared/ui';
 import { controlStyles } from '@paddock/shared/ui/form';
 import { Icon } from '../../controls/icons';
@@ -7,7 +7,7 @@ import { useMapStore } from '../../store';
 import type { ImageryFields } from '../lib/imageryFields';
 import { imageryMessages } from '../lib/labels';
 import { readMaxCloud, writeMaxCloud } from '../lib/maxCloud';
-import { cloudWording, entryCloud, entryDay, entryLabel, visibleEntries } from '../lib/timeline';
+import { cloudWording, entryCloud, entryDay, entryLabel, surveyLabel, visibleEntries } from '../lib/timeline';
 import type { CatalogPaging } from '../useCatalog';
 import controls from '../../controls/controls.module.css';
 import styles from '../imagery.module.css';
@@ -21,6 +21,11 @@ const FIELD_HINTS: Record<Exclude<ImageryFields['kind'], 'fields'>, string> = {
   'no-fields': 'Add a field to this farm to see its imagery dates.',
   'select-a-field': 'Select a field to see its imagery dates.',
   'too-many': 'Too many fields for imagery at once: select the fields you want to see.',
+};
+const SURVEY_HINTS: Record<Exclude<ImageryFields['kind'], 'fields'>, string> = {
+  'no-fields': 'Add a field to this farm to see its Rapid-EM surveys.',
+  'select-a-field': 'Select a field to see its Rapid-EM surveys.',
+  'too-many': 'Too many fields at once: select the fields you want to see.',
 };
 
 function CloudFilter({ maxCloud, onChange }: { maxCloud: number | null; onChange(value: number | null): void }) {
@@ -59,13 +64,19 @@ function DateEntry({
   useEffect(() => {
     if (selected) ref.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [selected]);
+  // A Rapid-EM survey is driven on the ground: a window of days, no clouds.
+  const survey = isWindowEntry(entry);
   return (
     <li className={styles.dateItem}>
       <button ref={ref} type="button" className={styles.date} aria-pressed={selected} onClick={() => onChoose(entry)}>
-        <span className={styles.dateLabel}>{entryLabel(entry)}</span>
-        <span className={styles.cloud} data-cloud={cloudWording(cloud)}>
-          {cloudWording(cloud)} · {Math.round(cloud)} %
+        <span className={styles.dateLabel}>
+          {survey ? surveyLabel(entry.start_date, entry.end_date) : entryLabel(entry)}
         </span>
+        {!survey && (
+          <span className={styles.cloud} data-cloud={cloudWording(cloud)}>
+            {cloudWording(cloud)} · {Math.round(cloud)} %
+          </span>
+        )}
       </button>
     </li>
   );
@@ -73,6 +84,8 @@ function DateEntry({
 
 interface DateTimelineProps {
   target: ImageryFields;
+  /** Rapid-EM: survey windows, with no cloud wording or filter. */
+  surveys?: boolean;
   paging: CatalogPaging;
   onChoose(entry: CatalogEntry): void;
 }
@@ -81,10 +94,11 @@ interface DateTimelineProps {
  * The date timeline at the bottom of the map (spec 2 §2): newest first, each date with its cloud
  * wording, scrolled 1000 px at a time, with older pages on demand and cloudy dates hidden on request.
  */
-export function DateTimeline({ target, paging, onChoose }: DateTimelineProps) {
+export function DateTimeline({ target, paging, onChoose, surveys = false }: DateTimelineProps) {
   const catalog = useMapStore((s) => s.catalog);
   const selectedDate = useMapStore((s) => s.selectedDate);
-  const [maxCloud, setMaxCloud] = useState(readMaxCloud);
+  const [savedMaxCloud, setMaxCloud] = useState(readMaxCloud);
+  const maxCloud = surveys ? null : savedMaxCloud;
   const scroller = useRef<HTMLOListElement>(null);
   const headingId = useId();
   const entries = useMemo(() => visibleEntries(catalog ?? [], maxCloud), [catalog, maxCloud]);
@@ -98,7 +112,8 @@ export function DateTimeline({ target, paging, onChoose }: DateTimelineProps) {
     scroller.current?.scrollBy({ left: direction * TIMELINE_SCROLL_PX, behavior: 'smooth' });
 
   let body;
-  if (target.kind !== 'fields') body = <p className={styles.timelineNote}>{FIELD_HINTS[target.kind]}</p>;
+  if (target.kind !== 'fields')
+    body = <p className={styles.timelineNote}>{(surveys ? SURVEY_HINTS : FIELD_HINTS)[target.kind]}</p>;
   else if (paging.status.kind === 'loading' || paging.status.kind === 'idle')
     body = (
       <div className={styles.timelineNote}>
@@ -115,7 +130,12 @@ export function DateTimeline({ target, paging, onChoose }: DateTimelineProps) {
       </p>
     );
   } else if (!catalog?.length && !paging.olderFrom)
-    body = <p className={styles.timelineEmpty}>{imageryMessages.noDatesAvailable}</p>;
+    body = (
+      <p className={styles.timelineEmpty}>
+        {imageryMessages.noDatesAvailable}
+        {surveys && <span className={styles.hiddenNote}> · Rapid-EM has not surveyed these fields yet.</span>}
+      </p>
+    );
   else {
     body = (
       <div className={styles.timelineRow}>
@@ -178,12 +198,12 @@ export function DateTimeline({ target, paging, onChoose }: DateTimelineProps) {
   }
 
   return (
-    <section className={styles.timeline} aria-labelledby={headingId}>
+    <section className={styles.timeline} aria-labelledby={headingId} data-tour="timeline">
       <header className={styles.timelineHeader}>
         <h2 id={headingId} className={styles.timelineTitle}>
-          Imagery dates
+          {surveys ? 'Rapid-EM surveys' : 'Imagery dates'}
         </h2>
-        {target.kind === 'fields' && <CloudFilter maxCloud={maxCloud} onChange={chooseLimit} />}
+        {target.kind === 'fields' && !surveys && <CloudFilter maxCloud={maxCloud} onChange={chooseLimit} />}
       </header>
       {body}
       {paging.olderError && (

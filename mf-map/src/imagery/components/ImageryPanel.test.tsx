@@ -34,8 +34,8 @@ describe('map settings: layers and calculations', () => {
       within(depths)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['SHALLOW', 'DEEP']);
-    await ui.click(within(depths).getByRole('option', { name: 'DEEP' }));
+    ).toEqual(['Shallow (0–0.5 m)', 'Deep (0–1.5 m)']);
+    await ui.click(within(depths).getByRole('option', { name: 'Deep (0–1.5 m)' }));
     expect(store.getState().selectedAlgorithm).toBe('DEEP');
 
     await ui.click(within(await openSelect(ui, 'Layer:')).getByRole('option', { name: 'Standard Resolution' }));

@@ -176,7 +176,7 @@ export function ImageryPanel({ onExport }: { onExport(): void }) {
   const [open, setOpen] = useState(() => !isPhoneWidth());
   const bodyId = useId();
   return (
-    <section className={panel.panel} aria-label="Map settings" data-open={open || undefined}>
+    <section className={panel.panel} aria-label="Map settings" data-open={open || undefined} data-tour="settings">
       <button
         type="button"
         className={panel.panelToggle}
@@ -195,7 +195,9 @@ export function ImageryPanel({ onExport }: { onExport(): void }) {
             <UpgradeIcon className={styles.cueIcon} /> {imageryMessages.enableAdvancedCalculations}. <GetAdvancedLink />
           </p>
         )}
-        <ActionsMenu onExport={onExport} />
+        <div data-tour="actions">
+          <ActionsMenu onExport={onExport} />
+        </div>
         {!advanced && (
           <div className={styles.banner} role="note">
             <strong>{imageryMessages.unlockWithAdvanced}</strong>

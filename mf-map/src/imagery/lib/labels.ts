@@ -17,8 +17,9 @@ export const algorithmLabels: Record<ImageryAlgorithm, string> = {
   NDRE: 'NDRE',
   THERMAL: 'Thermal',
   PCD: 'Plant Cell Density',
-  SHALLOW: 'SHALLOW',
-  DEEP: 'DEEP',
+  // Rapid-EM depths by name and the depth they read (spec 2 §4 codes SHALLOW / DEEP).
+  SHALLOW: 'Shallow (0–0.5 m)',
+  DEEP: 'Deep (0–1.5 m)',
 };
 
 /** Imagery wording (spec 1 and 2, ui-strings); the map's shared messages live in src/messages.ts. */

@@ -5,7 +5,10 @@ import {
   calculationForDate,
   cloudWording,
   dateLabel,
+  entryDay,
   entryLabel,
+  firstLookEntry,
+  surveyLabel,
   olderPageStart,
   visibleEntries,
 } from './timeline';
@@ -103,5 +106,39 @@ describe('the calculation a date opens with (spec 2 §4)', () => {
         open,
       ),
     ).toBe('SHALLOW');
+  });
+});
+
+describe('the first look', () => {
+  const dayOf = (entry: CatalogEntry | null) => (entry ? entryDay(entry) : null);
+
+  it('opens the newest clear capture, skipping newer cloudy ones', () => {
+    const entries = [
+      capture('2026-03-05', 62),
+      capture('2026-03-01', 12),
+      capture('2026-02-24', 4),
+      capture('2026-02-19'),
+    ];
+    expect(dayOf(firstLookEntry(entries))).toBe('2026-02-24');
+  });
+
+  it('falls back to the least cloudy capture loaded when none is clear', () => {
+    const entries = [capture('2026-03-05', 62), capture('2026-03-01', 30), capture('2026-02-24', 45)];
+    expect(dayOf(firstLookEntry(entries))).toBe('2026-03-01');
+  });
+
+  it('has nothing to open without dates', () => {
+    expect(firstLookEntry([])).toBeNull();
+  });
+});
+
+describe('Rapid-EM survey windows', () => {
+  it('names a window within a month as one range', () => {
+    expect(surveyLabel('2026-03-03', '2026-03-09', now)).toBe('Surveyed 3–9 Mar');
+  });
+
+  it('names both months across a month end, and the year when it is not this one', () => {
+    expect(surveyLabel('2025-02-28', '2025-03-06', now)).toBe('Surveyed 28 Feb – 6 Mar 2025');
+    expect(surveyLabel('2025-12-29', '2026-01-04', now)).toBe('Surveyed 29 Dec 2025 – 4 Jan');
   });
 });

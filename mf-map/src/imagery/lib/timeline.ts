@@ -30,6 +30,16 @@ export function dateLabel(day: string, now: DateTime = DateTime.local()): string
 export const rangeLabel = (start: string, end: string): string =>
   `${formatDate(start, 'range')} – ${formatDate(end, 'range')}`;
 
+/** A Rapid-EM survey window as the timeline names it: 'Surveyed 3–9 Mar', 'Surveyed 28 Feb – 6 Mar 2025'. */
+export function surveyLabel(start: string, end: string, now: DateTime = DateTime.local()): string {
+  const from = DateTime.fromISO(start);
+  const to = DateTime.fromISO(end);
+  const year = to.year === now.year ? '' : ` ${to.year}`;
+  if (from.hasSame(to, 'month')) return `Surveyed ${from.day}–${to.day} ${to.toFormat('MMM')}${year}`;
+  const fromYear = from.year === to.year ? '' : ` ${from.year}`;
+  return `Surveyed ${from.day} ${from.toFormat('MMM')}${fromYear} – ${to.day} ${to.toFormat('MMM')}${year}`;
+}
+
 /** What the timeline shows for an entry: a date, or a Rapid-EM window's range. */
 export const entryLabel = (entry: CatalogEntry, now?: DateTime): string =>
   isWindowEntry(entry) ? rangeLabel(entry.start_date, entry.end_date) : dateLabel(entry.date, now);
@@ -62,4 +72,21 @@ export function calculationForDate(
 ): ImageryAlgorithm {
   const offered = entry.items.some((item) => item.algorithm === current);
   return current && offered && !isLocked(current) ? current : defaultLayerAlgorithm[layer];
+}
+
+/** The cloud % under which a capture reads 'Clear' (spec 2 §2). */
+export const CLEAR_BELOW_PERCENT = 10;
+
+/**
+ * The capture a field opens on: the newest clear one (by the cloud % inside the fields), else the
+ * least cloudy of those loaded (the newest of equals); a Rapid-EM survey window has no cloud and
+ * opens its newest window. Null with no entries.
+ */
+export function firstLookEntry(entries: readonly CatalogEntry[]): CatalogEntry | null {
+  const clear = entries.find((entry) => entryCloud(entry) < CLEAR_BELOW_PERCENT);
+  if (clear) return clear;
+  return entries.reduce<CatalogEntry | null>(
+    (best, entry) => (best === null || entryCloud(entry) < entryCloud(best) ? entry : best),
+    null,
+  );
 }

@@ -39,7 +39,11 @@ export function catalogReply(dates: CatalogEntry[], next: string | null = null, 
 }
 
 export function statisticsReply(overrides: Partial<StatisticsResponse> = {}): FakeReply {
-  const body: StatisticsResponse = {
+  return { status: 200, body: statisticsBody(overrides) };
+}
+
+export function statisticsBody(overrides: Partial<StatisticsResponse> = {}): StatisticsResponse {
+  return {
     algorithm: 'standard_NDVI',
     capture_date: '2026-03-01',
     unit: 'index',
@@ -60,5 +64,4 @@ export function statisticsReply(overrides: Partial<StatisticsResponse> = {}): Fa
     },
     ...overrides,
   };
-  return { status: 200, body };
 }
