@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsPlugin } from './accounts';
 import { adminPlugin } from './admin';
+import { basemapPlugin } from './basemap';
 import { bookingsPlugin } from './bookings';
 import { cartPlugin } from './cart';
 import { convertPlugin } from './convert';
@@ -8,6 +9,7 @@ import { farmsPlugin } from './farms';
 import { fieldsPlugin } from './fields';
 import { imageryPlugin } from './imagery';
 import { paymentsPlugin } from './payments';
+import { placesPlugin } from './places';
 import { zoningPlugin } from './zoning';
 
 /**
@@ -27,4 +29,6 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   cartPlugin,
   zoningPlugin,
   bookingsPlugin,
+  basemapPlugin,
+  placesPlugin,
 ];

@@ -16,3 +16,4 @@ export * from './exposed';
 export * from './text';
 export * from './zoning';
 export * from './bookings';
+export * from './places';
