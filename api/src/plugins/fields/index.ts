@@ -2,6 +2,7 @@ import {
   createFieldsRequestSchema,
   fieldCollectionSchema,
   fieldFeatureSchema,
+  setCropTypeRequestSchema,
   updateFieldRequestSchema,
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,6 +22,7 @@ import {
   inspectedBoundaries,
   listFields,
   newFieldRow,
+  setCropTypes,
   toFieldCollection,
   toFieldFeature,
   updateField,
@@ -161,6 +163,28 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
 
       const row = await updateField(db, field, changes);
       return toFieldFeature(row, role);
+    },
+  );
+
+  app.patch(
+    '/farms/:farm_id/fields/crop_type',
+    {
+      schema: {
+        tags,
+        summary:
+          "Set the crop type of one or many of the farm's fields at once (null clears it). Editors and owners; all or none.",
+        params: farmParams,
+        body: setCropTypeRequestSchema,
+        response: { 200: fieldCollectionSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const { role } = await requireFarmRole(request, request.params.farm_id, 'editor', {
+        forbidden: "Viewers can't change crop types",
+      });
+      const { field_ids, field_crop_type } = request.body;
+      const rows = await setCropTypes(db, request.params.farm_id, field_ids, normaliseCropType(field_crop_type));
+      return toFieldCollection(rows, role);
     },
   );
 
