@@ -49,6 +49,11 @@ export function syncFieldFeatures(
   }
 }
 
+/** The ids in `now` that were not in `before` (fields just drawn or imported). */
+export function newFieldIds(before: ReadonlySet<string>, now: ReadonlySet<string>): string[] {
+  return [...now].filter((id) => !before.has(id));
+}
+
 /** Marks selection changes on the features without touching the spatial index, then redraws once. */
 function markSelection(parts: MapParts, selected: string[], previous: string[]) {
   const next = new Set(selected);
@@ -67,14 +72,21 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
     if (!target) return;
     let fittedFarm: string | null = null;
     let renderedKey: EventsKey | null = null;
+    /** The farm's field ids at the last sync: fields that appear later (drawn, imported) are moved to. */
+    let knownIds: Set<string> | null = null;
 
     const applyFields = (state: MapState) => {
       if (!state.farm) return;
       syncFieldFeatures(parts.fields.source, state.fields, new Set(state.selectedFields));
+      const ids = new Set(state.fields.map((field) => field.id));
       if (fittedFarm !== state.farm.id) {
         fittedFarm = state.farm.id;
         parts.handle.zoomToFields();
+      } else if (knownIds) {
+        const added = newFieldIds(knownIds, ids);
+        if (added.length > 0) parts.handle.zoomToFields(added);
       }
+      knownIds = ids;
       if (renderedKey) unByKey(renderedKey);
       const count = parts.fields.source.getFeatures().length;
       renderedKey = parts.map.once('rendercomplete', () => {

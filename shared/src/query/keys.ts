@@ -47,4 +47,6 @@ export const queryKeys = {
     statistics: (params: Readonly<Record<string, unknown>>) => ['imagery', 'statistics', params] as const,
     timeseries: (params: Readonly<Record<string, unknown>>) => ['imagery', 'timeseries', params] as const,
   },
+  basemaps: ['basemaps'] as const,
+  places: (query: string) => ['places', query] as const,
 } as const;
