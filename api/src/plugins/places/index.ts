@@ -12,7 +12,8 @@ import { errorResponses } from '../responses';
 export const placesPlugin: FastifyPluginAsyncZod = async (app) => {
   declareFieldLabels(app, { q: 'Search', limit: 'Limit' });
   const finder = createPlaceFinder(app.config.places);
-  if (finder instanceof GazetteerFinder) {
+  // Not under jest: every test api would pay for it, and few search.
+  if (finder instanceof GazetteerFinder && process.env.NODE_ENV !== 'test') {
     // Read the dataset once the api is up, so the first search does not wait for it.
     app.addHook('onReady', async () => {
       setTimeout(() => finder.warm(), 0).unref();
