@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { BasemapsResponse, BBox, Profile } from '@paddock/shared/contracts';
 import { freshFor, queryKeys, queryPolicy, useQuery } from '@paddock/shared/query';
-import { createFindApi, type FindApi } from '../api/findApi';
+import type { FindApi } from '../api/findApi';
 import { useMapArea } from '../context';
 import type { MapHandle } from '../map-core/olMapContext';
 import type { BasemapSource } from '../map-core/useBasemapLayer';
@@ -9,8 +9,7 @@ import { NO_BASEMAP, useBasemapChoice } from './basemapChoice';
 
 /** The find api of this area (place search, base maps, crop types of many fields). */
 export function useFindApi(): FindApi {
-  const { config, auth } = useMapArea();
-  return useMemo(() => createFindApi({ config, getToken: (options) => auth.getToken(options) }), [config, auth]);
+  return useMapArea().find;
 }
 
 export interface BasemapState {
