@@ -8,6 +8,8 @@ import type { FieldFeature } from '@paddock/shared/contracts';
 import type { MapState, MapStore } from '../store';
 import type { MapParts } from './createMap';
 import { FIELD_FLAGS, toOlFeatures } from './fieldsLayer';
+import { MARKER_MAX_ZOOM } from './fieldMarkers';
+import { containsExtent } from 'ol/extent';
 
 /**
  * Brings the source in line with the fields: a first load adds every feature in one call; later
@@ -54,6 +56,31 @@ export function newFieldIds(before: ReadonlySet<string>, now: ReadonlySet<string
   return [...now].filter((id) => !before.has(id));
 }
 
+/** Whether the fields already lie inside the map's view (then a new one needs no move). */
+function inView(parts: MapParts, fieldIds: readonly string[]): boolean {
+  const size = parts.map.getSize();
+  if (!size) return false;
+  const view = parts.map.getView().calculateExtent(size);
+  const zoom = parts.map.getView().getZoom() ?? 0;
+  return (
+    zoom > MARKER_MAX_ZOOM &&
+    fieldIds.every((id) => {
+      const geometry = parts.fields.source.getFeatureById(id)?.getGeometry();
+      return geometry !== undefined && containsExtent(view, geometry.getExtent());
+    })
+  );
+}
+
+/** The markers (clusters count once) drawn now: none once the fields are big enough to see. */
+function visibleMarkers(parts: MapParts): number {
+  const zoom = parts.map.getView().getZoom() ?? 0;
+  const size = parts.map.getSize();
+  if (zoom > MARKER_MAX_ZOOM || !size) return 0;
+  const view = parts.map.getView().calculateExtent(size);
+  const source = parts.markers.layer.getSource();
+  return source ? source.getFeaturesInExtent(view).length : 0;
+}
+
 /** Marks selection changes on the features without touching the spatial index, then redraws once. */
 function markSelection(parts: MapParts, selected: string[], previous: string[]) {
   const next = new Set(selected);
@@ -84,7 +111,7 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
         parts.handle.zoomToFields();
       } else if (knownIds) {
         const added = newFieldIds(knownIds, ids);
-        if (added.length > 0) parts.handle.zoomToFields(added);
+        if (added.length > 0 && !inView(parts, added)) parts.handle.zoomToFields(added);
       }
       knownIds = ids;
       if (renderedKey) unByKey(renderedKey);
@@ -92,7 +119,17 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
       renderedKey = parts.map.once('rendercomplete', () => {
         target.dataset.fieldsRendered = String(count);
       });
+      watchMarkers();
       parts.map.render();
+    };
+
+    // `data-field-markers`: how many field markers (clusters count once) the map shows now; e2e tests read it.
+    let markersKey: EventsKey | null = null;
+    const watchMarkers = () => {
+      if (markersKey) return;
+      markersKey = parts.map.on('rendercomplete', () => {
+        target.dataset.fieldMarkers = String(visibleMarkers(parts));
+      });
     };
 
     applyFields(store.getState());
@@ -104,6 +141,7 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
     return () => {
       unsubscribe();
       if (renderedKey) unByKey(renderedKey);
+      if (markersKey) unByKey(markersKey);
     };
   }, [parts, store, target]);
 }
