@@ -220,6 +220,10 @@ export async function measure() {
     const apiC8Run = run(8, (tile) => apiUrl(second.date, tile), apiProcess.pid);
     const health = await healthDuring(`http://127.0.0.1:${PORTS.api}/health`, apiC8Run);
     const apiC8 = await apiC8Run;
+    // The embedded base map (issue 10 §1): true colour, not clipped to the fields, on the latest clear
+    // capture over the farm, through the same engine; the same tile URLs at concurrency 8.
+    const basemapUrl = ({ z, x, y }) => `http://127.0.0.1:${PORTS.api}/v2/basemap/tiles/${z}/${x}/${y}.png?farm_id=${farm.id}`;
+    const basemapC8 = await run(8, basemapUrl, apiProcess.pid);
     const referenceC1 = await run(1, (tile) => referenceUrl(first.date, tile), reference.child.pid);
     const referenceC8 = await run(8, (tile) => referenceUrl(second.date, tile), reference.child.pid);
 
@@ -232,6 +236,7 @@ export async function measure() {
       farm: `${fieldIds.length} paddocks, about 9.5 km across`,
       c1: { api: apiC1, reference: referenceC1 },
       c8: { api: apiC8, reference: referenceC8 },
+      basemapC8,
       healthDuringC8: health,
       ...(apiErrors.length ? { apiErrors } : {}),
     };
@@ -255,6 +260,11 @@ export function report(results) {
     console.log(`    api (node, geotiff.js)        ${fmt(run.api)}`);
     console.log(`    reference (python, rasterio)  ${fmt(run.reference)}`);
     console.log(`    api / reference throughput: ${(run.api.rps / run.reference.rps).toFixed(2)}×   (goal: ≥ 1.0×${label === 'concurrency 1' ? '; api p50 ≤ 30 ms' : ''})`);
+  }
+  if (results.basemapC8) {
+    console.log(`  base map (true colour, whole tile, latest clear capture), concurrency 8`);
+    console.log(`    api basemap tiles             ${fmt(results.basemapC8)}`);
+    console.log(`    reference (python, rasterio)  ${fmt(c8.reference)}   (NDVI, same URLs and COGs)`);
   }
   console.log(`  api event-loop thread (HTTP, auth, database, dispatch) CPU per tile: ${c1.api.mainThreadCpuMsPerTile} ms at concurrency 1, ${c8.api.mainThreadCpuMsPerTile} ms at 8`);
   for (const line of results.apiErrors ?? []) console.log(`  api error: ${line}`);

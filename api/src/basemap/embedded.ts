@@ -1,5 +1,5 @@
 import type { AreaGeometry } from '@paddock/shared/contracts';
-import { addDays, todayUtc } from '../imagery/dates';
+import { addDays, IMAGERY_ARCHIVE_START, maxDate, todayUtc } from '../imagery/dates';
 import { stretchRange } from '../imagery/palettes';
 import type { ImageryField, ImageryService } from '../imagery/service';
 import type { Capture } from '../imagery/source';
@@ -11,8 +11,8 @@ import { LruCache } from '../imagery/lru';
  * the farm. With the Sentinel-2 source it is real satellite imagery.
  */
 
-/** How far back the latest clear capture is looked for. */
-export const BASEMAP_SEARCH_DAYS = 60;
+/** How far back the latest clear capture is looked for: the last 60 days, else the last year, else the archive. */
+export const BASEMAP_SEARCH_DAYS = [60, 365, null] as const;
 /** A capture this clear (cloud % measured over the area) is taken; else the clearest of the period. */
 export const BASEMAP_CLEAR_PERCENT = 5;
 /** Where a farm has no fields yet, the capture is chosen per tile of this zoom (about 150 km). */
@@ -78,9 +78,14 @@ export class EmbeddedBasemap {
   captureFor(aoiKey: string, aoi: readonly ImageryField[], today = todayUtc()): Promise<Capture | null> {
     const cached = this.choices.get(aoiKey);
     if (cached && Date.now() - cached.at < CHOICE_TTL_MS) return cached.capture;
-    const capture = this.imagery
-      .catalog(aoi, 'standard', addDays(today, 1 - BASEMAP_SEARCH_DAYS), today)
-      .then(pickClearCapture);
+    const capture = (async () => {
+      for (const days of BASEMAP_SEARCH_DAYS) {
+        const from = days === null ? IMAGERY_ARCHIVE_START : maxDate(addDays(today, 1 - days), IMAGERY_ARCHIVE_START);
+        const found = pickClearCapture(await this.imagery.catalog(aoi, 'standard', from, today));
+        if (found) return found;
+      }
+      return null;
+    })();
     this.choices.set(aoiKey, { at: Date.now(), capture });
     capture.catch(() => this.choices.delete(aoiKey));
     return capture;
