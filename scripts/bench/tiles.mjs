@@ -220,12 +220,28 @@ export async function measure() {
     const apiC8Run = run(8, (tile) => apiUrl(second.date, tile), apiProcess.pid);
     const health = await healthDuring(`http://127.0.0.1:${PORTS.api}/health`, apiC8Run);
     const apiC8 = await apiC8Run;
-    // The embedded base map (issue 10 §1): true colour, not clipped to the fields, on the latest clear
-    // capture over the farm, through the same engine; the same tile URLs at concurrency 8.
-    const basemapUrl = ({ z, x, y }) => `http://127.0.0.1:${PORTS.api}/v2/basemap/tiles/${z}/${x}/${y}.png?farm_id=${farm.id}`;
-    const basemapC8 = await run(8, basemapUrl, apiProcess.pid);
     const referenceC1 = await run(1, (tile) => referenceUrl(first.date, tile), reference.child.pid);
     const referenceC8 = await run(8, (tile) => referenceUrl(second.date, tile), reference.child.pid);
+
+    // The embedded base map (issue 10 §1): true colour, not clipped to the fields, on the latest clear
+    // capture over the farm, through the same engine and worker threads, from the default (simulated)
+    // source: the bench's COGs hold only the NDVI bands. The same tile URLs at concurrency 8, cold.
+    await stop(apiProcess);
+    const basemapPort = await freePort(0);
+    const basemapApi = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: apiDir,
+      env: { ...process.env, PORT: String(basemapPort), DATA_DIR: join(workDir, 'pglite-basemap'), AUTH_JWKS_URL: auth.jwksUrl, IMAGERY_SOURCE: 'simulated', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(basemapApi);
+    await waitForHealth(`http://127.0.0.1:${basemapPort}/health`, basemapApi, 'api (simulated)');
+    const basemapFarm = await api(basemapPort, 'v2/farms', token, { method: 'POST', body: JSON.stringify({ data: { farm_name: 'Base map bench' } }) });
+    await api(basemapPort, `v2/farms/${basemapFarm.id}/fields`, token, {
+      method: 'POST',
+      body: JSON.stringify({ type: 'FeatureCollection', features: bench.fields.map((field) => ({ type: 'Feature', geometry: field.geometry, properties: { field_name: field.name, field_crop_type: field.cropType } })) }),
+    });
+    const basemapUrl = ({ z, x, y }) => `http://127.0.0.1:${basemapPort}/v2/basemap/tiles/${z}/${x}/${y}.png?farm_id=${basemapFarm.id}`;
+    const basemapC8 = await run(8, basemapUrl, basemapApi.pid);
 
     const perZoom = Object.fromEntries(ZOOMS.map((z) => [z, tiles.filter((tile) => tile.z === z).length]));
     return {
