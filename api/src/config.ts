@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { DatabaseConfig } from './db';
 import type { IdentityAdminConfig } from './identity';
 import type { ImagerySourceConfig } from './imagery/source-config';
+import { BasemapConfigError, configuredBasemap, type BasemapConfig } from './basemap/config';
+import type { PlaceSearchConfig } from './places/search';
 import type { StorageConfig } from './storage/storage-config';
 import { developmentDefaultsInProduction, isProduction, productionRefusal } from './production';
 import type { PaymentProviderConfig } from './payments/provider-config';
@@ -56,6 +58,10 @@ export interface Config {
     /** Deliver the test provider's webhooks over HTTP to this URL; unset = to this process's own route. */
     webhookUrl?: string;
   };
+  /** Base maps under the fields: the embedded true-colour one, and BASEMAP_URL's when set. */
+  basemap: BasemapConfig;
+  /** Place search: the shipped gazetteer, or GEOCODER_URL's geocoder. */
+  places: PlaceSearchConfig;
   /** Zoning price per hectare in cents, GST included (spec 2 §9; `GET v2/zoning/price`). */
   hectareCostCents: number;
   /** Imagery orders: the seller printed on tax documents, its bank, and the simulated fulfilment. */
@@ -157,6 +163,12 @@ const envSchema = z.object({
   FULFILMENT_STEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(15_000),
   ZONING_TIME_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   ZONING_MAX_PIXELS: z.coerce.number().int().min(1_000).max(100_000_000).default(4_000_000),
+  BASEMAP_URL: z.string().optional(),
+  BASEMAP_ATTRIBUTION: z.string().optional(),
+  BASEMAP_NAME: z.string().optional(),
+  BASEMAP_MAX_ZOOM: z.coerce.number().int().min(1).max(24).optional(),
+  GEOCODER_URL: z.url().optional(),
+  GEOCODER_ATTRIBUTION: z.string().optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -252,6 +264,29 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
   } else {
     provider = { kind: 'test', ...TEST_PROVIDER_DEFAULTS };
   }
+  let basemap: BasemapConfig = { configured: null };
+  if (e.BASEMAP_URL) {
+    try {
+      basemap = {
+        configured: configuredBasemap({
+          url: e.BASEMAP_URL,
+          attribution: e.BASEMAP_ATTRIBUTION,
+          name: e.BASEMAP_NAME,
+          maxZoom: e.BASEMAP_MAX_ZOOM,
+        }),
+      };
+    } catch (error) {
+      if (error instanceof BasemapConfigError) throw new ConfigError(`Invalid api configuration: ${error.message}`);
+      throw error;
+    }
+  }
+  const places: PlaceSearchConfig = e.GEOCODER_URL
+    ? {
+        kind: 'geocoder',
+        url: e.GEOCODER_URL,
+        attribution: e.GEOCODER_ATTRIBUTION?.trim() || `Places: ${new URL(e.GEOCODER_URL).host}`,
+      }
+    : { kind: 'gazetteer' };
   const adminDomain = withSlash(e.IDENTITY_ADMIN_DOMAIN ?? issuer);
   return {
     production: isProduction(cleaned),
@@ -295,6 +330,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
       publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
       ...(e.PAYMENTS_WEBHOOK_URL ? { webhookUrl: e.PAYMENTS_WEBHOOK_URL } : {}),
     },
+    basemap,
+    places,
     hectareCostCents: e.ZONING_HECTARE_COST_CENTS,
     orders: {
       seller: {

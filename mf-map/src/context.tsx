@@ -4,11 +4,14 @@ import { QueryProvider, type QueryClient } from '@paddock/shared/query';
 import { createMapApi, type MapApi } from './api/mapApi';
 import { createImageryApi, type ImageryApi } from './api/imageryApi';
 import { createZoningApi, type ZoningApi } from './api/zoningApi';
+import { createFindApi, type FindApi } from './api/findApi';
 
 export interface MapAreaValue extends MfProps {
   api: MapApi;
   imagery: ImageryApi;
   zoning: ZoningApi;
+  /** Place search, base maps, crops of many fields (issue 10). */
+  find: FindApi;
 }
 
 const MapAreaContext = createContext<MapAreaValue | null>(null);
@@ -52,9 +55,13 @@ export function MapAreaProvider({ props, fetch, queryClient, children }: Provide
     () => createZoningApi({ config, getToken: (options) => auth.getToken(options), fetch }),
     [config, auth, fetch],
   );
+  const find = useMemo(
+    () => createFindApi({ config, getToken: (options) => auth.getToken(options), fetch }),
+    [config, auth, fetch],
+  );
   const value = useMemo(
-    () => ({ basename, auth, bus, config, profile, api, imagery, zoning }),
-    [basename, auth, bus, config, profile, api, imagery, zoning],
+    () => ({ basename, auth, bus, config, profile, api, imagery, zoning, find }),
+    [basename, auth, bus, config, profile, api, imagery, zoning, find],
   );
   return (
     <MapAreaContext.Provider value={value}>

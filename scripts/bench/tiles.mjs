@@ -223,6 +223,26 @@ export async function measure() {
     const referenceC1 = await run(1, (tile) => referenceUrl(first.date, tile), reference.child.pid);
     const referenceC8 = await run(8, (tile) => referenceUrl(second.date, tile), reference.child.pid);
 
+    // The embedded base map (issue 10 §1): true colour, not clipped to the fields, on the latest clear
+    // capture over the farm, through the same engine and worker threads, from the default (simulated)
+    // source: the bench's COGs hold only the NDVI bands. The same tile URLs at concurrency 8, cold.
+    await stop(apiProcess);
+    const basemapPort = await freePort(0);
+    const basemapApi = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: apiDir,
+      env: { ...process.env, PORT: String(basemapPort), DATA_DIR: join(workDir, 'pglite-basemap'), AUTH_JWKS_URL: auth.jwksUrl, IMAGERY_SOURCE: 'simulated', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(basemapApi);
+    await waitForHealth(`http://127.0.0.1:${basemapPort}/health`, basemapApi, 'api (simulated)');
+    const basemapFarm = await api(basemapPort, 'v2/farms', token, { method: 'POST', body: JSON.stringify({ data: { farm_name: 'Base map bench' } }) });
+    await api(basemapPort, `v2/farms/${basemapFarm.id}/fields`, token, {
+      method: 'POST',
+      body: JSON.stringify({ type: 'FeatureCollection', features: bench.fields.map((field) => ({ type: 'Feature', geometry: field.geometry, properties: { field_name: field.name, field_crop_type: field.cropType } })) }),
+    });
+    const basemapUrl = ({ z, x, y }) => `http://127.0.0.1:${basemapPort}/v2/basemap/tiles/${z}/${x}/${y}.png?farm_id=${basemapFarm.id}`;
+    const basemapC8 = await run(8, basemapUrl, basemapApi.pid);
+
     const perZoom = Object.fromEntries(ZOOMS.map((z) => [z, tiles.filter((tile) => tile.z === z).length]));
     return {
       tiles: tiles.length,
@@ -232,6 +252,7 @@ export async function measure() {
       farm: `${fieldIds.length} paddocks, about 9.5 km across`,
       c1: { api: apiC1, reference: referenceC1 },
       c8: { api: apiC8, reference: referenceC8 },
+      basemapC8,
       healthDuringC8: health,
       ...(apiErrors.length ? { apiErrors } : {}),
     };
@@ -255,6 +276,11 @@ export function report(results) {
     console.log(`    api (node, geotiff.js)        ${fmt(run.api)}`);
     console.log(`    reference (python, rasterio)  ${fmt(run.reference)}`);
     console.log(`    api / reference throughput: ${(run.api.rps / run.reference.rps).toFixed(2)}×   (goal: ≥ 1.0×${label === 'concurrency 1' ? '; api p50 ≤ 30 ms' : ''})`);
+  }
+  if (results.basemapC8) {
+    console.log(`  base map (true colour, whole tile, latest clear capture), concurrency 8`);
+    console.log(`    api basemap tiles             ${fmt(results.basemapC8)}`);
+    console.log(`    reference (python, rasterio)  ${fmt(c8.reference)}   (NDVI, same URLs and COGs)`);
   }
   console.log(`  api event-loop thread (HTTP, auth, database, dispatch) CPU per tile: ${c1.api.mainThreadCpuMsPerTile} ms at concurrency 1, ${c8.api.mainThreadCpuMsPerTile} ms at 8`);
   for (const line of results.apiErrors ?? []) console.log(`  api error: ${line}`);

@@ -1,12 +1,14 @@
 import { TERMS_VERSION } from '@paddock/shared/contracts';
 import type { Kysely } from 'kysely';
+import { seedDemoFarm } from './demo-farm';
 import type { Database } from './types';
 
 export const DEMO_EMAIL = 'demo@paddock.example';
 
 /**
  * Makes sure the demo user has an account that has already been through onboarding, so signing in
- * as the demo user lands straight in the product. An existing demo account is left as it is.
+ * as the demo user lands straight in the product, with a farm of a dozen paddocks seeded once (issue
+ * 10 §9; `demo-farm.ts`). An existing demo account is left as it is, its farm seeded if it never was.
  */
 export async function seedDemoAccount(db: Kysely<Database>, demoSub: string): Promise<void> {
   await db
@@ -24,4 +26,6 @@ export async function seedDemoAccount(db: Kysely<Database>, demoSub: string): Pr
     })
     .onConflict((oc) => oc.column('sub').doNothing())
     .execute();
+  const account = await db.selectFrom('accounts').select('id').where('sub', '=', demoSub).executeTakeFirst();
+  if (account) await seedDemoFarm(db, account.id);
 }

@@ -344,6 +344,12 @@ export interface ThrottleHitsTable {
 }
 
 /** Subjects of deleted accounts: their tokens get 401 (`plugins/accounts/service.ts`). */
+/** Accounts whose demo farm was seeded (migration 0005): seeded once. */
+export interface DemoSeedsTable {
+  account_id: string;
+  seeded_on: Generated<Date>;
+}
+
 export interface DeletedAccountsTable {
   sub: string;
   deleted_on: Generated<Date>;
@@ -488,6 +494,7 @@ export interface OrderDocumentsTable {
 export interface Database {
   accounts: AccountsTable;
   deleted_accounts: DeletedAccountsTable;
+  demo_seeds: DemoSeedsTable;
   subscriptions: SubscriptionsTable;
   subscription_settings: SubscriptionSettingsTable;
   payment_customers: PaymentCustomersTable;

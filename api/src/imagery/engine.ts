@@ -192,6 +192,8 @@ export interface RenderRequest {
   algorithm: ImageryAlgorithm;
   /** Values drawn in the palette's first and last colour. */
   valueRange: readonly [number, number];
+  /** Draw the whole window, not only the fields (NDVI-R always is; the base map's true colour is too). */
+  unclipped?: boolean;
 }
 
 export interface TileRequest extends RenderRequest {
@@ -301,7 +303,7 @@ function paintTrueColour(
 async function windowPixels(source: ImagerySource, request: RenderRequest, target: RasterWindow): Promise<Uint8Array> {
   const { algorithm, capture, fields } = request;
   const rgba = new Uint8Array(target.width * target.height * 4);
-  const regional = algorithm === 'NDVI-R';
+  const regional = algorithm === 'NDVI-R' || request.unclipped === true;
   const part = regional ? { window: target, column: 0, row: 0 } : clippedPart(target, fields);
   if (!part) return rgba;
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsPlugin } from './accounts';
 import { adminPlugin } from './admin';
+import { basemapPlugin } from './basemap';
 import { bookingsPlugin } from './bookings';
 import { cartPlugin } from './cart';
 import { convertPlugin } from './convert';
@@ -11,6 +12,7 @@ import { ordersPlugin } from './orders';
 import { paymentsPlugin } from './payments';
 import { productsPlugin } from './products';
 import { subscriptionsPlugin } from './subscriptions';
+import { placesPlugin } from './places';
 import { zoningPlugin } from './zoning';
 
 /**
@@ -33,4 +35,6 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   productsPlugin,
   ordersPlugin,
   subscriptionsPlugin,
+  basemapPlugin,
+  placesPlugin,
 ];

@@ -243,7 +243,7 @@ describe('farm map page', () => {
   it('the search box finds a field by name, zooms to it and selects it', async () => {
     const { ui } = renderMapPage({ routes: farmRoutes() });
     await screen.findByRole('heading', { level: 1, name: 'Kurrajong Downs' });
-    await ui.type(screen.getByRole('combobox', { name: 'Search fields on the map' }), 'cre');
+    await ui.type(screen.getByRole('combobox', { name: 'Search fields and places on the map' }), 'cre');
     await ui.click(await screen.findByRole('option', { name: /Creek/ }));
     expect(mockHandle.zoomToFields).toHaveBeenLastCalledWith(['x1']);
     expect(screen.getByRole('checkbox', { name: 'Creek' })).toBeChecked();

@@ -28,6 +28,9 @@ import { MapTutorial } from '../tutorial/MapTutorial';
 import { useTutorial } from '../tutorial/useTutorial';
 import { RemoteMount } from './RemoteMount';
 import { TopRightOptions } from './TopRightOptions';
+import { BasemapSwitch } from '../controls/BasemapSwitch';
+import { chooseBasemap } from './basemapChoice';
+import { useBasemap, useFindApi, useStartRegion } from './useFind';
 import { mapAccess } from './access';
 import { loadImportWizard, type ImportWizardModule } from './farmsModules';
 import { useFarmMapData, type LoadStatus } from './useFarmMapData';
@@ -87,6 +90,10 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
   const actions = useFieldActions(store);
   const onFieldClick = useMemo(() => fieldClickHandler(store), [store]);
   const farm = useMapStore((s) => s.farm);
+  const fieldCount = useMapStore((s) => s.fields.length);
+  const find = useFindApi();
+  const basemap = useBasemap(find, farm?.id ?? null);
+  useStartRegion(handle, find, status.kind === 'ready' ? (farm?.id ?? null) : null, fieldCount, props.profile);
 
   useEffect(() => keepMeasureModeInStorage(store), [store]);
   useArrival(store, status, handle);
@@ -128,6 +135,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
               onReady={setHandle}
               onFieldClick={onFieldClick}
               label={farm ? `Map of ${farm.properties.farm_name}` : 'Farm map'}
+              basemap={basemap.source}
             />
           </Suspense>
           {status.kind === 'ready' && (
@@ -139,6 +147,9 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
               <MapControls>
                 <MeasureControls />
                 <ZoningControls />
+                {basemap.list.length > 0 && (
+                  <BasemapSwitch basemaps={basemap.list} current={basemap.current} onChoose={chooseBasemap} />
+                )}
               </MapControls>
               <ManageOverlay actions={actions} onDelete={deleteCurrent} />
             </>

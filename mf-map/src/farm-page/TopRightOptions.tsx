@@ -11,6 +11,7 @@ import { RenameFarmDialog } from './RenameFarmDialog';
 import { Icon } from '../controls/icons';
 import { RemoteMount } from './RemoteMount';
 import { MapSearch } from '../fields/MapSearch';
+import { useFindApi } from './useFind';
 import controls from '../controls/controls.module.css';
 import styles from './TopRight.module.css';
 
@@ -60,6 +61,7 @@ export function TopRightOptions({ onViewTutorial }: { onViewTutorial(): void }) 
   const farm = useMapStore((s) => s.farm);
   const mode = useMapStore((s) => s.mode);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const find = useFindApi();
   const close = () => setDialog(null);
   const target = farm ? { id: farm.id, name: farm.properties.farm_name } : null;
 
@@ -80,7 +82,7 @@ export function TopRightOptions({ onViewTutorial }: { onViewTutorial(): void }) 
 
   return (
     <div className={styles.options}>
-      <MapSearch />
+      <MapSearch api={find} />
       {mode === 'view' && farm && (
         <MoreMenu onChoose={(choice) => (choice === 'tutorial' ? onViewTutorial() : setDialog(choice))} />
       )}

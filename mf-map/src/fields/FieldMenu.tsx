@@ -13,6 +13,9 @@ import { ZONING_AREA_LIMIT_HA } from '@paddock/shared/contracts';
 import type { LoadStatus } from '../farm-page/useFarmMapData';
 import { Icon } from '../controls/icons';
 import { FieldList } from './FieldList';
+import { SetCropControl } from './SetCropControl';
+import { useCropTypes } from './useCropTypes';
+import { useFindApi } from '../farm-page/useFind';
 import controls from '../controls/controls.module.css';
 import styles from './FieldMenu.module.css';
 
@@ -110,6 +113,8 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
   );
   const [query, setQuery] = useState('');
   const selected = useMemo(() => new Set(selectedFields), [selectedFields]);
+  const find = useFindApi();
+  const { cropTypes } = useCropTypes();
   const visible = useMemo(() => {
     const needle = query.trim().toLowerCase();
     return needle ? fields.filter((f) => f.properties.field_name.toLowerCase().includes(needle)) : fields;
@@ -197,6 +202,9 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
             <div className={styles.selectRow}>
               <SelectAll fields={visible} selected={selected} />
               {selected.size > 0 && <span className={styles.count}>{selected.size} selected</span>}
+              {selected.size > 0 && access.edit && !zoning && farm && (
+                <SetCropControl api={find} farmId={farm.id} fieldIds={selectedFields} cropTypes={cropTypes} />
+              )}
             </div>
             {!access.advanced && <MultiSelectCue basename={basename} />}
             {fields.length === 0 ? (

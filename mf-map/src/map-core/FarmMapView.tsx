@@ -7,6 +7,7 @@ import { useDoubleClickZoom } from './useDoubleClickZoom';
 import { useDrawing } from '../fields/useDrawing';
 import { useFieldClicks, useFieldsOnMap } from './useFieldsOnMap';
 import { useMeasure } from '../measure/useMeasure';
+import { useBasemapLayer, type BasemapSource } from './useBasemapLayer';
 import styles from './FarmMapView.module.css';
 
 export interface FarmMapViewProps {
@@ -16,13 +17,15 @@ export interface FarmMapViewProps {
   onFieldClick: ((fieldId: string) => void) | null;
   /** What the map is, for assistive technology. */
   label: string;
+  /** The base map under the fields (issue 10 §1); none when null or left out. */
+  basemap?: BasemapSource | null;
 }
 
 /**
  * The OpenLayers map of a farm, in its own lazy chunk: the page and the embeddable map both
  * render it over the same store.
  */
-export default function FarmMapView({ onReady, onFieldClick, label }: FarmMapViewProps) {
+export default function FarmMapView({ onReady, onFieldClick, label, basemap }: FarmMapViewProps) {
   const store = useMapStoreApi();
   const [parts] = useState(createMapParts);
   const [target, setTarget] = useState<HTMLDivElement | null>(null);
@@ -42,6 +45,7 @@ export default function FarmMapView({ onReady, onFieldClick, label }: FarmMapVie
   useDrawing(parts, store);
   useMeasure(parts, store);
   useDoubleClickZoom(parts, store);
+  useBasemapLayer(parts, basemap);
 
   // Focusable, so the keyboard pans (arrow keys) and zooms (+ and -) the map.
   return (

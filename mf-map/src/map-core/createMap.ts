@@ -5,25 +5,27 @@ import Overlay from 'ol/Overlay';
 import View from 'ol/View';
 import MousePosition from 'ol/control/MousePosition';
 import ScaleLine from 'ol/control/ScaleLine';
+import Attribution from 'ol/control/Attribution';
 import type { Coordinate } from 'ol/coordinate';
 import { createEmpty, extend, isEmpty, type Extent } from 'ol/extent';
 import type Geometry from 'ol/geom/Geometry';
 import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
 import { unByKey } from 'ol/Observable';
-import { fromLonLat } from 'ol/proj';
+import { fromLonLat, transformExtent } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style } from 'ol/style';
 import { MultiPoint, type Polygon } from 'ol/geom';
 import { messages } from '../messages';
 import { createFieldsLayer } from './fieldsLayer';
+import { createFieldMarkers, zoomToMarkerAt } from './fieldMarkers';
+import { measuredPadding } from './fitPadding';
 import { LAYER_Z, type MapHandle } from './olMapContext';
 import styles from './FarmMapView.module.css';
 
 // Australia as a whole: where a farm without fields starts.
 const AUSTRALIA_CENTRE = fromLonLat([134, -27]);
 const AUSTRALIA_ZOOM = 4;
-const FIT_PADDING = [48, 48, 48, 48];
 // Zooming closer than this to one small field shows nothing useful.
 const FIT_MAX_ZOOM = 17;
 const LOCATE_ZOOM = 15;
@@ -46,6 +48,13 @@ const editStyles = [
 const measureStyle = new Style({
   fill: new Fill({ color: 'rgba(31, 95, 139, 0.15)' }),
   stroke: new Stroke({ color: '#1f5f8b', width: 2, lineDash: [8, 6] }),
+});
+const searchPinStyle = new Style({
+  image: new Circle({
+    radius: 8,
+    fill: new Fill({ color: '#c62828' }),
+    stroke: new Stroke({ color: '#ffffff', width: 3 }),
+  }),
 });
 const locationStyle = new Style({
   image: new Circle({
@@ -101,6 +110,7 @@ function vectorLayer(zIndex: number, style: Style | Style[], name: string) {
 export interface MapParts {
   map: OlMap;
   fields: ReturnType<typeof createFieldsLayer>;
+  markers: ReturnType<typeof createFieldMarkers>;
   edit: ReturnType<typeof vectorLayer>;
   measure: ReturnType<typeof vectorLayer> & { tooltips: MapTooltip[] };
   handle: MapHandle;
@@ -121,11 +131,15 @@ export function createMapParts(): MapParts {
   const edit = vectorLayer(LAYER_Z.drawing, editStyles, 'drawing');
   const measure = { ...vectorLayer(LAYER_Z.measure, measureStyle, 'measure'), tooltips: [] as MapTooltip[] };
   const location = vectorLayer(LAYER_Z.measure + 1, locationStyle, 'location');
+  const searchPin = vectorLayer(LAYER_Z.measure + 2, searchPinStyle, 'search-pin');
+  const markers = createFieldMarkers(fields.source, LAYER_Z.markers);
   const view = new View({ center: AUSTRALIA_CENTRE, zoom: AUSTRALIA_ZOOM, maxZoom: 21 });
   const map = new OlMap({
-    layers: [fields.layer, edit.layer, measure.layer, location.layer],
+    layers: [fields.layer, markers.layer, edit.layer, measure.layer, location.layer, searchPin.layer],
     view,
     controls: [
+      // The base map's source and licence (shown only while a layer has an attribution).
+      new Attribution({ collapsible: false }),
       new ScaleLine({ units: 'metric', minWidth: 80 }),
       new MousePosition({
         projection: 'EPSG:4326',
@@ -148,8 +162,29 @@ export function createMapParts(): MapParts {
     }
     if (isEmpty(extent)) return;
     whenSized(map, () =>
-      view.fit(extent, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, duration: fieldIds ? 300 : 0 }),
+      view.fit(extent, {
+        padding: measuredPadding(map.getTargetElement()),
+        maxZoom: FIT_MAX_ZOOM,
+        duration: fieldIds ? 300 : 0,
+      }),
     );
+  };
+
+  // A marker (or cluster) click zooms to its field(s); field clicks are handled by the page.
+  map.on('singleclick', (event) => {
+    zoomToMarkerAt(map, markers, event.pixel, zoomToFields);
+  });
+
+  const goTo = (lon: number, lat: number, zoom: number) => {
+    const centre = fromLonLat([lon, lat]);
+    searchPin.source.clear();
+    searchPin.source.addFeature(new Feature(new Point(centre)));
+    whenSized(map, () => view.animate({ center: centre, zoom, duration: 400 }));
+  };
+
+  const fitLonLatBox = (bbox: readonly [number, number, number, number], maxZoom = 14) => {
+    const extent = transformExtent([...bbox], 'EPSG:4326', view.getProjection());
+    whenSized(map, () => view.fit(extent, { padding: measuredPadding(map.getTargetElement()), maxZoom, duration: 0 }));
   };
 
   const geolocate = () =>
@@ -190,6 +225,8 @@ export function createMapParts(): MapParts {
       measure.source.clear();
       measure.tooltips.splice(0).forEach((tooltip) => tooltip.remove());
     },
+    goTo,
+    fitLonLatBox,
   };
-  return { map, fields, edit, measure, handle };
+  return { map, fields, markers, edit, measure, handle };
 }

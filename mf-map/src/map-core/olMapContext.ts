@@ -7,7 +7,15 @@ import type OlMap from 'ol/Map';
  * Stacking slots for the map's layers: imagery and zones sit below the fields, drawing and
  * measuring above them. Layers added later (imagery, zones) take their slot's zIndex.
  */
-export const LAYER_Z = { imagery: 100, zones: 200, fields: 300, drawing: 400, measure: 500 } as const;
+export const LAYER_Z = {
+  basemap: 50,
+  imagery: 100,
+  zones: 200,
+  fields: 300,
+  markers: 350,
+  drawing: 400,
+  measure: 500,
+} as const;
 
 /** The map of the page, with the few things the page's controls ask of it. */
 export interface MapHandle {
@@ -20,6 +28,10 @@ export interface MapHandle {
   geolocate(): Promise<void>;
   /** Removes every measurement drawn so far. */
   clearMeasurements(): void;
+  /** Centres the map on a place (WGS84) at `zoom`, with a pin on it (place search). */
+  goTo(lon: number, lat: number, zoom: number): void;
+  /** Fits the view to a WGS84 box [west, south, east, north] (the user's region), clear of the panels. */
+  fitLonLatBox(bbox: readonly [number, number, number, number], maxZoom?: number): void;
 }
 
 export const OlMapContext = createContext<MapHandle | null>(null);

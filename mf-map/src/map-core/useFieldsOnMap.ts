@@ -8,6 +8,8 @@ import type { FieldFeature } from '@paddock/shared/contracts';
 import type { MapState, MapStore } from '../store';
 import type { MapParts } from './createMap';
 import { FIELD_FLAGS, toOlFeatures } from './fieldsLayer';
+import { MARKER_MAX_ZOOM } from './fieldMarkers';
+import { containsExtent } from 'ol/extent';
 
 /**
  * Brings the source in line with the fields: a first load adds every feature in one call; later
@@ -49,6 +51,36 @@ export function syncFieldFeatures(
   }
 }
 
+/** The ids in `now` that were not in `before` (fields just drawn or imported). */
+export function newFieldIds(before: ReadonlySet<string>, now: ReadonlySet<string>): string[] {
+  return [...now].filter((id) => !before.has(id));
+}
+
+/** Whether the fields already lie inside the map's view (then a new one needs no move). */
+function inView(parts: MapParts, fieldIds: readonly string[]): boolean {
+  const size = parts.map.getSize();
+  if (!size) return false;
+  const view = parts.map.getView().calculateExtent(size);
+  const zoom = parts.map.getView().getZoom() ?? 0;
+  return (
+    zoom > MARKER_MAX_ZOOM &&
+    fieldIds.every((id) => {
+      const geometry = parts.fields.source.getFeatureById(id)?.getGeometry();
+      return geometry !== undefined && containsExtent(view, geometry.getExtent());
+    })
+  );
+}
+
+/** The markers (clusters count once) drawn now: none once the fields are big enough to see. */
+function visibleMarkers(parts: MapParts): number {
+  const zoom = parts.map.getView().getZoom() ?? 0;
+  const size = parts.map.getSize();
+  if (zoom > MARKER_MAX_ZOOM || !size) return 0;
+  const view = parts.map.getView().calculateExtent(size);
+  const source = parts.markers.layer.getSource();
+  return source ? source.getFeaturesInExtent(view).length : 0;
+}
+
 /** Marks selection changes on the features without touching the spatial index, then redraws once. */
 function markSelection(parts: MapParts, selected: string[], previous: string[]) {
   const next = new Set(selected);
@@ -67,20 +99,37 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
     if (!target) return;
     let fittedFarm: string | null = null;
     let renderedKey: EventsKey | null = null;
+    /** The farm's field ids at the last sync: fields that appear later (drawn, imported) are moved to. */
+    let knownIds: Set<string> | null = null;
 
     const applyFields = (state: MapState) => {
       if (!state.farm) return;
       syncFieldFeatures(parts.fields.source, state.fields, new Set(state.selectedFields));
+      const ids = new Set(state.fields.map((field) => field.id));
       if (fittedFarm !== state.farm.id) {
         fittedFarm = state.farm.id;
         parts.handle.zoomToFields();
+      } else if (knownIds) {
+        const added = newFieldIds(knownIds, ids);
+        if (added.length > 0 && !inView(parts, added)) parts.handle.zoomToFields(added);
       }
+      knownIds = ids;
       if (renderedKey) unByKey(renderedKey);
       const count = parts.fields.source.getFeatures().length;
       renderedKey = parts.map.once('rendercomplete', () => {
         target.dataset.fieldsRendered = String(count);
       });
+      watchMarkers();
       parts.map.render();
+    };
+
+    // `data-field-markers`: how many field markers (clusters count once) the map shows now; e2e tests read it.
+    let markersKey: EventsKey | null = null;
+    const watchMarkers = () => {
+      if (markersKey) return;
+      markersKey = parts.map.on('rendercomplete', () => {
+        target.dataset.fieldMarkers = String(visibleMarkers(parts));
+      });
     };
 
     applyFields(store.getState());
@@ -92,6 +141,7 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
     return () => {
       unsubscribe();
       if (renderedKey) unByKey(renderedKey);
+      if (markersKey) unByKey(markersKey);
     };
   }, [parts, store, target]);
 }

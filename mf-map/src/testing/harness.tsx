@@ -29,7 +29,7 @@ import { makeFarm, makeField } from './fixtures';
 
 /** What the page did to the map, as a stand-in for OpenLayers (which needs a real canvas). */
 export function fakeMapHandle() {
-  const view = { on: () => undefined, un: () => undefined, getRotation: () => 0 };
+  const view = { on: () => undefined, un: () => undefined, getRotation: () => 0, getZoom: () => 4 };
   return {
     map: { getView: () => view } as unknown as MapHandle['map'],
     zoomToFields: jest.fn(),
@@ -37,6 +37,8 @@ export function fakeMapHandle() {
     resetBearing: jest.fn(),
     geolocate: jest.fn(async () => undefined),
     clearMeasurements: jest.fn(),
+    goTo: jest.fn(),
+    fitLonLatBox: jest.fn(),
   } satisfies MapHandle;
 }
 

@@ -189,3 +189,10 @@ export const shareFarmResponseSchema = z.object({
   }),
 });
 export type ShareFarmResponse = z.infer<typeof shareFarmResponseSchema>;
+
+/** PATCH /v2/farms/{farm_id}/fields/crop_type: set the crop type of one or many fields of the farm at once. */
+export const setCropTypeRequestSchema = z.object({
+  field_ids: z.array(z.string()).min(1, 'Choose at least one field').max(5000),
+  field_crop_type: z.string().trim().max(100).nullable(),
+});
+export type SetCropTypeRequest = z.infer<typeof setCropTypeRequestSchema>;

@@ -19,3 +19,4 @@ export * from './bookings';
 export * from './orders';
 export * from './subscriptions';
 export * from './dashboard';
+export * from './places';

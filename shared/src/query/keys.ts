@@ -72,4 +72,6 @@ export const queryKeys = {
     upcomingOrders: () => ['overview', 'upcoming-orders'] as const,
     upcomingBookings: () => ['overview', 'upcoming-bookings'] as const,
   },
+  basemaps: ['basemaps'] as const,
+  places: (query: string) => ['places', query] as const,
 } as const;

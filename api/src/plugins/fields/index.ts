@@ -2,6 +2,7 @@ import {
   createFieldsRequestSchema,
   fieldCollectionSchema,
   fieldFeatureSchema,
+  setCropTypeRequestSchema,
   updateFieldRequestSchema,
 } from '@paddock/shared/contracts';
 import type { FastifyReply } from 'fastify';
@@ -25,6 +26,8 @@ import {
   newFieldRow,
   positionCount,
   yieldToLoop,
+  setCropTypes,
+  toFieldCollection,
   toFieldFeature,
   updateField,
 } from './service';
@@ -178,6 +181,28 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
 
       const row = await updateField(db, field, changes);
       return toFieldFeature(row, role);
+    },
+  );
+
+  app.patch(
+    '/farms/:farm_id/fields/crop_type',
+    {
+      schema: {
+        tags,
+        summary:
+          "Set the crop type of one or many of the farm's fields at once (null clears it). Editors and owners; all or none.",
+        params: farmParams,
+        body: setCropTypeRequestSchema,
+        response: { 200: fieldCollectionSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const { role } = await requireFarmRole(request, request.params.farm_id, 'editor', {
+        forbidden: "Viewers can't change crop types",
+      });
+      const { field_ids, field_crop_type } = request.body;
+      const rows = await setCropTypes(db, request.params.farm_id, field_ids, normaliseCropType(field_crop_type));
+      return toFieldCollection(rows, role);
     },
   );
 

@@ -5,7 +5,7 @@ import { notFound, UnprocessableError } from '../../errors';
 import type { IssueRewriter } from '../../validation';
 import { normaliseCropType } from '../farms/crop-types';
 import { describeLocation } from '../farms/location';
-import { FARM_NOT_FOUND, FIELD_NOT_FOUND } from '../farms/access';
+import { FARM_NOT_FOUND, FIELD_NOT_FOUND, isUuid } from '../farms/access';
 import { BoundaryCheckTimeout, type BoundaryInspector } from './boundaries';
 import { roundArea, unionBBox, type GeometryProblem, type InspectedBoundary } from './geometry';
 
@@ -136,6 +136,34 @@ export async function updateField(db: Db, field: FieldRow, changes: FieldUpdate)
     if (!updated) throw notFound(FIELD_NOT_FOUND);
     await refreshFarmSummary(trx, field.farm_id);
     return updated;
+  });
+}
+
+/**
+ * Sets the crop type of several fields of one farm in one transaction; 404 'Field not found' (nothing
+ * changed) when one of them is not a field of the farm. The fields in the order asked.
+ */
+export async function setCropTypes(
+  db: Db,
+  farmId: string,
+  fieldIds: readonly string[],
+  cropType: string | null,
+): Promise<FieldRow[]> {
+  const ids = [...new Set(fieldIds)];
+  if (!ids.every(isUuid)) throw notFound(FIELD_NOT_FOUND);
+  return db.transaction().execute(async (trx) => {
+    await lockFarm(trx, farmId);
+    const updated = await trx
+      .updateTable('fields')
+      .set({ crop_type: cropType, updated_on: sql<Date>`now()` })
+      .where('farm_id', '=', farmId)
+      .where('id', 'in', ids)
+      .returningAll()
+      .execute();
+    if (updated.length !== ids.length) throw notFound(FIELD_NOT_FOUND);
+    await refreshFarmSummary(trx, farmId);
+    const byId = new Map(updated.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id) as FieldRow);
   });
 }
 

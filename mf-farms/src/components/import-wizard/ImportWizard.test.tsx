@@ -75,6 +75,11 @@ const sampleNames = (wizard: HTMLElement) =>
     .getAllByRole('listitem')
     .map((item) => item.firstChild?.textContent);
 
+const sampleCrops = (wizard: HTMLElement) =>
+  within(within(wizard).getByRole('list', { name: 'Fields to save' }))
+    .getAllByRole('listitem')
+    .map((item) => item.lastChild?.textContent);
+
 beforeEach(() => window.history.replaceState(null, '', '/farms'));
 
 describe('upload wizard: Upload File', () => {
@@ -281,6 +286,28 @@ describe('upload wizard: Match Fields and Save File', () => {
       expect(screen.queryByRole('dialog', { name: 'Import farm from file' })).not.toBeInTheDocument(),
     );
   });
+
+  it('maps another attribute to the crop type (issue 10 §6), matching crops written as farm software writes them', async () => {
+    const { wizard, w, ui, server } = await uploadShapefile({
+      [CONVERT]: convertReply([
+        squareFeature({ NAME: 'North', CROP: 'BARLEY - SPARTACUS' }),
+        squareFeature({ NAME: 'Creek', CROP: 'wheat' }, 147.02),
+        squareFeature({ NAME: 'Hill', CROP: 'Quinoa' }, 147.04),
+      ]),
+    });
+    // A CROP attribute is taken for the crop type without asking; it can be changed.
+    expect(w.getByRole('button', { name: /Crop Type/ })).toHaveTextContent('CROP');
+    expect(sampleCrops(wizard)).toEqual(['Barley', 'Wheat', 'Other']);
+    await ui.click(w.getByRole('button', { name: /Crop Type/ }));
+    await ui.click(await screen.findByRole('option', { name: 'None (every field is Other)' }));
+    expect(sampleCrops(wizard)).toEqual(['Other', 'Other', 'Other']);
+    await ui.click(w.getByRole('button', { name: /Crop Type/ }));
+    await ui.click(await screen.findByRole('option', { name: 'CROP' }));
+    await ui.click(w.getByRole('button', { name: 'Save' }));
+    expect(await w.findByRole('heading', { name: 'Your files were saved' })).toBeInTheDocument();
+    const sent = server.find('POST', '/v2/farms/new-1/fields')[0]?.body as CreateFieldsRequest;
+    expect(sent.features.map((f) => f.properties.field_crop_type)).toEqual(['Barley', 'Wheat', 'Other']);
+  }, 30_000);
 
   it("'Exit & Close' closes the wizard and refreshes the farm list", async () => {
     const { w, ui, server } = await uploadShapefile();

@@ -5,7 +5,7 @@ import { useFarms } from '../../context';
 import { uploadMessages } from '../../lib/messages';
 import { paths } from '@paddock/shared/contracts';
 import { goTo } from '@paddock/shared/ui';
-import { summarise, toNewFields } from './importFields';
+import { attributeNames, guessCropAttribute, summarise, toNewFields } from './importFields';
 import { MatchStep } from './MatchStep';
 import { PartialUploadDialog } from './PartialUploadDialog';
 import { SavedStep } from './SavedStep';
@@ -37,12 +37,14 @@ function WizardBody({ target, onBusy, onClose, onSaved, onBack }: WizardBodyProp
   const [step, setStep] = useState<WizardStep>('upload');
   const [converted, setConverted] = useState<ConvertResponse | null>(null);
   const [attribute, setAttribute] = useState<string | null>(null);
+  const [cropAttribute, setCropAttribute] = useState<string | null>(null);
   const [saved, setSaved] = useState<SavedImport | null>(null);
   const save = useImportSave(target);
   const cropTypes = useCropTypes();
   const conversion = useConversion((result) => {
     setConverted(result);
     setAttribute(null);
+    setCropAttribute(guessCropAttribute(attributeNames(result.features)));
     save.restart();
     setStep('match');
   });
@@ -55,7 +57,7 @@ function WizardBody({ target, onBusy, onClose, onSaved, onBack }: WizardBodyProp
 
   const saveFields = async () => {
     if (!converted || !cropTypes.types) return;
-    const result = await save.save(toNewFields(converted.features, attribute, cropTypes.types));
+    const result = await save.save(toNewFields(converted.features, attribute, cropTypes.types, cropAttribute));
     if (!result) return;
     setSaved(result);
     setStep('save');
@@ -73,6 +75,8 @@ function WizardBody({ target, onBusy, onClose, onSaved, onBack }: WizardBodyProp
           summary={summary}
           attribute={attribute}
           onAttributeChange={setAttribute}
+          cropAttribute={cropAttribute}
+          onCropAttributeChange={setCropAttribute}
           cropTypes={cropTypes}
           save={save}
           onBack={() => setStep('upload')}

@@ -20,14 +20,23 @@ interface AttributeSelectProps {
   value: string | null;
   disabled: boolean;
   onChange(attribute: string | null): void;
+  label?: string;
+  noneLabel?: string;
 }
 
-/** Which attribute of the file supplies the Field Name (spec 1 §2.6); none → 'field 1', 'field 2', … */
-function AttributeSelect({ attributes, value, disabled, onChange }: AttributeSelectProps) {
-  const items = [
-    { id: NONE, label: "None (name them 'field 1', 'field 2', …)" },
-    ...attributes.map((name) => ({ id: optionId(name), label: name })),
-  ];
+/**
+ * Which attribute of the file supplies the Field Name (spec 1 §2.6; none → 'field 1', 'field 2', …),
+ * or the Crop Type (issue 10 §6; none → Other).
+ */
+function AttributeSelect({
+  attributes,
+  value,
+  disabled,
+  onChange,
+  label = 'Field Name',
+  noneLabel = "None (name them 'field 1', 'field 2', …)",
+}: AttributeSelectProps) {
+  const items = [{ id: NONE, label: noneLabel }, ...attributes.map((name) => ({ id: optionId(name), label: name }))];
   const byId = new Map(attributes.map((name) => [optionId(name), name]));
   return (
     <Select
@@ -36,7 +45,7 @@ function AttributeSelect({ attributes, value, disabled, onChange }: AttributeSel
       onChange={(key) => onChange(byId.get(String(key)) ?? null)}
       isDisabled={disabled}
     >
-      <Label className={form.label}>Field Name</Label>
+      <Label className={form.label}>{label}</Label>
       <AriaButton className={styles.selectButton}>
         <SelectValue className={styles.selectValue} />
         <Icon name="chevron" />
@@ -85,6 +94,9 @@ interface MatchStepProps {
   summary: ImportSummary;
   attribute: string | null;
   onAttributeChange(attribute: string | null): void;
+  /** The attribute holding the crop (null: every field is Other). */
+  cropAttribute: string | null;
+  onCropAttributeChange(attribute: string | null): void;
   cropTypes: ReturnType<typeof useCropTypes>;
   save: ImportSave;
   onBack(): void;
@@ -98,6 +110,8 @@ export function MatchStep({
   summary,
   attribute,
   onAttributeChange,
+  cropAttribute,
+  onCropAttributeChange,
   cropTypes,
   save,
   onBack,
@@ -109,9 +123,9 @@ export function MatchStep({
     () =>
       features.slice(0, SAMPLE_SIZE).map((feature, index) => ({
         name: fieldNameFor(feature, index, attribute),
-        cropType: types ? cropTypeFor(feature, types) : null,
+        cropType: types ? cropTypeFor(feature, types, cropAttribute) : null,
       })),
-    [features, attribute, types],
+    [features, attribute, cropAttribute, types],
   );
   const farmName = target.mode === 'create' ? target.farmName : target.farm.farm_name;
   const busy = save.saving || save.deleting;
@@ -126,8 +140,17 @@ export function MatchStep({
         disabled={busy || save.savedCount > 0}
         onChange={onAttributeChange}
       />
+      <AttributeSelect
+        attributes={attributes}
+        value={cropAttribute}
+        disabled={busy || save.savedCount > 0}
+        onChange={onCropAttributeChange}
+        label="Crop Type"
+        noneLabel="None (every field is Other)"
+      />
       <p className={form.hint}>
-        A crop_name attribute sets each field&apos;s crop type when it matches one of ours; otherwise it is Other.
+        Each field takes the crop its attribute names when it matches one of ours (&apos;WHEAT&apos; or &apos;Canola
+        TT&apos; will do); otherwise it is Other. You can change crops later in the field list.
       </p>
       <FieldsPreview features={features} summary={summary} sample={sample} />
       <SaveProblem save={save} farmName={farmName} />

@@ -1,5 +1,15 @@
 import { squareFeature } from '../../testing/fixtures';
-import { attributeNames, batchFields, cropTypeIndex, fieldNameFor, summarise, toNewFields } from './importFields';
+import {
+  attributeNames,
+  batchFields,
+  cropTypeFor,
+  cropTypeIndex,
+  fieldNameFor,
+  guessCropAttribute,
+  matchCropType,
+  summarise,
+  toNewFields,
+} from './importFields';
 
 const crops = cropTypeIndex(['Barley', 'Wheat', 'Pasture (Annual)', 'Other']);
 
@@ -77,5 +87,34 @@ describe('preview figures', () => {
     expect(count).toBe(2);
     expect(hectares).toBeGreaterThan(2 * 100);
     expect(hectares).toBeLessThan(2 * 103);
+  });
+});
+
+describe('crop type from a chosen attribute (issue 10 §6)', () => {
+  const crops = cropTypeIndex(['Barley', 'Canola', 'Durum Wheat', 'Wheat', 'Other']);
+
+  it('guesses the attribute that holds the crop, crop_name first, any case', () => {
+    expect(guessCropAttribute(['NAME', 'CROP', 'crop_name'])).toBe('crop_name');
+    expect(guessCropAttribute(['NAME', 'Crop_Type'])).toBe('Crop_Type');
+    expect(guessCropAttribute(['NAME', 'AREA'])).toBeNull();
+  });
+
+  it('matches crops whatever the case, or followed by a variety; the longest listed name wins', () => {
+    expect(matchCropType('WHEAT', crops)).toBe('Wheat');
+    expect(matchCropType('Canola TT', crops)).toBe('Canola');
+    expect(matchCropType('durum wheat - DBA Aurora', crops)).toBe('Durum Wheat');
+    expect(matchCropType('Wheaten hay', crops)).toBeNull();
+    expect(matchCropType('  ', crops)).toBeNull();
+  });
+
+  it('reads the chosen attribute; none makes every field Other', () => {
+    const feature = {
+      type: 'Feature' as const,
+      geometry: null as never,
+      properties: { CROP: 'barley', crop_name: 'wheat' },
+    };
+    expect(cropTypeFor(feature, crops, 'CROP')).toBe('Barley');
+    expect(cropTypeFor(feature, crops)).toBe('Wheat');
+    expect(cropTypeFor(feature, crops, null)).toBe('Other');
   });
 });

@@ -29,11 +29,59 @@ export function fieldNameFor(feature: ConvertedFeature, index: number, attribute
   return name ? name.slice(0, MAX_NAME_LENGTH) : `field ${index + 1}`;
 }
 
-/** The crop type list's spelling of the feature's crop_name (any case), else 'Other'. */
-export function cropTypeFor(feature: ConvertedFeature, cropTypes: ReadonlyMap<string, string>): string {
-  const key = Object.keys(feature.properties).find((name) => name.toLowerCase() === CROP_ATTRIBUTE);
-  const crop = key ? textOf(feature.properties[key]).toLowerCase() : '';
-  return cropTypes.get(crop) ?? DEFAULT_CROP_TYPE;
+/** Attribute names that usually hold the crop, best first (farm software, DBF upper case, plain words). */
+const CROP_ATTRIBUTE_GUESSES = [
+  CROP_ATTRIBUTE,
+  'crop_type',
+  'croptype',
+  'crop',
+  'cropname',
+  'crop_desc',
+  'commodity',
+  'variety',
+];
+
+/** The attribute that most likely holds the crop (crop_name first, any case), or null. */
+export function guessCropAttribute(attributes: readonly string[]): string | null {
+  for (const guess of CROP_ATTRIBUTE_GUESSES) {
+    const found = attributes.find((name) => name.toLowerCase() === guess);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * A crop named in a file, in the crop type list's spelling: the same words whatever the case
+ * ('WHEAT'), or a listed crop followed by more ('Canola TT', 'Wheat - Scepter'); else null.
+ */
+export function matchCropType(value: string, cropTypes: ReadonlyMap<string, string>): string | null {
+  const text = value.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!text) return null;
+  const exact = cropTypes.get(text);
+  if (exact) return exact;
+  let best: string | null = null;
+  for (const [key, crop] of cropTypes) {
+    if (text.startsWith(key) && /^[^a-z]/.test(text.slice(key.length)) && (!best || key.length > best.length))
+      best = crop;
+  }
+  return best;
+}
+
+/**
+ * The crop type of a feature from the chosen attribute (`undefined`: the crop_name attribute, any
+ * case; null: none), in the list's spelling; else 'Other'.
+ */
+export function cropTypeFor(
+  feature: ConvertedFeature,
+  cropTypes: ReadonlyMap<string, string>,
+  attribute?: string | null,
+): string {
+  const key =
+    attribute === undefined
+      ? Object.keys(feature.properties).find((name) => name.toLowerCase() === CROP_ATTRIBUTE)
+      : attribute;
+  const value = key ? textOf(feature.properties[key]) : '';
+  return matchCropType(value, cropTypes) ?? DEFAULT_CROP_TYPE;
 }
 
 /** Crop types keyed by lower case, for matching. */
@@ -45,13 +93,14 @@ export function toNewFields(
   features: readonly ConvertedFeature[],
   attribute: string | null,
   cropTypes: ReadonlyMap<string, string>,
+  cropAttribute?: string | null,
 ): NewField[] {
   return features.map((feature, index) => ({
     type: 'Feature',
     geometry: feature.geometry,
     properties: {
       field_name: fieldNameFor(feature, index, attribute),
-      field_crop_type: cropTypeFor(feature, cropTypes),
+      field_crop_type: cropTypeFor(feature, cropTypes, cropAttribute),
     },
   }));
 }

