@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { errorMessage } from '@paddock/shared/api-client';
-import { paths } from '@paddock/shared/contracts';
+import { ORDERS_PAGE_SIZE, paths } from '@paddock/shared/contracts';
 import { formatAud } from '@paddock/shared/format';
 import { keepPreviousData, queryKeys, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
@@ -19,8 +19,8 @@ import {
 } from '../../orders/rules';
 import styles from './OrdersPage.module.css';
 
-/** Spec 3 §9: the order table shows 10 rows a page. */
-export const ORDER_TABLE_PAGE_SIZE = 10;
+/** Spec 3 §9: the order table shows 10 rows a page (the order contracts' page size). */
+export const ORDER_TABLE_PAGE_SIZE = ORDERS_PAGE_SIZE;
 
 /** Spec 3 §2.7: the imagery orders, by sub-tab, 10 a page, each with its view icon and payment state. */
 export function ImageryOrdersTable() {
