@@ -261,7 +261,7 @@ describe('dashboard', () => {
       'Discount offer: AU$100.00 off — AU$399.00 a year instead of AU$499.00',
     );
     await ui.click(within(panel).getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByRole('heading', { level: 1, name: /Advanced/ })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Subscribe to Advanced' })).toBeInTheDocument();
   });
 
   it('shows no offer when the discount has expired, only the price with GST', async () => {
