@@ -66,6 +66,18 @@ export function makeOrder(n: number, overrides: Partial<OrderDetail> = {}): Orde
         field_crop_type: 'Wheat',
         area: 70.25,
         bbox: [147.3, -35.1, 147.31, -35.09],
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [147.3, -35.1],
+              [147.31, -35.1],
+              [147.31, -35.09],
+              [147.3, -35.09],
+              [147.3, -35.1],
+            ],
+          ],
+        },
       },
       {
         id: 'f2',
@@ -75,6 +87,18 @@ export function makeOrder(n: number, overrides: Partial<OrderDetail> = {}): Orde
         field_crop_type: null,
         area: 50.25,
         bbox: [147.32, -35.1, 147.33, -35.09],
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [147.32, -35.1],
+              [147.33, -35.1],
+              [147.33, -35.09],
+              [147.32, -35.09],
+              [147.32, -35.1],
+            ],
+          ],
+        },
       },
     ],
     documents: [],
