@@ -32,9 +32,12 @@ describe.each(availableBackends())('durable jobs on %s', (kind) => {
     );
 
   /** A runner whose `export` kind records its effect with the completion; `failures` first attempts throw. */
-  function runner(options: { failures?: number; leaseMs?: number; hang?: boolean } = {}) {
+  function runner(options: { failures?: number; leaseMs?: number; hang?: boolean; slowKind?: boolean } = {}) {
     const jobs = JobRunner.for(database, { concurrency: 1, pollMs: 50, backoffMs: () => 0 });
     let attempts = 0;
+    // Another kind with a long lease, registered beside `export` (as an api process registers many kinds).
+    if (options.slowKind)
+      jobs.register('slow-report', { parse: payload.parse, leaseMs: 120_000, handle: async () => {} });
     jobs.register('export', {
       parse: payload.parse,
       leaseMs: options.leaseMs,
@@ -94,20 +97,28 @@ describe.each(availableBackends())('durable jobs on %s', (kind) => {
     expect(await jobs.drain()).toBe(1);
   });
 
-  it('runs a job whose worker died mid-way again when its lease runs out, with its effect once', async () => {
-    const dying = runner({ hang: true, leaseMs: 300 });
-    await dying.jobs.enqueue(database.db, 'export', { farm: 'South' });
-    await dying.jobs.start();
-    // The first worker has claimed the job and hangs (as a killed process would, holding nothing but its lease).
-    for (let i = 0; i < 100 && dying.attempts() === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
-    expect(dying.attempts()).toBe(1);
-    const healthy = runner();
-    await healthy.jobs.start();
-    for (let i = 0; i < 150 && (await effects()).length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
-    expect(await effects()).toEqual(['South']);
-    const row = await database.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ state: 'done', attempts: 2 });
-  });
+  it.each([
+    ['alone', false],
+    ['beside a kind with a longer lease', true],
+  ])(
+    'runs a job whose worker died mid-way again when its lease runs out (%s), with its effect once',
+    async (_, slowKind) => {
+      // Runners of earlier tests would claim this test's job: they stop first.
+    for (const earlier of runners.splice(0)) await earlier.stop(100);
+    const dying = runner({ hang: true, leaseMs: 300, slowKind });
+      await dying.jobs.enqueue(database.db, 'export', { farm: 'South' });
+      await dying.jobs.start();
+      // The first worker has claimed the job and hangs (as a killed process would, holding nothing but its lease).
+      for (let i = 0; i < 100 && dying.attempts() === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+      expect(dying.attempts()).toBe(1);
+      const healthy = runner();
+      await healthy.jobs.start();
+      for (let i = 0; i < 150 && (await effects()).length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+      expect(await effects()).toEqual(['South']);
+      const row = await database.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ state: 'done', attempts: 2 });
+    },
+  );
   it('drains on stop (SIGTERM): a job in flight finishes with its effect, and no new job is claimed', async () => {
     // Runners of earlier tests would claim this test's jobs: they stop first.
     for (const earlier of runners.splice(0)) await earlier.stop(100);

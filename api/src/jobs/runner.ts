@@ -221,10 +221,15 @@ export class JobRunner {
   private async claim(): Promise<JobRow | null> {
     const kinds = [...this.kinds.keys()];
     if (!kinds.length) return null;
-    const lease = Math.max(...kinds.map((kind) => this.kinds.get(kind)?.leaseMs ?? DEFAULT_LEASE_MS));
+    // Each job is leased for its own kind's lease: a long export must not stretch a quick job's lease,
+    // or a job whose worker died would wait for the longest lease of any kind before it runs again.
+    const leaseSeconds = sql`case kind ${sql.join(
+      kinds.map((kind) => sql`when ${kind} then ${(this.kinds.get(kind)?.leaseMs ?? DEFAULT_LEASE_MS) / 1000}`),
+      sql` `,
+    )} else ${DEFAULT_LEASE_MS / 1000} end`;
     const result = await sql<JobRow>`
       update jobs set state = 'running', attempts = attempts + 1, locked_by = ${this.workerId},
-        locked_until = now() + make_interval(secs => ${lease / 1000})
+        locked_until = now() + make_interval(secs => (${leaseSeconds})::double precision)
       where id = (
         select id from jobs
         where kind in (${sql.join(kinds)})

@@ -8,7 +8,6 @@ import { unprocessable } from './failure';
 import type { Projector } from './geometry';
 import { isLonLatBox, projectorFromPrj } from './projection';
 import { tooManyFeatures, type FeatureSink } from './sink';
-import type { ShapefilePart } from './extensions';
 
 export { SHAPEFILE_PARTS, type ShapefilePart } from './extensions';
 /** The parts on disk; without a .shx its index is rebuilt from the .shp, as GDAL does. */
