@@ -72,6 +72,11 @@ test.describe('on a 375 px phone', () => {
     await skipTutorial(page);
     const settings = page.getByRole('region', { name: 'Map settings' });
     await expect(settings).toBeVisible();
+    await settings.getByRole('button', { name: 'Standard Resolution', exact: true }).click();
+    await expect(settings.getByRole('button', { name: /Calculation:$/ })).toBeVisible();
+    const sheet = page.getByRole('complementary', { name: 'Field menu' });
+    const [panelBox, sheetBox] = [await settings.boundingBox(), await sheet.boundingBox()];
+    expect((panelBox?.y ?? 0) + (panelBox?.height ?? 0)).toBeLessThanOrEqual(sheetBox?.y ?? 0);
     expect((await overflow(page)).x).toBe(0);
 
     for (const path of ['/dashboard', '/order', '/settings']) {

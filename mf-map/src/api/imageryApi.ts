@@ -55,6 +55,8 @@ export interface ImageryApi {
   exportImage(request: ExportImageRequest): Promise<Blob>;
   /** The absolute XYZ template (`{z}/{x}/{y}`) of a calculation's PNG tiles on a capture day, clipped to the fields. */
   tileTemplate(request: StatisticsRequest): string;
+  /** The field's latest clear NDVI as a small PNG (null when it has no recent capture). */
+  thumbnail(fieldId: string): Promise<Blob | null>;
   /** Fetches an absolute tile URL with the bearer token (spec 2 §6: tiles are authorised too). */
   fetchTile(url: string, signal?: AbortSignal): Promise<Response>;
 }
@@ -119,6 +121,13 @@ export function createImageryApi({ config, getToken, fetch: fetchImpl }: Imagery
     },
     tileTemplate: ({ fieldIds, layer, algorithm, date, stretch = 'fixed' }) =>
       `${resolveApiUrl(config.apiUrl, `v2/tiles/${algorithmCode(layer, algorithm)}/${date}/`)}{z}/{x}/{y}.png?${fieldQuery(fieldIds)}&color_stretch=${stretch}`,
+    thumbnail: async (fieldId) => {
+      const url = resolveApiUrl(config.apiUrl, `v2/fields/${encodeURIComponent(fieldId)}/thumbnail.png`);
+      const response = await send(url, { headers: { Authorization: `Bearer ${await getToken()}` } });
+      if (response.status === 204) return null;
+      if (!response.ok) throw new Error(`The thumbnail answered ${response.status}`);
+      return response.blob();
+    },
     fetchTile: async (url, signal) => send(url, { headers: { Authorization: `Bearer ${await getToken()}` }, signal }),
   };
 }

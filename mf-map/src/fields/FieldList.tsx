@@ -3,6 +3,7 @@ import type { FieldFeature } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
 import { Icon } from '../controls/icons';
 import { cropColour } from './cropColour';
+import { FieldThumb } from './FieldThumb';
 import controls from '../controls/controls.module.css';
 import styles from './FieldMenu.module.css';
 
@@ -62,6 +63,7 @@ function FieldRow({
           aria-describedby={`${id}-meta`}
           onChange={() => onToggle(field.id)}
         />
+        <FieldThumb field={field} colour={cropColour(field.properties.field_crop_type)} />
         <span className={styles.rowText}>
           <span id={`${id}-name`} className={styles.rowName}>
             {name}

@@ -56,4 +56,23 @@ describe('field rows', () => {
     const meta = screen.getByText(/ha · Wheat/);
     expect(meta.querySelector('[aria-hidden="true"]')).toHaveStyle({ background: '#d4a017' });
   });
+
+  it('show each field’s latest NDVI thumbnail from the server, and only the crop colour without one', async () => {
+    const created = jest.fn(() => 'blob:thumbnail');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: jest.fn() });
+    const { server } = renderOverMap(
+      <FieldMenu status={{ kind: 'ready' }} onRetry={noop} onImport={noop} onDelete={noop} />,
+      {
+        fields: [makeField('w', { field_name: 'Home' }), makeField('n', { field_name: 'New' }, 1)],
+        routes: {
+          'GET /v2/fields/w/thumbnail.png': { status: 200, body: 'png bytes' },
+          'GET /v2/fields/n/thumbnail.png': { status: 204 },
+        },
+      },
+    );
+    const thumbnails = await screen.findAllByTestId('field-thumbnail');
+    expect(thumbnails).toHaveLength(1);
+    expect(thumbnails[0]).toHaveAttribute('src', 'blob:thumbnail');
+    expect(server.find('GET', '/v2/fields/n/thumbnail.png')).toHaveLength(1);
+  });
 });

@@ -57,6 +57,7 @@ export const queryKeys = {
     all: ['imagery'] as const,
     catalog: (params: Readonly<Record<string, unknown>>) => ['imagery', 'catalog', params] as const,
     statistics: (params: Readonly<Record<string, unknown>>) => ['imagery', 'statistics', params] as const,
+    thumbnail: (fieldId: string, version: string) => ['imagery', 'thumbnail', fieldId, version] as const,
     timeseries: (params: Readonly<Record<string, unknown>>) => ['imagery', 'timeseries', params] as const,
   },
   subscriptions: {

@@ -286,6 +286,20 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
     });
   });
 
+  describe('GET v2/fields/{id}/thumbnail.png', () => {
+    it("draws the field's latest clear NDVI as a small PNG for any member, and hides it from strangers", async () => {
+      const response = await get(owner, `/v2/fields/${wheat.id}/thumbnail.png`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      expect(response.headers['x-capture-date']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const { width, height } = await sharp(response.rawPayload).metadata();
+      expect(width).toBe(64);
+      expect(height).toBeGreaterThan(0);
+      expect((await get(viewer, `/v2/fields/${wheat.id}/thumbnail.png`)).statusCode).toBe(200);
+      expect((await get(stranger, `/v2/fields/${wheat.id}/thumbnail.png`)).statusCode).toBe(404);
+    });
+  });
+
   describe('GET v2/algorithm/{layer}_{algorithm}/statistics.json', () => {
     const statistics = (user: TestUser, code: string, values: Record<string, string | string[]>) =>
       get(user, `/v2/algorithm/${code}/statistics.json?${query({ color_stretch: 'dynamic', ...values })}`);

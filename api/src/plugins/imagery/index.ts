@@ -40,6 +40,7 @@ import {
 } from './access';
 import { catalogEntries, round4, statisticsResponse } from './responses';
 import { registerExportRoute } from './export';
+import { registerThumbnailRoute } from './thumbnail';
 
 const tags = ['imagery'];
 /** Bumped when rendering changes, so browsers drop tiles drawn the old way. */
@@ -71,6 +72,7 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
     stopWatchingWrites();
   });
   registerExportRoute(app, imagery);
+  registerThumbnailRoute(app, imagery);
 
   /** The capture of `layer` on `date` over the fields; 404 when there is none (or the day is still to come). */
   async function captureOn(fields: readonly ImageryField[], layer: SourceLayer, date: string): Promise<Capture> {
