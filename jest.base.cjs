@@ -31,6 +31,9 @@ module.exports = function jestConfig(environment) {
     transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
     moduleNameMapper: { '\\.(css)$': 'identity-obj-proxy' },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    // An upper bound, not a wait: tests wait on conditions. Rendering a whole page in jsdom or starting
+    // a server takes seconds on a busy 2-core machine, past jest's 5 s default.
+    testTimeout: environment === 'jsdom' ? 20_000 : 15_000,
     ...(environment === 'jsdom' ? { setupFilesAfterEnv: [require.resolve('./jest.setup-dom.cjs')] } : {}),
   };
 };

@@ -18,7 +18,7 @@ const transformed = [
 
 module.exports = {
   ...base,
-  testTimeout: 30000,
+  testTimeout: 90000,
   transform: { ...base.transform, '^.+\\.cjs$': swc },
   transformIgnorePatterns: [`^(?!.*/node_modules/(${transformed.join('|')})/).*/node_modules/`],
 };
