@@ -38,7 +38,11 @@ export interface FindApiOptions {
 /** `config.apiUrl` names the versioned root (`…/v2`); api paths in answers start with `/v2/`. */
 export function resolveFromApiRoot(apiUrl: string, absolutePath: string): string {
   const root = new URL(apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`, globalThis.location?.href ?? 'http://localhost/');
-  return new URL(absolutePath.replace(/^\//, ''), new URL('../', root)).toString();
+  // URL() escapes the template's braces; OpenLayers needs them as they are.
+  return new URL(absolutePath.replace(/^\//, ''), new URL('../', root))
+    .toString()
+    .replace(/%7B/gi, '{')
+    .replace(/%7D/gi, '}');
 }
 
 export function createFindApi({ config, getToken, fetch: fetchImpl }: FindApiOptions): FindApi {
