@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { FieldFeature } from '@paddock/shared/contracts';
 import { freshFor, queryKeys, queryPolicy, useQuery } from '@paddock/shared/query';
 import { useMapArea } from '../context';
@@ -17,13 +17,9 @@ export function FieldThumb({ field, colour }: { field: FieldFeature; colour: str
     // A field's latest clear capture changes every few days at most.
     ...queryPolicy({ freshFor: freshFor.oneDay }),
   });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!query.data) return setUrl(null);
-    const next = URL.createObjectURL(query.data);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [query.data]);
+  // One object URL per picture, let go of when the picture changes or the row goes.
+  const url = useMemo(() => (query.data ? URL.createObjectURL(query.data) : null), [query.data]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   return (
     <span className={styles.thumb} style={{ borderColor: colour, background: colour }} aria-hidden="true">
       {url && <img src={url} alt="" className={styles.thumbImage} data-testid="field-thumbnail" />}
