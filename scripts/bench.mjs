@@ -6,7 +6,19 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ports, repoRoot } from './lib/stack.mjs';
 
-const sections = ['shell', 'farms', 'map', 'convert', 'tiles', 'geometry', 'scale', 'payments', 'zoning', 'bookings', 'a11y'];
+const sections = [
+  'shell',
+  'farms',
+  'map',
+  'convert',
+  'tiles',
+  'geometry',
+  'scale',
+  'payments',
+  'zoning',
+  'bookings',
+  'a11y',
+];
 
 async function main() {
   const asked = process.argv.slice(2);

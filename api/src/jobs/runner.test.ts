@@ -104,8 +104,8 @@ describe.each(availableBackends())('durable jobs on %s', (kind) => {
     'runs a job whose worker died mid-way again when its lease runs out (%s), with its effect once',
     async (_, slowKind) => {
       // Runners of earlier tests would claim this test's job: they stop first.
-    for (const earlier of runners.splice(0)) await earlier.stop(100);
-    const dying = runner({ hang: true, leaseMs: 300, slowKind });
+      for (const earlier of runners.splice(0)) await earlier.stop(100);
+      const dying = runner({ hang: true, leaseMs: 300, slowKind });
       await dying.jobs.enqueue(database.db, 'export', { farm: 'South' });
       await dying.jobs.start();
       // The first worker has claimed the job and hangs (as a killed process would, holding nothing but its lease).
