@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from './support/auth';
 import { bearerOf, farmWithField } from './support/api';
 import { signUpAndOnboard } from './support/onboard';
+import { urls } from '../../scripts/lib/stack.mjs';
 
 /** No sideways scroll at the page's current width. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -90,6 +91,46 @@ test('settings: Edit, Save and the saved profile after a reload', async ({ page 
   await expect(profile.getByLabel('Post code')).toHaveValue('2650');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Olive Grower' })).toBeVisible();
+});
+
+test('settings: Change Email Address, the link from the mailbox, and the new address after a reload', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('changing');
+  const moved = uniqueEmail('changed');
+  await signUpAndOnboard(page, email);
+  await page.goto('/settings#email-address');
+  const section = page.getByRole('region', { name: 'Email Settings' });
+  await expect(section.getByText(email)).toBeVisible();
+
+  await section.getByRole('button', { name: 'Change Email Address' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Email Address' });
+  await dialog.getByLabel('New email address').fill(moved);
+  await dialog.getByRole('button', { name: 'Change Email Address' }).click();
+  await expect(page.getByText('Email successfully updated')).toBeVisible();
+
+  // The page reloads by itself; the change waits for the link sent to the new address.
+  await expect(section.getByRole('status')).toContainText(`Changing to ${moved}`);
+  await expect(section.getByText(email)).toBeVisible();
+
+  const linkFor = async () => {
+    const response = await page.request.get(`${urls.idp}/dev/mailbox.json`);
+    const { messages } = (await response.json()) as { messages: { to: string; link?: string }[] };
+    return messages.find((message) => message.to === moved)?.link ?? '';
+  };
+  await expect.poll(linkFor).toContain('verify-email');
+  const verifyTab = await page.context().newPage();
+  await verifyTab.goto(await linkFor());
+  await expect(verifyTab.getByText('Your email address is verified')).toBeVisible();
+  await verifyTab.close();
+
+  // The browser still holds its old token (localStorage); a reload shows the new address all the same.
+  await page.reload();
+  await expect(section.getByText(moved)).toBeVisible();
+  await expect(section).toContainText('(verified)');
+  await expect(section.getByRole('status')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Profile' }).getByLabel('Email')).toHaveValue(moved);
 });
 
 test('the account pages fit a 375 px phone and a 1440 px desktop', async ({ page }) => {
