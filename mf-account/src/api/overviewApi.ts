@@ -2,9 +2,11 @@ import { createApiClient } from '@paddock/shared/api-client';
 import {
   bookingsResponseSchema,
   farmListResponseSchema,
+  farmTotalsResponseSchema,
   orderCountResponseSchema,
   UPCOMING_ORDER_STATUSES,
   type FarmFeature,
+  type FarmTotals,
   type MfAuth,
   type MfConfig,
 } from '@paddock/shared/contracts';
@@ -15,7 +17,7 @@ export interface OverviewApi {
   favourites(limit: number): Promise<{ farms: FarmFeature[]; total: number }>;
   /** The farms the caller may add fields to (owner or editor), by name: the import's farm choice. */
   editableFarms(): Promise<FarmFeature[]>;
-  /** Every farm of the caller (paged through), summed: farms, fields and hectares. */
+  /** The caller's farms, fields and hectares over every farm they can see, in one call (`GET v2/farms/totals`). */
   totals(): Promise<FarmTotals>;
   /** Orders in progress (statuses processing and submitted), read from pages.total_count. */
   upcomingOrders(): Promise<number>;
@@ -23,11 +25,7 @@ export interface OverviewApi {
   upcomingBookings(today: string): Promise<number>;
 }
 
-export interface FarmTotals {
-  farms: number;
-  fields: number;
-  hectares: number;
-}
+export type { FarmTotals };
 
 const PAGE = 100;
 /** A guard against a server that never ends its pages. */
@@ -63,19 +61,7 @@ export function createOverviewApi({ config, getToken, fetch }: OverviewApiOption
       return page.features.filter((farm) => farm.properties.permission !== 'viewer');
     },
 
-    async totals() {
-      const totals: FarmTotals = { farms: 0, fields: 0, hectares: 0 };
-      for (let index = 0; index < MAX_PAGES; index += 1) {
-        const page = await api.get('farms', farmListResponseSchema, { skip: index * PAGE, limit: PAGE });
-        totals.farms = page.pages.total_count;
-        for (const farm of page.features) {
-          totals.fields += farm.properties.number_of_fields;
-          totals.hectares += farm.properties.farm_area;
-        }
-        if (page.features.length < PAGE || (index + 1) * PAGE >= page.pages.total_count) break;
-      }
-      return totals;
-    },
+    totals: async () => (await api.get('farms/totals', farmTotalsResponseSchema)).data,
 
     upcomingOrders: async () =>
       (await api.get('orders', orderCountResponseSchema, { statuses: [...UPCOMING_ORDER_STATUSES], skip: 0, limit: 1 }))
