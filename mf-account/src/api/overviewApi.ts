@@ -19,6 +19,8 @@ export interface OverviewApi {
   editableFarms(): Promise<FarmFeature[]>;
   /** The caller's farms, fields and hectares over every farm they can see, in one call (`GET v2/farms/totals`). */
   totals(): Promise<FarmTotals>;
+  /** The farm the map tutorial opens on: the caller's most recently changed farm, or null with none. */
+  tourFarm(): Promise<FarmFeature | null>;
   /** Orders in progress (statuses processing and submitted), read from pages.total_count. */
   upcomingOrders(): Promise<number>;
   /** Bookings whose machine is still to come or on site (not expired, ending today or later). */
@@ -59,6 +61,16 @@ export function createOverviewApi({ config, getToken, fetch }: OverviewApiOption
         sort_dir: 'asc',
       });
       return page.features.filter((farm) => farm.properties.permission !== 'viewer');
+    },
+
+    async tourFarm() {
+      const page = await api.get('farms', farmListResponseSchema, {
+        skip: 0,
+        limit: 1,
+        sort_by: 'updated_on',
+        sort_dir: 'desc',
+      });
+      return page.features[0] ?? null;
     },
 
     totals: async () => (await api.get('farms/totals', farmTotalsResponseSchema)).data,
