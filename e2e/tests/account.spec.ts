@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from './support/auth';
-import { bearerOf, farmWithField } from './support/api';
+import { api, bearerOf, farmWithField } from './support/api';
 import { signUpAndOnboard } from './support/onboard';
 import { urls } from '../../scripts/lib/stack.mjs';
 
@@ -67,8 +67,46 @@ test("a user with no farms sees 'Let's grow together'; Create New opens the farm
   const grow = page.getByRole('region', { name: "Let's grow together" });
   await expect(grow).toBeVisible();
   await expect(page.getByRole('link', { name: '0 Upcoming bookings' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create a farm to start the tutorial' })).toHaveAttribute(
+    'href',
+    '/farms',
+  );
   await grow.getByRole('button', { name: 'Create New' }).click();
   await expect(page).toHaveURL(/\/farms$/);
+});
+
+test("the dashboard's totals come from one call, and its tutorial link runs the map's tour", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpAndOnboard(page, uniqueEmail('totals'));
+  const token = await bearerOf(page);
+  const farmId = await farmWithField(page, token, `Totals Farm ${Date.now() % 100000}`);
+  const farmResponse = await page.request.get(`${api}/farms/${farmId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const farm = (await farmResponse.json()) as { properties: { farm_area: number } };
+
+  const totalsCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/v2/farms/totals')) totalsCalls.push(request.url());
+  });
+  await page.goto('/dashboard');
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary.getByText('Total farms').locator('+ dd')).toHaveText('1');
+  await expect(summary.getByText('Total fields').locator('+ dd')).toHaveText('1');
+  await expect(summary.getByText('Total hectares').locator('+ dd')).toContainText(
+    String(Math.floor(farm.properties.farm_area)),
+  );
+  expect(totalsCalls).toHaveLength(1);
+
+  // The tour was turned off on the map; the dashboard's link runs it all the same.
+  await page.goto(`/farms/${farmId}`);
+  const tour = page.getByRole('region', { name: 'Your fields' });
+  await tour.getByRole('button', { name: 'Skip tutorial' }).click();
+  await expect(tour).toHaveCount(0);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Start the map tutorial' }).click();
+  await expect(page).toHaveURL(new RegExp(`/farms/${farmId}$`));
+  await expect(tour).toContainText('Step 1 of');
 });
 
 test('settings: Edit, Save and the saved profile after a reload', async ({ page }) => {
