@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from './support/auth';
-import { bearerOf, farmWithField } from './support/api';
+import { api, bearerOf, farmWithField } from './support/api';
 import { signUpAndOnboard } from './support/onboard';
+import { urls } from '../../scripts/lib/stack.mjs';
 
 /** No sideways scroll at the page's current width. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -66,8 +67,46 @@ test("a user with no farms sees 'Let's grow together'; Create New opens the farm
   const grow = page.getByRole('region', { name: "Let's grow together" });
   await expect(grow).toBeVisible();
   await expect(page.getByRole('link', { name: '0 Upcoming bookings' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create a farm to start the tutorial' })).toHaveAttribute(
+    'href',
+    '/farms',
+  );
   await grow.getByRole('button', { name: 'Create New' }).click();
   await expect(page).toHaveURL(/\/farms$/);
+});
+
+test("the dashboard's totals come from one call, and its tutorial link runs the map's tour", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpAndOnboard(page, uniqueEmail('totals'));
+  const token = await bearerOf(page);
+  const farmId = await farmWithField(page, token, `Totals Farm ${Date.now() % 100000}`);
+  const farmResponse = await page.request.get(`${api}/farms/${farmId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const farm = (await farmResponse.json()) as { properties: { farm_area: number } };
+
+  const totalsCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/v2/farms/totals')) totalsCalls.push(request.url());
+  });
+  await page.goto('/dashboard');
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary.getByText('Total farms').locator('+ dd')).toHaveText('1');
+  await expect(summary.getByText('Total fields').locator('+ dd')).toHaveText('1');
+  await expect(summary.getByText('Total hectares').locator('+ dd')).toContainText(
+    String(Math.floor(farm.properties.farm_area)),
+  );
+  expect(totalsCalls).toHaveLength(1);
+
+  // The tour was turned off on the map; the dashboard's link runs it all the same.
+  await page.goto(`/farms/${farmId}`);
+  const tour = page.getByRole('region', { name: 'Your fields' });
+  await tour.getByRole('button', { name: 'Skip tutorial' }).click();
+  await expect(tour).toHaveCount(0);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Start the map tutorial' }).click();
+  await expect(page).toHaveURL(new RegExp(`/farms/${farmId}$`));
+  await expect(tour).toContainText('Step 1 of');
 });
 
 test('settings: Edit, Save and the saved profile after a reload', async ({ page }) => {
@@ -90,6 +129,45 @@ test('settings: Edit, Save and the saved profile after a reload', async ({ page 
   await expect(profile.getByLabel('Post code')).toHaveValue('2650');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Olive Grower' })).toBeVisible();
+});
+
+test('settings: Change Email Address, the link from the mailbox, and the new address after a reload', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('changing');
+  const moved = uniqueEmail('changed');
+  await signUpAndOnboard(page, email);
+  await page.goto('/settings#email-address');
+  const section = page.getByRole('region', { name: 'Email Settings' });
+  await expect(section.getByText(email)).toBeVisible();
+
+  await section.getByRole('button', { name: 'Change Email Address' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Email Address' });
+  await dialog.getByLabel('New email address').fill(moved);
+  await dialog.getByRole('button', { name: 'Change Email Address' }).click();
+  await expect(page.getByText('Email successfully updated')).toBeVisible();
+
+  // The page reloads by itself; the change waits for the link sent to the new address.
+  await expect(section.getByRole('status')).toContainText(`Changing to ${moved}`);
+  await expect(section).toContainText(`You sign in with ${email}`);
+
+  const linkFor = async () => {
+    const response = await page.request.get(`${urls.idp}/dev/mailbox.json`);
+    const { messages } = (await response.json()) as { messages: { to: string; link?: string }[] };
+    return messages.find((message) => message.to === moved)?.link ?? '';
+  };
+  await expect.poll(linkFor).toContain('verify-email');
+  const verifyTab = await page.context().newPage();
+  await verifyTab.goto(await linkFor());
+  await expect(verifyTab.getByText('Your email address is verified')).toBeVisible();
+  await verifyTab.close();
+
+  // The browser still holds its old token (localStorage); a reload shows the new address all the same.
+  await page.reload();
+  await expect(section).toContainText(`You sign in with ${moved} (verified).`);
+  await expect(section.getByRole('status')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Profile' }).getByLabel('Email')).toHaveValue(moved);
 });
 
 test('the account pages fit a 375 px phone and a 1440 px desktop', async ({ page }) => {

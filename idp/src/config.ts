@@ -8,7 +8,7 @@ export const ADMIN_CLIENT_ID = 'paddock-admin-cli';
 /** Scope carried by the admin client's access tokens. */
 export const ADMIN_SCOPE = 'paddock:admin';
 /** Scopes of the Auth0 Management API subset the idp serves (audience `<issuer>api/v2/`). */
-export const MANAGEMENT_SCOPES = ['delete:users', 'update:users'] as const;
+export const MANAGEMENT_SCOPES = ['read:users', 'delete:users', 'update:users'] as const;
 /** The Management API's audience for an issuer, as Auth0 names it. */
 export const managementAudience = (issuer: string) => `${issuer}api/v2/`;
 /** Scopes a user token for the API may carry (Auth0 puts the OIDC scopes into API tokens too). */

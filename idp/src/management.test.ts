@@ -53,6 +53,11 @@ const patchUser = (sub: string, token: string | undefined, body: unknown) =>
     body: JSON.stringify(body),
   });
 
+const getUser = (sub: string, token: string | undefined) =>
+  fetch(`${idp.url}/api/v2/users/${encodeURIComponent(sub)}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+
 interface MailboxJson {
   messages: { to: string; subject: string; link: string; userId: string }[];
 }
@@ -79,9 +84,21 @@ describe('PATCH /api/v2/users/{id} (e-mail change)', () => {
     const unverified = await signInAndGetTokens(idp, { email: newEmail, password: 'harvest-moon-77' });
     expect(decodeJwt(unverified.access_token)).toMatchObject({ sub, email: newEmail, email_verified: false });
 
+    // The api reads the user while the change waits for its verification.
+    const token = await managementToken();
+    expect(await (await getUser(sub, token)).json()).toMatchObject({
+      user_id: sub,
+      email: newEmail,
+      email_verified: false,
+    });
+
     const message = (await mailbox()).find((item) => item.to === newEmail);
     expect(message).toMatchObject({ userId: sub, subject: 'Verify your email address for Paddock' });
     expect((await fetch(message?.link ?? '')).status).toBe(200);
+    const read = await getUser(sub, token);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('cache-control')).toBe('no-store');
+    expect(await read.json()).toMatchObject({ user_id: sub, email: newEmail, email_verified: true });
 
     // The session's refresh token now carries the new, verified address.
     const refreshed = await tokenRequest(
@@ -117,12 +134,23 @@ describe('PATCH /api/v2/users/{id} (e-mail change)', () => {
   });
 });
 
+describe('GET /api/v2/users/{id}', () => {
+  it('answers 404 for an unknown user and 401 without a Management API token', async () => {
+    const email = `reader-${Date.now()}@example.com`;
+    const { sub } = await signUp(email);
+    const userToken = (await signInAndGetTokens(idp, { email, password: 'harvest-moon-77' })).access_token;
+    expect((await getUser('auth0|nobody', await managementToken())).status).toBe(404);
+    expect((await getUser(sub, userToken)).status).toBe(401);
+    expect((await getUser(sub, undefined)).status).toBe(401);
+  });
+});
+
 describe('DELETE /api/v2/users/{id}', () => {
   it('gives the admin client a Management API token with delete:users', async () => {
     const claims = decodeJwt(await managementToken());
     expect(claims).toMatchObject({
       aud: `${idp.issuer}api/v2/`,
-      scope: 'delete:users update:users',
+      scope: 'read:users delete:users update:users',
       client_id: 'paddock-admin-cli',
     });
   });

@@ -1,5 +1,7 @@
 // Auth0 Management API subset the api uses, with a client-credentials token of the admin client for
 // the Management API audience (`<issuer>api/v2/`):
+// - GET /api/v2/users/{id} (scope read:users): the user's e-mail and whether it is verified (the api
+//   asks while an e-mail change waits for its verification);
 // - DELETE /api/v2/users/{id} (scope delete:users): the person deleted their account;
 // - PATCH /api/v2/users/{id} {email, verify_email, email_verified} (scope update:users): the person
 //   changed their e-mail address. As at Auth0, the new address is unverified (unless email_verified
@@ -68,6 +70,18 @@ function userBody(user: User, issuer: string) {
   };
 }
 
+async function readUser(ctx: Context, deps: ManagementDeps, id: string): Promise<void> {
+  if (!(await authorise(ctx, deps, 'read:users'))) return;
+  const user = deps.users.findBySub(id);
+  if (!user) {
+    sendJsonError(ctx, 404, 'The user does not exist.');
+    return;
+  }
+  ctx.status = 200;
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = userBody(user, deps.config.issuer);
+}
+
 async function updateUser(ctx: Context, deps: ManagementDeps, id: string): Promise<void> {
   if (!(await authorise(ctx, deps, 'update:users'))) return;
   let body: Record<string, unknown>;
@@ -131,8 +145,8 @@ export function managementRoutes(deps: ManagementDeps) {
       await next();
       return;
     }
-    if (ctx.method !== 'DELETE' && ctx.method !== 'PATCH') {
-      ctx.set('Allow', 'DELETE, PATCH');
+    if (ctx.method !== 'GET' && ctx.method !== 'DELETE' && ctx.method !== 'PATCH') {
+      ctx.set('Allow', 'GET, DELETE, PATCH');
       sendJsonError(ctx, 405, 'Method not allowed');
       return;
     }
@@ -143,7 +157,8 @@ export function managementRoutes(deps: ManagementDeps) {
       sendJsonError(ctx, 400, 'Invalid user id');
       return;
     }
-    if (ctx.method === 'DELETE') await deleteUser(ctx, deps, id);
+    if (ctx.method === 'GET') await readUser(ctx, deps, id);
+    else if (ctx.method === 'DELETE') await deleteUser(ctx, deps, id);
     else await updateUser(ctx, deps, id);
   };
 }

@@ -48,19 +48,24 @@ describe('token verification', () => {
   });
 
   it('accepts a good token and reads the caller from it', async () => {
-    const token = await auth.sign({
-      sub: 'auth0|1',
-      email: 'a@example.com',
-      email_verified: true,
-      scope: 'openid paddock:admin',
-      client_id: 'spa',
-    });
+    const issuedAt = Math.floor(Date.now() / 1000) - 30;
+    const token = await auth.sign(
+      {
+        sub: 'auth0|1',
+        email: 'a@example.com',
+        email_verified: true,
+        scope: 'openid paddock:admin',
+        client_id: 'spa',
+      },
+      { issuedAt },
+    );
     await expect(verify(token)).resolves.toEqual({
       sub: 'auth0|1',
       email: 'a@example.com',
       emailVerified: true,
       scopes: ['openid', 'paddock:admin'],
       clientId: 'spa',
+      issuedAt,
     });
     // Keys are cached: a second token does not fetch the JWKS again.
     const before = auth.requests;

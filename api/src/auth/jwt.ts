@@ -8,6 +8,8 @@ export interface AuthUser {
   emailVerified: boolean | null;
   scopes: string[];
   clientId: string | null;
+  /** The token's `iat` (seconds), when it has one. */
+  issuedAt?: number | null;
 }
 
 export interface TokenVerifierOptions {
@@ -118,6 +120,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): CachingToken
       emailVerified: typeof payload.email_verified === 'boolean' ? payload.email_verified : null,
       scopes: scope ? scope.split(' ').filter(Boolean) : [],
       clientId: stringClaim(payload, 'client_id') ?? stringClaim(payload, 'azp'),
+      issuedAt: typeof payload.iat === 'number' ? payload.iat : null,
     };
     verified.set(token, user, payload.exp as number);
     return user;

@@ -38,6 +38,8 @@ export interface AccountsTable {
   farm_access_email: ColumnType<string | null, string | null | undefined, string | null>;
   /** An e-mail change waiting for the new address's verification (migration 0028). */
   pending_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the account last took a new e-mail from the identity provider; older tokens' e-mail claims are ignored. */
+  email_changed_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_on: Timestamp;
   updated_on: Timestamp;
 }

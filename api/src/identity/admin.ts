@@ -5,6 +5,8 @@ import type { Auth0ManagementConfig } from './auth0';
  * removing a person who deleted their Paddock account, so they can no longer sign in.
  */
 export interface IdentityAdmin {
+  /** The identity's e-mail and whether it is verified; null when the provider has no such user. */
+  getUser(sub: string): Promise<IdentityUser | null>;
   /** Deletes the identity with this subject; an identity that is already gone counts as deleted. */
   deleteUser(sub: string): Promise<void>;
   /**
@@ -14,9 +16,14 @@ export interface IdentityAdmin {
   updateEmail(sub: string, email: string): Promise<{ email: string; emailVerified: boolean }>;
 }
 
+export interface IdentityUser {
+  email: string | null;
+  emailVerified: boolean;
+}
+
 /**
  * `auth0`: the Auth0 Management API subset (`POST /oauth/token` client credentials, then
- * `DELETE` and `PATCH /api/v2/users/{id}`), which the local idp serves too; `none`: nothing to revoke
+ * `GET`, `DELETE` and `PATCH /api/v2/users/{id}`), which the local idp serves too; `none`: nothing to revoke
  * (an identity provider without an administration API).
  */
 export type IdentityAdminConfig = { kind: 'none' } | ({ kind: 'auth0' } & Auth0ManagementConfig);

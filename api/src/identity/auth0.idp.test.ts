@@ -82,6 +82,8 @@ describe('Auth0 Management API client against the local idp', () => {
     const page = await fetch(message?.link ?? '');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Your email address is verified');
+    expect(await client.getUser(DEMO_SUB)).toEqual({ email: 'demo.moved@example.com', emailVerified: true });
+    expect(await client.getUser('auth0|nobody')).toBeNull();
 
     // Changing to the address it now has (verified) changes nothing and sends nothing.
     const before = (await mailbox()).length;

@@ -1,9 +1,9 @@
-import { IdentityAdminError, IdentityEmailTakenError, type IdentityAdmin } from './admin';
+import { IdentityAdminError, IdentityEmailTakenError, type IdentityAdmin, type IdentityUser } from './admin';
 
 export interface Auth0ManagementConfig {
   /** The tenant's (or local idp's) base URL with a trailing slash, e.g. `https://paddock.au.auth0.com/`. */
   domain: string;
-  /** A machine-to-machine client allowed `delete:users` and `update:users` on the Management API. */
+  /** A machine-to-machine client allowed `read:users`, `delete:users` and `update:users` on the Management API. */
   clientId: string;
   clientSecret: string;
   /** The Management API's audience: `<domain>api/v2/`. */
@@ -52,6 +52,20 @@ export class Auth0Management implements IdentityAdmin {
     const lifetime = typeof body.expires_in === 'number' ? body.expires_in * 1000 : 0;
     this.#token = { value: body.access_token, expiresAt: Date.now() + lifetime };
     return body.access_token;
+  }
+
+  async getUser(sub: string): Promise<IdentityUser | null> {
+    const token = await this.#accessToken();
+    const url = new URL(`api/v2/users/${encodeURIComponent(sub)}`, this.config.domain);
+    url.searchParams.set('fields', 'user_id,email,email_verified');
+    const response = await this.#call(url.href, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await response.json().catch(() => ({}))) as { email?: unknown; email_verified?: unknown };
+    if (response.status === 404) return null;
+    if (!response.ok) {
+      if (response.status === 401) this.#token = undefined;
+      throw new IdentityAdminError(`The identity provider did not read the user (${response.status})`);
+    }
+    return { email: typeof body.email === 'string' ? body.email : null, emailVerified: body.email_verified === true };
   }
 
   async deleteUser(sub: string): Promise<void> {

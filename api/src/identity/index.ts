@@ -1,12 +1,19 @@
 import { IdentityAdminError, type IdentityAdmin, type IdentityAdminConfig } from './admin';
 import { Auth0Management } from './auth0';
 
-export { IdentityAdminError, IdentityEmailTakenError, type IdentityAdmin, type IdentityAdminConfig } from './admin';
+export {
+  IdentityAdminError,
+  IdentityEmailTakenError,
+  type IdentityAdmin,
+  type IdentityAdminConfig,
+  type IdentityUser,
+} from './admin';
 
 export function createIdentityAdmin(config: IdentityAdminConfig, fetchImpl: typeof fetch = fetch): IdentityAdmin {
   switch (config.kind) {
     case 'none':
       return {
+        getUser: async () => null,
         deleteUser: async () => undefined,
         updateEmail: async () => {
           throw new IdentityAdminError('This identity provider has no administration API to change e-mail addresses');

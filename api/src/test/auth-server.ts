@@ -11,6 +11,8 @@ export interface TokenOptions {
   expiresIn?: number;
   issuer?: string;
   audience?: string;
+  /** The `iat` claim (epoch seconds); default ten seconds ago. */
+  issuedAt?: number;
   /** Sign with the key that is not in the JWKS. */
   rogue?: boolean;
 }
@@ -21,7 +23,7 @@ export const TEST_MANAGEMENT_CLIENT = { id: 'paddock-admin-cli', secret: 'test-a
 /**
  * A stand-in for the idp: an RSA key pair, its JWKS on a local port and a token minter, plus the
  * Auth0 Management API subset the api calls (`POST /oauth/token` client credentials,
- * `DELETE /api/v2/users/{id}`), recording the users deleted.
+ * `GET`, `PATCH` and `DELETE /api/v2/users/{id}`), recording the users read, changed and deleted.
  */
 export interface TestAuthServer {
   /** Base URL with a trailing slash (the management "domain"). */
@@ -31,6 +33,17 @@ export interface TestAuthServer {
   emailChanges: { sub: string; email: string; verifyEmail: boolean }[];
   /** Addresses the management API answers 409 for. */
   takenEmails: Set<string>;
+  /**
+   * The e-mail the management API holds per subject (set by its PATCH, unverified); `GET
+   * /api/v2/users/{id}` answers from it, 404 for a subject it does not hold.
+   */
+  users: Map<string, { email: string; emailVerified: boolean }>;
+  /** The person opened the verification link sent to their new address. */
+  verifyEmail(sub: string): void;
+  /** When set, the management API answers this status to reads of a user (an outage). */
+  failReads: number | null;
+  /** Reads of users through the management API (`GET /api/v2/users/{id}`), in order. */
+  userReads: string[];
   /** Subjects deleted through the management API, in order. */
   deletedUsers: string[];
   /** When set, the management API answers this status to deletions (an outage). */
@@ -52,6 +65,9 @@ export async function startAuthServer(): Promise<TestAuthServer> {
     failDeletes: null as number | null,
     emailChanges: [] as { sub: string; email: string; verifyEmail: boolean }[],
     takenEmails: new Set<string>(),
+    users: new Map<string, { email: string; emailVerified: boolean }>(),
+    failReads: null as number | null,
+    userReads: [] as string[],
   };
   const managementTokens = new Set<string>();
   let base = '';
@@ -82,6 +98,15 @@ export async function startAuthServer(): Promise<TestAuthServer> {
         managementTokens.add(token);
         return json(response, 200, { access_token: token, token_type: 'Bearer', expires_in: 86_400 });
       });
+    } else if (url.pathname.startsWith('/api/v2/users/') && request.method === 'GET') {
+      const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+      if (!token || !managementTokens.has(token)) return json(response, 401, { error: 'Unauthorized' });
+      if (state.failReads !== null) return json(response, state.failReads, { error: 'Service Unavailable' });
+      const sub = decodeURIComponent(url.pathname.slice('/api/v2/users/'.length));
+      state.userReads.push(sub);
+      const user = state.users.get(sub);
+      if (!user) return json(response, 404, { message: 'The user does not exist.' });
+      return json(response, 200, { user_id: sub, email: user.email, email_verified: user.emailVerified });
     } else if (url.pathname.startsWith('/api/v2/users/') && request.method === 'DELETE') {
       const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
       if (!token || !managementTokens.has(token)) return json(response, 401, { error: 'Unauthorized' });
@@ -101,6 +126,7 @@ export async function startAuthServer(): Promise<TestAuthServer> {
         if (state.takenEmails.has(email))
           return json(response, 409, { message: 'The specified new email already exists' });
         state.emailChanges.push({ sub, email, verifyEmail: body.verify_email === true });
+        state.users.set(sub, { email, emailVerified: false });
         return json(response, 200, { user_id: sub, email, email_verified: false });
       });
     } else {
@@ -120,7 +146,7 @@ export async function startAuthServer(): Promise<TestAuthServer> {
         .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'at+jwt' })
         .setIssuer(options.issuer ?? TEST_ISSUER)
         .setAudience(options.audience ?? TEST_AUDIENCE)
-        .setIssuedAt(now - 10)
+        .setIssuedAt(options.issuedAt ?? now - 10)
         .setExpirationTime(now + (options.expiresIn ?? 300))
         .sign(signingKey)
     );
@@ -137,6 +163,20 @@ export async function startAuthServer(): Promise<TestAuthServer> {
       return state.emailChanges;
     },
     takenEmails: state.takenEmails,
+    users: state.users,
+    verifyEmail(sub: string) {
+      const user = state.users.get(sub);
+      if (user) user.emailVerified = true;
+    },
+    get failReads() {
+      return state.failReads;
+    },
+    set failReads(status: number | null) {
+      state.failReads = status;
+    },
+    get userReads() {
+      return state.userReads;
+    },
     get deletedUsers() {
       return state.deletedUsers;
     },

@@ -30,25 +30,19 @@ const apiWith = (routes: Parameters<typeof fakeServer>[0]) => {
 };
 
 describe('overview api', () => {
-  it('sums farms, fields and hectares over every page', async () => {
-    const all = Array.from({ length: 130 }, (_, i) => farm(`f${i}`, 2, 1.5));
+  it('reads the totals of farms, fields and hectares from one call, without paging through the farms', async () => {
     const { api, server } = apiWith({
-      'GET /v2/farms': (request) => {
-        const params = new URL(request.url).searchParams;
-        const skip = Number(params.get('skip'));
-        const limit = Number(params.get('limit'));
-        return {
-          status: 200,
-          body: {
-            type: 'FeatureCollection',
-            features: all.slice(skip, skip + limit),
-            pages: { total_count: all.length, total_pages: 2, skip, limit },
-          },
-        };
-      },
+      'GET /v2/farms/totals': { status: 200, body: { data: { farms: 130, fields: 260, hectares: 195.25 } } },
     });
-    await expect(api.totals()).resolves.toEqual({ farms: 130, fields: 260, hectares: 195 });
-    expect(server.find('GET', '/v2/farms')).toHaveLength(2);
+    await expect(api.totals()).resolves.toEqual({ farms: 130, fields: 260, hectares: 195.25 });
+    expect(server.requests.map((request) => new URL(request.url).pathname)).toEqual(['/v2/farms/totals']);
+  });
+
+  it('refuses a totals answer that breaks the contract', async () => {
+    const { api } = apiWith({
+      'GET /v2/farms/totals': { status: 200, body: { data: { farms: 'many', fields: 2, hectares: 1 } } },
+    });
+    await expect(api.totals()).rejects.toThrow();
   });
 
   it('reads the upcoming orders from pages.total_count with both statuses', async () => {

@@ -2,9 +2,11 @@ import { createApiClient } from '@paddock/shared/api-client';
 import {
   bookingsResponseSchema,
   farmListResponseSchema,
+  farmTotalsResponseSchema,
   orderCountResponseSchema,
   UPCOMING_ORDER_STATUSES,
   type FarmFeature,
+  type FarmTotals,
   type MfAuth,
   type MfConfig,
 } from '@paddock/shared/contracts';
@@ -15,19 +17,17 @@ export interface OverviewApi {
   favourites(limit: number): Promise<{ farms: FarmFeature[]; total: number }>;
   /** The farms the caller may add fields to (owner or editor), by name: the import's farm choice. */
   editableFarms(): Promise<FarmFeature[]>;
-  /** Every farm of the caller (paged through), summed: farms, fields and hectares. */
+  /** The caller's farms, fields and hectares over every farm they can see, in one call (`GET v2/farms/totals`). */
   totals(): Promise<FarmTotals>;
+  /** The farm the map tutorial opens on: the caller's most recently changed farm, or null with none. */
+  tourFarm(): Promise<FarmFeature | null>;
   /** Orders in progress (statuses processing and submitted), read from pages.total_count. */
   upcomingOrders(): Promise<number>;
   /** Bookings whose machine is still to come or on site (not expired, ending today or later). */
   upcomingBookings(today: string): Promise<number>;
 }
 
-export interface FarmTotals {
-  farms: number;
-  fields: number;
-  hectares: number;
-}
+export type { FarmTotals };
 
 const PAGE = 100;
 /** A guard against a server that never ends its pages. */
@@ -63,19 +63,17 @@ export function createOverviewApi({ config, getToken, fetch }: OverviewApiOption
       return page.features.filter((farm) => farm.properties.permission !== 'viewer');
     },
 
-    async totals() {
-      const totals: FarmTotals = { farms: 0, fields: 0, hectares: 0 };
-      for (let index = 0; index < MAX_PAGES; index += 1) {
-        const page = await api.get('farms', farmListResponseSchema, { skip: index * PAGE, limit: PAGE });
-        totals.farms = page.pages.total_count;
-        for (const farm of page.features) {
-          totals.fields += farm.properties.number_of_fields;
-          totals.hectares += farm.properties.farm_area;
-        }
-        if (page.features.length < PAGE || (index + 1) * PAGE >= page.pages.total_count) break;
-      }
-      return totals;
+    async tourFarm() {
+      const page = await api.get('farms', farmListResponseSchema, {
+        skip: 0,
+        limit: 1,
+        sort_by: 'updated_on',
+        sort_dir: 'desc',
+      });
+      return page.features[0] ?? null;
     },
+
+    totals: async () => (await api.get('farms/totals', farmTotalsResponseSchema)).data,
 
     upcomingOrders: async () =>
       (await api.get('orders', orderCountResponseSchema, { statuses: [...UPCOMING_ORDER_STATUSES], skip: 0, limit: 1 }))

@@ -328,6 +328,17 @@ describe('farm map page', () => {
     expect(screen.getByRole('region', { name: 'Your fields' })).toBeInTheDocument();
   });
 
+  it('arriving with { tutorial: true } (the dashboard’s tutorial link) runs the tour even when it was skipped', async () => {
+    window.localStorage.clear();
+    const first = renderMapPage({ routes: farmRoutes() });
+    const tour = await screen.findByRole('region', { name: 'Your fields' });
+    await first.ui.click(within(tour).getByRole('button', { name: 'Skip tutorial' }));
+    first.unmount();
+
+    renderMapPage({ routes: farmRoutes(), state: { tutorial: true } });
+    expect(await screen.findByRole('region', { name: 'Your fields' })).toHaveTextContent('Step 1 of 6');
+  });
+
   it("Import Field opens the farms area's wizard for this farm and reloads the fields it saved", async () => {
     mockImport.mounted.length = 0;
     mockImport.fail = false;

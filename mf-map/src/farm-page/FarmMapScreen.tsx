@@ -39,8 +39,11 @@ import styles from './FarmMapScreen.module.css';
 // OpenLayers comes with this chunk only, fetched while the farm loads.
 const FarmMapView = lazy(() => import('../map-core/FarmMapView'));
 
-/** Spec 1 §2.1 navigation state: start drawing, or open a field to view or edit. Acted on once, then cleared. */
-function useArrival(store: MapStore, status: LoadStatus, handle: MapHandle | null) {
+/**
+ * Spec 1 §2.1 navigation state: start drawing, open a field to view or edit, or run the guided tour
+ * (the dashboard's tutorial link). Acted on once, then cleared.
+ */
+function useArrival(store: MapStore, status: LoadStatus, handle: MapHandle | null, showTutorial: () => void) {
   const location = useLocation();
   const navigate = useNavigate();
   const arrival = useMemo(() => readFarmMapNavState(location.state), [location.state]);
@@ -48,12 +51,15 @@ function useArrival(store: MapStore, status: LoadStatus, handle: MapHandle | nul
   useEffect(() => {
     if (!arrival || status.kind !== 'ready' || !handle) return;
     const state = store.getState();
-    if (arrival.kind === 'draw') state.startDrawing();
-    else if (arrival.kind === 'edit') state.editField(arrival.fieldId);
-    else state.setSelection([arrival.fieldId]);
-    if (arrival.kind !== 'draw') handle.zoomToFields([arrival.fieldId]);
+    if (arrival.kind === 'tutorial') showTutorial();
+    else if (arrival.kind === 'draw') state.startDrawing();
+    else {
+      if (arrival.kind === 'edit') state.editField(arrival.fieldId);
+      else state.setSelection([arrival.fieldId]);
+      handle.zoomToFields([arrival.fieldId]);
+    }
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [arrival, status.kind, handle, store, navigate, location.pathname, location.search]);
+  }, [arrival, status.kind, handle, store, navigate, location.pathname, location.search, showTutorial]);
 }
 
 function FarmNotFound() {
@@ -96,7 +102,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
   useStartRegion(handle, find, status.kind === 'ready' ? (farm?.id ?? null) : null, fieldCount, props.profile);
 
   useEffect(() => keepMeasureModeInStorage(store), [store]);
-  useArrival(store, status, handle);
+  useArrival(store, status, handle, tutorial.show);
 
   const askDelete = (field: FieldFeature) => setDeleteTarget(field.id);
   /** The Boundaries toolbar's delete: the field being edited, else the selected one. */

@@ -81,6 +81,20 @@ export const farmListResponseSchema = z.object({
 });
 export type FarmListResponse = z.infer<typeof farmListResponseSchema>;
 
+/**
+ * GET v2/farms/totals: the dashboard's summary (spec 3 §2.5) of every farm the caller can see
+ * (owned or shared with them): how many farms, their fields, and their hectares (the sum of the
+ * fields' stored ellipsoidal areas).
+ */
+export const farmTotalsSchema = z.object({
+  farms: z.number().int().min(0),
+  fields: z.number().int().min(0),
+  hectares: z.number().min(0),
+});
+export type FarmTotals = z.infer<typeof farmTotalsSchema>;
+export const farmTotalsResponseSchema = z.object({ data: farmTotalsSchema });
+export type FarmTotalsResponse = z.infer<typeof farmTotalsResponseSchema>;
+
 export const createFarmRequestSchema = z.object({ data: z.object({ farm_name: farmNameSchema }) });
 export type CreateFarmRequest = z.infer<typeof createFarmRequestSchema>;
 

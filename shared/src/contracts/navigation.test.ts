@@ -17,6 +17,8 @@ describe('navigation state', () => {
     expect(readFarmMapNavState({ selectedField: 'f1', edit: true })).toEqual({ kind: 'edit', fieldId: 'f1' });
     expect(readFarmMapNavState({ selectedField: 'f1', view: true })).toEqual({ kind: 'view', fieldId: 'f1' });
     expect(readFarmMapNavState({ selectedField: '', view: true })).toBeNull();
+    expect(readFarmMapNavState({ tutorial: true })).toEqual({ kind: 'tutorial' });
+    expect(readFarmMapNavState({ tutorial: 'yes' })).toBeNull();
     expect(readFarmMapNavState(undefined)).toBeNull();
   });
 });

@@ -22,17 +22,25 @@ export function withoutNavFlag(state: unknown, flag: keyof FarmsNavState): Recor
   return rest;
 }
 
-/** /farms/{id}: start drawing, or open one field to view or edit. */
+/**
+ * /farms/{id}: start drawing, open one field to view or edit, or run the map's guided tour (the
+ * dashboard's tutorial link; it runs even when the user turned the tour off for later visits).
+ */
 export type FarmMapNavState =
-  { draw: true } | { selectedField: string; view: true } | { selectedField: string; edit: true };
+  { draw: true } | { selectedField: string; view: true } | { selectedField: string; edit: true } | { tutorial: true };
 
 /** What the farm map does on arrival, read from its navigation state. */
 export type FarmMapArrival =
-  { kind: 'draw' } | { kind: 'view'; fieldId: string } | { kind: 'edit'; fieldId: string } | null;
+  | { kind: 'draw' }
+  | { kind: 'view'; fieldId: string }
+  | { kind: 'edit'; fieldId: string }
+  | { kind: 'tutorial' }
+  | null;
 
 export function readFarmMapNavState(state: unknown): FarmMapArrival {
   const record = recordOf(state);
   if (record.draw === true) return { kind: 'draw' };
+  if (record.tutorial === true) return { kind: 'tutorial' };
   const fieldId = typeof record.selectedField === 'string' && record.selectedField ? record.selectedField : null;
   if (fieldId && record.edit === true) return { kind: 'edit', fieldId };
   if (fieldId && record.view === true) return { kind: 'view', fieldId };

@@ -70,6 +70,7 @@ export const queryKeys = {
     favourites: () => ['overview', 'favourites'] as const,
     editableFarms: () => ['overview', 'editable-farms'] as const,
     totals: () => ['overview', 'totals'] as const,
+    tourFarm: () => ['overview', 'tour-farm'] as const,
     upcomingOrders: () => ['overview', 'upcoming-orders'] as const,
     upcomingBookings: () => ['overview', 'upcoming-bookings'] as const,
   },

@@ -13,6 +13,7 @@ import * as m0021 from './0021_test_payment_provider';
 import * as m0022 from './0022_orders';
 import * as m0027 from './0027_subscriptions';
 import * as m0028 from './0028_pending_email';
+import * as m0029 from './0029_email_changed_on';
 import * as m0040 from './0040_bookings';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '0022_orders': m0022,
   '0027_subscriptions': m0027,
   '0028_pending_email': m0028,
+  '0029_email_changed_on': m0029,
   '0040_bookings': m0040,
 };

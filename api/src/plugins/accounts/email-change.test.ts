@@ -73,6 +73,69 @@ describe.each(availableBackends())('e-mail change (%s)', (kind) => {
     });
   });
 
+  it('takes the new address on the next profile read once the identity provider has it verified, though the browser keeps its old token', async () => {
+    const claims = newUser({ email: 'kept.token@example.com', email_verified: true });
+    // The browser keeps this token (localStorage) through the whole change.
+    const token = await t.token(claims);
+    await t.request({
+      method: 'PATCH',
+      url: '/v2/accounts/profile',
+      token,
+      payload: { data: { email: 'kept.token@example.com', first_name: 'Sam' } },
+    });
+    expect((await change(token, 'moved.on@example.com')).statusCode).toBe(200);
+
+    // The link is not opened yet: the identity provider is asked, and the change keeps waiting.
+    const readsBefore = t.auth.userReads.length;
+    expect((await profile(token)).account).toMatchObject({
+      email: 'kept.token@example.com',
+      pending_email: 'moved.on@example.com',
+    });
+    expect(t.auth.userReads.slice(readsBefore)).toEqual([claims.sub]);
+
+    // The link is opened; the same old token reads the profile again.
+    t.auth.verifyEmail(String(claims.sub));
+    expect((await profile(token)).account).toMatchObject({
+      email: 'moved.on@example.com',
+      email_verified: true,
+      pending_email: null,
+      first_name: 'Sam',
+    });
+
+    // The old token's old address no longer changes the account, and nothing waits any more: no
+    // further questions to the identity provider.
+    const readsAfter = t.auth.userReads.length;
+    const again = await profile(token);
+    expect(again.account).toMatchObject({ email: 'moved.on@example.com', email_verified: true, pending_email: null });
+    const contact = await t.request({ method: 'GET', url: '/v2/accounts/contact_details', token });
+    expect(contact.json()).toMatchObject({ data: { email: 'moved.on@example.com' } });
+    expect(t.auth.userReads.length).toBe(readsAfter);
+  });
+
+  it('keeps the change waiting when the identity provider cannot be reached, and completes it later', async () => {
+    const claims = newUser({ email: 'outage@example.com', email_verified: true });
+    const token = await t.token(claims);
+    expect((await change(token, 'after.outage@example.com')).statusCode).toBe(200);
+    t.auth.verifyEmail(String(claims.sub));
+    t.auth.failReads = 503;
+    try {
+      expect((await profile(token)).account).toMatchObject({
+        email: 'outage@example.com',
+        pending_email: 'after.outage@example.com',
+      });
+    } finally {
+      t.auth.failReads = null;
+    }
+    expect((await profile(token)).account).toMatchObject({ email: 'after.outage@example.com', pending_email: null });
+
+    // A token issued after that, by a change made at the identity provider itself, still counts.
+    const later = await t.token(
+      { ...claims, email: 'later.change@example.com', email_verified: true },
+      { issuedAt: Math.floor(Date.now() / 1000) + 2 },
+    );
+    expect((await profile(later)).account).toMatchObject({ email: 'later.change@example.com', email_verified: true });
+  });
+
   it('refuses an address another user signs in with (409)', async () => {
     t.auth.takenEmails.add('someone.else@example.com');
     const response = await change(await t.token(), 'someone.else@example.com');

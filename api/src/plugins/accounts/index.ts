@@ -16,6 +16,7 @@ import { declareFieldLabels } from '../../validation';
 import { errorResponses } from '../responses';
 import {
   addContactDetails,
+  confirmPendingEmail,
   contactDetailsOf,
   deleteAccount,
   loadProfile,
@@ -62,7 +63,11 @@ export const accountsPlugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileResponseSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({ data: await loadProfile(db, request.account) }),
+    async (request) => {
+      // An e-mail change waiting for its verification completes here once the new address is verified.
+      request.account = await confirmPendingEmail(db, identityAdmin, request.account, request.log);
+      return { data: await loadProfile(db, request.account) };
+    },
   );
 
   app.patch(
@@ -113,7 +118,7 @@ export const accountsPlugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Change the account's e-mail ('Change Email Address'): changed at the identity provider, which sends a verification link to the new address; the account takes the new address once it is verified (the next token that carries it verified)",
+          "Change the account's e-mail ('Change Email Address'): changed at the identity provider, which sends a verification link to the new address; the account takes the new address once it is verified (the next profile read asks the identity provider, or the next token that carries it verified)",
         body: emailChangeRequestSchema,
         response: { 200: emailChangeResponseSchema, ...errorResponses(401, 409, 422, 503) },
       },

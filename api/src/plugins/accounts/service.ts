@@ -11,6 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AuthUser } from '../../auth';
 import { unauthorized } from '../../auth/jwt';
 import type { AccountRow, AccountUpdate, Database, SubscriptionRow } from '../../db/types';
+import { IdentityAdminError, type IdentityAdmin } from '../../identity';
 import { farmAccessEmail, syncFarmMemberships } from '../farms/membership';
 import { featureFlagsFor, TIER_NAMES } from './feature-flags';
 
@@ -66,12 +67,16 @@ async function upsertAccount(db: Db, user: AuthUser): Promise<AccountRow> {
     return row;
   }
   const changes: AccountUpdate = {};
-  if (user.email !== null && user.email !== row.login_email) changes.login_email = user.email;
-  if (user.emailVerified !== null && user.emailVerified !== row.email_verified)
+  // A token issued before the account last took a new e-mail still carries the old one: its e-mail
+  // claims are out of date and change nothing.
+  const stale = isStaleToken(user, row);
+  if (!stale && user.email !== null && user.email !== row.login_email) changes.login_email = user.email;
+  if (!stale && user.emailVerified !== null && user.emailVerified !== row.email_verified)
     changes.email_verified = user.emailVerified;
   // An e-mail change is complete once a token carries the new address verified: it becomes the
   // account's e-mail (the contact e-mail too, when one was saved).
   if (
+    !stale &&
     row.pending_email !== null &&
     user.emailVerified === true &&
     user.email !== null &&
@@ -79,6 +84,7 @@ async function upsertAccount(db: Db, user: AuthUser): Promise<AccountRow> {
   ) {
     changes.pending_email = null;
     if (row.contact_email !== null) changes.contact_email = user.email;
+    changes.email_changed_on = user.issuedAt ? new Date(user.issuedAt * 1000) : new Date();
   }
   if (Object.keys(changes).length > 0) {
     row = await db
@@ -89,6 +95,11 @@ async function upsertAccount(db: Db, user: AuthUser): Promise<AccountRow> {
       .executeTakeFirstOrThrow();
   }
   return row;
+}
+
+function isStaleToken(user: AuthUser, row: AccountRow): boolean {
+  if (row.email_changed_on === null || user.issuedAt === undefined || user.issuedAt === null) return false;
+  return user.issuedAt * 1000 < new Date(row.email_changed_on).getTime();
 }
 
 /**
@@ -106,12 +117,55 @@ export async function requestEmailChange(db: Db, accountId: string, email: strin
             login_email: wanted,
             email_verified: true,
             contact_email: sql<string | null>`case when contact_email is null then null else ${wanted} end`,
+            email_changed_on: sql<Date>`now()`,
             updated_on: sql<Date>`now()`,
           }
         : { pending_email: wanted, updated_on: sql<Date>`now()` },
     )
     .where('id', '=', accountId)
     .execute();
+}
+
+/**
+ * While an e-mail change waits for its verification, asks the identity provider whether the new
+ * address is verified now and, if so, makes it the account's e-mail (the contact e-mail too, when
+ * one was saved). The browser may keep its old token for hours, so the account cannot wait for a
+ * token that carries the new address. An identity provider that cannot be reached leaves the change
+ * waiting (it is asked again on the next read). The account row as it is now.
+ */
+export async function confirmPendingEmail(
+  db: Db,
+  identityAdmin: IdentityAdmin,
+  row: AccountRow,
+  log: { warn(details: object, message: string): void },
+): Promise<AccountRow> {
+  if (row.pending_email === null) return row;
+  let user;
+  try {
+    user = await identityAdmin.getUser(row.sub);
+  } catch (error) {
+    if (!(error instanceof IdentityAdminError)) throw error;
+    log.warn({ err: error }, 'pending e-mail change not checked at the identity provider');
+    return row;
+  }
+  if (!user?.emailVerified || user.email?.toLowerCase() !== row.pending_email) return row;
+  const wanted = row.pending_email;
+  const updated = await db
+    .updateTable('accounts')
+    .set({
+      pending_email: null,
+      login_email: wanted,
+      email_verified: true,
+      contact_email: sql<string | null>`case when contact_email is null then null else ${wanted} end`,
+      email_changed_on: sql<Date>`now()`,
+      updated_on: sql<Date>`now()`,
+    })
+    .where('id', '=', row.id)
+    .where('pending_email', '=', wanted)
+    .returningAll()
+    .executeTakeFirst();
+  // Farm invitations to the new, verified address are the account's now.
+  return updated ? syncFarmMemberships(db, updated) : row;
 }
 
 /** Column updates for the contact fields present in `details` (absent = unchanged, null = cleared). */

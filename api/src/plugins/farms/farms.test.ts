@@ -2,6 +2,7 @@ import {
   cropTypesResponseSchema,
   farmFeatureSchema,
   farmListResponseSchema,
+  farmTotalsResponseSchema,
   type FarmListQuery,
   type FarmListResponse,
 } from '@paddock/shared/contracts';
@@ -427,6 +428,49 @@ describe.each(availableBackends())('farms on %s', (kind) => {
         const issues = issuesOf(response);
         expect(issues[0]?.loc[0]).toBe('query');
       }
+    });
+  });
+
+  describe('GET /v2/farms/totals', () => {
+    const totalsOf = async (user: TestUser) => {
+      const response = await t.request({ method: 'GET', url: '/v2/farms/totals', token: user.token });
+      expect(response.statusCode).toBe(200);
+      return farmTotalsResponseSchema.parse(response.json()).data;
+    };
+
+    it('sums the farms the caller can see (owned and shared with them), their fields and hectares, in one call', async () => {
+      const owner = await signIn(t);
+      const neighbour = await signIn(t);
+      const stranger = await signIn(t);
+      const home = await createFarm(t, owner, 'Home Block');
+      await addFields(t, owner, home.id, fieldFeature('North'), fieldFeature('South', square(WAGGA.lon + 0.02)));
+      const river = await createFarm(t, owner, 'River Flats');
+      await addFields(t, owner, river.id, fieldFeature('Creek', square(WAGGA.lon + 0.04, WAGGA.lat, 0.02)));
+      await createFarm(t, owner, 'Empty Block');
+      const shared = await createFarm(t, neighbour, 'Shared Run');
+      await addFields(t, neighbour, shared.id, fieldFeature('Hill', square(WAGGA.lon - 0.03)));
+      expect((await share(t, neighbour, [shared.id], [owner.email], 'viewer')).statusCode).toBeLessThan(300);
+      const hidden = await createFarm(t, stranger, 'Not Yours');
+      await addFields(t, stranger, hidden.id, fieldFeature('Far', square(WAGGA.lon + 0.1)));
+
+      const areas = await Promise.all(
+        [home, river, shared].map(async (farm) => (await getFarm(t, owner, farm.id)).properties.farm_area),
+      );
+      const ownerTotals = await totalsOf(owner);
+      expect(ownerTotals).toMatchObject({ farms: 4, fields: 4 });
+      expect(ownerTotals.hectares).toBeCloseTo(
+        areas.reduce((sum, area) => sum + area, 0),
+        3,
+      );
+      expect(ownerTotals.hectares).toBeGreaterThan(0);
+
+      const neighbourTotals = await totalsOf(neighbour);
+      expect(neighbourTotals).toEqual({ farms: 1, fields: 1, hectares: areas[2] });
+      expect(await totalsOf(await signIn(t))).toEqual({ farms: 0, fields: 0, hectares: 0 });
+    });
+
+    it('needs a signed-in user', async () => {
+      expect((await t.request({ method: 'GET', url: '/v2/farms/totals' })).statusCode).toBe(401);
     });
   });
 

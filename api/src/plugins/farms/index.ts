@@ -4,6 +4,7 @@ import {
   farmFeatureSchema,
   farmListQuerySchema,
   farmListResponseSchema,
+  farmTotalsResponseSchema,
   updateFarmRequestSchema,
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,7 +13,7 @@ import { declareFieldLabels } from '../../validation';
 import { errorResponses } from '../responses';
 import { requireFarmRole, requireRole } from './access';
 import { CROP_TYPES } from './crop-types';
-import { createFarm, deleteFarm, listFarms, loadFarmFeature, updateFarm } from './service';
+import { createFarm, deleteFarm, farmTotals, listFarms, loadFarmFeature, updateFarm } from './service';
 import { sharingPlugin } from './sharing';
 
 const tags = ['farms'];
@@ -67,6 +68,19 @@ export const farmsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listFarms(db, request.account.id, request.query),
+  );
+
+  app.get(
+    '/farms/totals',
+    {
+      schema: {
+        tags,
+        summary:
+          "The caller's totals over every farm they can see (owned or shared with them): farms, fields and hectares (the dashboard's summary)",
+        response: { 200: farmTotalsResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ data: await farmTotals(db, request.account.id) }),
   );
 
   app.post(

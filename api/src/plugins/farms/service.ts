@@ -4,6 +4,7 @@ import {
   type CollaboratorPermission,
   type FarmFeature,
   type FarmListResponse,
+  type FarmTotals,
   type FarmRole,
   type farmListQuerySchema,
 } from '@paddock/shared/contracts';
@@ -12,7 +13,7 @@ import type { z } from 'zod';
 import type { Database, FarmRow } from '../../db/types';
 import { notFound } from '../../errors';
 import { roundArea } from '../fields/geometry';
-import { FARM_NOT_FOUND, isUuid, roleOf } from './access';
+import { FARM_NOT_FOUND, isUuid, isVisibleFarm, roleOf } from './access';
 
 type Db = Kysely<Database>;
 export type FarmListQuery = z.output<typeof farmListQuerySchema>;
@@ -205,6 +206,23 @@ export async function listFarms(db: Db, accountId: string, options: FarmListQuer
     ),
     pages: { total_pages: Math.ceil(total / limit), total_count: total, skip, limit },
   };
+}
+
+/**
+ * The caller's totals over every farm they can see (owned or an active member of): one aggregate
+ * over the farms' stored field counts and areas (ellipsoidal hectares, kept by the fields' writes).
+ */
+export async function farmTotals(db: Db, accountId: string): Promise<FarmTotals> {
+  const row = await db
+    .selectFrom('farms as f')
+    .select([
+      sql<number>`count(*)::int`.as('farms'),
+      sql<number>`coalesce(sum(f.number_of_fields), 0)::int`.as('fields'),
+      sql<number>`coalesce(sum(f.farm_area), 0)::float8`.as('hectares'),
+    ])
+    .where(isVisibleFarm(accountId))
+    .executeTakeFirstOrThrow();
+  return { farms: row.farms, fields: row.fields, hectares: roundArea(Number(row.hectares)) };
 }
 
 /** A new farm owned by the account; returns its id. */

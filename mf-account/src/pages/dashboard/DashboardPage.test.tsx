@@ -59,7 +59,17 @@ const price = (overrides: Partial<SubscriptionPrice> = {}): SubscriptionPrice =>
 function withData(extra: Routes = {}, farms: FarmFeature[] = [farm('f1', 'North Block', 3, 120.5)]): Routes {
   return {
     'GET /v2/farms': (request) =>
-      new URL(request.url).searchParams.get('is_favorite') === 'true' ? farmPage(farms) : farmPage(farms),
+      new URL(request.url).searchParams.get('is_favorite') === 'true' ? farmPage(farms) : farmPage(farms.slice(0, 1)),
+    'GET /v2/farms/totals': {
+      status: 200,
+      body: {
+        data: {
+          farms: farms.length,
+          fields: farms.reduce((sum, f) => sum + f.properties.number_of_fields, 0),
+          hectares: farms.reduce((sum, f) => sum + f.properties.farm_area, 0),
+        },
+      },
+    },
     'GET /v2/orders': {
       status: 200,
       body: { orders: [], pages: { total_count: 4, total_pages: 4, skip: 0, limit: 1 } },
@@ -136,16 +146,32 @@ describe('dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Welcome, Sam Lee' })).toBeInTheDocument();
   });
 
-  it('shows the totals of farms, fields and hectares', async () => {
-    renderAccount({
+  it('shows the totals of farms, fields and hectares from the one totals call, without paging the farms', async () => {
+    const { server } = renderAccount({
       route: '/',
       profile: accepted(),
-      routes: withData({}, [farm('f1', 'North Block', 3, 120.5), farm('f2', 'River Flats', 2, 80)]),
+      routes: withData({
+        'GET /v2/farms/totals': { status: 200, body: { data: { farms: 1234, fields: 5678, hectares: 200.5 } } },
+      }),
     });
     const summary = await screen.findByRole('region', { name: 'Summary' });
-    expect(within(summary).getByText('Total farms').nextSibling).toHaveTextContent('2');
-    expect(within(summary).getByText('Total fields').nextSibling).toHaveTextContent('5');
+    expect(within(summary).getByText('Total farms').nextSibling).toHaveTextContent('1,234');
+    expect(within(summary).getByText('Total fields').nextSibling).toHaveTextContent('5,678');
     expect(within(summary).getByText('Total hectares').nextSibling).toHaveTextContent('200.5');
+    expect(server.find('GET', '/v2/farms/totals')).toHaveLength(1);
+    // The farm list is read only for the favourites and the tutorial's farm: one page of each, no paging.
+    const listCalls = server.find('GET', '/v2/farms').map((request) => new URL(request.url).searchParams);
+    expect(listCalls.every((params) => params.get('skip') === '0' && Number(params.get('limit')) <= 10)).toBe(true);
+  });
+
+  it('offers to try the totals again when they cannot be loaded', async () => {
+    const { ui, server } = renderAccount({
+      route: '/',
+      profile: accepted(),
+      routes: withData({ 'GET /v2/farms/totals': { status: 500, body: { detail: 'Database unavailable' } } }),
+    });
+    await ui.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(server.find('GET', '/v2/farms/totals').length).toBeGreaterThan(1);
   });
 
   it("shows 'Let's grow together' with Create New to a user with no farms", async () => {
@@ -280,14 +306,44 @@ describe('dashboard', () => {
     expect(within(panel).queryByText(/Discount offer/)).not.toBeInTheDocument();
   });
 
-  it('points the guide cards to the Store, the support e-mail and the tutorial video', () => {
-    renderAccount({ route: '/', profile: accepted(), routes: withData() });
+  it('points the guide cards to the Store, the support e-mail and the map tutorial of the latest farm', async () => {
+    const { ui, server } = renderAccount({ route: '/', profile: accepted(), routes: withData() });
     expect(screen.getByRole('link', { name: 'Visit the Store' })).toHaveAttribute('href', '/store');
     expect(screen.getByRole('link', { name: 'support@paddock.example' })).toHaveAttribute(
       'href',
       'mailto:support@paddock.example',
     );
-    expect(screen.getByRole('link', { name: 'Watch the tutorial video' })).toHaveAttribute('target', '_blank');
+    const tutorial = await screen.findByRole('link', { name: 'Start the map tutorial' });
+    expect(tutorial).toHaveAttribute('href', '/farms/f1');
+    expect(tutorial).not.toHaveAttribute('target');
+    const tourCall = server.find('GET', '/v2/farms').find((r) => !r.url.includes('is_favorite'));
+    expect(Object.fromEntries(new URL(tourCall!.url).searchParams)).toMatchObject({
+      limit: '1',
+      sort_by: 'updated_on',
+      sort_dir: 'desc',
+    });
+    await ui.click(tutorial);
+    expect(window.location.pathname).toBe('/farms/f1');
+    expect(window.history.state).toMatchObject({ usr: { tutorial: true } });
+  });
+
+  it('leads a user with no farm to create one, whose map starts the tutorial', async () => {
+    const { ui } = renderAccount({ route: '/', profile: accepted(), routes: withData({}, []) });
+    const link = await screen.findByRole('link', { name: 'Create a farm to start the tutorial' });
+    expect(link).toHaveAttribute('href', '/farms');
+    await ui.click(link);
+    expect(window.location.pathname).toBe('/farms');
+    expect(window.history.state).toMatchObject({ usr: { createFarm: true } });
+  });
+
+  it('never links outside the product from the guide cards', async () => {
+    renderAccount({ route: '/', profile: accepted(), routes: withData() });
+    await screen.findByRole('link', { name: 'Start the map tutorial' });
+    const guides = screen.getByRole('region', { name: 'Guides and help' });
+    for (const link of within(guides).getAllByRole('link')) {
+      const href = link.getAttribute('href') ?? '';
+      expect(href.startsWith('/') || href.startsWith('mailto:')).toBe(true);
+    }
   });
 
   it.each([

@@ -1,10 +1,17 @@
 import { Link, Navigate } from 'react-router-dom';
-import { onboardingRedirect, paths, type FarmsNavState, type OrdersNavState } from '@paddock/shared/contracts';
+import {
+  onboardingRedirect,
+  paths,
+  productPath,
+  type FarmMapNavState,
+  type FarmsNavState,
+  type OrdersNavState,
+} from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
 import { queryKeys, useQuery } from '@paddock/shared/query';
 import { Button, goTo, Spinner } from '@paddock/shared/ui';
 import { useAccount, useAccountStore } from '../../context';
-import { DASHBOARD_FAVOURITES, TUTORIAL_VIDEO_URL } from '../../lib/links';
+import { DASHBOARD_FAVOURITES } from '../../lib/links';
 import { greetingName } from '../../lib/profile';
 import { SubscriptionPanel } from './SubscriptionPanel';
 import styles from './Dashboard.module.css';
@@ -246,14 +253,54 @@ function Guides() {
             {config.supportEmail}
           </a>
         </article>
-        <article className={styles.card}>
-          <h3 className={styles.guideTitle}>Tutorial video</h3>
-          <p className={styles.muted}>A short walk through farms, fields and imagery.</p>
-          <a href={TUTORIAL_VIDEO_URL} target="_blank" rel="noreferrer" className={styles.link}>
-            Watch the tutorial video
-          </a>
-        </article>
+        <TutorialCard />
       </div>
     </section>
+  );
+}
+
+/**
+ * The tutorial link (spec 3 §2.5): the product's own guided tour of the farm map, opened on the
+ * user's most recently changed farm even when they turned it off for later visits. Without a farm
+ * there is no map to tour yet: the link creates the first farm, whose map starts the tour.
+ */
+function TutorialCard() {
+  const { overview, basename } = useAccount();
+  const farm = useQuery({ queryKey: queryKeys.overview.tourFarm(), queryFn: () => overview.tourFarm() });
+  const target = farm.data;
+  return (
+    <article className={styles.card} aria-labelledby="dashboard-tutorial">
+      <h3 id="dashboard-tutorial" className={styles.guideTitle}>
+        Tutorial
+      </h3>
+      <p className={styles.muted}>A short guided tour of the farm map: fields, layers, calculations and dates.</p>
+      {farm.isPending && <Spinner label="Loading the tutorial" />}
+      {target && (
+        <a
+          href={productPath(basename, paths.farmMap(target.properties.farm_id))}
+          className={styles.link}
+          onClick={(event) => {
+            event.preventDefault();
+            const state: FarmMapNavState = { tutorial: true };
+            goTo(basename, paths.farmMap(target.properties.farm_id), state);
+          }}
+        >
+          Start the map tutorial
+        </a>
+      )}
+      {(target === null || farm.isError) && (
+        <a
+          href={productPath(basename, paths.farms)}
+          className={styles.link}
+          onClick={(event) => {
+            event.preventDefault();
+            const state: FarmsNavState = target === null ? { createFarm: true } : {};
+            goTo(basename, paths.farms, state);
+          }}
+        >
+          {target === null ? 'Create a farm to start the tutorial' : 'Open your farms to start the tutorial'}
+        </a>
+      )}
+    </article>
   );
 }

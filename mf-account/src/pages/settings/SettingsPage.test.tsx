@@ -209,6 +209,36 @@ describe('settings', () => {
     expect(await screen.findByRole('heading', { name: 'We encountered an error.' })).toBeInTheDocument();
   });
 
+  it('shows an e-mail change waiting for its verification beside the current address', async () => {
+    const waiting = profile({ email: 'jane.farmer@example.com', pending_email: 'jane.new@example.com' });
+    renderAccount({
+      route: '/settings',
+      profile: waiting,
+      routes: routes({ 'GET /v2/accounts/profile': { status: 200, body: { data: waiting } } }),
+    });
+    const section = await screen.findByRole('region', { name: 'Email Settings' });
+    expect(await within(section).findByRole('status')).toHaveTextContent(
+      'Changing to jane.new@example.com: open the link we sent to that address to finish.',
+    );
+    expect(within(section).getByText('jane.farmer@example.com')).toBeInTheDocument();
+  });
+
+  it('shows the address the server now has (a verified change) rather than the one the host handed over', async () => {
+    renderAccount({
+      route: '/settings',
+      profile: profile({ email: 'jane.farmer@example.com', pending_email: 'jane.new@example.com' }),
+      routes: routes({
+        'GET /v2/accounts/profile': {
+          status: 200,
+          body: { data: profile({ email: 'jane.new@example.com', email_verified: true, pending_email: null }) },
+        },
+      }),
+    });
+    const section = await screen.findByRole('region', { name: 'Email Settings' });
+    expect(await within(section).findByText('jane.new@example.com')).toBeInTheDocument();
+    expect(within(section).queryByRole('status')).toBeNull();
+  });
+
   it('uses the sign-in user for the e-mail line', async () => {
     renderAccount({
       route: '/settings',

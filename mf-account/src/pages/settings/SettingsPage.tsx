@@ -319,6 +319,12 @@ function EmailSection() {
           You sign in with <strong className={styles.email}>{email}</strong>
           {account.email_verified || user.email_verified ? ' (verified).' : ' (not verified yet).'}
         </p>
+        {account.pending_email && (
+          <p className={styles.text} role="status">
+            Changing to <strong className={styles.email}>{account.pending_email}</strong>: open the link we sent to that
+            address to finish. Your address changes once it is verified.
+          </p>
+        )}
         <Button variant="secondary" onClick={() => setOpen(true)}>
           Change Email Address
         </Button>
