@@ -3,8 +3,8 @@ import * as m0001 from './0001_accounts';
 import * as m0002 from './0002_farms';
 import * as m0003 from './0003_imagery';
 import * as m0004 from './0004_deleted_accounts';
-import * as m0008 from './0008_em_surveys';
 import * as m0005 from './0005_demo_seeds';
+import * as m0008 from './0008_em_surveys';
 import * as m0010 from './0010_ellipsoidal_areas';
 import * as m0011 from './0011_zoning_exports';
 import * as m0015 from './0015_jobs';
@@ -25,8 +25,8 @@ export const migrations: Record<string, Migration> = {
   '0002_farms': m0002,
   '0003_imagery': m0003,
   '0004_deleted_accounts': m0004,
-  '0008_em_surveys': m0008,
   '0005_demo_seeds': m0005,
+  '0008_em_surveys': m0008,
   '0010_ellipsoidal_areas': m0010,
   '0011_zoning_exports': m0011,
   '0015_jobs': m0015,
