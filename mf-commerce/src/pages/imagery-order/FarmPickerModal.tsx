@@ -38,14 +38,17 @@ function FarmPicker({ chosen, onPick }: { chosen: string[]; onPick(farm: FarmRef
   const [goTo, setGoTo] = useState('');
   const ids = { search: useId(), size: useId(), goTo: useId() };
 
-  // The search asks the server once typing pauses.
+  // The search asks the server once typing pauses; only a changed search goes back to page 1 (not the
+  // opening of the picker, which would undo a quick Next).
   useEffect(() => {
+    const next = search.trim();
+    if (next === query) return;
     const timer = window.setTimeout(() => {
-      setQuery(search.trim());
+      setQuery(next);
       setPage(1);
     }, 300);
     return () => window.clearTimeout(timer);
-  }, [search]);
+  }, [search, query]);
 
   const skip = (page - 1) * limit;
   const farms = useQuery({
