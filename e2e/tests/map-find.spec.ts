@@ -56,6 +56,19 @@ for (const size of sizes) {
 
       // The search box takes a town's name and lists it, keyboard and all.
       const search = page.getByRole('combobox', { name: 'Search fields and places on the map' });
+      // While drawing, the search and the Boundaries toolbar are both there and neither covers the other.
+      const toolbar = page.getByRole('toolbar', { name: 'Boundaries' });
+      await expect(search).toBeVisible();
+      await expect(toolbar).toBeVisible();
+      const [searchBox, toolbarBox] = [await search.boundingBox(), await toolbar.boundingBox()];
+      if (!searchBox || !toolbarBox) throw new Error('the search or the toolbar is not on screen');
+      const apart =
+        searchBox.x + searchBox.width <= toolbarBox.x ||
+        toolbarBox.x + toolbarBox.width <= searchBox.x ||
+        searchBox.y + searchBox.height <= toolbarBox.y ||
+        toolbarBox.y + toolbarBox.height <= searchBox.y;
+      expect(apart).toBe(true);
+      expect(toolbarBox.x + toolbarBox.width).toBeLessThanOrEqual(size.viewport.width);
       await search.fill('Horsham');
       const option = page.getByRole('option', { name: /Horsham VIC 3400/ });
       await expect(option).toBeVisible();
@@ -69,11 +82,13 @@ for (const size of sizes) {
       await expect(page.getByText(/Sentinel-2/).first()).toBeVisible();
       await page.waitForTimeout(600); // the move animates for 400 ms; corners are placed where it ended
 
+      // On a phone the field sheet covers the map's lower half: the corners go where the map shows.
+      const [top, bottom] = size.name === 'phone' ? [-80, -20] : [-40, 40];
       const corners = [
-        await mapPoint(map, -60, -40),
-        await mapPoint(map, 60, -40),
-        await mapPoint(map, 60, 40),
-        await mapPoint(map, -60, 40),
+        await mapPoint(map, -60, top),
+        await mapPoint(map, 60, top),
+        await mapPoint(map, 60, bottom),
+        await mapPoint(map, -60, bottom),
       ];
       for (const [x, y] of corners) await page.mouse.click(x, y);
       await page.mouse.click(...corners[0]!);

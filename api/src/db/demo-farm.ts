@@ -1,6 +1,7 @@
 import type { AreaGeometry } from '@paddock/shared/contracts';
 import { totalHectares } from '@paddock/shared/geo';
 import type { Kysely, Transaction } from 'kysely';
+import { sampleEmWindows } from '../imagery/simulated';
 import { describeLocation } from '../plugins/farms/location';
 import { measureGeometry, unionBBox } from '../plugins/fields/geometry';
 import type { Database } from './types';
@@ -52,6 +53,18 @@ export interface DemoPaddock {
   name: string;
   crop: string;
   geometry: AreaGeometry;
+}
+
+/**
+ * The paddocks the Rapid-EM machine has driven (issue 10 §7: EM data shows only for surveyed fields),
+ * so the demo's Rapid-EM layer has something to show while the rest show it empty, as a real farm does.
+ */
+export const DEMO_EM_SURVEYED: readonly string[] = ['Home', 'Shed', 'Top Road', 'Dam', 'Bore', 'Creek'];
+
+/** The demo's surveys: the sample survey windows (four weeks each February) of last year and this one. */
+export function demoEmWindows(today: Date) {
+  const year = today.getUTCFullYear();
+  return sampleEmWindows(`${year - 1}-01-01`, today.toISOString().slice(0, 10));
 }
 
 /** Twelve paddocks over three square miles (two rows), 50–160 ha each. */
@@ -223,7 +236,7 @@ export async function seedDemoFarm(db: Kysely<Database>, accountId: string): Pro
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
+    const fields = await trx
       .insertInto('fields')
       .values(
         measured.map((p) => ({
@@ -240,7 +253,13 @@ export async function seedDemoFarm(db: Kysely<Database>, accountId: string): Pro
           updated_on: new Date(),
         })),
       )
+      .returning(['id', 'name'])
       .execute();
+    const windows = demoEmWindows(new Date());
+    const surveys = fields
+      .filter((field) => DEMO_EM_SURVEYED.includes(field.name))
+      .flatMap((field) => windows.map(({ start, end }) => ({ field_id: field.id, start_date: start, end_date: end })));
+    if (surveys.length > 0) await trx.insertInto('em_surveys').values(surveys).execute();
     return true;
   });
 }

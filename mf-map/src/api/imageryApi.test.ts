@@ -77,8 +77,18 @@ describe('the imagery API client', () => {
     });
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(new Uint8Array([137, 80, 78, 71]));
     expect(seen[0]).toBe(
-      'http://api.test/v2/algorithm/standard_NDVI/export.png?field_ids=a&latest_capture_date=2026-03-01&width=1600',
+      'http://api.test/v2/algorithm/standard_NDVI/export.png?field_ids=a&latest_capture_date=2026-03-01&width=1600&color_stretch=fixed',
     );
+    // The relative scale, when the map shows it.
+    await api.exportImage({
+      fieldIds: ['a'],
+      layer: 'standard',
+      algorithm: 'NDVI',
+      date: '2026-03-01',
+      width: 1600,
+      stretch: 'dynamic',
+    });
+    expect(seen[1]).toContain('&color_stretch=dynamic');
     const refusal = api.exportImage({
       fieldIds: ['a'],
       layer: 'standard',

@@ -104,11 +104,12 @@ export function createImageryApi({ config, getToken, fetch: fetchImpl }: Imagery
       }),
     timeseries: (fieldId, algorithm) =>
       api.get(`fields/${encodeURIComponent(fieldId)}/timeseries`, timeseriesResponseSchema, { algorithm }),
-    exportImage: async ({ fieldIds, layer, algorithm, date, width }) => {
+    exportImage: async ({ fieldIds, layer, algorithm, date, width, stretch = 'fixed' }) => {
       const searchParams = new URLSearchParams([
         ...fieldIds.map((id) => ['field_ids', id]),
         ['latest_capture_date', date],
         ['width', String(width)],
+        ['color_stretch', stretch],
       ]);
       try {
         // Rendering a whole farm can take a while on a busy server.

@@ -152,6 +152,26 @@ describe('choosing a date', () => {
     expect(queriesOf(server, NDVI_STATISTICS).map((query) => query.get('color_stretch'))).toEqual(['fixed', 'dynamic']);
   });
 
+  it('exports the PDF’s map in the scale the map shows (relative here, not always the same one)', async () => {
+    const EXPORT = '/v2/algorithm/standard_NDVI/export.png';
+    const { ui, server, store } = renderOverMap(<ImageryOverlay />, {
+      routes: {
+        [`GET ${CATALOG}`]: catalogReply([capture('2026-03-01')]),
+        [`GET ${NDVI_STATISTICS}`]: statisticsReply(),
+        [`GET ${EXPORT}`]: { status: 503, body: { detail: 'The renderer is busy. Please try again.' } },
+      },
+    });
+    const legend = await screen.findByRole('region', { name: 'Legend' });
+    await ui.click(within(legend).getByRole('radio', { name: 'Relative' }));
+    act(() => store.getState().setExportMode(true));
+    const dialog = await screen.findByRole('dialog', { name: 'Export Map' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The renderer is busy. Please try again.');
+    const [query] = queriesOf(server, EXPORT);
+    expect(query?.get('color_stretch')).toBe('dynamic');
+    expect(query?.get('latest_capture_date')).toBe('2026-03-01');
+  });
+
   it('shows no index legend for true colour', async () => {
     const { store } = renderOverMap(<ImageryOverlay />, {
       routes: {

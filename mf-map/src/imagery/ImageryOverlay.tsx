@@ -88,6 +88,7 @@ export function ImageryOverlay() {
           day: s.date,
           dateLabel: selectedEntry ? entryLabel(selectedEntry) : s.date,
           fieldIds,
+          stretch,
         }
       : null;
   const seriesField =

@@ -236,6 +236,8 @@ export const exportQuerySchema = z.object({
   /** The capture's day (for sensor_em, the window's `start_date`). */
   latest_capture_date: isoDateSchema,
   width: z.coerce.number().int().min(64).max(EXPORT_MAX_WIDTH).default(1600),
+  /** The colour scale, as the tiles take it: the map's chosen scale, so the PDF shows what the map does. */
+  color_stretch: colorStretchSchema.default('dynamic'),
 });
 export type ExportQuery = z.input<typeof exportQuerySchema>;
 

@@ -86,6 +86,23 @@ describe.each(availableBackends())('GET v2/algorithm/{code}/export.png on %s', (
     expect(first).toBeGreaterThan(info.width * 0.03);
   });
 
+  it('draws in the colour scale the map shows: color_stretch fixed (NDVI 0–1) differs from the field’s own range', async () => {
+    await setTier(t, owner, 'premium');
+    const image = async (stretch: string | null) => {
+      const url = exportUrl('standard_NDVI', [field.id], clearDay, 400) + (stretch ? `&color_stretch=${stretch}` : '');
+      const response = await get(owner, url);
+      expect(response.statusCode).toBe(200);
+      return sharp(response.rawPayload).raw().toBuffer();
+    };
+    const [fixed, dynamic, unsaid] = [await image('fixed'), await image('dynamic'), await image(null)];
+    expect(fixed.equals(dynamic)).toBe(false);
+    // Without the parameter the scale is the relative one, as for the tiles.
+    expect(unsaid.equals(dynamic)).toBe(true);
+    expect(
+      (await get(owner, `${exportUrl('standard_NDVI', [field.id], clearDay, 400)}&color_stretch=loud`)).statusCode,
+    ).toBe(422);
+  });
+
   it('keeps the calculation gate: NDRE needs its flag too', async () => {
     await setTier(t, owner, 'premium', { 'algorithm:ndre': false });
     expect((await get(owner, exportUrl('standard_NDRE', [field.id], clearDay, 400))).statusCode).toBe(403);

@@ -1,19 +1,37 @@
-import { exportQuerySchema, parseAlgorithmCode, statisticsParamsSchema } from '@paddock/shared/contracts';
+import {
+  exportQuerySchema,
+  parseAlgorithmCode,
+  statisticsParamsSchema,
+  type ColorStretch,
+  type ImageryAlgorithm,
+} from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../errors';
 import { todayUtc } from '../../imagery/dates';
-import { stretchRange } from '../../imagery/palettes';
-import type { ImageryService } from '../../imagery/service';
+import type { ImageryField, ImageryService } from '../../imagery/service';
+import type { Capture } from '../../imagery/source';
+import type { ValueSummary } from '../../imagery/statistics';
 import { errorResponses } from '../responses';
 import { loadFarmFields, loadImageryFields, requireAlgorithm, requireSelection } from './access';
 
 /**
  * `GET v2/algorithm/{layer}_{algorithm}/export.png`: the map image of the PDF export (spec 2 §4,
  * §6: Advanced only). The fields' extent is rendered by the tile renderer in the worker threads,
- * at most 2048 px on a side, with the field boundaries drawn in.
+ * at most 2048 px on a side, with the field boundaries drawn in, in the colour scale the map shows
+ * (`color_stretch`, spanned as the tiles' is by `valueRangeOf`).
  */
-export function registerExportRoute(app: Parameters<FastifyPluginAsyncZod>[0], imagery: ImageryService): void {
+export function registerExportRoute(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  imagery: ImageryService,
+  valueRangeOf: (
+    fields: readonly ImageryField[],
+    capture: Capture,
+    algorithm: ImageryAlgorithm,
+    stretch: ColorStretch,
+    known: { fieldSummary?: ValueSummary | null; regionFields?: readonly ImageryField[] },
+  ) => Promise<[number, number]>,
+): void {
   const { db } = app;
   app.get(
     '/algorithm/:algorithm/export.png',
@@ -29,7 +47,7 @@ export function registerExportRoute(app: Parameters<FastifyPluginAsyncZod>[0], i
     },
     async (request, reply) => {
       const { layer, algorithm } = parseAlgorithmCode(request.params.algorithm);
-      const { field_ids, latest_capture_date: date, width } = request.query;
+      const { field_ids, latest_capture_date: date, width, color_stretch } = request.query;
       // Membership first (404 for a non-member), then the tier gates.
       const fields = await loadImageryFields(request, field_ids, layer);
       const { account } = request;
@@ -47,12 +65,16 @@ export function registerExportRoute(app: Parameters<FastifyPluginAsyncZod>[0], i
               fields.map((field) => field.farmId),
             )
           : undefined;
+      const valueRange = await valueRangeOf(fields, capture, algorithm, color_stretch, {
+        fieldSummary: statistics.summary,
+        ...(regionFields ? { regionFields } : {}),
+      });
       const png = await imagery.exportImage({
         fields,
         regionFields,
         capture,
         algorithm,
-        valueRange: stretchRange(algorithm, 'dynamic', statistics.summary),
+        valueRange,
         width,
       });
       return reply

@@ -71,7 +71,7 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => {
     stopWatchingWrites();
   });
-  registerExportRoute(app, imagery);
+  registerExportRoute(app, imagery, valueRangeOf);
   registerThumbnailRoute(app, imagery);
 
   /** The capture of `layer` on `date` over the fields; 404 when there is none (or the day is still to come). */

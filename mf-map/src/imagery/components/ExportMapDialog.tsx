@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { algorithmUnits, type ImageryAlgorithm, type ImageryLayer } from '@paddock/shared/contracts';
+import { algorithmUnits, type ColorStretch, type ImageryAlgorithm, type ImageryLayer } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
 import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { errorMessage } from '@paddock/shared/api-client';
@@ -20,6 +20,8 @@ export interface ExportSubject {
   day: string;
   dateLabel: string;
   fieldIds: readonly string[];
+  /** The colour scale the map shows (absolute or relative): the PDF's image is drawn in it. */
+  stretch: ColorStretch;
 }
 
 /** Hands a file to the browser as a download. */
@@ -67,6 +69,7 @@ export function ExportMapDialog({ isOpen, subject, statistics, onClose }: Export
         algorithm: subject.algorithm,
         date: subject.day,
         width: EXPORT_IMAGE_WIDTH,
+        stretch: subject.stretch,
       }),
       import('../pdf/mapPdf'),
     ]);
