@@ -100,16 +100,20 @@ export class EmbeddedBasemap {
     x: number,
     y: number,
   ): Promise<Uint8Array> {
-    return this.imagery.tile(cacheKey, {
-      fields,
-      regionFields: fields,
-      capture,
-      algorithm: 'COLOUR',
-      valueRange: stretchRange('COLOUR', 'fixed', null),
-      unclipped: true,
-      z,
-      x,
-      y,
-    });
+    return this.imagery.tile(
+      cacheKey,
+      {
+        fields,
+        regionFields: fields,
+        capture,
+        algorithm: 'COLOUR',
+        valueRange: stretchRange('COLOUR', 'fixed', null),
+        unclipped: true,
+        z,
+        x,
+        y,
+      },
+      'background',
+    );
   }
 }

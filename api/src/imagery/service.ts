@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ImageryAlgorithm } from '@paddock/shared/contracts';
 import type { Piscina } from 'piscina';
-import { createWorkerPool, workerModule } from '../workers/pool';
+import { asBackgroundTask, createWorkerPool, workerModule } from '../workers/pool';
 import type { CaptureStatistics, ExportRequest, TileRequest } from './engine';
 import { imageryFailure } from './failure';
 import { LruCache } from './lru';
@@ -12,6 +12,10 @@ import type { CatalogCapture, ImageryResults, ImageryTask, SeriesPoint, TaskOf }
 import type { ZoningAnswer, ZoningRequest } from './zoning';
 
 /** A field as the api knows it: what the source needs plus the version that keys every cache. */
+
+/** Background work (base-map tiles, list thumbnails) runs only when nothing the farmer asked for waits. */
+export type WorkPriority = 'foreground' | 'background';
+
 export interface ImageryField extends FieldAoi {
   farmId: string;
   /** The field's `updated_on` (any change of boundary, name or crop type moves it). */
@@ -96,9 +100,14 @@ export class ImageryService {
   private run<K extends ImageryTask['kind']>(
     task: Omit<TaskOf<K>, 'source'>,
     signal?: AbortSignal,
+    priority: WorkPriority = 'foreground',
   ): Promise<ImageryResults[K]> {
+    const payload = { ...task, source: this.options.source };
     return (
-      this.pool.run({ ...task, source: this.options.source }, signal ? { signal } : {}) as Promise<ImageryResults[K]>
+      this.pool.run(
+        priority === 'background' ? asBackgroundTask(payload) : payload,
+        signal ? { signal } : {},
+      ) as Promise<ImageryResults[K]>
     ).catch((error: unknown) => {
       throw imageryFailure(error);
     });
@@ -173,17 +182,17 @@ export class ImageryService {
   }
 
   /** A rendered PNG tile, from the tile cache when `cacheKey` was rendered before. */
-  async tile(cacheKey: string, request: TileRequest): Promise<Uint8Array> {
+  async tile(cacheKey: string, request: TileRequest, priority: WorkPriority = 'foreground'): Promise<Uint8Array> {
     const cached = this.tiles.get(cacheKey);
     if (cached) return cached;
-    const png = await this.run<'tile'>({ kind: 'tile', request });
+    const png = await this.run<'tile'>({ kind: 'tile', request }, undefined, priority);
     this.tiles.set(cacheKey, png, png.byteLength);
     return png;
   }
 
   /** The PNG map image of a PDF export (never cached: exports are rare and large). */
-  exportImage(request: ExportRequest): Promise<Uint8Array> {
-    return this.run<'export'>({ kind: 'export', request });
+  exportImage(request: ExportRequest, priority: WorkPriority = 'foreground'): Promise<Uint8Array> {
+    return this.run<'export'>({ kind: 'export', request }, undefined, priority);
   }
 
   timeseries(

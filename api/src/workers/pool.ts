@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Piscina } from 'piscina';
+import { ArrayTaskQueue, Piscina, type TaskQueue } from 'piscina';
 
 /**
  * One place that starts worker-thread pools for heavy work (file conversion, raster reads, tiles,
@@ -22,6 +22,53 @@ export interface WorkerPoolOptions {
    * reads over HTTP), so one task's compute overlaps another's wait.
    */
   concurrentTasksPerWorker?: number;
+}
+
+/** Queue options of a task (`task[Piscina.queueOptionsSymbol]`): background tasks wait for every other one. */
+export interface TaskQueueOptions {
+  background?: boolean;
+}
+
+/**
+ * Marks a task payload as background work (base-map tiles, list thumbnails): it runs only when no
+ * foreground task (the catalog, statistics, the field's own tiles) is waiting, so decoration never
+ * delays what the farmer asked for. The symbol key is not cloned to the worker.
+ */
+export function asBackgroundTask<T extends object>(task: T): T {
+  return Object.assign(task, { [Piscina.queueOptionsSymbol]: { background: true } satisfies TaskQueueOptions });
+}
+
+type QueuedTask = Parameters<TaskQueue['push']>[0];
+
+/** Two FIFO queues: foreground tasks first, background tasks when no foreground task waits. */
+export class ForegroundFirstQueue implements TaskQueue {
+  private readonly foreground = new ArrayTaskQueue();
+  private readonly background = new ArrayTaskQueue();
+
+  get size(): number {
+    return this.foreground.size + this.background.size;
+  }
+
+  push(task: QueuedTask): void {
+    this.queueOf(task).push(task);
+  }
+
+  unshift(task: QueuedTask): void {
+    this.queueOf(task).unshift(task);
+  }
+
+  shift(): QueuedTask | null {
+    return this.foreground.shift() ?? this.background.shift();
+  }
+
+  remove(task: QueuedTask): void {
+    this.queueOf(task).remove(task);
+  }
+
+  private queueOf(task: QueuedTask): ArrayTaskQueue {
+    const options = task[Piscina.queueOptionsSymbol as keyof QueuedTask] as TaskQueueOptions | null;
+    return options?.background ? this.background : this.foreground;
+  }
 }
 
 /**
@@ -63,5 +110,6 @@ export function createWorkerPool({
     // geotiff's `web-worker` dependency destructures worker_threads.workerData when loaded in a
     // worker thread; piscina leaves it undefined, which fails the whole worker module's import.
     workerData: {},
+    taskQueue: new ForegroundFirstQueue(),
   });
 }

@@ -40,13 +40,16 @@ export function registerThumbnailRoute(app: Parameters<FastifyPluginAsyncZod>[0]
         found.find((entry) => entry.cloudPercent < CLEAR_BELOW) ??
         [...found].sort((a, b) => a.cloudPercent - b.cloudPercent)[0];
       if (!pick) return reply.code(204).send(null);
-      const png = await imagery.exportImage({
-        fields,
-        capture: pick.capture,
-        algorithm: 'NDVI',
-        valueRange: [0, 1],
-        width: THUMBNAIL_WIDTH,
-      });
+      const png = await imagery.exportImage(
+        {
+          fields,
+          capture: pick.capture,
+          algorithm: 'NDVI',
+          valueRange: [0, 1],
+          width: THUMBNAIL_WIDTH,
+        },
+        'background',
+      );
       return reply
         .type('image/png')
         .header('Cache-Control', 'private, max-age=3600')

@@ -1,0 +1,64 @@
+import { Piscina } from 'piscina';
+import { ForegroundFirstQueue, asBackgroundTask, createWorkerPool } from './pool';
+
+type QueuedTask = Parameters<ForegroundFirstQueue['push']>[0];
+
+/** A queued task as piscina hands it to the queue: its queue options under the piscina symbol. */
+const queued = (name: string, background = false): QueuedTask & { name: string } => {
+  const payload = { name };
+  const task = background ? asBackgroundTask(payload) : payload;
+  return Object.assign(task, {
+    [Piscina.queueOptionsSymbol]: (task as Record<symbol, unknown>)[Piscina.queueOptionsSymbol] ?? null,
+  }) as unknown as QueuedTask & { name: string };
+};
+
+describe('the worker pools’ task queue', () => {
+  it('hands out every waiting foreground task before any background one, each kind in arrival order', () => {
+    const queue = new ForegroundFirstQueue();
+    for (const task of [
+      queued('base map tile 1', true),
+      queued('base map tile 2', true),
+      queued('catalog'),
+      queued('thumbnail', true),
+      queued('field tile'),
+    ])
+      queue.push(task);
+    expect(queue.size).toBe(5);
+    const order: string[] = [];
+    for (let task = queue.shift(); task; task = queue.shift()) order.push((task as QueuedTask & { name: string }).name);
+    expect(order).toEqual(['catalog', 'field tile', 'base map tile 1', 'base map tile 2', 'thumbnail']);
+    expect(queue.size).toBe(0);
+  });
+
+  it('removes an aborted task from the queue it waits in', () => {
+    const queue = new ForegroundFirstQueue();
+    const tile = queued('base map tile', true);
+    const catalog = queued('catalog');
+    queue.push(tile);
+    queue.push(catalog);
+    queue.remove(tile);
+    expect(queue.size).toBe(1);
+    expect(queue.shift()).toBe(catalog);
+    expect(queue.shift()).toBeNull();
+  });
+
+  it('runs background work through a real pool: a foreground task queued later overtakes it', async () => {
+    const pool = createWorkerPool({
+      module: new URL('./test-fixtures/busy.worker.ts', import.meta.url),
+      maxThreads: 1,
+    });
+    const finished: string[] = [];
+    const track = (promise: Promise<unknown>) => promise.then((name) => finished.push(name as string));
+    try {
+      const all = [
+        track(pool.run({ name: 'first', ms: 200 })), // takes the only thread at once
+        track(pool.run(asBackgroundTask({ name: 'base map', ms: 10 }))),
+        track(pool.run({ name: 'catalog', ms: 10 })),
+      ];
+      await Promise.all(all);
+      expect(finished).toEqual(['first', 'catalog', 'base map']);
+    } finally {
+      await pool.destroy();
+    }
+  });
+});
