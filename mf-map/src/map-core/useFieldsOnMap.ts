@@ -116,7 +116,9 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
       knownIds = ids;
       if (renderedKey) unByKey(renderedKey);
       const count = parts.fields.source.getFeatures().length;
-      renderedKey = parts.map.once('rendercomplete', () => {
+      // The first frame drawn after the sync holds the fields (vector layers draw within the frame);
+      // 'rendercomplete' would also wait for every base-map and imagery tile.
+      renderedKey = parts.map.once('postrender', () => {
         target.dataset.fieldsRendered = String(count);
       });
       watchMarkers();
