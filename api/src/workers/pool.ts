@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ArrayTaskQueue, Piscina, type TaskQueue } from 'piscina';
+import { Piscina, type TaskQueue } from 'piscina';
 
 /**
  * One place that starts worker-thread pools for heavy work (file conversion, raster reads, tiles,
@@ -40,13 +40,18 @@ export function asBackgroundTask<T extends object>(task: T): T {
 
 type QueuedTask = Parameters<TaskQueue['push']>[0];
 
-/** Two FIFO queues: foreground tasks first, background tasks when no foreground task waits. */
+/**
+ * Two FIFO queues: foreground tasks first, background tasks when no foreground task waits.
+ * `remove` is idempotent and looks in both queues: piscina calls it when a task's AbortSignal fires,
+ * which can happen after the task has left the queue (or in the skip queue), and a dispatched task's
+ * queue options read as null once piscina has released its payload.
+ */
 export class ForegroundFirstQueue implements TaskQueue {
-  private readonly foreground = new ArrayTaskQueue();
-  private readonly background = new ArrayTaskQueue();
+  private readonly foreground: QueuedTask[] = [];
+  private readonly background: QueuedTask[] = [];
 
   get size(): number {
-    return this.foreground.size + this.background.size;
+    return this.foreground.length + this.background.length;
   }
 
   push(task: QueuedTask): void {
@@ -58,14 +63,17 @@ export class ForegroundFirstQueue implements TaskQueue {
   }
 
   shift(): QueuedTask | null {
-    return this.foreground.shift() ?? this.background.shift();
+    return this.foreground.shift() ?? this.background.shift() ?? null;
   }
 
   remove(task: QueuedTask): void {
-    this.queueOf(task).remove(task);
+    for (const queue of [this.foreground, this.background]) {
+      const index = queue.indexOf(task);
+      if (index !== -1) queue.splice(index, 1);
+    }
   }
 
-  private queueOf(task: QueuedTask): ArrayTaskQueue {
+  private queueOf(task: QueuedTask): QueuedTask[] {
     const options = task[Piscina.queueOptionsSymbol as keyof QueuedTask] as TaskQueueOptions | null;
     return options?.background ? this.background : this.foreground;
   }

@@ -42,6 +42,46 @@ describe('the worker pools’ task queue', () => {
     expect(queue.shift()).toBeNull();
   });
 
+  it('treats removing a task that no longer waits as done, as piscina expects of an abort', () => {
+    const queue = new ForegroundFirstQueue();
+    const tile = queued('base map tile', true);
+    queue.push(tile);
+    expect(queue.shift()).toBe(tile);
+    expect(() => queue.remove(tile)).not.toThrow();
+    expect(() => queue.remove(queued('never queued'))).not.toThrow();
+    expect(queue.size).toBe(0);
+  });
+
+  it('removes a background task whose queue options piscina has already cleared', () => {
+    const queue = new ForegroundFirstQueue();
+    const tile = queued('base map tile', true);
+    queue.push(tile);
+    Object.assign(tile, { [Piscina.queueOptionsSymbol]: null });
+    queue.remove(tile);
+    expect(queue.size).toBe(0);
+  });
+
+  it('a real pool survives aborting running and waiting tasks of both kinds, and runs the next one', async () => {
+    const pool = createWorkerPool({
+      module: new URL('./test-fixtures/busy.worker.ts', import.meta.url),
+      maxThreads: 1,
+    });
+    try {
+      const controller = new AbortController();
+      const aborted = [
+        pool.run({ name: 'running', ms: 500 }, { signal: controller.signal }),
+        pool.run(asBackgroundTask({ name: 'waiting tile', ms: 10 }), { signal: controller.signal }),
+        pool.run({ name: 'waiting catalog', ms: 10 }, { signal: controller.signal }),
+      ];
+      controller.abort();
+      const outcomes = await Promise.allSettled(aborted);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      await expect(pool.run({ name: 'after', ms: 10 })).resolves.toBe('after');
+    } finally {
+      await pool.destroy();
+    }
+  });
+
   it('runs background work through a real pool: a foreground task queued later overtakes it', async () => {
     const pool = createWorkerPool({
       module: new URL('./test-fixtures/busy.worker.ts', import.meta.url),
