@@ -40,9 +40,26 @@ export class PixelClipper {
     return paths;
   }
 
+  /**
+   * Clipper's StrictlySimple pass (no ring touching itself at a vertex) costs more than the clip
+   * itself on long rings, and is rarely needed: the clip runs without it first, and again with it
+   * only when an output ring visits a position twice.
+   */
   private run(clipType: number, subject: readonly PixelPolygon[], clip: readonly PixelPolygon[]): PixelPolygon[] {
+    const fast = this.execute(clipType, subject, clip, false);
+    return fast.every((polygon) => polygon.every(visitsEachPositionOnce))
+      ? fast
+      : this.execute(clipType, subject, clip, true);
+  }
+
+  private execute(
+    clipType: number,
+    subject: readonly PixelPolygon[],
+    clip: readonly PixelPolygon[],
+    strictlySimple: boolean,
+  ): PixelPolygon[] {
     const clipper = new ClipperLib.Clipper();
-    clipper.StrictlySimple = true;
+    clipper.StrictlySimple = strictlySimple;
     clipper.AddPaths(this.paths(subject), ClipperLib.PolyType.ptSubject, true);
     clipper.AddPaths(this.paths(clip), ClipperLib.PolyType.ptClip, true);
     const tree = new ClipperLib.PolyTree();
@@ -83,4 +100,16 @@ function sameEnds(ring: PixelRing): boolean {
   const first = ring[0] as [number, number];
   const last = ring[ring.length - 1] as [number, number];
   return first[0] === last[0] && first[1] === last[1];
+}
+
+/** Whether a closed ring passes each position once (the closing position aside). */
+function visitsEachPositionOnce(ring: PixelRing): boolean {
+  const seen = new Set<string>();
+  for (let k = 0; k + 1 < ring.length; k += 1) {
+    const [x, y] = ring[k] as [number, number];
+    const key = `${x},${y}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
+  return true;
 }

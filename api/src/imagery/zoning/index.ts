@@ -326,10 +326,17 @@ function zonePolygons(
   for (let i = 0; i < ids.length; i += 1) zoneOf[ids[i] as number] = extended[i] as number;
   const traced = polygonize(grid, ids, count, SIMPLIFY_TOLERANCE_PX);
 
-  // Pixels the boundary passes through, or outside, and their neighbours: patches holding one are clipped.
+  // Patches holding a pixel outside the field, the boundary passes through, or next to one (8-connected)
+  // are clipped; the rest lie inside the field as traced.
   const fieldRings = toPixelPolygons(field.geometry, window);
-  const near = new Uint8Array(ids.length);
-  for (let i = 0; i < ids.length; i += 1) if (!inside[i]) near[i] = 1;
+  const clip = new Uint8Array(count);
+  const nearOutside = dilate(grid, inside);
+  for (let i = 0; i < ids.length; i += 1) if (nearOutside[i]) clip[ids[i] as number] = 1;
+  const markAround = (x: number, y: number) => {
+    for (let ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny += 1)
+      for (let nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx += 1)
+        clip[ids[ny * width + nx] as number] = 1;
+  };
   for (const polygon of fieldRings) {
     for (const ring of polygon) {
       const points = ring.length / 2;
@@ -342,21 +349,8 @@ function zonePolygons(
         for (let step = 0; step <= steps; step += 1) {
           const x = Math.floor(ax + ((bx - ax) * step) / steps);
           const y = Math.floor(ay + ((by - ay) * step) / steps);
-          if (x >= 0 && y >= 0 && x < width && y < height) near[y * width + x] = 1;
+          if (x >= 0 && y >= 0 && x < width && y < height) markAround(x, y);
         }
-      }
-    }
-  }
-  const clip = new Uint8Array(count);
-  for (let i = 0; i < ids.length; i += 1) {
-    if (!near[i]) continue;
-    const x = i % width;
-    const y = (i - x) / width;
-    for (let dy = -1; dy <= 1; dy += 1) {
-      for (let dx = -1; dx <= 1; dx += 1) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (nx >= 0 && ny >= 0 && nx < width && ny < height) clip[ids[ny * width + nx] as number] = 1;
       }
     }
   }
@@ -414,6 +408,26 @@ function zonePolygons(
   // Largest first within a zone, zones in order: a stable order for the same request.
   polygons.sort((a, b) => a.zone - b.zone || b.areaHa - a.areaHa);
   return polygons;
+}
+
+/**
+ * 1 for every pixel outside the field or with an outside pixel among its eight neighbours: the
+ * outside mask grown by one pixel, row-wise then column-wise.
+ */
+function dilate(grid: Grid, inside: Uint8Array): Uint8Array {
+  const { width, height } = grid;
+  const rows = new Uint8Array(inside.length);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * width;
+    for (let x = 0; x < width; x += 1) {
+      const i = row + x;
+      rows[i] = !inside[i] || (x > 0 && !inside[i - 1]) || (x + 1 < width && !inside[i + 1]) ? 1 : 0;
+    }
+  }
+  const out = new Uint8Array(inside.length);
+  for (let i = 0; i < inside.length; i += 1)
+    out[i] = rows[i] || (i >= width && rows[i - width]) || (i + width < inside.length && rows[i + width]) ? 1 : 0;
+  return out;
 }
 
 /** Twice the signed area of a pixel-space ring (closed). */

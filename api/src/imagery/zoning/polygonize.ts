@@ -32,11 +32,25 @@ export function polygonize(grid: Grid, ids: Int32Array, count: number, tolerance
   const idAt = (x: number, y: number): number =>
     x < 0 || y < 0 || x >= width || y >= height ? -1 : (ids[y * width + x] as number);
 
-  const boundary = (p: number, side: number): boolean => {
-    const x = p % width;
-    const y = (p - x) / width;
-    return idAt(x + (DX[side] as number), y + (DY[side] as number)) !== ids[p];
-  };
+  // Per pixel, a bit per side (1 << side) where the neighbour across is another patch or outside;
+  // `pending` holds the boundary sides not traced yet.
+  const sides = new Uint8Array(ids.length);
+  for (let p = 0, x = 0, y = 0; p < ids.length; p += 1) {
+    const id = ids[p] as number;
+    let mask = 0;
+    if (y === 0 || ids[p - width] !== id) mask |= 1;
+    if (x === 0 || ids[p - 1] !== id) mask |= 2;
+    if (y === height - 1 || ids[p + width] !== id) mask |= 4;
+    if (x === width - 1 || ids[p + 1] !== id) mask |= 8;
+    sides[p] = mask;
+    x += 1;
+    if (x === width) {
+      x = 0;
+      y += 1;
+    }
+  }
+  const pending = Uint8Array.from(sides);
+  const boundary = (p: number, side: number): boolean => ((sides[p] as number) & (1 << side)) !== 0;
   /** The lattice vertex a pixel edge starts at. */
   const startOf = (p: number, side: number): number => {
     const x = p % width;
@@ -71,18 +85,18 @@ export function polygonize(grid: Grid, ids: Int32Array, count: number, tolerance
 
   // 1. Rings along pixel edges, each patch kept on the same side; at a corner where two pixels of a
   //    patch meet diagonally the ring turns round its own pixel (4-connectivity).
-  const visited = new Uint8Array(ids.length * 4);
   const rings: { patch: number; vertices: Int32Array; outer: boolean }[] = [];
   const buffer: number[] = [];
   for (let p0 = 0; p0 < ids.length; p0 += 1) {
+    if (pending[p0] === 0) continue;
     for (let s0 = 0; s0 < 4; s0 += 1) {
-      if (visited[p0 * 4 + s0] || !boundary(p0, s0)) continue;
+      if (((pending[p0] as number) & (1 << s0)) === 0) continue;
       buffer.length = 0;
       let p = p0;
       let s = s0;
       let twiceArea = 0;
       do {
-        visited[p * 4 + s] = 1;
+        pending[p] = (pending[p] as number) & ~(1 << s);
         buffer.push(startOf(p, s));
         const turn = (s + 1) % 4;
         if (boundary(p, turn)) {

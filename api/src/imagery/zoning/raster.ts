@@ -28,16 +28,23 @@ export function fillGaps(grid: Grid, values: Float32Array, inside: Uint8Array, v
   let head = 0;
   let tail = 0;
   let validCount = 0;
-  for (let i = 0; i < size; i += 1) {
-    if (inside[i] && valid[i]) {
+  const { width } = grid;
+  // Every valid pixel is reached; only those beside a gap are queued, in scan order (the others
+  // would fill nothing, so leaving them out changes no filled value).
+  for (let i = 0; i < size; i += 1) if (inside[i] && valid[i]) reached[i] = 1;
+  for (let i = 0, x = 0; i < size; i += 1, x = x + 1 === width ? 0 : x + 1) {
+    if (!reached[i]) continue;
+    validCount += 1;
+    if (
+      (x > 0 && inside[i - 1] && !reached[i - 1]) ||
+      (x < width - 1 && inside[i + 1] && !reached[i + 1]) ||
+      (i >= width && inside[i - width] && !reached[i - width]) ||
+      (i < size - width && inside[i + width] && !reached[i + width])
+    )
       queue[tail++] = i;
-      reached[i] = 1;
-      validCount += 1;
-    }
   }
   if (validCount === 0) throw new NoClearPixelsError();
   let filled = 0;
-  const { width } = grid;
   while (head < tail) {
     const i = queue[head++] as number;
     const column = i % width;
@@ -55,7 +62,7 @@ export function fillGaps(grid: Grid, values: Float32Array, inside: Uint8Array, v
       queue[tail++] = j;
     }
   }
-  if (tail < countInside(inside)) {
+  if (validCount + filled < countInside(inside)) {
     const sorted = Float64Array.from(validValues(values, inside, valid)).sort();
     const median = sorted[Math.floor(sorted.length / 2)] as number;
     for (let i = 0; i < size; i += 1) {
@@ -100,18 +107,19 @@ export function naturalBreaks(values: Float32Array, inside: Uint8Array, valid: U
   let count = 0;
   for (let i = 0; i < values.length; i += 1) if (inside[i] && valid[i]) count += 1;
   const step = Math.max(1, count / BREAKS_SAMPLE);
-  const sample: number[] = [];
+  const picked: number[] = [];
   let seen = 0;
   let next = 0;
   for (let i = 0; i < values.length; i += 1) {
     if (!inside[i] || !valid[i]) continue;
     if (seen >= next) {
-      sample.push(values[i] as number);
+      picked.push(values[i] as number);
       next += step;
     }
     seen += 1;
   }
-  sample.sort((a, b) => a - b);
+  // A typed array sorts numerically without a comparator call per pair.
+  const sample = Array.from(Float64Array.from(picked).sort());
   let distinct = 0;
   for (let k = 0; k < sample.length; k += 1) if (k === 0 || sample[k] !== sample[k - 1]) distinct += 1;
   const k = Math.min(classes, distinct);
@@ -142,43 +150,66 @@ export function classify(values: Float32Array, inside: Uint8Array, breaks: reado
 
 /**
  * Connected patches of equal class (4-connected, pixels with class 0 left out): a patch id per pixel
- * (−1 for class 0), numbered in scan order, and the patch count.
+ * (−1 for class 0), numbered in scan order, and the patch count. Two passes over provisional labels
+ * (a pixel copies its left or upper neighbour's label; labels that meet are joined, the higher root
+ * under the lower), so the union-find works on labels, not on every pixel.
  */
 export function patches(grid: Grid, classes: Uint8Array): { ids: Int32Array; count: number } {
   const { width } = grid;
   const size = classes.length;
-  const parent = new Int32Array(size).fill(-1);
-  const find = (i: number): number => {
-    let root = i;
-    while ((parent[root] as number) !== root) root = parent[root] as number;
-    while ((parent[i] as number) !== root) {
-      const next = parent[i] as number;
-      parent[i] = root;
-      i = next;
+  const ids = new Int32Array(size);
+  // parent[l] ≤ l always: a root is the lowest label of its patch.
+  const parent = new Int32Array(Math.max(1, size));
+  const find = (label: number): number => {
+    while ((parent[label] as number) !== label) {
+      const up = parent[parent[label] as number] as number;
+      parent[label] = up;
+      label = up;
     }
-    return root;
+    return label;
   };
-  for (let i = 0; i < size; i += 1) {
+  let labels = 0;
+  for (let i = 0, x = 0; i < size; i += 1, x = x + 1 === width ? 0 : x + 1) {
     const cls = classes[i] as number;
-    if (cls === 0) continue;
-    parent[i] = i;
-    const left = i % width > 0 && classes[i - 1] === cls ? find(i - 1) : -1;
-    const up = i >= width && classes[i - width] === cls ? find(i - width) : -1;
-    if (left >= 0 && up >= 0) {
-      const [low, high] = left < up ? [left, up] : [up, left];
-      parent[high] = low;
-      parent[i] = low;
-    } else if (left >= 0) parent[i] = left;
-    else if (up >= 0) parent[i] = up;
+    if (cls === 0) {
+      ids[i] = -1;
+      continue;
+    }
+    const leftSame = x > 0 && classes[i - 1] === cls;
+    const upSame = i >= width && classes[i - width] === cls;
+    if (leftSame) {
+      const left = ids[i - 1] as number;
+      ids[i] = left;
+      if (upSame) {
+        const up = ids[i - width] as number;
+        if (up !== left) {
+          const a = find(left);
+          const b = find(up);
+          if (a < b) parent[b] = a;
+          else if (b < a) parent[a] = b;
+        }
+      }
+    } else if (upSame) ids[i] = ids[i - width] as number;
+    else {
+      parent[labels] = labels;
+      ids[i] = labels;
+      labels += 1;
+    }
   }
-  const ids = new Int32Array(size).fill(-1);
-  const numbering = new Int32Array(size).fill(-1);
+  // Flatten (parents are lower labels, already flat), then number the roots in scan order.
+  for (let label = 0; label < labels; label += 1) parent[label] = parent[parent[label] as number] as number;
+  const numbering = new Int32Array(labels).fill(-1);
   let count = 0;
   for (let i = 0; i < size; i += 1) {
-    if (classes[i] === 0) continue;
-    const root = find(i);
-    if ((numbering[root] as number) < 0) numbering[root] = count++;
-    ids[i] = numbering[root] as number;
+    const label = ids[i] as number;
+    if (label < 0) continue;
+    const root = parent[label] as number;
+    let number = numbering[root] as number;
+    if (number < 0) {
+      number = count++;
+      numbering[root] = number;
+    }
+    ids[i] = number;
   }
   return { ids, count };
 }
@@ -252,11 +283,14 @@ export function mergeSmallPatches(grid: Grid, classes: Uint8Array, minPixels: nu
     const nb = neighbours[b];
     if (nb) nb.set(a, (nb.get(a) ?? 0) + 1);
   };
-  for (let i = 0; i < ids.length; i += 1) {
+  for (let i = 0, x = 0; i < ids.length; i += 1, x = x + 1 === width ? 0 : x + 1) {
     const a = ids[i] as number;
     if (a < 0) continue;
+    const right = x < width - 1 ? (ids[i + 1] as number) : a;
+    const below = i + width < ids.length ? (ids[i + width] as number) : a;
+    if (right === a && below === a) continue;
     const smallA = neighbours[a] !== undefined;
-    if (i % width < width - 1) {
+    if (x < width - 1) {
       const b = ids[i + 1] as number;
       if (b >= 0 && b !== a && (smallA || neighbours[b] !== undefined)) touch(a, b);
     }
@@ -339,7 +373,18 @@ export function extendClasses(grid: Grid, classes: Uint8Array): Uint8Array {
   const queue = new Int32Array(size);
   let head = 0;
   let tail = 0;
-  for (let i = 0; i < size; i += 1) if ((out[i] as number) > 0) queue[tail++] = i;
+  // Seeds: field pixels beside an unclassed pixel, in scan order (the others would reach nothing,
+  // so leaving them out changes no pixel's class).
+  for (let i = 0, x = 0; i < size; i += 1, x = x + 1 === width ? 0 : x + 1) {
+    if ((out[i] as number) === 0) continue;
+    if (
+      (x > 0 && out[i - 1] === 0) ||
+      (x < width - 1 && out[i + 1] === 0) ||
+      (i >= width && out[i - width] === 0) ||
+      (i < size - width && out[i + width] === 0)
+    )
+      queue[tail++] = i;
+  }
   while (head < tail) {
     const i = queue[head++] as number;
     const zone = out[i] as number;
