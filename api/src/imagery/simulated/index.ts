@@ -303,6 +303,8 @@ export class SimulatedSource implements ImagerySource {
       cellColumns[column] = Math.floor(((minX + (column + 0.5) * pixelW) * GROUND_PER_MERCATOR) / res);
     }
     let previousCellRow = Number.NaN;
+    // The requested bands as a plain array: the copy below runs for most pixels of a fine window.
+    const outputs = bands.map((name) => out[name] as Float32Array);
 
     // Each pixel takes the value of the native-resolution ground cell under its centre. Neighbours in
     // the same cell (and field) copy it instead of recomputing: tiles zoomed past 10 m stay cheap.
@@ -322,8 +324,8 @@ export class SimulatedSource implements ImagerySource {
               : -1;
         if (copyFrom >= 0) {
           mask[i] = mask[copyFrom] as number;
-          for (const name of bands) {
-            const values = out[name] as Float32Array;
+          for (let b = 0; b < outputs.length; b += 1) {
+            const values = outputs[b] as Float32Array;
             values[i] = values[copyFrom] as number;
           }
           continue;
