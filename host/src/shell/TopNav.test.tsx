@@ -93,6 +93,19 @@ describe('TopNav', () => {
     await waitFor(() => expect(onLogout).toHaveBeenCalledTimes(1));
   });
 
+  it('names the account by its current e-mail, not the one the sign-in token still carries', async () => {
+    renderNav({
+      profile: makeProfile(
+        { terms_accepted_version: 'v1', email: 'ada.new@example.com' },
+        { tier: { key: 'basic', name: 'Basic' } },
+      ),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
+    const menu = (await screen.findByRole('menuitem', { name: 'Profile Settings' })).closest('[role="menu"]');
+    expect(menu).toHaveTextContent('ada.new@example.com');
+    expect(menu).not.toHaveTextContent('ada@example.com');
+  });
+
   it('opens a menu from the keyboard with the arrow key', async () => {
     renderNav();
     screen.getByRole('button', { name: 'Add' }).focus();

@@ -33,6 +33,8 @@ function AdvancedBadge({ profile }: { profile: Profile }) {
 }
 
 export function TopNav({ pathname, user, profile, cartCount, bus, onLogout }: TopNavProps) {
+  // The account's address, not the token's: after an e-mail change the token keeps the old one until it is renewed.
+  const signedInAs = { ...user, email: profile.account.email ?? user.email };
   return (
     <nav className={styles.nav} aria-label="Main">
       <DeferredMenu
@@ -82,8 +84,13 @@ export function TopNav({ pathname, user, profile, cartCount, bus, onLogout }: To
             </span>
           )}
         </button>
-        <DeferredMenu menu="profile" label="Profile menu" className={styles.iconButton} props={{ user, onLogout }}>
-          <Avatar user={user} />
+        <DeferredMenu
+          menu="profile"
+          label="Profile menu"
+          className={styles.iconButton}
+          props={{ user: signedInAs, onLogout }}
+        >
+          <Avatar user={signedInAs} />
         </DeferredMenu>
       </div>
     </nav>
