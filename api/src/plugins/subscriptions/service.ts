@@ -203,7 +203,12 @@ export async function subscribe(
   return { payment, subtotal: money.subtotal, gst: money.gst };
 }
 
-const jobPayload = z.object({ subscription_id: z.string(), expires_at: z.string() });
+const jobPayload = z.object({
+  subscription_id: z.string(),
+  expires_at: z.string(),
+  /** 0 for the first renewal charge, then 1, 2… for the retries after a refusal. */
+  attempt: z.number().int().min(0).optional(),
+});
 type JobPayload = z.infer<typeof jobPayload>;
 
 /** Schedules the renewal charge (lead days before) and the expiry check (at expires_at) of one period. */
@@ -224,6 +229,26 @@ async function schedulePeriod(
     runAt: expiresAt,
     dedupeKey: `${EXPIRE_JOB}:${subscription.id}:${payload.expires_at}`,
   });
+}
+
+/**
+ * A refused renewal is tried again once a day, at most RENEWAL_RETRIES times and only before the
+ * period ends (as Stripe retries a failed invoice): a customer who updates their card in the billing
+ * portal keeps Advanced without paying again by hand.
+ */
+export const RENEWAL_RETRIES = 3;
+const RENEWAL_RETRY_MS = 86_400_000;
+
+async function scheduleRenewalRetry(db: Db, jobs: JobRunner, payload: JobPayload) {
+  const attempt = (payload.attempt ?? 0) + 1;
+  const runAt = new Date(subscriptionClock.now().getTime() + RENEWAL_RETRY_MS);
+  if (attempt > RENEWAL_RETRIES || runAt >= new Date(payload.expires_at)) return;
+  await jobs.enqueue(
+    db,
+    RENEW_JOB,
+    { ...payload, attempt },
+    { runAt, dedupeKey: `${RENEW_JOB}:${payload.subscription_id}:${payload.expires_at}:${attempt}` },
+  );
 }
 
 async function setTier(trx: Trx, accountId: string, tier: 'basic' | 'premium') {
@@ -379,7 +404,8 @@ export async function renewSubscription(
     const intent = await provider.confirmIntent(
       payment.provider_ref as string,
       { paymentMethod: saved, offSession: true },
-      { idempotencyKey: `paddock-renew-${payment.id}` },
+      // Each attempt its own key: a retry with the card the customer has just updated must reach the bank.
+      { idempotencyKey: `paddock-renew-${payment.id}-${payload.attempt ?? 0}` },
     );
     return intent.status === 'succeeded' || intent.status === 'processing' ? 'charged' : 'unpaid';
   } catch (error) {
@@ -430,7 +456,8 @@ export function registerSubscriptionJobs(
   jobs.register(RENEW_JOB, {
     parse: (value) => jobPayload.parse(value),
     async handle(payload, context) {
-      await renewSubscription(context.db, provider, payload, log);
+      const outcome = await renewSubscription(context.db, provider, payload, log);
+      if (outcome === 'unpaid') await scheduleRenewalRetry(context.db, jobs, payload);
     },
   });
   jobs.register(EXPIRE_JOB, {

@@ -380,6 +380,68 @@ describe.each(availableBackends())('Advanced subscription (%s)', (kind) => {
       ]);
     });
 
+    it('a refused renewal is retried daily: once the card on file is good again, the plan renews before expires_at', async () => {
+      const user = await signIn(t);
+      const paid = await subscribed(user);
+      const customer = await t.app.db
+        .selectFrom('payment_customers')
+        .select('customer_ref')
+        .where('account_id', '=', paid.account.id)
+        .executeTakeFirstOrThrow();
+      const setCard = (number: string) =>
+        t.app.db
+          .updateTable('test_customers')
+          .set({ card: JSON.stringify({ number, exp_month: 12, exp_year: 2040, cvc: '123' }) })
+          .where('id', '=', customer.customer_ref)
+          .execute();
+      await setCard('4000000000000002');
+      const expires = await expiresOf(user);
+
+      await moveClockTo(new Date(expires.getTime() - 3 * DAY + 1000));
+      expect((await expiresOf(user)).toISOString()).toBe(expires.toISOString());
+      // The customer puts a good card on file (as the billing portal does); the next daily retry charges it.
+      await setCard('4242424242424242');
+      await moveClockTo(new Date(expires.getTime() - 2 * DAY + 2000));
+      expect((await expiresOf(user)).toISOString()).toBe(oneYearAfter(expires).toISOString());
+
+      await moveClockTo(new Date(expires.getTime() + 1000));
+      expect((await profile(user)).tier.key).toBe('premium');
+      const renewals = await t.app.db
+        .selectFrom('payments')
+        .select('status')
+        .where('account_id', '=', paid.account.id)
+        .where('purpose', '=', 'subscription_renewal')
+        .execute();
+      expect(renewals.filter((payment) => payment.status === 'paid')).toHaveLength(1);
+    });
+
+    it('a renewal refused on every retry stops retrying at expires_at', async () => {
+      const user = await signIn(t);
+      const paid = await subscribed(user);
+      const customer = await t.app.db
+        .selectFrom('payment_customers')
+        .select('customer_ref')
+        .where('account_id', '=', paid.account.id)
+        .executeTakeFirstOrThrow();
+      await t.app.db
+        .updateTable('test_customers')
+        .set({ card: JSON.stringify({ number: '4000000000000002', exp_month: 12, exp_year: 2040, cvc: '123' }) })
+        .where('id', '=', customer.customer_ref)
+        .execute();
+      const expires = await expiresOf(user);
+      for (const daysBefore of [3, 2, 1]) await moveClockTo(new Date(expires.getTime() - daysBefore * DAY + 1000));
+      await moveClockTo(new Date(expires.getTime() + 1000));
+      expect((await profile(user)).tier.key).toBe('basic');
+      const pending = await t.app.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', '=', RENEW_JOB)
+        .where('state', '=', 'pending')
+        .where(sql<string>`payload->>'subscription_id'`, '=', paid.subscriptions[0]?.id as string)
+        .execute();
+      expect(pending).toHaveLength(0);
+    });
+
     it('an unpaid renewal (the saved card is declined) returns the account to Basic at expires_at', async () => {
       const user = await signIn(t);
       const paid = await subscribed(user);
