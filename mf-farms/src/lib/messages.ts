@@ -1,8 +1,11 @@
+import { MAX_SHARE_EMAILS } from '@paddock/shared/contracts';
 /** User-facing messages of this area (spec 1 §5 and §8, with the spec README's corrected wording). */
 export const messages = {
   farmNameRequired: 'Farm Name is required!',
   emailInvalid: 'Email Address is invalid',
   emailsMissing: 'Add at least one email address',
+  tooManyEmails: (count: number) =>
+    `You can invite at most ${MAX_SHARE_EMAILS} people at once (${count} added): remove ${count - MAX_SHARE_EMAILS} and share the rest next time`,
   farmsShared: 'Farms shared successfully',
   farmDeleted: 'Farm deleted successfully!',
   farmDeleteWarning: 'Deleting this farm also includes its corresponding fields. This action cannot be undone.',

@@ -1,4 +1,5 @@
 import { useId, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { MAX_SHARE_EMAILS } from '@paddock/shared/contracts';
 import { controlStyles as form } from '@paddock/shared/ui/form';
 import type { EmailChipsState } from './useEmailChips';
 import styles from './ShareModal.module.css';
@@ -77,7 +78,7 @@ export function EmailChips({ chips, disabled = false }: EmailChipsProps) {
         />
       </div>
       <p id={hintId} className={form.hint}>
-        Press Space after each address. Backspace removes the last one.
+        Press Space after each address (up to {MAX_SHARE_EMAILS} at once). Backspace removes the last one.
       </p>
       {chips.error && (
         <p id={errorId} className={form.error} role="alert">

@@ -112,6 +112,20 @@ describe('share modal', () => {
     expect(server.find('POST', '/v2/farms/share_farm')).toHaveLength(0);
   });
 
+  it('says how many people one invitation may hold, and refuses more before sending', async () => {
+    const { ui, input, dialog, server, chips } = await openShare();
+    expect(within(dialog).getByText(/up to 50 at once/)).toBeInTheDocument();
+    input.focus();
+    const pasted = Array.from({ length: 52 }, (_, n) => `person${n}@example.com`).join(' ');
+    await ui.paste(pasted);
+    expect(chips()).toHaveLength(52);
+    await ui.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'You can invite at most 50 people at once (52 added): remove 2 and share the rest next time',
+    );
+    expect(server.find('POST', '/v2/farms/share_farm')).toHaveLength(0);
+  });
+
   it("shares several ticked farms at once from 'Share Multiple Farms'", async () => {
     const { ui, server } = renderFarms({
       route: '/farms',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MAX_SHARE_EMAILS } from '@paddock/shared/contracts';
 import { isValidEmail } from '../../lib/email';
 import { messages } from '../../lib/messages';
 
@@ -58,6 +59,10 @@ export function useEmailChips() {
     const all = value ? add(emails, value) : emails;
     if (all.length === 0) {
       setError(messages.emailsMissing);
+      return null;
+    }
+    if (all.length > MAX_SHARE_EMAILS) {
+      setError(messages.tooManyEmails(all.length));
       return null;
     }
     return all;
