@@ -179,7 +179,11 @@ export function createMapParts(): MapParts {
     const centre = fromLonLat([lon, lat]);
     searchPin.source.clear();
     searchPin.source.addFeature(new Feature(new Point(centre)));
-    whenSized(map, () => view.animate({ center: centre, zoom, duration: 400 }));
+    // Fitting the point (not centring it) puts it in the middle of the map the panels leave free: on a
+    // phone the field sheet covers the lower half, and the pin would sit under its edge.
+    whenSized(map, () =>
+      view.fit(new Point(centre), { padding: measuredPadding(map.getTargetElement()), maxZoom: zoom, duration: 400 }),
+    );
   };
 
   const fitLonLatBox = (bbox: readonly [number, number, number, number], maxZoom = 14) => {
