@@ -80,7 +80,8 @@ for (const size of sizes) {
       // The map goes there, and the satellite base map draws under it.
       await basemapTile;
       await expect(page.getByText(/Sentinel-2/).first()).toBeVisible();
-      await page.waitForTimeout(600); // the move animates for 400 ms; corners are placed where it ended
+      // The move animates; the corners are placed where it comes to rest, at a locality's zoom.
+      await expect(map).toHaveAttribute('data-view-zoom', '14');
 
       // On a phone the field sheet covers the map's lower half: the corners go where the map shows.
       const [top, bottom] = size.name === 'phone' ? [-80, -20] : [-40, 40];

@@ -54,8 +54,10 @@ test('an owner draws a field on the map, edits its boundary and deletes it; a vi
   // From all of Australia down to paddock scale.
   const zoomIn = owner.getByRole('button', { name: 'Zoom in' });
   for (let i = 0; i < 10; i++) {
+    const before = Number((await map.getAttribute('data-view-zoom')) ?? 0);
     await zoomIn.click();
-    await owner.waitForTimeout(250); // each click animates for 200 ms; the next starts from where it ended
+    // Each click animates; the next starts from where it came to rest.
+    await expect.poll(async () => Number(await map.getAttribute('data-view-zoom'))).toBeGreaterThan(before);
   }
 
   // Draw: four corners, then click the first corner again to close the boundary.

@@ -92,7 +92,8 @@ function markSelection(parts: MapParts, selected: string[], previous: string[]) 
 
 /**
  * Keeps the fields layer in step with the store: the features, the selection highlight, the first
- * fit, and `data-fields-rendered` on the map element once a load has been drawn (benchmarks wait on it).
+ * fit, `data-fields-rendered` on the map element once a load has been drawn (benchmarks wait on it) and
+ * `data-view-zoom` once the view comes to rest.
  */
 export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLElement | null) {
   useEffect(() => {
@@ -134,6 +135,13 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
       });
     };
 
+    // `data-view-zoom`: the zoom where the view last came to rest (moveend fires once an animation
+    // ends), so tests wait for a move to finish instead of sleeping through it.
+    const movedKey = parts.map.on('moveend', () => {
+      const zoom = parts.map.getView().getZoom();
+      if (zoom !== undefined) target.dataset.viewZoom = String(Math.round(zoom * 100) / 100);
+    });
+
     applyFields(store.getState());
     const unsubscribe = store.subscribe((state, previous) => {
       if (state.fields !== previous.fields || state.farm?.id !== previous.farm?.id) applyFields(state);
@@ -142,6 +150,7 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
     });
     return () => {
       unsubscribe();
+      unByKey(movedKey);
       if (renderedKey) unByKey(renderedKey);
       if (markersKey) unByKey(markersKey);
     };
