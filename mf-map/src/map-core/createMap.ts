@@ -106,6 +106,13 @@ function vectorLayer(zIndex: number, style: Style | Style[], name: string) {
   return { source, layer: new VectorLayer({ source, style, zIndex, properties: { name } }) };
 }
 
+/**
+ * Tiles in flight at once (OpenLayers' default is 16). Everything comes from one origin, and a browser
+ * opens six HTTP/1.1 connections to it: with sixteen slow tiles queued (a busy server renders base-map
+ * tiles last), the remote's code and the api calls a click needs waited behind them for seconds.
+ */
+export const MAX_TILES_LOADING = 4;
+
 /** Everything the map is made of; the handle is what the rest of the page sees. */
 export interface MapParts {
   map: OlMap;
@@ -137,6 +144,7 @@ export function createMapParts(): MapParts {
   const map = new OlMap({
     layers: [fields.layer, markers.layer, edit.layer, measure.layer, location.layer, searchPin.layer],
     view,
+    maxTilesLoading: MAX_TILES_LOADING,
     controls: [
       // The base map's source and licence (shown only while a layer has an attribution).
       new Attribution({ collapsible: false }),
