@@ -66,6 +66,7 @@ export class PgliteThread {
   private nextId = 1;
   /** Why the thread can take no more requests (closed, or it stopped); null while it runs. */
   private stopped: Error | null = null;
+  private closing: Promise<void> | null = null;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (message: PgliteMessage) => this.receive(message));
@@ -118,21 +119,30 @@ export class PgliteThread {
       this.listeners.set(channel, callbacks);
     }
     callbacks.add(onPayload);
-    await this.request({ op: 'listen', channel });
-    return async () => {
+    const stop = async () => {
       callbacks.delete(onPayload);
       if (callbacks.size > 0 || this.listeners.get(channel) !== callbacks) return;
       this.listeners.delete(channel);
       if (!this.closed) await this.request({ op: 'unlisten', channel });
     };
+    try {
+      await this.request({ op: 'listen', channel });
+    } catch (error) {
+      await stop().catch(() => undefined);
+      throw error;
+    }
+    return stop;
   }
 
   /** Closes the database (PGlite writes what it holds) and ends the thread. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    await this.request({ op: 'close' });
-    this.stop(new Error('The embedded database is closed'));
-    await this.worker.terminate();
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      if (this.closed) return;
+      await this.request({ op: 'close' });
+      this.stop(new Error('The embedded database is closed'));
+      await this.worker.terminate();
+    })();
+    return this.closing;
   }
 
   private request(request: DistributiveOmit<PgliteRequest, 'id'>): Promise<PgliteQueryResult | undefined> {
