@@ -88,7 +88,7 @@ const PGLITE_START_PARAMS = [
 ];
 const PGLITE_MEMORY_PARAMS = ['-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB', '-c', 'maintenance_work_mem=16MB'];
 
-export function serializeError(error: unknown): SerializedError {
+function serializeError(error: unknown): SerializedError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
   const fields: DatabaseErrorFields = {};
   for (const key of DATABASE_ERROR_FIELDS) {
