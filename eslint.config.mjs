@@ -20,8 +20,9 @@ export default tseslint.config(
     },
   },
   {
-    // Build, start and bench scripts run in node and pass functions into the browser page.
-    files: ['scripts/**/*.{mjs,cjs}', 'gateway/**/*.{mjs,cjs}'],
+    // Build, start and bench scripts run in node and pass functions into the browser page; the api's
+    // CommonJS worker entry runs in node.
+    files: ['scripts/**/*.{mjs,cjs}', 'gateway/**/*.{mjs,cjs}', 'api/src/**/*.cjs'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -12,6 +12,7 @@ const entryPoints = [
   'src/plugins/convert/convert.worker.ts',
   'src/plugins/fields/boundaries.worker.ts',
   'src/plugins/zoning/prescription.worker.ts',
+  'src/db/pglite.worker.ts',
 ];
 
 /** Bundles only relative imports and our own workspace package. */

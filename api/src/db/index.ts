@@ -4,6 +4,7 @@ import { preparingPool } from './prepared-pool';
 import pg from 'pg';
 import { migrateToLatest } from './migrate';
 import { PGliteDialect } from './pglite-dialect';
+import { PgliteThread } from './pglite-thread';
 import type { Database } from './types';
 
 export type { Database } from './types';
@@ -73,47 +74,13 @@ interface Opened {
   stopListening(): Promise<void>;
 }
 
-/** PGlite 0.5's default start parameters (its `defaultStartParams`), which a `startParams` option replaces. */
-const PGLITE_START_PARAMS = [
-  '--single',
-  '-F',
-  '-O',
-  '-j',
-  '-c',
-  'search_path=public',
-  '-c',
-  'exit_on_error=false',
-  '-c',
-  'log_checkpoints=false',
-  '-c',
-  'max_worker_processes=0',
-  '-c',
-  'max_parallel_workers=0',
-  '-c',
-  'max_parallel_workers_per_gather=0',
-  '-c',
-  'io_method=sync',
-  '-c',
-  'max_parallel_maintenance_workers=0',
-];
-const PGLITE_MEMORY_PARAMS = ['-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB', '-c', 'maintenance_work_mem=16MB'];
-
 async function openPglite(dataDir: string): Promise<Opened> {
   await mkdir(dataDir, { recursive: true });
-  // PGlite's own start parameters plus small buffers: an embedded database for one process does not need
-  // PostgreSQL's 128 MB of shared buffers, and WASM memory once grown is never given back.
-  // btree_gist: the bookings' exclusion constraint (one machine, overlapping days) needs `=` in GiST.
-  // Loaded here, not at the top: a process on PostgreSQL never loads the embedded database's code.
-  const [{ PGlite }, { btree_gist }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/btree_gist'),
-  ]);
-  const client = new PGlite(dataDir, {
-    startParams: [...PGLITE_START_PARAMS, ...PGLITE_MEMORY_PARAMS],
-    extensions: { btree_gist },
-  });
+  // The database runs in a thread of its own (which sets its start parameters and extensions), so
+  // its synchronous work never holds the event loop; a process on PostgreSQL never loads PGlite.
+  let client: PgliteThread;
   try {
-    await client.waitReady;
+    client = await PgliteThread.start(dataDir);
   } catch (error) {
     throw new Error(`Could not open the embedded database in ${dataDir}: ${(error as Error).message}`, {
       cause: error,
@@ -127,7 +94,7 @@ async function openPglite(dataDir: string): Promise<Opened> {
       const unlisten = await client.listen(channel, onPayload);
       const stop = async () => {
         if (!stops.delete(stop)) return;
-        if (!client.closed) await unlisten();
+        await unlisten();
       };
       stops.add(stop);
       return stop;

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -13,16 +12,18 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
+import type { PgliteThread } from './pglite-thread';
 
 /**
  * Kysely dialect for an embedded PGlite database: PostgreSQL's adapter, compiler and introspector
- * (so queries are the same SQL as on a real server) over PGlite's single connection.
+ * (so queries are the same SQL as on a real server) over PGlite's single connection, which lives in
+ * a thread of its own (`PgliteThread`).
  *
  * PGlite has one session, so connections are handed out one at a time: a transaction holds the
  * session until it ends and other queries wait their turn instead of interleaving with it.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: PgliteThread) {}
 
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
@@ -44,7 +45,7 @@ export class PGliteDialect implements Dialect {
 const COUNTED_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: PgliteThread) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.client.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
@@ -65,10 +66,10 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly releasers = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: PgliteThread) {}
 
   async init(): Promise<void> {
-    await this.client.waitReady;
+    // The thread is started (and the database open) before the dialect is made.
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {

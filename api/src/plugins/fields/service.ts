@@ -50,9 +50,9 @@ export async function lockFarm(trx: Transaction<Database>, farmId: string): Prom
 export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Stored boundary bytes read per statement. The embedded database (PGlite) runs on the event loop's
- * thread and a row's boundary is turned into JSON there, so a farm of big boundaries is read a few
- * rows at a time, yielding between them, instead of in one statement that holds every other request.
+ * Stored boundary bytes read per statement. Rows are rebuilt on the event loop's thread (by pg's
+ * parser, or from the embedded database's thread by structured clone), so a farm of big boundaries is
+ * read a few rows at a time, yielding between them, instead of in one piece that holds every other request.
  */
 const READ_BATCH_BYTES = 256 * 1024;
 
@@ -249,10 +249,9 @@ export function newFieldRow(
 /** Rows per INSERT (10 parameters each, well under PostgreSQL's 65,535). */
 const INSERT_BATCH_ROWS = 500;
 /**
- * Positions per INSERT: the embedded database (PGlite) stores on the event loop's thread, so a
- * statement holding a big import would stall every other request. A 10,000-position boundary
- * (about 280 kB of JSON) takes some 25 ms to store there, so a boundary that size goes in a statement
- * of its own and other requests are served between statements.
+ * Positions per INSERT, so no one statement carries a whole import: a 10,000-position boundary (about
+ * 280 kB of JSON, some 25 ms for PGlite to store in its own thread) goes in a statement of its own, and
+ * the event loop turns between statements.
  */
 const INSERT_BATCH_POSITIONS = 4_000;
 

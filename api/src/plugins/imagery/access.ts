@@ -142,8 +142,8 @@ export interface TileAccess {
 
 /**
  * The caller's account and fields for tile requests, looked up once per caller, layer and field list
- * every few seconds instead of once per tile, so the database (and, on PGlite, the event loop) stays
- * free while tiles render. Cleared by every write, so an edited boundary or a changed share shows at once.
+ * every few seconds instead of once per tile, so the database stays free while tiles render. Cleared
+ * by every write, so an edited boundary or a changed share shows at once.
  */
 export function recentTileAccess(): RecentAnswers<TileAccess> {
   return new RecentAnswers(TILE_ACCESS_TTL_MS, MAX_TILE_ACCESS_ENTRIES);
