@@ -6,6 +6,7 @@ import type {
   ZoningOrder,
 } from '@paddock/shared/contracts';
 import { TestPaymentProvider } from '../payments/test-provider';
+import { DOCUMENT_JOB } from '../plugins/orders/service';
 import { TEST_PROVIDER_DEFAULTS } from '../payments/test-provider';
 import { addFields, createFarm, fieldFeature, square, WAGGA, type TestUser } from './farms';
 import type { TestContext } from './harness';
@@ -152,4 +153,9 @@ export async function paidZoningOrder(
   const [order] = response.json<{ data: ZoningOrder[] }>().data;
   if (!order) throw new Error(`no paid order for payment ${answer.payment_id}: ${response.body}`);
   return order;
+}
+
+/** Waits until every due imagery-order document job has run (as the app runs them, in this process). */
+export async function documentsIssued(t: TestContext): Promise<void> {
+  await t.app.jobs.idle([DOCUMENT_JOB]);
 }

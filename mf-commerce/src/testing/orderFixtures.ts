@@ -103,6 +103,7 @@ export function makeOrder(n: number, overrides: Partial<OrderDetail> = {}): Orde
     ],
     documents: [],
     document: null,
+    document_pending: false,
     ...overrides,
   };
 }

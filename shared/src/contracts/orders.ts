@@ -336,8 +336,10 @@ export const orderDetailSchema = orderSchema.extend({
   fields: z.array(orderFieldSchema),
   /** Every document issued for the order (an invoice first, then a receipt once paid). */
   documents: z.array(orderDocumentSchema),
-  /** The document the status calls for (spec 3 §4); null only before it is issued. */
+  /** The document the status calls for (spec 3 §4); null until the server has rendered and stored it. */
   document: orderDocumentSchema.nullable(),
+  /** True while that document is being prepared (its job is queued or running): read the order again soon. */
+  document_pending: z.boolean(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

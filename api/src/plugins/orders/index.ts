@@ -26,6 +26,7 @@ import {
   orderDetail,
   payForOrder,
   priceFor,
+  registerDocumentJob,
   registerFulfilmentJob,
   registerOrderPurpose,
   toQuote,
@@ -37,7 +38,7 @@ const orderParams = z.object({ order_id: z.string().max(100) });
 
 /**
  * High-resolution imagery orders (spec 3 §2.7–2.10, §4, §7): pricing, placing an order, the caller's
- * orders, one order with its payment and tax documents (PDFs stored when issued), card payment of an
+ * orders, one order with its payment and tax documents (PDFs rendered and stored by a job), card payment of an
  * order through the payments seam, and the operator's status moves (admin route). A card order is
  * submitted only by the provider's verified webhook; an invoice order when an operator marks it paid.
  */
@@ -45,6 +46,7 @@ export const ordersPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const deps: OrdersDeps = { config: app.config.orders, jobs: app.jobs, log: app.log };
   registerOrderPurpose(deps);
+  registerDocumentJob(deps);
   registerFulfilmentJob(deps);
   declareFieldLabels(app, {
     product_id: 'Product',
@@ -89,7 +91,7 @@ export const ordersPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = await createOrder(request, request.body.data, app.payments, deps);
-      const { data } = await orderDetail(db, id, deps, request.account.id);
+      const { data } = await orderDetail(db, id, request.account.id);
       request.log.info({ order: id, status: data.status, total: data.order_total }, 'imagery order placed');
       return reply.code(201).send({ data });
     },
@@ -118,7 +120,7 @@ export const ordersPlugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderResponseSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => orderDetail(db, request.params.order_id, deps, request.account.id),
+    async (request) => orderDetail(db, request.params.order_id, request.account.id),
   );
 
   app.get(
@@ -198,7 +200,7 @@ export const ordersPlugin: FastifyPluginAsyncZod = async (app) => {
         const { status, capture_dates } = request.body;
         await db.transaction().execute((trx) => moveOrder(trx, request.params.order_id, status, deps, capture_dates));
         request.log.info({ order: request.params.order_id, status }, 'imagery order moved by admin');
-        const answer = await orderDetail(db, request.params.order_id, deps);
+        const answer = await orderDetail(db, request.params.order_id);
         if (status === 'cancelled' && answer.payment?.method === 'card') {
           // The provider's intent goes too, so the cancelled order can no longer be paid.
           const payment = await findPayment(db, answer.payment.id);

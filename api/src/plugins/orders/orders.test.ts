@@ -18,7 +18,7 @@ import {
 } from '@paddock/shared/contracts';
 import { sql, type Kysely } from 'kysely';
 import { migrateToLatest } from '../../db/migrate';
-import { confirmInBrowser, farmWithFields, waitFor, webhooksDelivered } from '../../test/commerce';
+import { confirmInBrowser, documentsIssued, farmWithFields, waitFor, webhooksDelivered } from '../../test/commerce';
 import { addFields, createFarm, fieldFeature, issuesOf, signIn, square, WAGGA, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 import { pdfStrings } from './pdf-text';
@@ -198,12 +198,14 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     });
     expect(order.fields.map((field) => field.farm_name)).toEqual(['Kurrajong Downs', 'Kurrajong Downs']);
     expect(order.fields[0]?.geometry.type).toBe('Polygon');
-    expect(order.document).toMatchObject({ kind: 'tax_invoice', title: 'Tax Invoice', paper: 'legal' });
+    await documentsIssued(t);
     const { data, payment } = await getOrder(user, order.id);
+    expect(data.document).toMatchObject({ kind: 'tax_invoice', title: 'Tax Invoice', paper: 'legal' });
+    expect(data.document_pending).toBe(false);
     expect(payment).toMatchObject({
       method: 'invoice',
       status: 'open',
-      invoice_number: order.document?.invoice_number,
+      invoice_number: data.document?.invoice_number,
     });
     expect(payment?.updated_on).toEqual(expect.any(String));
 
@@ -223,6 +225,7 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
       token: admin,
     });
     expect(marked.statusCode).toBe(200);
+    await documentsIssued(t);
     const paid = await getOrder(user, order.id);
     expect(paid.data.status).toBe('submitted');
     expect(paid.payment?.status).toBe('paid');
@@ -293,6 +296,7 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     const confirmed = await confirmInBrowser(t, intent.client_secret, '4242 4242 4242 4242');
     expect(confirmed.statusCode).toBe(200);
     await webhooksDelivered(t);
+    await documentsIssued(t);
     const paid = await getOrder(user, order.id);
     expect(paid.data).toMatchObject({ status: 'submitted', awaiting_payment: false, payment_status: 'paid' });
     expect(paid.data.document?.kind).toBe('tax_receipt');
@@ -308,10 +312,12 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     const { user, fieldIds } = await farmer(['invoice']);
     const priced = await quoteOk(user, { product_id: 'high-res-80cm', field_ids: fieldIds, number_of_captures: 3 });
     const order = await placeOk(user, payload(fieldIds, priced, { payment_method: 'stripe' }));
+    await documentsIssued(t);
+    const { document } = (await getOrder(user, order.id)).data;
     const stranger = await signIn(t);
     for (const [method, url] of [
       ['GET', `/v2/orders/${order.id}`],
-      ['GET', order.document?.url as string],
+      ['GET', document?.url as string],
       ['POST', `/v2/payments/${order.id}`],
       ['GET', '/v2/orders/00000000-0000-4000-8000-000000000000'],
       ['GET', '/v2/orders/not-a-uuid'],
@@ -376,8 +382,10 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     expect(abroad.statusCode).toBe(422);
     const order = await placeOk(user, body);
     expect(order).toMatchObject({ status: 'submitted', order_total: 0, gst: 0, payment_method: 'invoice' });
-    expect(order.document?.kind).toBe('tax_receipt');
-    const text = pdfStrings(await pdfOf(user, order.document?.url as string));
+    await documentsIssued(t);
+    const { document } = (await getOrder(user, order.id)).data;
+    expect(document?.kind).toBe('tax_receipt');
+    const text = pdfStrings(await pdfOf(user, document?.url as string));
     expect(text[text.indexOf('Total (incl. GST)') + 1]).toBe('$0.00');
   });
 
@@ -398,6 +406,7 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
 
     const invoice = (await getOrder(user, order.id)).payment?.invoice_number;
     await t.request({ method: 'POST', url: `/v2/admin/payments/${invoice}/mark_paid`, token: admin });
+    await documentsIssued(t);
     const processing = await move(order.id, 'processing');
     expect(processing.statusCode).toBe(200);
     expect(orderResponseSchema.parse(processing.json()).data.status).toBe('processing');
@@ -425,6 +434,7 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     const other = await placeOk(user, payload(fieldIds, priced));
     const cancelled = await move(other.id, 'cancelled');
     expect(cancelled.statusCode).toBe(200);
+    await documentsIssued(t);
     const view = await getOrder(user, other.id);
     expect(view.data.status).toBe('cancelled');
     expect(view.data.document?.kind).toBe('tax_invoice');
@@ -506,8 +516,10 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     const { user, fieldIds } = await farmer(['invoice']);
     const priced = await quoteOk(user, { product_id: 'high-res-80cm', field_ids: fieldIds, number_of_captures: 3 });
     const placed = await Promise.all(Array.from({ length: 6 }, () => placeOk(user, payload(fieldIds, priced))));
-    const orderNumbers = placed
-      .map((order) => Number((order.document?.invoice_number as string).replace('HRI-', '')))
+    await documentsIssued(t);
+    const documents = await Promise.all(placed.map(async (order) => (await getOrder(user, order.id)).data.document));
+    const orderNumbers = documents
+      .map((document) => Number((document?.invoice_number as string).replace('HRI-', '')))
       .sort((a, b) => a - b);
     const first = orderNumbers[0] as number;
     expect(orderNumbers).toEqual(Array.from({ length: 6 }, (_, i) => first + i));

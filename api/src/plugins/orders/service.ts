@@ -8,6 +8,7 @@ import {
   ORDER_PRICE_CHANGED,
   orderCreatePayloadSchema,
   orderDocumentKind,
+  orderDocumentKinds,
   orderStatusLabels,
   paidOrderStatuses,
   PRODUCT_NOT_FOUND,
@@ -21,7 +22,7 @@ import {
 } from '@paddock/shared/contracts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { OrdersConfig } from '../../config';
 import type { AccountRow, Database, ImageryOrdersTable, OrderFieldJson, ProductCaptureJson } from '../../db/types';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
@@ -49,6 +50,8 @@ export type OrderRow = Selectable<ImageryOrdersTable>;
 export const ORDER_PURPOSE = 'imagery_order';
 /** The job that moves a paid order on by itself when SIMULATED_FULFILMENT is on. */
 export const FULFIL_JOB = 'imagery_order.fulfil';
+/** The job that renders and stores the tax document an order's status calls for (once per order and kind). */
+export const DOCUMENT_JOB = 'imagery_order.document';
 
 export const ORDER_PAID_ALREADY = 'This order is already paid.';
 export const ORDER_NOT_CARD = 'This order is paid by invoice, not by card.';
@@ -297,11 +300,14 @@ function toOrderPayment(order: OrderListRow, payment: PaymentRow | undefined): O
   };
 }
 
-/** The order with its fields, documents and payment; the document its status calls for is issued if missing. */
+/**
+ * The order with its fields, documents and payment. The document its status calls for is rendered by
+ * the `imagery_order.document` job, never here: until it is stored, `document` is null and
+ * `document_pending` says whether its job is still to run (the page re-reads the order meanwhile).
+ */
 export async function orderDetail(
   db: Db,
   id: string,
-  deps: OrdersDeps,
   accountId?: string,
 ): Promise<{ data: OrderDetail; payment: OrderPayment | null }> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
@@ -310,20 +316,17 @@ export async function orderDetail(
   const row = await query.executeTakeFirst();
   if (!row) throw notFound(ORDER_NOT_FOUND);
   const wanted = orderDocumentKind(row.status);
-  let documents = await listDocuments(db, row.id);
-  if (!documents.some((document) => document.kind === wanted)) {
-    await db.transaction().execute(async (trx) => issueDocument(trx, row.id, wanted, deps.config));
-    documents = await listDocuments(db, row.id);
-  }
+  const documents = (await listDocuments(db, row.id)).map((document) => toDocument(row.id, document));
+  const document = documents.find((entry) => entry.kind === wanted) ?? null;
   const payment = row.payment_id ? await findPayment(db, row.payment_id) : undefined;
-  const documentList = documents.map((document) => toDocument(row.id, document));
   return {
     data: {
       ...toOrder(row),
       // Stored from the fields' validated boundaries.
       fields: row.fields as OrderDetail['fields'],
-      documents: documentList,
-      document: documentList.find((document) => document.kind === wanted) ?? null,
+      documents,
+      document,
+      document_pending: document === null && (await documentJobPending(db, row.id, wanted)),
     },
     payment: toOrderPayment(row, payment),
   };
@@ -356,27 +359,44 @@ export async function documentPdf(db: Db, accountId: string, orderId: string, do
 // ---------------------------------------------------------------------------------------------------
 // Documents
 
+const documentJobPayloadSchema = z.object({ order_id: z.string(), kind: z.enum(orderDocumentKinds) });
+type DocumentJobPayload = z.infer<typeof documentJobPayloadSchema>;
+
+/** One job per order and kind: a status change that calls for a document already asked for adds none. */
+const documentJobKey = (orderId: string, kind: OrderDocumentKind) => `${DOCUMENT_JOB}:${orderId}:${kind}`;
+
 /**
- * Renders and stores the order's document of `kind` once: a document already issued is never
- * rendered again (the unique (order, kind) pair keeps a concurrent second one out).
+ * Asks for the order's document of `kind`, in the transaction of the status change that calls for it
+ * (the job exists if and only if the change committed). The invoice number is the order's own, taken
+ * when it was placed: the job never takes one, so a retried job cannot leave a gap.
  */
-export async function issueDocument(
-  trx: Trx,
-  orderId: string,
+async function scheduleDocument(trx: Trx, orderId: string, kind: OrderDocumentKind, deps: OrdersDeps): Promise<void> {
+  await deps.jobs.enqueue(trx, DOCUMENT_JOB, { order_id: orderId, kind } satisfies DocumentJobPayload, {
+    dedupeKey: documentJobKey(orderId, kind),
+  });
+}
+
+/** Whether the job that renders the order's document of `kind` is still to run (queued, running or retrying). */
+async function documentJobPending(db: Db, orderId: string, kind: OrderDocumentKind): Promise<boolean> {
+  const job = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('dedupe_key', '=', documentJobKey(orderId, kind))
+    .where('state', 'in', ['pending', 'running'])
+    .executeTakeFirst();
+  return job !== undefined;
+}
+
+/** The PDF of the order's document of `kind` as issued on `issuedOn`. */
+async function renderDocument(
+  db: Db,
+  order: OrderListRow,
   kind: OrderDocumentKind,
   config: OrdersConfig,
-): Promise<void> {
-  const existing = await trx
-    .selectFrom('order_documents')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
-  if (existing) return;
-  const order = await orderRows(trx).where('o.id', '=', orderId).executeTakeFirstOrThrow();
-  const payment = order.payment_id ? await findPayment(trx, order.payment_id) : undefined;
-  const issuedOn = new Date();
-  const pdf = buildTaxDocumentPdf({
+  issuedOn: Date,
+): Promise<Uint8Array> {
+  const payment = order.payment_id ? await findPayment(db, order.payment_id) : undefined;
+  return buildTaxDocumentPdf({
     kind,
     seller: config.seller,
     bank: config.bank,
@@ -410,18 +430,47 @@ export async function issueDocument(
     paymentMethod: order.payment_method,
     paidOn: payment?.paid_on ? new Date(payment.paid_on) : null,
   });
-  await trx
-    .insertInto('order_documents')
-    .values({
-      order_id: orderId,
-      kind,
-      invoice_number: order.invoice_number,
-      paper: documentPaper(kind),
-      pdf,
-      issued_on: issuedOn,
-    })
-    .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
-    .execute();
+}
+
+/**
+ * Registers the `imagery_order.document` job kind: renders the order's document of `kind` and stores
+ * it once. Exactly once: a document already stored is never rendered again (a duplicate or retried
+ * job returns), and the row is written in the transaction that completes the job, guarded by the
+ * unique (order, kind) pair, so a worker that died or lost its lease mid-way leaves nothing behind and
+ * the next attempt stores the one document.
+ */
+export function registerDocumentJob(deps: OrdersDeps): void {
+  deps.jobs.register<DocumentJobPayload>(DOCUMENT_JOB, {
+    parse: (payload) => documentJobPayloadSchema.parse(payload),
+    leaseMs: 30_000,
+    async handle({ order_id: orderId, kind }, context) {
+      const issued = await context.db
+        .selectFrom('order_documents')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .where('kind', '=', kind)
+        .executeTakeFirst();
+      if (issued) return;
+      const order = await orderRows(context.db).where('o.id', '=', orderId).executeTakeFirst();
+      if (!order) return; // the order is gone (its account was deleted)
+      const issuedOn = new Date();
+      const pdf = await renderDocument(context.db, order, kind, deps.config, issuedOn);
+      await context.complete(async (trx) => {
+        await trx
+          .insertInto('order_documents')
+          .values({
+            order_id: orderId,
+            kind,
+            invoice_number: order.invoice_number,
+            paper: documentPaper(kind),
+            pdf,
+            issued_on: issuedOn,
+          })
+          .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
+          .execute();
+      });
+    },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -473,7 +522,7 @@ function checkAmounts(payload: z.output<typeof orderCreatePayloadSchema>, price:
  * order needs the account's 'invoice' payment method (403); a free order needs no payment and is
  * submitted at once. In one transaction: the next invoice number, the payment (card: its row, the
  * intent comes with `POST v2/payments/{orderId}`; invoice: open with the order's number; free: paid),
- * the order (pending, or submitted when free) and its first document.
+ * the order (pending, or submitted when free) and the job that renders its first document.
  */
 export async function createOrder(
   request: FastifyRequest,
@@ -553,7 +602,7 @@ export async function createOrder(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await issueDocument(trx, order.id, orderDocumentKind(status), deps.config);
+    await scheduleDocument(trx, order.id, orderDocumentKind(status), deps);
     if (status === 'submitted') await scheduleFulfilment(trx, order.id, 'processing', deps);
     return order.id;
   });
@@ -687,7 +736,7 @@ export async function moveOrder(
         .onConflict((oc) => oc.columns(['field_id', 'captured_on']).doNothing())
         .execute();
   }
-  await issueDocument(trx, order.id, orderDocumentKind(target), deps.config);
+  await scheduleDocument(trx, order.id, orderDocumentKind(target), deps);
 }
 
 /** With SIMULATED_FULFILMENT on: the next step of a paid order, after FULFILMENT_STEP_MS. */
@@ -750,7 +799,7 @@ export function registerOrderPurpose(deps: OrdersDeps): void {
         .set({ status: 'submitted', updated_on: sql<Date>`now()` })
         .where('id', '=', order.id)
         .execute();
-      await issueDocument(trx, order.id, 'tax_receipt', deps.config);
+      await scheduleDocument(trx, order.id, 'tax_receipt', deps);
       await scheduleFulfilment(trx, order.id, 'processing', deps);
     },
   });

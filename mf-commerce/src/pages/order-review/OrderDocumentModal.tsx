@@ -7,9 +7,14 @@ import { useCommerce } from '../../context';
 import type { OrderDocument } from '@paddock/shared/contracts';
 import styles from './OrderReview.module.css';
 
+/** What the review says while the server renders the order's document ('Preparing your tax receipt', then '…'). */
+export const preparingLabel = (title: string): string => `Preparing your ${title.toLowerCase()}`;
+
 interface OrderDocumentModalProps {
   /** The document the order's status calls for; null until the server has issued it. */
   document: OrderDocument | null;
+  /** The server is still preparing it (the page re-reads the order meanwhile). */
+  pending: boolean;
   /** 'Tax Receipt' or 'Tax Invoice' (spec 3 §4), for the title while none is issued yet. */
   title: string;
   isOpen: boolean;
@@ -17,15 +22,17 @@ interface OrderDocumentModalProps {
 }
 
 /** The Tax Receipt or Tax Invoice as the server issued it (PDF), shown and offered as a download. */
-export function OrderDocumentModal({ document, title, isOpen, onClose }: OrderDocumentModalProps) {
+export function OrderDocumentModal({ document, pending, title, isOpen, onClose }: OrderDocumentModalProps) {
   const heading = document?.title ?? title;
   return (
     <AppModal title={heading} isOpen={isOpen} onOpenChange={(open) => !open && onClose()}>
       {isOpen &&
         (document ? (
           <DocumentView document={document} />
+        ) : pending ? (
+          <LoadingState label={preparingLabel(heading)} />
         ) : (
-          <p>Your {heading} is being prepared. Please try again in a moment.</p>
+          <p>Your {heading} is not available yet. Please try again later.</p>
         ))}
     </AppModal>
   );

@@ -100,6 +100,29 @@ describe('/order-review/{id}', () => {
     expect(server.find('GET', `/v2/orders/${unpaid.id}/documents/doc-tax_invoice`)).toHaveLength(1);
   });
 
+  it('while the server prepares the Tax Receipt, says so and re-reads the order until it is there', async () => {
+    const preparing = { ...paid, document: null, document_pending: true };
+    let reads = 0;
+    const { ui, server } = renderCommerce({
+      route: `/order-review/${paid.id}`,
+      routes: routes({
+        [`GET /v2/orders/${paid.id}`]: () => {
+          reads += 1;
+          return { status: 200, body: { data: reads < 3 ? preparing : paid, payment: null } };
+        },
+        [`GET /v2/orders/${paid.id}/documents/doc-tax_receipt`]: { status: 200, body: { pdf: true } },
+      }),
+    });
+    expect(await screen.findByText('Preparing your tax receipt…')).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'View Receipt' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Tax Receipt' }));
+    expect(dialog.getByText('Preparing your tax receipt…')).toBeInTheDocument();
+    // The open dialog shows the receipt as soon as a re-read brings it.
+    expect(await dialog.findByRole('link', { name: 'Download PDF' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(server.find('GET', `/v2/orders/${paid.id}`)).toHaveLength(3);
+    expect(screen.queryByText('Preparing your tax receipt…')).toBeNull();
+  });
+
   it('an order of someone else (404) says it was not found', async () => {
     renderCommerce({ route: '/order-review/other', routes: routes() });
     expect(await screen.findByText('Order not found')).toBeInTheDocument();

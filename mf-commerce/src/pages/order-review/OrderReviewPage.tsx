@@ -16,7 +16,7 @@ import {
   paymentMethodLabel,
 } from '../../orders/rules';
 import { MINIMUM_PRICING_NOTICE } from '../imagery-order/ConfirmStep';
-import { OrderDocumentModal } from './OrderDocumentModal';
+import { OrderDocumentModal, preparingLabel } from './OrderDocumentModal';
 import styles from './OrderReview.module.css';
 import layout from '../../components/layout/layout.module.css';
 
@@ -31,6 +31,8 @@ export function paymentStatusLabel(order: Pick<Order, 'payment_status' | 'paymen
 
 /** How often a just-paid order is re-read until the payment is confirmed. */
 export const CONFIRM_POLL_MS = 2000;
+/** How often an order is re-read while the server prepares its tax document (a job renders it). */
+export const DOCUMENT_POLL_MS = 1000;
 
 /** Spec 3 §2.10: /order-review/{id} and /order-review/{id}/success. */
 export function OrderReviewPage() {
@@ -42,10 +44,16 @@ export function OrderReviewPage() {
     queryKey: queryKeys.orders.detail(orderId),
     queryFn: () => ordersApi.get(orderId),
     // Just paid by card: the provider's webhook marks the order paid moments later; until then it is re-read.
-    refetchInterval: (query) =>
-      type === 'success' && query.state.data?.data.awaiting_payment ? CONFIRM_POLL_MS : false,
+    // The tax document its status calls for is rendered by the server after the change: re-read until it is stored.
+    refetchInterval: (query) => {
+      const detail = query.state.data?.data;
+      if (type === 'success' && detail?.awaiting_payment) return CONFIRM_POLL_MS;
+      return detail?.document_pending ? DOCUMENT_POLL_MS : false;
+    },
   });
   const confirming = type === 'success' && order.data?.data.awaiting_payment === true;
+  const documentTitle =
+    order.data && documentKind(order.data.data.status) === 'receipt' ? 'Tax Receipt' : 'Tax Invoice';
 
   return (
     <div className={layout.page}>
@@ -75,9 +83,15 @@ export function OrderReviewPage() {
         <>
           <OrderFarms order={order.data.data} />
           <OrderFacts order={order.data.data} invoiceNumber={order.data.payment?.invoice_number ?? null} />
+          {order.data.data.document_pending && (
+            <p className={layout.muted} role="status">
+              {preparingLabel(documentTitle)}…
+            </p>
+          )}
           <OrderDocumentModal
             document={order.data.data.document}
-            title={documentKind(order.data.data.status) === 'receipt' ? 'Tax Receipt' : 'Tax Invoice'}
+            pending={order.data.data.document_pending}
+            title={documentTitle}
             isOpen={documentOpen}
             onClose={() => setDocumentOpen(false)}
           />
