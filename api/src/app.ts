@@ -34,6 +34,8 @@ declare module 'fastify' {
     config: Config;
     db: Kysely<Database>;
     databaseKind: DatabaseKind;
+    /** Resolves when the database answers (`/health`). */
+    pingDatabase(): Promise<void>;
     /** Successful writes (through any api process), for caches to drop what they hold. */
     writes: WriteEvents;
     /** Cross-process invalidation: publish what changed, listen for what other processes changed. */
@@ -104,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('databaseKind', database.kind);
+  app.decorate('pingDatabase', database.ping);
   app.decorate('changes', changes);
   app.decorate('writes', new WriteEvents(changes));
   const jobs = JobRunner.for(database, {

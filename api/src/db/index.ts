@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, sql, PostgresDialect } from 'kysely';
 import { preparingPool } from './prepared-pool';
 import pg from 'pg';
 import { migrateToLatest } from './migrate';
@@ -33,6 +33,11 @@ export interface OpenDatabase {
   listen: Listen;
   /** The name of `topic`'s channel in this database (schema-scoped). */
   channelName(topic: string): string;
+  /**
+   * Resolves when the database answers (`/health`): a `select 1` on PostgreSQL's pool; on PGlite its
+   * thread's answer between statements, since its one session may be held by a long transaction.
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,6 +66,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     kind: config.kind,
     listen: opened.listen,
     channelName: (topic) => `paddock_${topic}_${schema}`.slice(0, 63),
+    ping: opened.ping,
     close: async () => {
       await opened.stopListening();
       await db.destroy();
@@ -71,6 +77,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
 interface Opened {
   db: Kysely<Database>;
   listen: Listen;
+  ping(): Promise<void>;
   stopListening(): Promise<void>;
 }
 
@@ -90,6 +97,7 @@ async function openPglite(dataDir: string): Promise<Opened> {
   const stops = new Set<() => Promise<void>>();
   return {
     db: new Kysely<Database>({ dialect: new PGliteDialect(client) }),
+    ping: () => client.ping(),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       const stop = async () => {
@@ -179,8 +187,12 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Op
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Without a listener this would crash the process.
   });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) }),
+    db,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
     ...postgresListener(url),
   };
 }

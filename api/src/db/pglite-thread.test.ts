@@ -104,4 +104,23 @@ describe('the embedded database in its own thread', () => {
     await sql`select pg_notify(${channel}, 'second')`.execute(database.db);
     expect(heard).toEqual(['first']);
   });
+
+  it('answers a ping while a transaction holds the one session, when a query through the session must wait', async () => {
+    const events: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = database.db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      events.push('transaction open');
+      await held;
+      events.push('transaction ends');
+    });
+    while (!events.includes('transaction open')) await new Promise((resolve) => setImmediate(resolve));
+    const queued = sql`select 1`.execute(database.db).then(() => events.push('query answered'));
+    await database.ping();
+    events.push('ping answered');
+    release();
+    await Promise.all([transaction, queued]);
+    expect(events).toEqual(['transaction open', 'ping answered', 'transaction ends', 'query answered']);
+  });
 });

@@ -111,6 +111,14 @@ export class PgliteThread {
     return result.rows instanceof Array ? result : { ...result, rows: adoptIntoThisRealm(result.rows) as R[] };
   }
 
+  /**
+   * Resolves when the database's thread answers: between two statements, without waiting for the
+   * ones queued or for a transaction to end (what `/health` asks on the embedded database).
+   */
+  async ping(): Promise<void> {
+    await this.request({ op: 'ping' });
+  }
+
   /** LISTEN on `channel`; `onPayload` hears each NOTIFY on it. Returns the function that stops listening. */
   async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
     let callbacks = this.listeners.get(channel);

@@ -18,7 +18,9 @@ export type PgliteRequest =
   | { id: number; op: 'query'; sql: string; params: unknown[] }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; channel: string }
-  | { id: number; op: 'close' };
+  | { id: number; op: 'close' }
+  /** Answered at once, between statements, not after the queued ones: is the database thread alive? */
+  | { id: number; op: 'ping' };
 
 /** The fields of a PostgreSQL error (pg-protocol's DatabaseError) that callers may read, e.g. `code`. */
 export const DATABASE_ERROR_FIELDS = [
@@ -136,6 +138,8 @@ async function main(port: NonNullable<typeof parentPort>, { dataDir }: PgliteThr
         await unlisten?.();
         return;
       }
+      case 'ping':
+        return;
       case 'close':
         // The api's thread ends this thread once the reply arrives.
         if (!client.closed) await client.close();
@@ -147,6 +151,12 @@ async function main(port: NonNullable<typeof parentPort>, { dataDir }: PgliteThr
   // transaction holds it until its end), and a listen must be in place before its unlisten runs.
   let queue: Promise<void> = Promise.resolve();
   port.on('message', (request: PgliteRequest) => {
+    if (request.op === 'ping') {
+      // Not behind the queue: a long import transaction holds the session, not the thread.
+      if (client.closed) post({ type: 'reply', id: request.id, ok: false, error: serializeError(new Error('closed')) });
+      else post({ type: 'reply', id: request.id, ok: true });
+      return;
+    }
     queue = queue.then(async () => {
       try {
         const result = await handle(request);

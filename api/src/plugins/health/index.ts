@@ -1,6 +1,5 @@
 import { healthSchema } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { HttpError } from '../../errors';
 import { errorResponses } from '../responses';
 
@@ -17,7 +16,7 @@ export const healthPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       try {
-        await sql`select 1`.execute(app.db);
+        await app.pingDatabase();
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unavailable');
         throw new HttpError(503, 'Database unavailable');
