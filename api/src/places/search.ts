@@ -1,6 +1,6 @@
 import type { Place, PlaceSearchResponse } from '@paddock/shared/contracts';
 import { parseCoordinates } from './coordinates';
-import { GAZETTEER_ATTRIBUTION, localities, searchGazetteer } from './gazetteer';
+import { GAZETTEER_ATTRIBUTION, loadLocalities, searchGazetteer } from './gazetteer';
 
 /**
  * The place-search seam (ARCHITECTURE §5): the gazetteer of Australian localities shipped with the
@@ -18,12 +18,12 @@ export type PlaceSearchConfig = { kind: 'gazetteer' } | { kind: 'geocoder'; url:
 export class GazetteerFinder implements PlaceFinder {
   readonly kind = 'gazetteer' as const;
   readonly attribution = GAZETTEER_ATTRIBUTION;
-  /** Reads the dataset now rather than on the first search (about a second). */
-  warm(): void {
-    localities();
+  /** Reads the dataset now rather than on the first search. */
+  async warm(): Promise<void> {
+    await loadLocalities();
   }
   async find(query: string, limit: number): Promise<Place[]> {
-    return searchGazetteer(query, limit);
+    return searchGazetteer(query, limit, await loadLocalities());
   }
 }
 

@@ -14,10 +14,9 @@ export const placesPlugin: FastifyPluginAsyncZod = async (app) => {
   const finder = createPlaceFinder(app.config.places);
   // Not under jest: every test api would pay for it, and few search.
   if (finder instanceof GazetteerFinder && process.env.NODE_ENV !== 'test') {
-    // Read the dataset before the api listens (about 0.4 s): read later, it held the event loop while
-    // the first requests waited, and the first search would wait for it.
+    // Read the dataset once the api is up (in a thread of its own), so the first search does not wait for it.
     app.addHook('onReady', async () => {
-      finder.warm();
+      void finder.warm().catch((error: unknown) => app.log.warn({ err: error }, 'the gazetteer could not be read'));
     });
   }
 
