@@ -142,6 +142,33 @@ describe.each(availableBackends())('api basics on %s', (kind) => {
     });
   });
 
+  it('answers a large body (parsed in slices) exactly as a small one: malformed, or with a __proto__ key', async () => {
+    const token = await t.token();
+    const patch = (payload: string) =>
+      t.request({
+        method: 'PATCH',
+        url: '/v2/accounts/profile',
+        token,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    const filler = JSON.stringify(Array.from({ length: 120_000 }, (_, i) => i)); // about 0.8 MB: over the 512 kB slicing threshold
+    const malformed = await patch(`{"data": {"first_name": "Ann"}, "filler": ${filler.slice(0, -1)},]}`);
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json()).toEqual({
+      detail: [{ loc: ['body'], msg: 'The request body is not valid JSON', type: 'json_invalid' }],
+    });
+    const poisoned = (padding: string) =>
+      `{"data": {"first_name": "Ann"}, "filler": ${padding}, "x": {"__proto__": {"admin": true}}}`;
+    const small = await patch(poisoned('[]'));
+    const large = await patch(poisoned(filler));
+    expect(small.statusCode).toBeGreaterThanOrEqual(400);
+    expect({ status: large.statusCode, body: large.json() as unknown }).toEqual({
+      status: small.statusCode,
+      body: small.json() as unknown,
+    });
+  });
+
   it('answers an unsupported content type with a detail, not a 500', async () => {
     const response = await t.request({
       method: 'PATCH',

@@ -1,3 +1,4 @@
+import { parseInSlices, SLICED_PARSE_ABOVE_CHARS } from './json-slices';
 import {
   isStorableText,
   UNSTORABLE_TEXT_MESSAGE,
@@ -263,7 +264,20 @@ export function installErrorHandling(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    defaultJsonParser(request, text, done);
+    if (text.length <= SLICED_PARSE_ABOVE_CHARS) {
+      defaultJsonParser(request, text, done);
+      return;
+    }
+    // A large body a slice at a time (the same parser on each piece); whole when it has another
+    // shape or a piece is refused, so every error is the one the whole parse reports.
+    const parsePiece = (piece: string) =>
+      new Promise<unknown>((resolve, reject) =>
+        defaultJsonParser(request, piece, (error, value) => (error ? reject(error) : resolve(value))),
+      );
+    parseInSlices(text, parsePiece).then(
+      (parsed) => (parsed ? done(null, parsed.value) : defaultJsonParser(request, text, done)),
+      () => defaultJsonParser(request, text, done),
+    );
   });
 
   app.setNotFoundHandler((_request: FastifyRequest, reply: FastifyReply) => {
