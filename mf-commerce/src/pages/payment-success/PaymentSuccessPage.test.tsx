@@ -42,6 +42,19 @@ describe('/payment-success', () => {
     expect(screen.getByRole('button', { name: 'Back to dashboard page' })).toBeInTheDocument();
   });
 
+  it('tells the nav the emptied cart once the payment shows as paid', async () => {
+    const { cartEvents } = renderCommerce({
+      route: '/payment-success',
+      state: { paymentId: 'p1', method: 'card' },
+      routes: {
+        'GET /v2/zoning/orders': { status: 200, body: { data: [order(['a'])] } },
+        'GET /v2/cart/': { status: 200, body: { data: [], total: 0, gst: 0 } },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Payment Received!' })).toBeInTheDocument();
+    await waitFor(() => expect(cartEvents).toContainEqual({ count: 0 }));
+  });
+
   it("says 'File' for a single field", async () => {
     const { ui } = renderCommerce({
       route: '/payment-success',

@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { errorMessage } from '@paddock/shared/api-client';
 import { paths, type ZoningOrder } from '@paddock/shared/contracts';
-import { queryKeys, useQuery } from '@paddock/shared/query';
+import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
+import { useCart } from '../../cart/useCart';
 import { Button, ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
 import { useCommerce } from '../../context';
 import type { PaymentSuccessState } from '../checkout/useCheckout';
@@ -57,6 +58,14 @@ export function PaymentSuccessPage() {
       (query.state.data?.length ?? 0) === 0 && query.state.dataUpdateCount < 30 ? 1000 : false,
     meta: { errorToast: 'We could not load your orders.' },
   });
+
+  // The webhook has emptied the cart by now: re-read it, and the nav's count follows.
+  const paid = (orders.data?.length ?? 0) > 0;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (paid) void queryClient.invalidateQueries({ queryKey: queryKeys.cart.all });
+  }, [paid, queryClient]);
+  useCart({ enabled: paid, announce: paid });
 
   if (!state) return null;
 
