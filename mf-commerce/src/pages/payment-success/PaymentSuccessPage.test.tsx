@@ -48,7 +48,7 @@ describe('/payment-success', () => {
       state: { paymentId: 'p1', method: 'card' },
       routes: {
         'GET /v2/zoning/orders': { status: 200, body: { data: [order(['a'])] } },
-        'GET /v2/cart/': { status: 200, body: { data: [], total: 0, gst: 0 } },
+        'GET /v2/cart/': { status: 200, body: { data: [], total: 0, gst: 0, currency: 'aud' } },
       },
     });
     expect(await screen.findByRole('heading', { name: 'Payment Received!' })).toBeInTheDocument();
