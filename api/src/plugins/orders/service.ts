@@ -316,6 +316,10 @@ export async function orderDetail(
   const row = await query.executeTakeFirst();
   if (!row) throw notFound(ORDER_NOT_FOUND);
   const wanted = orderDocumentKind(row.status);
+  // The job's state is read before the documents: a job that finishes between the two reads has
+  // stored its document by the second (it does both in one transaction), so an order is never shown
+  // without its document and without a job still to run (the page would stop re-reading it).
+  const jobPending = await documentJobPending(db, row.id, wanted);
   const documents = (await listDocuments(db, row.id)).map((document) => toDocument(row.id, document));
   const document = documents.find((entry) => entry.kind === wanted) ?? null;
   const payment = row.payment_id ? await findPayment(db, row.payment_id) : undefined;
@@ -326,7 +330,7 @@ export async function orderDetail(
       fields: row.fields as OrderDetail['fields'],
       documents,
       document,
-      document_pending: document === null && (await documentJobPending(db, row.id, wanted)),
+      document_pending: document === null && jobPending,
     },
     payment: toOrderPayment(row, payment),
   };
