@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { yieldToLoop } from './event-loop';
 
 /**
  * Large JSON bodies parsed without holding the event loop: a field import of forty 10,000-position
@@ -19,8 +20,6 @@ const SCAN_YIELD_CHARS = 1024 * 1024;
 
 /** Parses one piece of JSON text (the server's own parser, with its prototype-poisoning checks). */
 export type ParsePiece = (text: string) => Promise<unknown>;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface MemberArray {
   /** Index of `[` and of the matching `]`. */
@@ -57,7 +56,7 @@ async function memberArrays(text: string): Promise<MemberArray[] | null> {
   for (let i = start; i < text.length; i += 1) {
     if (i >= nextYield) {
       nextYield += SCAN_YIELD_CHARS;
-      await nextTurn();
+      await yieldToLoop();
     }
     const code = text.charCodeAt(i);
     if (inString) {
@@ -99,7 +98,7 @@ async function parseElements(text: string, array: MemberArray, parsePiece: Parse
     if (!Array.isArray(slice)) throw new Error('a slice of an array did not parse as an array');
     for (const element of slice) elements.push(element);
     from = to;
-    await nextTurn();
+    await yieldToLoop();
   }
   return elements;
 }

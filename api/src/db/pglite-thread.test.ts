@@ -4,33 +4,12 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { openDatabase, type OpenDatabase } from '.';
+import { eventLoopGaps } from '../test/event-loop';
 
 /** A CPU-bound statement of about a second in PGlite: a filtered cross join of two series. */
 const HEAVY_QUERY = sql<{
   pairs: number;
 }>`select count(*)::int as pairs from generate_series(1, 3000) a, generate_series(1, 3000) b where a <> b`;
-
-/** Longest wait between two turns of the event loop while `work` runs, and how long `work` took (ms). */
-async function eventLoopGaps(work: () => Promise<unknown>): Promise<{ maxGapMs: number; workMs: number }> {
-  let maxGapMs = 0;
-  let last = performance.now();
-  let running = true;
-  const tick = () => {
-    const now = performance.now();
-    maxGapMs = Math.max(maxGapMs, now - last);
-    last = now;
-    if (running) setImmediate(tick);
-  };
-  setImmediate(tick);
-  const started = performance.now();
-  try {
-    await work();
-  } finally {
-    running = false;
-    tick(); // the wait since the last turn counts too (an in-thread statement allows none before it ends)
-  }
-  return { maxGapMs, workMs: performance.now() - started };
-}
 
 describe('the embedded database in its own thread', () => {
   let dir: string;

@@ -1,3 +1,4 @@
+import { createRandom } from '../../random';
 import { extendClasses, fillGaps, patches, type Grid } from './raster';
 
 /**
@@ -5,21 +6,9 @@ import { extendClasses, fillGaps, patches, type Grid } from './raster';
  * only where there is work); these tests hold them to the plain definitions on random rasters.
  */
 
-/** A small deterministic generator (mulberry32), so a failure names a reproducible seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Classes in blobs (each pixel copies a neighbour most of the time), 0 in a random border region. */
 function randomClasses(grid: Grid, seed: number, classes: number): Uint8Array {
-  const next = random(seed);
+  const next = createRandom(seed);
   const out = new Uint8Array(grid.width * grid.height);
   for (let y = 0; y < grid.height; y += 1) {
     for (let x = 0; x < grid.width; x += 1) {
@@ -150,7 +139,7 @@ describe('zoning raster steps', () => {
   it('fills gaps with the nearest valid value exactly as a breadth-first spread from every valid pixel', () => {
     for (const grid of grids.slice(1)) {
       for (let seed = 1; seed <= 10; seed += 1) {
-        const next = random(seed * 31 + grid.width);
+        const next = createRandom(seed * 31 + grid.width);
         const size = grid.width * grid.height;
         const inside = Uint8Array.from({ length: size }, () => (next() < 0.85 ? 1 : 0));
         const valid = Uint8Array.from({ length: size }, () => (next() < 0.6 ? 1 : 0));

@@ -25,12 +25,12 @@ import {
   listFields,
   newFieldRow,
   positionCount,
-  yieldToLoop,
   setCropTypes,
   toFieldCollection,
   toFieldFeature,
   updateField,
 } from './service';
+import { yieldToLoop } from '../../event-loop';
 
 const tags = ['fields'];
 const farmParams = z.object({ farm_id: z.string() });

@@ -1,3 +1,4 @@
+import { yieldToLoop } from '../../event-loop';
 import type { AreaGeometry, FarmRole, FieldCollection, FieldFeature, ValidationIssue } from '@paddock/shared/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, FieldRow, FieldUpdate, NewField } from '../../db/types';
@@ -45,9 +46,6 @@ export async function lockFarm(trx: Transaction<Database>, farmId: string): Prom
   const farm = await trx.selectFrom('farms').select('id').where('id', '=', farmId).forUpdate().executeTakeFirst();
   if (!farm) throw notFound(FARM_NOT_FOUND);
 }
-
-/** Lets the event loop answer other requests (e.g. /health) between two slices of a big piece of work. */
-export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Stored boundary bytes read per statement. Rows are rebuilt on the event loop's thread (by pg's
@@ -280,7 +278,7 @@ export async function insertFields(
       if (end > start && positions > INSERT_BATCH_POSITIONS) break;
       end += 1;
     }
-    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (start > 0) await yieldToLoop();
     const batch = await trx
       .insertInto('fields')
       .values(rows.slice(start, end))

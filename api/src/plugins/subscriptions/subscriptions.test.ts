@@ -64,6 +64,19 @@ describe.each(availableBackends())('Advanced subscription (%s)', (kind) => {
     await webhooksDelivered(t);
     return profile(user);
   };
+  /** Puts `number` on file as the customer's saved card (as the billing portal would). */
+  const setSavedCard = async (accountId: string, number: string) => {
+    const customer = await t.app.db
+      .selectFrom('payment_customers')
+      .select('customer_ref')
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('test_customers')
+      .set({ card: JSON.stringify({ number, exp_month: 12, exp_year: 2040, cvc: '123' }) })
+      .where('id', '=', customer.customer_ref)
+      .execute();
+  };
   const settings = (values: Record<string, unknown>) =>
     t.app.db.updateTable('subscription_settings').set(values).execute();
   /** Moves the clock to `to`: the subscription rules read it, and jobs due by then become due now. */
@@ -383,17 +396,7 @@ describe.each(availableBackends())('Advanced subscription (%s)', (kind) => {
     it('a refused renewal is retried daily: once the card on file is good again, the plan renews before expires_at', async () => {
       const user = await signIn(t);
       const paid = await subscribed(user);
-      const customer = await t.app.db
-        .selectFrom('payment_customers')
-        .select('customer_ref')
-        .where('account_id', '=', paid.account.id)
-        .executeTakeFirstOrThrow();
-      const setCard = (number: string) =>
-        t.app.db
-          .updateTable('test_customers')
-          .set({ card: JSON.stringify({ number, exp_month: 12, exp_year: 2040, cvc: '123' }) })
-          .where('id', '=', customer.customer_ref)
-          .execute();
+      const setCard = (number: string) => setSavedCard(paid.account.id, number);
       await setCard('4000000000000002');
       const expires = await expiresOf(user);
 
@@ -418,16 +421,7 @@ describe.each(availableBackends())('Advanced subscription (%s)', (kind) => {
     it('a renewal refused on every retry stops retrying at expires_at', async () => {
       const user = await signIn(t);
       const paid = await subscribed(user);
-      const customer = await t.app.db
-        .selectFrom('payment_customers')
-        .select('customer_ref')
-        .where('account_id', '=', paid.account.id)
-        .executeTakeFirstOrThrow();
-      await t.app.db
-        .updateTable('test_customers')
-        .set({ card: JSON.stringify({ number: '4000000000000002', exp_month: 12, exp_year: 2040, cvc: '123' }) })
-        .where('id', '=', customer.customer_ref)
-        .execute();
+      await setSavedCard(paid.account.id, '4000000000000002');
       const expires = await expiresOf(user);
       for (const daysBefore of [3, 2, 1]) await moveClockTo(new Date(expires.getTime() - daysBefore * DAY + 1000));
       await moveClockTo(new Date(expires.getTime() + 1000));
@@ -445,17 +439,8 @@ describe.each(availableBackends())('Advanced subscription (%s)', (kind) => {
     it('an unpaid renewal (the saved card is declined) returns the account to Basic at expires_at', async () => {
       const user = await signIn(t);
       const paid = await subscribed(user);
-      const customer = await t.app.db
-        .selectFrom('payment_customers')
-        .select('customer_ref')
-        .where('account_id', '=', paid.account.id)
-        .executeTakeFirstOrThrow();
       // The bank now declines the card on file.
-      await t.app.db
-        .updateTable('test_customers')
-        .set({ card: JSON.stringify({ number: '4000000000000002', exp_month: 12, exp_year: 2040, cvc: '123' }) })
-        .where('id', '=', customer.customer_ref)
-        .execute();
+      await setSavedCard(paid.account.id, '4000000000000002');
       const expires = await expiresOf(user);
 
       await moveClockTo(new Date(expires.getTime() - 2 * DAY));
