@@ -13,6 +13,7 @@ const entryPoints = [
   'src/plugins/fields/boundaries.worker.ts',
   'src/plugins/zoning/prescription.worker.ts',
   'src/db/pglite.worker.ts',
+  'src/db/pglite-migrate.process.ts',
   'src/places/gazetteer.worker.ts',
 ];
 

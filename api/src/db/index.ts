@@ -1,11 +1,16 @@
-import { mkdir } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Kysely, sql, PostgresDialect } from 'kysely';
 import { preparingPool } from './prepared-pool';
 import pg from 'pg';
 import { migrateToLatest } from './migrate';
+import { migrations } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
 import { PgliteThread } from './pglite-thread';
 import type { Database } from './types';
+import { workerModule } from '../workers/pool';
 
 export type { Database } from './types';
 
@@ -45,6 +50,9 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 
 /** Opens the configured database (one SQL dialect on both backends) and runs the migrations. */
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+  if (config.kind === 'pglite' && !(await isMigratedEmbeddedDatabase(config.dataDir))) {
+    await migrateEmbeddedDatabase(config.dataDir);
+  }
   let opened =
     config.kind === 'pglite' ? await openPglite(config.dataDir) : await openPostgres(config.url, config.schema);
   let migrated: Awaited<ReturnType<typeof migrateToLatest>>;
@@ -55,7 +63,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     throw error;
   }
   if (config.kind === 'pglite' && (migrated.results?.length ?? 0) > 0) {
-    // Migrating grows PGlite's WASM memory, which is never given back: start afresh (~0.5 GB less idle).
+    // Not expected (the mark said the schema was up to date): migrating grows PGlite's WASM memory,
+    // which is never given back, so start afresh.
     await opened.db.destroy();
     opened = await openPglite(config.dataDir);
   }
@@ -74,6 +83,51 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
   };
 }
 
+/**
+ * Written in an embedded database's folder once its schema is migrated: the names of the migrations
+ * it holds. A folder whose mark differs from this code's migrations (new, or an older version's) is
+ * migrated by a process of its own first.
+ */
+const SCHEMA_MARK_FILE = 'paddock-migrations';
+const schemaMark = () => `${Object.keys(migrations).sort().join('\n')}\n`;
+
+async function isMigratedEmbeddedDatabase(dataDir: string): Promise<boolean> {
+  const mark = await readFile(path.join(dataDir, SCHEMA_MARK_FILE), 'utf8').catch(() => null);
+  return mark === schemaMark();
+}
+
+/**
+ * Creates or migrates the embedded database in a short-lived process. Creating PGlite's cluster and
+ * running every migration grows memory that the api's process would keep for its whole life (WASM
+ * memory is never given back, nor are the allocator's arenas of a thread that has ended: about 100 MB
+ * of idle RSS). A process that exits gives all of it back.
+ */
+async function migrateEmbeddedDatabase(dataDir: string): Promise<void> {
+  const filename = fileURLToPath(workerModule('db/pglite-migrate.process'));
+  const child = spawn(process.execPath, [...(filename.endsWith('.ts') ? ['--import', 'tsx'] : []), filename, dataDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject).once('close', resolve);
+  });
+  if (code === 0) return;
+  const reason = stderr.trim().split('\n').at(-1) || `exit code ${code}`;
+  throw new Error(reason);
+}
+
+/** What the migrating process runs: open the embedded database here, migrate it, mark it, close it. */
+export async function migrateEmbeddedDatabaseHere(dataDir: string): Promise<void> {
+  const opened = await openPglite(dataDir);
+  try {
+    await migrateToLatest(opened.db);
+  } finally {
+    await opened.db.destroy();
+  }
+  await writeFile(path.join(dataDir, SCHEMA_MARK_FILE), schemaMark());
+}
+
 interface Opened {
   db: Kysely<Database>;
   listen: Listen;
@@ -82,11 +136,11 @@ interface Opened {
 }
 
 async function openPglite(dataDir: string): Promise<Opened> {
-  await mkdir(dataDir, { recursive: true });
   // The database runs in a thread of its own (which sets its start parameters and extensions), so
   // its synchronous work never holds the event loop; a process on PostgreSQL never loads PGlite.
   let client: PgliteThread;
   try {
+    await mkdir(dataDir, { recursive: true });
     client = await PgliteThread.start(dataDir);
   } catch (error) {
     throw new Error(`Could not open the embedded database in ${dataDir}: ${(error as Error).message}`, {
