@@ -15,6 +15,17 @@ export function LoadingState({ label = 'Loading' }: { label?: string }) {
   );
 }
 
+/** Nothing to show yet: what is missing, and (as children) the way to go on. */
+export function EmptyState({ title, message, children }: { title: string; message?: string; children?: ReactNode }) {
+  return (
+    <div className={styles.state}>
+      <h2>{title}</h2>
+      {message && <p>{message}</p>}
+      {children}
+    </div>
+  );
+}
+
 export function ErrorState({
   title,
   message,

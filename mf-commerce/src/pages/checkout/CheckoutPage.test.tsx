@@ -108,6 +108,19 @@ describe('/payment', () => {
     expect(screen.getByRole('button', { name: 'Pay AU$102.00' })).toBeDisabled();
   });
 
+  it('with an empty cart shows that there is nothing to pay and the way back, not the payment form', async () => {
+    const { ui } = renderCommerce({
+      route: '/payment',
+      routes: routes({ 'GET /v2/cart/': { status: 200, body: { ...cart, data: [], total: 0, gst: 0 } } }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+    expect(screen.getByText(/You have no items in your cart/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Card Details' })).not.toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Go to your farms' }));
+    expect(window.location.pathname).toBe('/farms');
+  });
+
   it('invoice is disabled with the contact-us hint unless the account may use it', async () => {
     await renderCheckout();
     expect(screen.getByLabelText('Invoice')).toBeDisabled();

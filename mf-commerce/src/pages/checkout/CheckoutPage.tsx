@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AsYouType, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { errorMessage } from '@paddock/shared/api-client';
-import type { ContactDetails } from '@paddock/shared/contracts';
+import { paths, type ContactDetails } from '@paddock/shared/contracts';
 import { formatAud } from '@paddock/shared/format';
 import {
   cardErrors,
@@ -13,12 +13,12 @@ import {
   type TestCard,
 } from '@paddock/shared/payments';
 import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
-import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
+import { Button, EmptyState, ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
 import { CheckboxField, Form, TextField, controlStyles, useField } from '@paddock/shared/ui/form';
 import { AddressFields } from '../../components/address/AddressFields';
 import { CardSection } from '../../components/card/CardSection';
 import { useCommerce } from '../../context';
-import { useCart } from '../../cart/useCart';
+import { CART_MESSAGES, useCart } from '../../cart/useCart';
 import { CountryDialog } from './CountryDialog';
 import { OrderSummary } from './OrderSummary';
 import { CHECKOUT_MESSAGES, validateCheckout, type CheckoutValues } from './rules';
@@ -120,7 +120,7 @@ function contactToValues(contact: ContactDetails | null): Partial<CheckoutValues
 
 /** Spec 2 §2 '/payment': the checkout of the cart. */
 export function CheckoutPage() {
-  const { cartApi, bus } = useCommerce();
+  const { cartApi, bus, basename } = useCommerce();
   const navigate = useNavigate();
   const { cart } = useCart({ announce: true });
   const profile = useQuery({
@@ -180,6 +180,21 @@ export function CheckoutPage() {
   const total = cart.data.total;
   const empty = cart.data.data.length === 0;
   const needsCountry = !contact.data?.country;
+  if (empty && !processing && !succeeded) {
+    return (
+      <div className={styles.page}>
+        <header className={styles.topBar}>
+          <span className={styles.logo}>Paddock</span>
+        </header>
+        <EmptyState
+          title="Your cart is empty"
+          message={`${CART_MESSAGES.empty}. Add zones or imagery to pay for them here.`}
+        >
+          <Button onClick={() => goTo(basename, paths.farms)}>Go to your farms</Button>
+        </EmptyState>
+      </div>
+    );
+  }
 
   return (
     <div className={styles.page}>
@@ -268,12 +283,11 @@ export function CheckoutPage() {
               <button
                 type="submit"
                 className={styles.pay}
-                disabled={!values.terms || !values.method || processing || succeeded || empty}
+                disabled={!values.terms || !values.method || processing || succeeded}
                 aria-busy={processing || undefined}
               >
                 {processing || succeeded ? 'Processing…' : `Pay ${formatAud(total, { prefixed: true })}`}
               </button>
-              {empty && <p className={controlStyles.hint}>Your cart is empty.</p>}
             </form>
           )}
         />
