@@ -103,6 +103,17 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])('export storag
     expect((await backend.keys()).some((key) => key.startsWith('exports/job-4/'))).toBe(false);
   });
 
+  it('streams a file whole when it is deleted after it was got (a download racing its removal)', async () => {
+    const content = 'zone,rate\n'.repeat(20_000);
+    await storage.put('exports/job-5/zones.csv', Buffer.from(content));
+    const file = await storage.get('exports/job-5/zones.csv');
+    await storage.delete('exports/job-5/zones.csv');
+    const chunks: Buffer[] = [];
+    for await (const chunk of file?.body ?? []) chunks.push(Buffer.from(chunk as Uint8Array));
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(content);
+    expect(await storage.get('exports/job-5/zones.csv')).toBeNull();
+  });
+
   it.each([
     '',
     '/etc/passwd',

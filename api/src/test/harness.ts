@@ -1,3 +1,5 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { JWTPayload } from 'jose';
@@ -53,6 +55,9 @@ export async function startTestApp(
 ): Promise<TestContext> {
   const auth = await startAuthServer();
   let database: TestDatabase | undefined;
+  // Export files of this app only, removed with it (not the repo's .data folder).
+  const exportsDir = await mkdtemp(path.join(tmpdir(), 'paddock-api-exports-'));
+  const removeExports = () => rm(exportsDir, { recursive: true, force: true });
   try {
     database = await createTestDatabase(kind);
     const base = loadConfig(
@@ -62,6 +67,7 @@ export async function startTestApp(
         AUTH_JWKS_URL: auth.jwksUrl,
         IDENTITY_ADMIN_DOMAIN: auth.url,
         ADMIN_CLIENT_SECRET: TEST_MANAGEMENT_CLIENT.secret,
+        EXPORTS_DIR: exportsDir,
         ...env,
       },
       apiRoot,
@@ -85,12 +91,14 @@ export async function startTestApp(
         await context.app.close();
         await auth.close();
         await database?.drop();
+        await removeExports();
       },
     };
     return context;
   } catch (error) {
     await auth.close();
     await database?.drop();
+    await removeExports();
     throw error;
   }
 }

@@ -22,6 +22,8 @@ import type { PrescriptionInput } from './prescription';
  */
 
 export const ZONING_EXPORT_JOB = 'zoning.export';
+/** Removes a deleted export row's file; queued by the row's deletion (a trigger, migration 0041). */
+export const REMOVE_FILE_JOB = 'zoning.export.remove_file';
 /** How long a download waits for its zip to be made before answering 503 with Retry-After. */
 export const EXPORT_WAIT_MS = 30_000;
 const POLL_MS = 50;
@@ -75,7 +77,7 @@ export function registerZoningExports(app: FastifyInstance): void {
       const { fileName, zip } = await build(input);
       const key = exportKey(exportId, fileName);
       await storage.put(key, zip, { contentType: 'application/zip' });
-      let replaced: (string | null)[] = [];
+      let stored = false;
       await context.complete(async (trx) => {
         const made = await trx
           .updateTable('zoning_exports')
@@ -85,20 +87,24 @@ export function registerZoningExports(app: FastifyInstance): void {
           .returning(['order_id', 'unified'])
           .executeTakeFirst();
         if (!made) return;
-        // The order's earlier zips of the same kind (older rates) are not reachable any more.
-        const old = await trx
+        stored = true;
+        // The order's earlier zips of the same kind (older rates) are not reachable any more; their
+        // files are removed by the job each row's deletion queues (migration 0041).
+        await trx
           .deleteFrom('zoning_exports')
           .where('order_id', '=', made.order_id)
           .where('unified', '=', made.unified)
           .where('id', '<>', exportId)
           .where('status', '=', 'ready')
-          .returning('storage_key')
           .execute();
-        replaced = old.map((row) => row.storage_key);
       });
-      // After the commit; a crash here leaves an unreachable file behind, never a row without its file.
-      for (const oldKey of replaced) if (oldKey) await storage.delete(oldKey);
+      // The order went while the zip was made: its row is gone, so is the file.
+      if (!stored) await storage.delete(key);
     },
+  });
+  jobs.register<{ key: string }>(REMOVE_FILE_JOB, {
+    parse: (payload) => z.object({ key: z.string().min(1) }).parse(payload),
+    handle: async ({ key }) => storage.delete(key),
   });
 }
 

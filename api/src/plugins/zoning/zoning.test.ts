@@ -9,7 +9,7 @@ import {
   type ZoningZonesResponse,
 } from '@paddock/shared/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { paidZoningOrder, farmWithFields, type FarmWithFields } from '../../test/commerce';
+import { paidZoningOrder, farmWithFields, waitFor, type FarmWithFields } from '../../test/commerce';
 import { addFields, fieldFeature, issuesOf, setTier, share, signIn, square, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 import { areaInHectares } from '../fields/geometry';
@@ -331,12 +331,49 @@ describe.each(availableBackends())('zoning routes (%s)', (kind) => {
       const after = (await exportsOf()).filter((row) => !row.unified);
       expect(after).toHaveLength(1);
       expect(after[0]?.id).not.toBe(before[0]?.id);
-      expect(await t.app.storage.get(oldKey)).toBeNull();
+      // Removed by the job the old row's deletion queued.
+      await waitFor(async () => (await t.app.storage.get(oldKey)) === null);
 
       await t.app.storage.delete(after[0]?.storage_key as string);
       const remade = await download(false);
       expect(remade.statusCode).toBe(200);
       expect(remade.rawPayload.equals(response.rawPayload)).toBe(true);
+    });
+  });
+
+  describe('a deleted farm takes its orders’ exports with it', () => {
+    it('removes the export rows and their stored files', async () => {
+      const other = await farmWithFields(t, owner, 1, 'Farm To Delete');
+      const field = other.fields[0] as FarmWithFields['fields'][number];
+      const zones = zoningZonesResponseSchema.parse((await zonesOf(owner, [field.id])).json());
+      const order = await paidZoningOrder(t, owner, creationPayload(other, zones, date));
+      for (const unified of [false, true]) {
+        const response = await t.request({
+          method: 'GET',
+          url: `/v2/zoning/download/${order.download_key}?unified=${unified}`,
+          token: owner.token,
+        });
+        expect(response.statusCode).toBe(200);
+      }
+      const exportsOfOrder = () =>
+        t.app.db.selectFrom('zoning_exports').select('storage_key').where('order_id', '=', order.id).execute();
+      const keys = (await exportsOfOrder()).map((row) => row.storage_key as string);
+      expect(keys).toHaveLength(2);
+
+      const deleted = await t.request({ method: 'DELETE', url: `/v2/farms/${other.farmId}`, token: owner.token });
+      expect(deleted.statusCode).toBeLessThan(300);
+      expect(await exportsOfOrder()).toEqual([]);
+      await waitFor(async () => {
+        const files = await Promise.all(keys.map((key) => t.app.storage.get(key)));
+        for (const file of files) file?.body.destroy();
+        return files.every((file) => file === null);
+      });
+      const download = await t.request({
+        method: 'GET',
+        url: `/v2/zoning/download/${order.download_key}?unified=false`,
+        token: owner.token,
+      });
+      expect(download.statusCode).toBe(404);
     });
   });
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -46,17 +45,28 @@ export class LocalFolderStorage implements ExportStorage {
 
   async get(key: string): Promise<StoredFile | null> {
     const file = this.pathOf(key);
-    let size: number;
+    // Opened before anything else: a file deleted (or replaced) after this still streams whole, as
+    // it was, where a stat followed by a later open would fail half-way.
+    let handle: FileHandle;
     try {
-      const info = await stat(file);
-      if (!info.isFile()) return null;
-      size = info.size;
+      handle = await open(file, 'r');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EISDIR') return null;
       throw error;
     }
-    const contentType = await readFile(`${file}${TYPE_SUFFIX}`, 'utf8').catch(() => DEFAULT_CONTENT_TYPE);
-    return { body: createReadStream(file), size, contentType };
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) {
+        await handle.close();
+        return null;
+      }
+      const contentType = await readFile(`${file}${TYPE_SUFFIX}`, 'utf8').catch(() => DEFAULT_CONTENT_TYPE);
+      return { body: handle.createReadStream(), size: info.size, contentType };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
   async delete(key: string): Promise<void> {
