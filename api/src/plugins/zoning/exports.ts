@@ -114,6 +114,42 @@ export interface ReadyExport {
 }
 
 /**
+ * Asks for the zip of `input` for the order without waiting for it: its export row and job are created
+ * once (whoever asks at the same time); answers the row's id. Called when new rates are saved, so the
+ * files are usually made by the time they are downloaded.
+ */
+export async function requestExport(
+  deps: { db: Db; jobs: JobRunner },
+  orderId: string,
+  input: PrescriptionInput,
+): Promise<string> {
+  const digest = exportDigest(orderId, input);
+  return deps.db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('zoning_exports')
+      .values({ order_id: orderId, digest, unified: input.unified })
+      .onConflict((conflict) => conflict.column('digest').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (created) {
+      await deps.jobs.enqueue(
+        trx,
+        ZONING_EXPORT_JOB,
+        { exportId: created.id, input: { ...input, fields: [...input.fields] } } satisfies ExportPayload,
+        { dedupeKey: `zoning-export:${created.id}` },
+      );
+      return created.id;
+    }
+    const existing = await trx
+      .selectFrom('zoning_exports')
+      .select('id')
+      .where('digest', '=', digest)
+      .executeTakeFirstOrThrow();
+    return existing.id;
+  });
+}
+
+/**
  * The zip of `input` for the order: the stored file when it was made before; otherwise its export row
  * and job are created (once, whoever asks at the same time) and the call waits for the job, up to
  * `waitMs`. A file that went missing from storage is made again.
@@ -125,35 +161,10 @@ export async function exportFor(
   waitMs = EXPORT_WAIT_MS,
   signal?: AbortSignal,
 ): Promise<ReadyExport> {
-  const { db, jobs, storage } = deps;
-  const digest = exportDigest(orderId, input);
+  const { db, storage } = deps;
   const deadline = Date.now() + waitMs;
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const exportId = await db.transaction().execute(async (trx) => {
-      const created = await trx
-        .insertInto('zoning_exports')
-        .values({ order_id: orderId, digest, unified: input.unified })
-        .onConflict((conflict) => conflict.column('digest').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (created) {
-        await jobs.enqueue(
-          trx,
-          ZONING_EXPORT_JOB,
-          { exportId: created.id, input: { ...input, fields: [...input.fields] } } satisfies ExportPayload,
-          {
-            dedupeKey: `zoning-export:${created.id}`,
-          },
-        );
-        return created.id;
-      }
-      const existing = await trx
-        .selectFrom('zoning_exports')
-        .select('id')
-        .where('digest', '=', digest)
-        .executeTakeFirstOrThrow();
-      return existing.id;
-    });
+    const exportId = await requestExport(deps, orderId, input);
     for (;;) {
       const row = await db
         .selectFrom('zoning_exports')

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../responses';
 import { getZoningOrder, listZoningOrders, orderForDownload, updateZoningOrder } from './orders';
-import { exportFor, registerZoningExports } from './exports';
+import { exportFor, registerZoningExports, requestExport } from './exports';
 import { zonesFor } from './zones';
 
 const tags = ['zoning'];
@@ -109,7 +109,21 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: zoningUpdateResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => ({ data: await updateZoningOrder(db, request.account.id, request.body) }),
+    async (request) => {
+      const updated = await updateZoningOrder(db, request.account.id, request.body);
+      // Both zips of the new rates are made now, by jobs, so 'Export Files' links are ready sooner.
+      const { order, zones, fields } = await orderForDownload(db, request.account.id, updated.download_key);
+      for (const unified of [false, true]) {
+        await requestExport(app, order.id, {
+          farmName: order.farm_name,
+          fields,
+          zones,
+          numZones: order.num_zones,
+          unified,
+        });
+      }
+      return { data: updated };
+    },
   );
 
   app.get(

@@ -341,6 +341,34 @@ describe.each(availableBackends())('zoning routes (%s)', (kind) => {
     });
   });
 
+  describe('saving new rates', () => {
+    it('starts making both zips of the new rates, before anyone downloads them', async () => {
+      const field = farm.fields[1] as FarmWithFields['fields'][number];
+      const zones = zoningZonesResponseSchema.parse((await zonesOf(owner, [field.id])).json());
+      const order = await paidZoningOrder(t, owner, creationPayload(farm, zones, date));
+      const saved = JSON.parse(order.zones) as ZoningCartPayload['zones'];
+      const updated = await t.request({
+        method: 'POST',
+        url: '/v2/zoning/update',
+        token: owner.token,
+        payload: { id: order.id, zones: { ...saved, rates: { '1': 11, '2': 12, '3': 13 } } },
+      });
+      expect(updated.statusCode).toBe(200);
+      const readyKinds = async () =>
+        (
+          await t.app.db
+            .selectFrom('zoning_exports')
+            .select('unified')
+            .where('order_id', '=', order.id)
+            .where('status', '=', 'ready')
+            .orderBy('unified')
+            .execute()
+        ).map((row) => row.unified);
+      await waitFor(async () => (await readyKinds()).length === 2);
+      expect(await readyKinds()).toEqual([false, true]);
+    });
+  });
+
   describe('a deleted farm takes its orders’ exports with it', () => {
     it('removes the export rows and their stored files', async () => {
       const other = await farmWithFields(t, owner, 1, 'Farm To Delete');
