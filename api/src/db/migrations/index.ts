@@ -16,6 +16,7 @@ import * as m0028 from './0028_pending_email';
 import * as m0029 from './0029_email_changed_on';
 import * as m0040 from './0040_bookings';
 import * as m0041 from './0041_zoning_export_files';
+import * as m0042 from './0042_order_document_backfill';
 
 /**
  * Every migration, in order. Add a new file `NNNN_name.ts` and list it here; never edit or rename
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0029_email_changed_on': m0029,
   '0040_bookings': m0040,
   '0041_zoning_export_files': m0041,
+  '0042_order_document_backfill': m0042,
 };

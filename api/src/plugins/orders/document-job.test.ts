@@ -5,7 +5,8 @@ import {
   orderResponseSchema,
   quoteResponseSchema,
 } from '@paddock/shared/contracts';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { up as backfillDocumentJobs } from '../../db/migrations/0042_order_document_backfill';
 import { farmWithFields, waitFor } from '../../test/commerce';
 import { signIn, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
@@ -119,6 +120,24 @@ describe.each(availableBackends())('tax documents as durable jobs (%s)', (kind) 
     const pdf = await t.request({ method: 'GET', url: data.document?.url as string, token: user.token });
     expect(pdf.statusCode).toBe(200);
     expect(pdfStrings(pdf.rawPayload)).toContain(`Tax invoice no. ${payment?.invoice_number}`);
+  });
+
+  it('migration 0042 asks once for the document of an order placed before documents were jobs', async () => {
+    const { user, orderId } = await placeInvoiceOrder();
+    // What such an order looks like: no document job, no document.
+    await t.app.db
+      .deleteFrom('jobs')
+      .where('kind', '=', DOCUMENT_JOB)
+      .where(sql<string>`payload->>'order_id'`, '=', orderId)
+      .execute();
+    expect((await getOrder(user, orderId)).data).toMatchObject({ document: null, document_pending: false });
+
+    await backfillDocumentJobs(t.app.db as unknown as Kysely<unknown>);
+    await backfillDocumentJobs(t.app.db as unknown as Kysely<unknown>);
+    expect((await documentJobs(orderId)).map((job) => job.state)).toEqual(['pending']);
+    expect((await getOrder(user, orderId)).data).toMatchObject({ document: null, document_pending: true });
+    await runDocumentJobs();
+    expect((await getOrder(user, orderId)).data.document).toMatchObject({ kind: 'tax_invoice', title: 'Tax Invoice' });
   });
 
   it('a job run twice stores one document and takes no invoice number', async () => {
