@@ -284,6 +284,8 @@ export interface TestPaymentIntentsTable {
   cancellation_reason: string | null;
   customer: ColumnType<string | null, string | null | undefined, string | null>;
   setup_future_usage: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The card to keep for the customer once 3-D Secure is passed (migration 0043). */
+  card_to_save: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface TestPaymentRequestsTable {

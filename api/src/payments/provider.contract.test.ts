@@ -247,6 +247,71 @@ describe.each(availableBackends())('payment provider contract (%s)', (kind) => {
         expect(await s().engine.chargesOf(renewal.id)).toBe(1);
       });
 
+      /** A first payment with setup_future_usage confirmed with `card`, the payer answering 3-D Secure with `answer`. */
+      async function firstPaymentAuthenticated(card: string, answer: 'complete' | 'fail') {
+        const customer = await newCustomer();
+        const first = await s().provider.createIntent(
+          { amount: 54890, currency: 'aud', metadata: {}, customer: customer.id, setupFutureUsage: 'off_session' },
+          { idempotencyKey: key() },
+        );
+        const pending = await s().provider.confirmIntent(
+          first.id,
+          { paymentMethod: card, returnUrl: 'http://localhost:3000/advanced' },
+          { idempotencyKey: key() },
+        );
+        expect(pending.status).toBe('requires_action');
+        // Nothing is kept before the payer has authenticated.
+        expect((await s().provider.retrieveCustomer(customer.id)).defaultPaymentMethod).toBeNull();
+        const answered = await s().engine.authenticate(first.id, first.clientSecret as string, answer);
+        expect(answered.status).toBe(answer === 'complete' ? 200 : 402);
+        return { customer, first };
+      }
+
+      const renewOffSession = async (customer: string, paymentMethod: string) => {
+        const renewal = await s().provider.createIntent(
+          { amount: 54890, currency: 'aud', metadata: {}, customer },
+          { idempotencyKey: key() },
+        );
+        return {
+          renewal,
+          confirming: s().provider.confirmIntent(
+            renewal.id,
+            { paymentMethod, offSession: true },
+            { idempotencyKey: key() },
+          ),
+        };
+      };
+
+      it('keeps a 3-D Secure card (3155) once the payer has authenticated, and charges it off-session later', async () => {
+        const { customer, first } = await firstPaymentAuthenticated(
+          'pm_card_authenticationRequiredOnSetup',
+          'complete',
+        );
+        expect((await s().provider.retrieveIntent(first.id)).status).toBe('succeeded');
+        const saved = (await s().provider.retrieveCustomer(customer.id)).defaultPaymentMethod;
+        expect(saved).toMatch(/^pm_/);
+        const { renewal, confirming } = await renewOffSession(customer.id, saved as string);
+        expect((await confirming).status).toBe('succeeded');
+        expect(await s().engine.chargesOf(renewal.id)).toBe(1);
+      });
+
+      it('keeps no card when the payer fails 3-D Secure', async () => {
+        const { customer, first } = await firstPaymentAuthenticated('pm_card_authenticationRequiredOnSetup', 'fail');
+        expect((await s().provider.retrieveIntent(first.id)).status).toBe('requires_payment_method');
+        expect((await s().provider.retrieveCustomer(customer.id)).defaultPaymentMethod).toBeNull();
+      });
+
+      it('refuses off-session a card that always needs 3-D Secure (3184): authentication_required, no charge', async () => {
+        const { customer } = await firstPaymentAuthenticated('pm_card_authenticationRequired', 'complete');
+        const saved = (await s().provider.retrieveCustomer(customer.id)).defaultPaymentMethod;
+        expect(saved).toMatch(/^pm_/);
+        const { renewal, confirming } = await renewOffSession(customer.id, saved as string);
+        const error = await expectProviderError(confirming);
+        expect(error).toMatchObject({ type: 'card_error', code: 'authentication_required' });
+        expect((await s().provider.retrieveIntent(renewal.id)).status).toBe('requires_payment_method');
+        expect(await s().engine.chargesOf(renewal.id)).toBe(0);
+      });
+
       it('refuses a payment for an unknown customer', async () => {
         const error = await expectProviderError(
           s().provider.createIntent(

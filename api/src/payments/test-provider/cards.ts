@@ -7,7 +7,11 @@ import { cardDigits, luhnValid } from '@paddock/shared/payments';
 
 export type CardOutcome =
   | { kind: 'succeed' }
-  | { kind: 'authenticate' }
+  /**
+   * 3-D Secure asked of the payer. Off session (no payer to ask) the charge is refused, except with a
+   * card set up for later payments whose bank honours that set-up (`afterSetup: 'succeed'`).
+   */
+  | { kind: 'authenticate'; afterSetup: 'succeed' | 'decline' }
   | { kind: 'decline'; code: string; declineCode: string | null; message: string };
 
 const decline = (code: string, declineCode: string | null, message: string): CardOutcome => ({
@@ -27,10 +31,12 @@ export const DECLINE_MESSAGES = {
     'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
   authenticationFailed:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  authenticationRequired: 'Your card was declined. This transaction requires authentication.',
 } as const;
 
 const SUCCEED: CardOutcome = { kind: 'succeed' };
-const AUTHENTICATE: CardOutcome = { kind: 'authenticate' };
+const AUTHENTICATE_ONCE: CardOutcome = { kind: 'authenticate', afterSetup: 'succeed' };
+const AUTHENTICATE_ALWAYS: CardOutcome = { kind: 'authenticate', afterSetup: 'decline' };
 
 export const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
   '4242424242424242': SUCCEED, // Visa
@@ -45,9 +51,9 @@ export const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
   '3056930009020004': SUCCEED, // Diners Club
   '3566002020360505': SUCCEED, // JCB
   '6200000000000005': SUCCEED, // UnionPay
-  '4000002500003155': AUTHENTICATE, // 3-D Secure required (one-off payments)
-  '4000002760003184': AUTHENTICATE, // 3-D Secure always
-  '4000000000003220': AUTHENTICATE, // 3-D Secure 2
+  '4000002500003155': AUTHENTICATE_ONCE, // 3-D Secure required, unless set up for off-session payments
+  '4000002760003184': AUTHENTICATE_ALWAYS, // 3-D Secure always, off session too
+  '4000000000003220': AUTHENTICATE_ALWAYS, // 3-D Secure 2
   '4000000000000002': decline('card_declined', 'generic_decline', DECLINE_MESSAGES.generic),
   '4000000000009995': decline('card_declined', 'insufficient_funds', DECLINE_MESSAGES.insufficientFunds),
   '4000000000009987': decline('card_declined', 'lost_card', DECLINE_MESSAGES.generic),

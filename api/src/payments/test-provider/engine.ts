@@ -37,6 +37,8 @@ export interface ConfirmInput {
   /** ...card details, as the test provider's browser client sends them. */
   card?: CardInput;
   return_url?: string;
+  /** The payer is not there to authenticate (a renewal with the saved card). */
+  off_session?: boolean;
 }
 
 export interface CreateInput {
@@ -312,11 +314,30 @@ export class TestPaymentEngine {
         },
       });
       const outcome = outcomeOf(card.number);
-      if (outcome.kind === 'authenticate') {
+      const keepCard = row.customer && row.setup_future_usage && !saved ? row.customer : null;
+      if (outcome.kind === 'authenticate' && input.off_session) {
+        // Nobody to authenticate: only a card set up for later payments, whose bank honours that, is charged.
+        if (!(saved && outcome.afterSetup === 'succeed')) {
+          return this.fail(
+            trx,
+            row.id,
+            paymentMethod,
+            {
+              code: 'authentication_required',
+              declineCode: 'authentication_required',
+              message: DECLINE_MESSAGES.authenticationRequired,
+            },
+            events,
+            idempotencyKey,
+          );
+        }
+      } else if (outcome.kind === 'authenticate') {
         const url = `${this.options.authenticateBaseUrl}/authenticate/${encodeURIComponent(row.id)}?client_secret=${encodeURIComponent(row.client_secret)}${input.return_url ? `&return_url=${encodeURIComponent(input.return_url)}` : ''}`;
         const updated = await this.update(trx, row.id, {
           status: 'requires_action',
           payment_method: paymentMethod,
+          // Kept for the customer only once the payer has authenticated.
+          card_to_save: keepCard ? JSON.stringify(card) : null,
           last_payment_error: null,
           next_action: JSON.stringify({
             type: 'redirect_to_url',
@@ -337,7 +358,7 @@ export class TestPaymentEngine {
           idempotencyKey,
         );
       }
-      if (row.customer && row.setup_future_usage && !saved) await this.saveCard(trx, row.customer, card);
+      if (keepCard) await this.saveCard(trx, keepCard, card);
       return this.succeed(trx, row.id, paymentMethod, events, idempotencyKey);
     });
   }
@@ -516,6 +537,8 @@ export class TestPaymentEngine {
       if (!row || row.client_secret !== clientSecret) return missing(id);
       if (row.status !== 'requires_action') return this.unexpectedState(row, 'authenticate');
       const paymentMethod = row.payment_method === null ? null : JSON.stringify(row.payment_method);
+      const cardToSave = row.card_to_save as CardInput | null;
+      if (cardToSave) await this.update(trx, row.id, { card_to_save: null });
       if (outcome === 'fail') {
         return this.fail(
           trx,
@@ -529,6 +552,7 @@ export class TestPaymentEngine {
           events,
         );
       }
+      if (cardToSave && row.customer) await this.saveCard(trx, row.customer, cardToSave);
       return this.succeed(trx, row.id, paymentMethod, events);
     });
   }
@@ -639,6 +663,7 @@ export class TestPaymentEngine {
       latest_charge: string | null;
       canceled_at: number | null;
       cancellation_reason: string | null;
+      card_to_save: string | null;
     }>,
   ) {
     return trx

@@ -123,7 +123,13 @@ export const testProviderHttp: FastifyPluginAsync<TestProviderHttpOptions> = asy
       reply,
       await engine.confirm(
         id,
-        { payment_method: str(body.payment_method), card, return_url: str(body.return_url) },
+        {
+          payment_method: str(body.payment_method),
+          card,
+          return_url: str(body.return_url),
+          // A server's confirmation only: a payer in the browser is on session by definition.
+          off_session: caller.kind !== 'publishable' && String(body.off_session) === 'true',
+        },
         idempotencyKeyOf(request),
         secret,
       ),

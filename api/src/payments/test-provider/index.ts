@@ -147,7 +147,7 @@ export class TestPaymentProvider implements PaymentProvider {
     return intentOf(
       await this.engine.confirm(
         id,
-        { payment_method: params.paymentMethod, return_url: params.returnUrl },
+        { payment_method: params.paymentMethod, return_url: params.returnUrl, off_session: params.offSession },
         options.idempotencyKey,
       ),
     );
