@@ -80,10 +80,11 @@ export function TestCardFields({ onChange, showErrors, disabled }: TestCardField
         <label htmlFor={`${id}-number`} className={controlStyles.label}>
           Card number
         </label>
-        <div className={styles.numberRow}>
+        {/* The brand sits inside the field's right end: the number field is as wide as the others. */}
+        <div className={styles.numberField}>
           <input
             id={`${id}-number`}
-            className={controlStyles.input}
+            className={`${controlStyles.input} ${brand === 'unknown' ? '' : styles.withBrand}`}
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
