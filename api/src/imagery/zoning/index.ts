@@ -204,7 +204,8 @@ export async function fieldRaster(
       }
     }
   }
-  filled += fillGaps(grid, values, inside, known);
+  // Gaps left: none on a clear capture, where filling would only scan the window twice more.
+  if (obscured - filled > 0 || insideCount === 0) filled += fillGaps(grid, values, inside, known);
   return { grid, window, values, inside, valid: known, filled };
 }
 
