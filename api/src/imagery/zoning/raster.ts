@@ -154,7 +154,7 @@ export function classify(values: Float32Array, inside: Uint8Array, breaks: reado
  * (a pixel copies its left or upper neighbour's label; labels that meet are joined, the higher root
  * under the lower), so the union-find works on labels, not on every pixel.
  */
-export function patches(grid: Grid, classes: Uint8Array): { ids: Int32Array; count: number } {
+export function patches(grid: Grid, classes: Uint8Array): { ids: Int32Array; count: number; classOf: Uint8Array } {
   const { width } = grid;
   const size = classes.length;
   const ids = new Int32Array(size);
@@ -199,6 +199,8 @@ export function patches(grid: Grid, classes: Uint8Array): { ids: Int32Array; cou
   // Flatten (parents are lower labels, already flat), then number the roots in scan order.
   for (let label = 0; label < labels; label += 1) parent[label] = parent[parent[label] as number] as number;
   const numbering = new Int32Array(labels).fill(-1);
+  // The class of each patch, taken from its first pixel (there are never more patches than labels).
+  const classOf = new Uint8Array(labels);
   let count = 0;
   for (let i = 0; i < size; i += 1) {
     const label = ids[i] as number;
@@ -208,10 +210,39 @@ export function patches(grid: Grid, classes: Uint8Array): { ids: Int32Array; cou
     if (number < 0) {
       number = count++;
       numbering[root] = number;
+      classOf[number] = classes[i] as number;
     }
     ids[i] = number;
   }
-  return { ids, count };
+  return { ids, count, classOf: classOf.subarray(0, count) };
+}
+
+/**
+ * The patches (`ids` of the classes carried past the field's edge, `extendClasses`) holding a pixel
+ * outside the field or one of its eight neighbours, as 1 per patch id. Found from the pairs of
+ * side-by-side pixels on either side of the field's edge alone: around the outside pixel of each
+ * pair, every patch is marked. That is all of them: a patch holding an outside pixel holds one beside
+ * a field pixel (the classes spread out from the field along 4-connected paths of one class), and a
+ * field pixel with an outside pixel on a corner is next to the outside pixel of such a pair.
+ */
+export function patchesNearOutside(grid: Grid, inside: Uint8Array, ids: Int32Array, count: number): Uint8Array {
+  const { width, height } = grid;
+  const near = new Uint8Array(count);
+  const markAround = (o: number) => {
+    const x = o % width;
+    const y = (o - x) / width;
+    for (let ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny += 1)
+      for (let nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx += 1) {
+        const id = ids[ny * width + nx] as number;
+        if (id >= 0) near[id] = 1;
+      }
+  };
+  for (let i = 0, x = 0; i < inside.length; i += 1, x = x + 1 === width ? 0 : x + 1) {
+    const here = inside[i] as number;
+    if (x > 0 && inside[i - 1] !== here) markAround(here ? i - 1 : i);
+    if (i >= width && inside[i - width] !== here) markAround(here ? i - width : i);
+  }
+  return near;
 }
 
 /** A binary min-heap of (size, id) pairs packed as numbers: size * 2^24 + id breaks ties by id. */
@@ -263,15 +294,12 @@ const ID_SPACE = 2 ** 24;
  */
 export function mergeSmallPatches(grid: Grid, classes: Uint8Array, minPixels: number): number {
   const { width } = grid;
-  const { ids, count } = patches(grid, classes);
+  const { ids, count, classOf: cls } = patches(grid, classes);
   if (count >= ID_SPACE) throw new Error('Too many patches to merge');
   const size = new Float64Array(count);
-  const cls = new Uint8Array(count);
   for (let i = 0; i < ids.length; i += 1) {
     const id = ids[i] as number;
-    if (id < 0) continue;
-    size[id] = (size[id] as number) + 1;
-    cls[id] = classes[i] as number;
+    if (id >= 0) size[id] = (size[id] as number) + 1;
   }
   // Shared edge lengths between neighbouring patches, kept for the patches under the minimum only
   // (the others are never merged away, so nobody asks for their neighbours).
