@@ -112,6 +112,27 @@ describe('zoning raster steps', () => {
     }
   });
 
+  it('numbers a checkerboard of one-pixel patches, and noise on a large window, as a flood fill does', () => {
+    // Every pixel of a checkerboard is a patch of its own: thousands of labels, as many as pixels.
+    const board = { width: 120, height: 90 };
+    const checkers = Uint8Array.from({ length: board.width * board.height }, (_, i) =>
+      (i % board.width) % 2 === Math.floor(i / board.width) % 2 ? 1 : 2,
+    );
+    const noisy = { width: 200, height: 150 };
+    const next = createRandom(4242);
+    const noise = Uint8Array.from({ length: noisy.width * noisy.height }, () => Math.floor(next() * 4));
+    for (const [grid, classes] of [
+      [board, checkers],
+      [noisy, noise],
+    ] as const) {
+      const { ids, count } = patches(grid, classes);
+      const expected = floodPatches(grid, classes);
+      expect(Array.from(ids)).toEqual(Array.from(expected));
+      expect(count).toBe(Math.max(-1, ...expected) + 1);
+    }
+    expect(patches(board, checkers).count).toBe(board.width * board.height);
+  });
+
   it('gives one patch to a spiral that meets itself only far from where it started', () => {
     // A 7×7 spiral of class 1 on class 2: the labels of its arms meet late in the scan.
     const rows = ['1111111', '2222221', '1111121', '1222121', '1211121', '1222221', '1111111'];

@@ -159,8 +159,10 @@ export function patches(grid: Grid, classes: Uint8Array): { ids: Int32Array; cou
   const { width, height } = grid;
   const size = classes.length;
   const ids = new Int32Array(size);
-  // parent[l] ≤ l always: a root is the lowest label of its patch. There are never more labels than pixels.
-  const parent = new Int32Array(Math.max(1, size));
+  // parent[l] ≤ l always: a root is the lowest label of its patch. Grown as labels come (a label
+  // per run that touches none of its class above: far fewer than pixels), so each call does not
+  // hold a window-sized buffer the garbage collector then has to account for.
+  let parent = new Int32Array(Math.min(Math.max(1, size), 4096));
   const find = (label: number): number => {
     while ((parent[label] as number) !== label) {
       const up = parent[parent[label] as number] as number;
@@ -205,6 +207,11 @@ export function patches(grid: Grid, classes: Uint8Array): { ids: Int32Array; cou
         }
       }
       if (label < 0) {
+        if (labels === parent.length) {
+          const grown = new Int32Array(Math.min(size, parent.length * 2));
+          grown.set(parent);
+          parent = grown;
+        }
         label = labels;
         parent[labels] = labels;
         labels += 1;
