@@ -313,15 +313,24 @@ export class SimulatedSource implements ImagerySource {
       const sameCellRow = cellRow === previousCellRow;
       previousCellRow = cellRow;
       const gy = (cellRow + 0.5) * res;
+      const rowStart = row * width;
+      // A row on the same ground cells as the one above copies it whole (one memory copy per band);
+      // only its pixels in another field than the pixel above are then worked out one by one.
+      if (sameCellRow) {
+        mask.copyWithin(rowStart, rowStart - width, rowStart);
+        for (const values of outputs) values.copyWithin(rowStart, rowStart - width, rowStart);
+      }
       for (let column = 0; column < width; column += 1) {
-        const i = row * width + column;
+        const i = rowStart + column;
         const label = labels[i] as number;
+        if (sameCellRow) {
+          if (labels[i - width] === label) continue;
+          // Not a copy of the pixel above after all: back to an unread pixel before working it out.
+          mask[i] = 0;
+          for (let b = 0; b < outputs.length; b += 1) (outputs[b] as Float32Array)[i] = Number.NaN;
+        }
         const copyFrom =
-          sameCellRow && labels[i - width] === label
-            ? i - width
-            : column > 0 && cellColumns[column - 1] === cellColumns[column] && labels[i - 1] === label
-              ? i - 1
-              : -1;
+          column > 0 && cellColumns[column - 1] === cellColumns[column] && labels[i - 1] === label ? i - 1 : -1;
         if (copyFrom >= 0) {
           mask[i] = mask[copyFrom] as number;
           for (let b = 0; b < outputs.length; b += 1) {

@@ -2,7 +2,7 @@ import { dayNumber } from '../dates';
 import { fieldStatistics, measureCloudPercent, measurementWindows } from '../engine';
 import { computeIndex } from '../indices';
 import { pixelClass, type Capture, type FieldAoi, type RasterWindow } from '../source';
-import { CANOLA, COTTON, pixelInFields, WHEAT } from '../test-fields';
+import { CANOLA, COTTON, pixelInFields, testField, WHEAT } from '../test-fields';
 import { sampleEmWindows, SimulatedSource } from '.';
 import { canopyOf, cropGroup } from './phenology';
 
@@ -165,5 +165,86 @@ describe('SimulatedSource pixels', () => {
     expect(misclassified).toBe(0);
     expect(inside).toBeGreaterThan(100);
     expect(deepMean / inside).toBeGreaterThan(insideMean / inside);
+  });
+});
+
+describe('SimulatedSource windows finer than the ground cells', () => {
+  /** A small paddock with sloping edges beside the canola, so its edge crosses pixel rows everywhere. */
+  const WEDGE = testField('0b6f3f8e-5a6c-4d3c-9a51-000000000009', 'Barley', {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [147.3705, -35.1195],
+        [147.3738, -35.1185],
+        [147.3722, -35.1158],
+        [147.3705, -35.1195],
+      ],
+    ],
+  });
+  const SURVEYED_WEDGE = { ...WEDGE, emSurveys: sampleEmWindows('2025-01-01', '2025-12-31') };
+
+  /** The pixel of `window` at (column, row) as a window of its own: computed, never copied from a neighbour. */
+  const pixelWindow = (window: RasterWindow, column: number, row: number): RasterWindow => {
+    const [minX, minY, maxX, maxY] = window.bbox;
+    const w = (maxX - minX) / window.width;
+    const h = (maxY - minY) / window.height;
+    return {
+      bbox: [minX + column * w, maxY - (row + 1) * h, minX + (column + 1) * w, maxY - row * h],
+      width: 1,
+      height: 1,
+    };
+  };
+
+  /**
+   * Each pixel has the values of the ground cell under its centre in its own field: what a read of
+   * that pixel alone gives (to float rounding: the pixel's position is worked out from another
+   * corner). Checked wherever a pixel's field differs from the pixel above or to its left, where
+   * copying from a neighbour must not happen, and on a sample of the rest.
+   */
+  it.each([
+    ['standard', 'a cloudy Sentinel-2 capture', 2.5],
+    ['sensor_em', 'an EM survey: no data outside the surveyed paddock', 2],
+  ] as const)('reads each pixel of a fine window as its own ground cell (%s, %s)', async (layer, _what, metres) => {
+    const fields = [layer === 'sensor_em' ? SURVEYED_WEDGE : WEDGE, CANOLA];
+    const captures = await source.catalog(fields, layer, { from: '2025-02-01', to: '2025-09-30' });
+    let capture = captures[0] as Capture;
+    for (const candidate of layer === 'standard' ? captures : []) {
+      const cloud = await measureCloudPercent(source, [WEDGE], candidate);
+      if (cloud > 10 && cloud < 70) {
+        capture = candidate;
+        break;
+      }
+    }
+    const bands =
+      layer === 'standard'
+        ? (['B04', 'B08', 'THERMAL', 'EM_SHALLOW'] as const)
+        : (['EM_SHALLOW', 'EM_DEEP', 'B04'] as const);
+    const { window } = windowOf({ ...WEDGE, bbox: [147.37, -35.12, 147.3745, -35.1155] }, metres, 1 << 20);
+    const read = await source.read(fields, capture, bands, window);
+    const fieldAt = (column: number, row: number) =>
+      [WEDGE, CANOLA].findIndex((field) => pixelInFields(window, row * window.width + column, [field]));
+    let edges = 0;
+    let checked = 0;
+    let differing = 0;
+    for (let row = 0; row < window.height; row += 1) {
+      for (let column = 0; column < window.width; column += 1) {
+        const here = fieldAt(column, row);
+        const edge =
+          (row > 0 && fieldAt(column, row - 1) !== here) || (column > 0 && fieldAt(column - 1, row) !== here);
+        if (!edge && (row * 7919 + column * 104_729) % 31 !== 0) continue;
+        if (edge) edges += 1;
+        checked += 1;
+        const alone = await source.read(fields, capture, bands, pixelWindow(window, column, row));
+        const i = row * window.width + column;
+        if (alone.mask[0] !== read.mask[i]) differing += 1;
+        for (const band of bands) {
+          const [a, b] = [alone.bands[band]?.[0] as number, read.bands[band]?.[i] as number];
+          if (!(Object.is(a, b) || Math.abs(a - b) <= 1e-5 * Math.abs(a))) differing += 1;
+        }
+      }
+    }
+    expect(edges).toBeGreaterThan(200);
+    expect(checked).toBeGreaterThan(edges);
+    expect(differing).toBe(0);
   });
 });

@@ -15,6 +15,7 @@ import {
   naturalBreaks,
   NoClearPixelsError,
   patches,
+  patchesNearOutside,
   type Grid,
 } from './raster';
 
@@ -204,7 +205,8 @@ export async function fieldRaster(
       }
     }
   }
-  filled += fillGaps(grid, values, inside, known);
+  // Gaps left: none on a clear capture, where filling would only scan the window twice more.
+  if (obscured - filled > 0 || insideCount === 0) filled += fillGaps(grid, values, inside, known);
   return { grid, window, values, inside, valid: known, filled };
 }
 
@@ -321,17 +323,13 @@ function zonePolygons(
 ): ZonePolygon[] {
   const { width, height } = grid;
   const extended = extendClasses(grid, classes);
-  const { ids, count } = patches(grid, extended);
-  const zoneOf = new Uint8Array(count);
-  for (let i = 0; i < ids.length; i += 1) zoneOf[ids[i] as number] = extended[i] as number;
+  const { ids, count, classOf: zoneOf } = patches(grid, extended);
   const traced = polygonize(grid, ids, count, SIMPLIFY_TOLERANCE_PX);
 
   // Patches holding a pixel outside the field, the boundary passes through, or next to one (8-connected)
   // are clipped; the rest lie inside the field as traced.
   const fieldRings = toPixelPolygons(field.geometry, window);
-  const clip = new Uint8Array(count);
-  const nearOutside = dilate(grid, inside);
-  for (let i = 0; i < ids.length; i += 1) if (nearOutside[i]) clip[ids[i] as number] = 1;
+  const clip = patchesNearOutside(grid, inside, ids, count);
   const markAround = (x: number, y: number) => {
     for (let ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny += 1)
       for (let nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx += 1)
@@ -408,26 +406,6 @@ function zonePolygons(
   // Largest first within a zone, zones in order: a stable order for the same request.
   polygons.sort((a, b) => a.zone - b.zone || b.areaHa - a.areaHa);
   return polygons;
-}
-
-/**
- * 1 for every pixel outside the field or with an outside pixel among its eight neighbours: the
- * outside mask grown by one pixel, row-wise then column-wise.
- */
-function dilate(grid: Grid, inside: Uint8Array): Uint8Array {
-  const { width, height } = grid;
-  const rows = new Uint8Array(inside.length);
-  for (let y = 0; y < height; y += 1) {
-    const row = y * width;
-    for (let x = 0; x < width; x += 1) {
-      const i = row + x;
-      rows[i] = !inside[i] || (x > 0 && !inside[i - 1]) || (x + 1 < width && !inside[i + 1]) ? 1 : 0;
-    }
-  }
-  const out = new Uint8Array(inside.length);
-  for (let i = 0; i < inside.length; i += 1)
-    out[i] = rows[i] || (i >= width && rows[i - width]) || (i + width < inside.length && rows[i + width]) ? 1 : 0;
-  return out;
 }
 
 /** Twice the signed area of a pixel-space ring (closed). */

@@ -1,5 +1,5 @@
 import { createRandom } from '../../random';
-import { extendClasses, fillGaps, patches, type Grid } from './raster';
+import { extendClasses, fillGaps, patches, patchesNearOutside, type Grid } from './raster';
 
 /**
  * The raster steps are written for speed (labels instead of pixels in the union-find, queues seeded
@@ -101,12 +101,36 @@ describe('zoning raster steps', () => {
     for (const grid of grids) {
       for (let seed = 1; seed <= 20; seed += 1) {
         const classes = randomClasses(grid, seed * 7919 + grid.width, 4);
-        const { ids, count } = patches(grid, classes);
+        const { ids, count, classOf } = patches(grid, classes);
         const expected = floodPatches(grid, classes);
         expect({ seed, grid, ids: Array.from(ids) }).toEqual({ seed, grid, ids: Array.from(expected) });
         expect(count).toBe(Math.max(-1, ...expected) + 1);
+        expect(classOf).toHaveLength(count);
+        for (let i = 0; i < ids.length; i += 1)
+          if ((ids[i] as number) >= 0) expect(classOf[ids[i] as number]).toBe(classes[i]);
       }
     }
+  });
+
+  it('numbers a checkerboard of one-pixel patches, and noise on a large window, as a flood fill does', () => {
+    // Every pixel of a checkerboard is a patch of its own: thousands of labels, as many as pixels.
+    const board = { width: 120, height: 90 };
+    const checkers = Uint8Array.from({ length: board.width * board.height }, (_, i) =>
+      (i % board.width) % 2 === Math.floor(i / board.width) % 2 ? 1 : 2,
+    );
+    const noisy = { width: 200, height: 150 };
+    const next = createRandom(4242);
+    const noise = Uint8Array.from({ length: noisy.width * noisy.height }, () => Math.floor(next() * 4));
+    for (const [grid, classes] of [
+      [board, checkers],
+      [noisy, noise],
+    ] as const) {
+      const { ids, count } = patches(grid, classes);
+      const expected = floodPatches(grid, classes);
+      expect(Array.from(ids)).toEqual(Array.from(expected));
+      expect(count).toBe(Math.max(-1, ...expected) + 1);
+    }
+    expect(patches(board, checkers).count).toBe(board.width * board.height);
   });
 
   it('gives one patch to a spiral that meets itself only far from where it started', () => {
@@ -132,6 +156,36 @@ describe('zoning raster steps', () => {
           (from, to) => (expected[to] = expected[from] as number),
         );
         expect(Array.from(extendClasses(grid, classes))).toEqual(Array.from(expected));
+      }
+    }
+  });
+
+  it('finds the patches with a pixel outside the field or next to one (8-connected), as a plain look around every pixel does', () => {
+    for (const grid of grids) {
+      for (let seed = 1; seed <= 20; seed += 1) {
+        // A field in blobs (the 0 class of a random raster is outside), carried to the whole window.
+        const classes = randomClasses(grid, seed * 6007 + grid.width, 3);
+        if (!classes.some((cls) => cls > 0)) continue;
+        const inside = classes.map((cls) => (cls > 0 ? 1 : 0));
+        const { ids, count } = patches(grid, extendClasses(grid, classes));
+        const expected = new Uint8Array(count);
+        for (let y = 0; y < grid.height; y += 1) {
+          for (let x = 0; x < grid.width; x += 1) {
+            let outsideAround = false;
+            for (let dy = -1; dy <= 1; dy += 1)
+              for (let dx = -1; dx <= 1; dx += 1) {
+                const [nx, ny] = [x + dx, y + dy];
+                if (nx >= 0 && ny >= 0 && nx < grid.width && ny < grid.height && !inside[ny * grid.width + nx])
+                  outsideAround = true;
+              }
+            if (outsideAround) expected[ids[y * grid.width + x] as number] = 1;
+          }
+        }
+        expect({ seed, grid, near: Array.from(patchesNearOutside(grid, inside, ids, count)) }).toEqual({
+          seed,
+          grid,
+          near: Array.from(expected),
+        });
       }
     }
   });

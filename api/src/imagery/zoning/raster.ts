@@ -150,16 +150,19 @@ export function classify(values: Float32Array, inside: Uint8Array, breaks: reado
 
 /**
  * Connected patches of equal class (4-connected, pixels with class 0 left out): a patch id per pixel
- * (−1 for class 0), numbered in scan order, and the patch count. Two passes over provisional labels
- * (a pixel copies its left or upper neighbour's label; labels that meet are joined, the higher root
- * under the lower), so the union-find works on labels, not on every pixel.
+ * (−1 for class 0), numbered in scan order, and the patch count. The union-find works on runs (a
+ * row's stretches of one class): each run takes a provisional label, joined with the labels of the
+ * runs of its class it overlaps in the row above (the higher root under the lower); a second pass
+ * numbers the roots in scan order. Pixels are only compared and filled a run at a time.
  */
-export function patches(grid: Grid, classes: Uint8Array): { ids: Int32Array; count: number } {
-  const { width } = grid;
+export function patches(grid: Grid, classes: Uint8Array): { ids: Int32Array; count: number; classOf: Uint8Array } {
+  const { width, height } = grid;
   const size = classes.length;
   const ids = new Int32Array(size);
-  // parent[l] ≤ l always: a root is the lowest label of its patch.
-  const parent = new Int32Array(Math.max(1, size));
+  // parent[l] ≤ l always: a root is the lowest label of its patch. Grown as labels come (a label
+  // per run that touches none of its class above: far fewer than pixels), so each call does not
+  // hold a window-sized buffer the garbage collector then has to account for.
+  let parent = new Int32Array(Math.min(Math.max(1, size), 4096));
   const find = (label: number): number => {
     while ((parent[label] as number) !== label) {
       const up = parent[parent[label] as number] as number;
@@ -168,50 +171,113 @@ export function patches(grid: Grid, classes: Uint8Array): { ids: Int32Array; cou
     }
     return label;
   };
+  // The runs of class > 0 of the row above and of this row: first column, end column, label.
+  let aboveStart = new Int32Array(width);
+  let aboveEnd = new Int32Array(width);
+  let aboveLabel = new Int32Array(width);
+  let rowStart = new Int32Array(width);
+  let rowEnd = new Int32Array(width);
+  let rowLabel = new Int32Array(width);
+  let aboveRuns = 0;
   let labels = 0;
-  for (let i = 0, x = 0; i < size; i += 1, x = x + 1 === width ? 0 : x + 1) {
-    const cls = classes[i] as number;
-    if (cls === 0) {
-      ids[i] = -1;
-      continue;
-    }
-    const leftSame = x > 0 && classes[i - 1] === cls;
-    const upSame = i >= width && classes[i - width] === cls;
-    if (leftSame) {
-      const left = ids[i - 1] as number;
-      ids[i] = left;
-      if (upSame) {
-        const up = ids[i - width] as number;
-        if (up !== left) {
-          const a = find(left);
-          const b = find(up);
-          if (a < b) parent[b] = a;
-          else if (b < a) parent[a] = b;
+  for (let y = 0; y < height; y += 1) {
+    const offset = y * width;
+    let runs = 0;
+    let above = 0;
+    for (let x = 0; x < width;) {
+      const cls = classes[offset + x] as number;
+      const start = x;
+      while (x < width && classes[offset + x] === cls) x += 1;
+      if (cls === 0) {
+        ids.fill(-1, offset + start, offset + x);
+        continue;
+      }
+      // Runs above that share a column with this one, of the same class, join it.
+      let label = -1;
+      while (above < aboveRuns && (aboveEnd[above] as number) <= start) above += 1;
+      for (let k = above; k < aboveRuns && (aboveStart[k] as number) < x; k += 1) {
+        if (classes[offset - width + (aboveStart[k] as number)] !== cls) continue;
+        const root = find(aboveLabel[k] as number);
+        if (label < 0) label = root;
+        else if (root !== label) {
+          const low = Math.min(root, find(label));
+          parent[root] = low;
+          parent[label] = low;
+          label = low;
         }
       }
-    } else if (upSame) ids[i] = ids[i - width] as number;
-    else {
-      parent[labels] = labels;
-      ids[i] = labels;
-      labels += 1;
+      if (label < 0) {
+        if (labels === parent.length) {
+          const grown = new Int32Array(Math.min(size, parent.length * 2));
+          grown.set(parent);
+          parent = grown;
+        }
+        label = labels;
+        parent[labels] = labels;
+        labels += 1;
+      }
+      ids.fill(label, offset + start, offset + x);
+      rowStart[runs] = start;
+      rowEnd[runs] = x;
+      rowLabel[runs] = label;
+      runs += 1;
     }
+    [aboveStart, rowStart] = [rowStart, aboveStart];
+    [aboveEnd, rowEnd] = [rowEnd, aboveEnd];
+    [aboveLabel, rowLabel] = [rowLabel, aboveLabel];
+    aboveRuns = runs;
   }
-  // Flatten (parents are lower labels, already flat), then number the roots in scan order.
-  for (let label = 0; label < labels; label += 1) parent[label] = parent[parent[label] as number] as number;
+  // Number the roots in the order their patches are first met; a run at a time.
   const numbering = new Int32Array(labels).fill(-1);
+  // The class of each patch, taken from its first pixel (there are never more patches than labels).
+  const classOf = new Uint8Array(labels);
   let count = 0;
-  for (let i = 0; i < size; i += 1) {
-    const label = ids[i] as number;
-    if (label < 0) continue;
-    const root = parent[label] as number;
-    let number = numbering[root] as number;
-    if (number < 0) {
-      number = count++;
-      numbering[root] = number;
+  for (let y = 0; y < height; y += 1) {
+    const offset = y * width;
+    for (let x = 0; x < width;) {
+      const label = ids[offset + x] as number;
+      const start = x;
+      while (x < width && ids[offset + x] === label) x += 1;
+      if (label < 0) continue;
+      const root = find(label);
+      let number = numbering[root] as number;
+      if (number < 0) {
+        number = count++;
+        numbering[root] = number;
+        classOf[number] = classes[offset + start] as number;
+      }
+      ids.fill(number, offset + start, offset + x);
     }
-    ids[i] = number;
   }
-  return { ids, count };
+  return { ids, count, classOf: classOf.subarray(0, count) };
+}
+
+/**
+ * The patches (`ids` of the classes carried past the field's edge, `extendClasses`) holding a pixel
+ * outside the field or one of its eight neighbours, as 1 per patch id. Found from the pairs of
+ * side-by-side pixels on either side of the field's edge alone: around the outside pixel of each
+ * pair, every patch is marked. That is all of them: a patch holding an outside pixel holds one beside
+ * a field pixel (the classes spread out from the field along 4-connected paths of one class), and a
+ * field pixel with an outside pixel on a corner is next to the outside pixel of such a pair.
+ */
+export function patchesNearOutside(grid: Grid, inside: Uint8Array, ids: Int32Array, count: number): Uint8Array {
+  const { width, height } = grid;
+  const near = new Uint8Array(count);
+  const markAround = (o: number) => {
+    const x = o % width;
+    const y = (o - x) / width;
+    for (let ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny += 1)
+      for (let nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx += 1) {
+        const id = ids[ny * width + nx] as number;
+        if (id >= 0) near[id] = 1;
+      }
+  };
+  for (let i = 0, x = 0; i < inside.length; i += 1, x = x + 1 === width ? 0 : x + 1) {
+    const here = inside[i] as number;
+    if (x > 0 && inside[i - 1] !== here) markAround(here ? i - 1 : i);
+    if (i >= width && inside[i - width] !== here) markAround(here ? i - width : i);
+  }
+  return near;
 }
 
 /** A binary min-heap of (size, id) pairs packed as numbers: size * 2^24 + id breaks ties by id. */
@@ -263,15 +329,12 @@ const ID_SPACE = 2 ** 24;
  */
 export function mergeSmallPatches(grid: Grid, classes: Uint8Array, minPixels: number): number {
   const { width } = grid;
-  const { ids, count } = patches(grid, classes);
+  const { ids, count, classOf: cls } = patches(grid, classes);
   if (count >= ID_SPACE) throw new Error('Too many patches to merge');
   const size = new Float64Array(count);
-  const cls = new Uint8Array(count);
   for (let i = 0; i < ids.length; i += 1) {
     const id = ids[i] as number;
-    if (id < 0) continue;
-    size[id] = (size[id] as number) + 1;
-    cls[id] = classes[i] as number;
+    if (id >= 0) size[id] = (size[id] as number) + 1;
   }
   // Shared edge lengths between neighbouring patches, kept for the patches under the minimum only
   // (the others are never merged away, so nobody asks for their neighbours).

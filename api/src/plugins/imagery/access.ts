@@ -13,7 +13,7 @@ import type { ImageryField } from '../../imagery/service';
 import type { EmSurveyWindow } from '../../imagery/source';
 import { RecentAnswers } from '../../recent-answers';
 import { FEATURE_FLAG_COPY, featureFlagsFor } from '../accounts/feature-flags';
-import { requireFieldsRole } from '../farms/access';
+import { requireFieldsRole, type FieldAccess } from '../farms/access';
 
 type Db = Kysely<Database>;
 
@@ -112,12 +112,25 @@ export async function loadImageryFields(
   fieldIds: readonly string[],
   layer: ImageryLayer,
 ): Promise<ImageryField[]> {
-  const fields = await requireFieldsRole(request, fieldIds, 'viewer');
-  return toImageryFields(
+  return (await loadImageryFieldAccess(request, fieldIds, layer)).fields;
+}
+
+/**
+ * `loadImageryFields`, with each field's row and the caller's role on its farm beside it (same
+ * order), for routes that check more than viewing without asking the database again.
+ */
+export async function loadImageryFieldAccess(
+  request: FastifyRequest,
+  fieldIds: readonly string[],
+  layer: ImageryLayer,
+): Promise<{ fields: ImageryField[]; access: FieldAccess[] }> {
+  const access = await requireFieldsRole(request, fieldIds, 'viewer');
+  const fields = await toImageryFields(
     request.server.db,
-    fields.map(({ field }) => field),
+    access.map(({ field }) => field),
     layer,
   );
+  return { fields, access };
 }
 
 /** Every field of the given farms (the landscape NDVI-R draws around the selection). Access is checked by the caller. */

@@ -12,8 +12,8 @@ import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { todayUtc } from '../../imagery/dates';
 import { ZoningBudgetError, type ImageryService } from '../../imagery/service';
 import { zoningPixels, type FieldZoningSummary, type ZoningAnswer } from '../../imagery/zoning';
-import { requireFarmRoleOf } from '../farms/access';
-import { loadImageryFields, requireAlgorithm, requireSelection } from '../imagery/access';
+import { requireRole } from '../farms/access';
+import { loadImageryFieldAccess, requireAlgorithm, requireSelection } from '../imagery/access';
 import { VIEWERS_CANNOT_ZONE } from './orders';
 
 export interface ZonesRequest {
@@ -47,16 +47,15 @@ export async function zonesFor(
   query: ZonesRequest,
   limits: ZoningLimits,
 ): Promise<{ json: string; timings: ZoningAnswer['timings'] }> {
-  const { db, account } = { db: request.server.db, account: request.account };
+  const { account } = request;
   const parsed = parseZoningAlgorithm(query.algorithm);
   if (!parsed) throw notFound('Unknown algorithm');
   const { layer, algorithm } = parsed;
-  // Membership first (a non-member gets 404 whatever they ask for), then the role, then the gates.
-  const fields = await loadImageryFields(request, query.field_ids, layer);
+  // Membership first (a non-member gets 404 whatever they ask for), then the role (on each field's
+  // farm, read with the fields), then the gates.
+  const { fields, access } = await loadImageryFieldAccess(request, query.field_ids, layer);
   const farmIds = [...new Set(fields.map((field) => field.farmId))];
-  for (const farmId of farmIds) {
-    await requireFarmRoleOf(db, account.id, farmId, 'editor', { forbidden: VIEWERS_CANNOT_ZONE });
-  }
+  for (const { role } of access) requireRole(role, 'editor', VIEWERS_CANNOT_ZONE);
   requireAlgorithm(account, algorithm);
   requireSelection(account, query.field_ids);
   if (farmIds.length > 1) {
@@ -65,16 +64,7 @@ export async function zonesFor(
     ]);
   }
 
-  const rows = await db
-    .selectFrom('fields')
-    .select(['id', 'name', 'area'])
-    .where(
-      'id',
-      'in',
-      fields.map((field) => field.fieldId),
-    )
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map(access.map(({ field }) => [field.id, field]));
   const issues: ValidationIssue[] = [];
   fields.forEach((field, index) => {
     const row = byId.get(field.fieldId);
