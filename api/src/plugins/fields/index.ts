@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FieldUpdate } from '../../db/types';
-import { declareFieldLabels, zodValidatorCompilerWith } from '../../validation';
+import { declareFieldLabels, validatedInSlices, zodValidatorCompilerWith } from '../../validation';
 import { requireFarmRole, requireFieldRole } from '../farms/access';
 import { normaliseCropType } from '../farms/crop-types';
 import { errorResponses } from '../responses';
@@ -82,7 +82,8 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
     '/farms/:farm_id/fields',
     {
       bodyLimit: FIELDS_BODY_LIMIT,
-      validatorCompiler: zodValidatorCompilerWith(geometryIssueRewriter('collection')),
+      // A large import is validated a feature at a time, letting other requests in between.
+      ...validatedInSlices('features', geometryIssueRewriter('collection')),
       schema: {
         tags,
         summary:
