@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { RequestValidationError, type FieldLabels, type RequestPart } from './errors';
 import { yieldToLoop } from './event-loop';
 
+/** Any value, refused when it holds text a database cannot store. */
+const unstorableTextGuard = refusingUnstorableText(z.unknown());
+
 const PARTS: Record<string, RequestPart> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
 /**
@@ -18,13 +21,14 @@ const PARTS: Record<string, RequestPart> = { body: 'body', querystring: 'query',
  * the query parameter that holds text a database refuses. Same check, same 422 entries.
  */
 export function installUnstorableTextGuard(app: FastifyInstance): void {
+  // Every request passes here (/health too): the schema is built once, not per request.
   const guarded = [
     ['params', 'path'],
     ['query', 'query'],
   ] as const;
   app.addHook('preValidation', async (request) => {
     for (const [property, part] of guarded) {
-      const result = z.safeParse(refusingUnstorableText(z.unknown()), request[property], { reportInput: true });
+      const result = z.safeParse(unstorableTextGuard, request[property], { reportInput: true });
       if (!result.success) throw new RequestValidationError(part, result.error.issues);
     }
   });
@@ -100,7 +104,6 @@ const isValidatedInSlices = (data: unknown): boolean =>
   typeof data === 'object' && data !== null && validatedBodies.has(data);
 
 type Issue = z.core.$ZodIssue;
-const unstorableTextGuard = refusingUnstorableText(z.unknown());
 const withPrefix = (issues: readonly Issue[], prefix: readonly PropertyKey[]): Issue[] =>
   issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] }));
 
