@@ -6,7 +6,8 @@ import {
   shareFarmRequestSchema,
 } from '@paddock/shared/contracts';
 import { z } from 'zod';
-import { toValidationIssue, type FieldLabels, type RequestPart } from './errors';
+import { PassThrough } from 'node:stream';
+import { readBodyText, toValidationIssue, type FieldLabels, type RequestPart } from './errors';
 import { ACCOUNT_FIELD_LABELS } from './plugins/accounts';
 
 const detail = (
@@ -84,5 +85,45 @@ describe('validation issues in FastAPI shape', () => {
       msg: 'Email Address is invalid',
       type: 'value_error',
     });
+  });
+});
+
+describe('readBodyText', () => {
+  /** A request body stream that sends `bytes` cut at the given offsets. */
+  const sending = (bytes: Buffer, cuts: number[]) => {
+    const stream = new PassThrough();
+    let from = 0;
+    for (const cut of [...cuts, bytes.length]) {
+      stream.write(bytes.subarray(from, cut));
+      from = cut;
+    }
+    stream.end();
+    return stream;
+  };
+
+  it('decodes characters whose bytes arrive in different chunks', async () => {
+    const text = '{"field_name":"Pâturage 🌾 nord"}';
+    const bytes = Buffer.from(text);
+    const insideEmoji = bytes.indexOf(Buffer.from('🌾')) + 2;
+    const insideAccent = bytes.indexOf(Buffer.from('â')) + 1;
+    const body = sending(bytes, [insideAccent, insideEmoji]);
+    await expect(readBodyText(body, { limit: 1024, contentLength: bytes.length })).resolves.toBe(text);
+  });
+
+  it('refuses a body over the limit, at once when its Content-Length says so', async () => {
+    const bytes = Buffer.from(JSON.stringify({ filler: 'x'.repeat(200) }));
+    await expect(readBodyText(sending(bytes, [100]), { limit: 150, contentLength: NaN })).rejects.toMatchObject({
+      code: 'FST_ERR_CTP_BODY_TOO_LARGE',
+    });
+    await expect(readBodyText(new PassThrough(), { limit: 150, contentLength: 151 })).rejects.toMatchObject({
+      code: 'FST_ERR_CTP_BODY_TOO_LARGE',
+    });
+  });
+
+  it('refuses a body that does not match its Content-Length', async () => {
+    const bytes = Buffer.from('{"a":1}');
+    await expect(
+      readBodyText(sending(bytes, []), { limit: 1024, contentLength: bytes.length + 1 }),
+    ).rejects.toMatchObject({ code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' });
   });
 });

@@ -16,7 +16,7 @@ const SLICED_ARRAY_MIN_CHARS = 64 * 1024;
 /** About this many characters of elements per slice. */
 const SLICE_CHARS = 128 * 1024;
 /** Characters scanned between two turns of the event loop. */
-const SCAN_YIELD_CHARS = 1024 * 1024;
+const SCAN_YIELD_CHARS = 256 * 1024;
 
 /** Parses one piece of JSON text (the server's own parser, with its prototype-poisoning checks). */
 export type ParsePiece = (text: string) => Promise<unknown>;

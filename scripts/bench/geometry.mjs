@@ -1,5 +1,6 @@
 // Field-boundary checks: the costliest valid boundary (a 10,000-position comb whose edges all span the
-// same longitudes) checked in process beside turf's kinks, and /health while ten of them are POSTed.
+// same longitudes) checked in process beside turf's kinks, and /health while ten of them are POSTed and
+// while 40 detailed circles (15 MB) are imported.
 import { execSync } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from './common.mjs';
@@ -22,5 +23,5 @@ export function report(geometry) {
   console.log(`  /health idle                                     ${fmtLatencies(healthIdle)}`);
   console.log(`  /health while ten combs are POSTed               ${fmtLatencies(healthDuringPosts)}   (goal: p99 ≤ 50 ms)`);
   if (circles)
-    console.log(`  import of ${circles.fields} circles (${circles.megabytes} MB)               ${circles.ms} ms, answered ${circles.status}; /health meanwhile ${fmtLatencies(circles.health)}`);
+    console.log(`  import of ${circles.fields} circles (${circles.megabytes} MB)               ${circles.ms} ms, answered ${circles.status}; /health meanwhile ${fmtLatencies(circles.health)}   (goal: p99 ≤ 50 ms)`);
 }

@@ -1,7 +1,8 @@
 import type { AreaGeometry, Position } from '@paddock/shared/contracts';
 import type { Piscina } from 'piscina';
 import { createWorkerPool, workerModule } from '../../workers/pool';
-import { inspectBoundary, type BoundaryInspection } from './geometry';
+import { yieldToLoop } from '../../event-loop';
+import { inspectBoundary, type BoundaryInspection, type GeometryProblem, type InspectedBoundary } from './geometry';
 
 /** Up to this many positions in one request, checking costs a few milliseconds: done in place. */
 export const INLINE_POSITIONS = 2_000;
@@ -29,7 +30,8 @@ const positionsIn = (geometry: AreaGeometry): number =>
     0,
   );
 
-export function packBoundaries(geometries: readonly AreaGeometry[]): PackedBoundaries {
+/** Buffers sized for the boundaries (counted by polygon and ring, without visiting positions). */
+function allocatePacked(geometries: readonly AreaGeometry[]): PackedBoundaries {
   let positions = 0;
   let rings = 0;
   let polygons = 0;
@@ -41,18 +43,23 @@ export function packBoundaries(geometries: readonly AreaGeometry[]): PackedBound
       for (const ring of polygon) positions += ring.length;
     }
   }
-  const packed: PackedBoundaries = {
+  return {
     coordinates: new Float64Array(positions * 2),
     types: new Uint8Array(geometries.length),
     polygonCounts: new Uint32Array(geometries.length),
     ringCounts: new Uint32Array(polygons),
     positionCounts: new Uint32Array(rings),
   };
+}
+
+/** Fills `packed` one boundary at a time, giving the number of positions copied after each. */
+function* fillPacked(geometries: readonly AreaGeometry[], packed: PackedBoundaries): Generator<number> {
   let c = 0;
   let p = 0;
   let r = 0;
-  geometries.forEach((geometry, g) => {
+  for (const [g, geometry] of geometries.entries()) {
     const list = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+    const first = c;
     packed.types[g] = geometry.type === 'Polygon' ? 0 : 1;
     packed.polygonCounts[g] = list.length;
     for (const polygon of list) {
@@ -65,7 +72,30 @@ export function packBoundaries(geometries: readonly AreaGeometry[]): PackedBound
         }
       }
     }
-  });
+    yield (c - first) / 2;
+  }
+}
+
+export function packBoundaries(geometries: readonly AreaGeometry[]): PackedBoundaries {
+  const packed = allocatePacked(geometries);
+  for (const _copied of fillPacked(geometries, packed)) continue;
+  return packed;
+}
+
+/** Positions copied between two turns of the event loop (well under a millisecond once the copy is optimised). */
+const PACK_POSITIONS_PER_TURN = 10_000;
+
+/** `packBoundaries` with a turn of the event loop every few tens of thousands of positions. */
+async function packBoundariesInTurns(geometries: readonly AreaGeometry[]): Promise<PackedBoundaries> {
+  const packed = allocatePacked(geometries);
+  let sinceYield = 0;
+  for (const copied of fillPacked(geometries, packed)) {
+    sinceYield += copied;
+    if (sinceYield >= PACK_POSITIONS_PER_TURN) {
+      sinceYield = 0;
+      await yieldToLoop();
+    }
+  }
   return packed;
 }
 
@@ -96,9 +126,23 @@ export function unpackBoundaries(packed: PackedBoundaries): AreaGeometry[] {
   return geometries;
 }
 
+/**
+ * A worker's answer for one boundary: as `BoundaryInspection`, but the boundary's geometry comes back
+ * only when overlapping parts were merged. The caller has every other one as sent, and receiving
+ * a copy (a structured clone of every position) would hold its event loop for as long as the check took.
+ */
+export type PackedInspection =
+  | { ok: true; boundary: Omit<InspectedBoundary, 'geometry'> & { geometry?: AreaGeometry } }
+  | { ok: false; problem: GeometryProblem };
+
 /** The worker's task: every boundary of one request, checked and measured. */
-export const inspectPacked = (packed: PackedBoundaries): BoundaryInspection[] =>
-  unpackBoundaries(packed).map(inspectBoundary);
+export const inspectPacked = (packed: PackedBoundaries): PackedInspection[] =>
+  unpackBoundaries(packed).map((geometry) => {
+    const inspection = inspectBoundary(geometry);
+    if (!inspection.ok || inspection.boundary.merged) return inspection;
+    const { geometry: _asSent, ...measured } = inspection.boundary;
+    return { ok: true, boundary: measured };
+  });
 
 /** The boundaries of one request took longer to check than the budget allows. */
 export class BoundaryCheckTimeout extends Error {
@@ -124,7 +168,7 @@ export function createBoundaryInspector(budgetMs = BOUNDARY_CHECK_BUDGET_MS): Bo
       const positions = geometries.reduce((total, geometry) => total + positionsIn(geometry), 0);
       if (positions <= INLINE_POSITIONS) return geometries.map(inspectBoundary);
       pool ??= createWorkerPool({ module: workerModule('plugins/fields/boundaries.worker'), maxThreads: 2 });
-      const packed = packBoundaries(geometries);
+      const packed = await packBoundariesInTurns(geometries);
       const transferList = [
         packed.coordinates.buffer,
         packed.types.buffer,
@@ -136,11 +180,14 @@ export function createBoundaryInspector(budgetMs = BOUNDARY_CHECK_BUDGET_MS): Bo
         const results = (await pool.run(packed, {
           transferList,
           signal: AbortSignal.timeout(budgetMs),
-        })) as BoundaryInspection[];
-        // Merged MultiPolygons come back without altitudes; every other boundary is stored as sent.
+        })) as PackedInspection[];
+        // Merged MultiPolygons come back (without altitudes); every other boundary is stored as sent.
         return results.map((result, i) =>
-          result.ok && !result.boundary.merged
-            ? { ok: true, boundary: { ...result.boundary, geometry: geometries[i] as AreaGeometry } }
+          result.ok
+            ? {
+                ok: true,
+                boundary: { ...result.boundary, geometry: result.boundary.geometry ?? (geometries[i] as AreaGeometry) },
+              }
             : result,
         );
       } catch (error) {

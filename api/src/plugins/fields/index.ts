@@ -5,11 +5,12 @@ import {
   setCropTypeRequestSchema,
   updateFieldRequestSchema,
 } from '@paddock/shared/contracts';
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FieldUpdate } from '../../db/types';
-import { declareFieldLabels, zodValidatorCompilerWith } from '../../validation';
+import { declareFieldLabels, validatedInSlices, zodValidatorCompilerWith } from '../../validation';
 import { requireFarmRole, requireFieldRole } from '../farms/access';
 import { normaliseCropType } from '../farms/crop-types';
 import { errorResponses } from '../responses';
@@ -41,12 +42,16 @@ const FIELD_BODY_LIMIT = 8 * 1024 * 1024;
 /** Boundaries bigger than this are written out one per event-loop turn. */
 const YIELD_AFTER_POSITIONS = 1_000;
 /**
- * Sends JSON text as is: collections are written with yields (`fieldCollectionJson`) instead of by the
- * response serializer, which would hold the event loop for the whole answer. (A string skips Fastify's
- * serializer; the route's schema still documents the body.)
+ * Sends JSON text piece by piece as a stream: collections are written out with turns of the event loop
+ * between pieces (`fieldCollectionJson`) instead of by the response serializer, which would hold the
+ * event loop for the whole answer. (A stream skips Fastify's serializer; the route's schema still
+ * documents the body.)
  */
-const sendJsonText = (reply: FastifyReply, status: number, text: string) =>
-  reply.code(status).type('application/json; charset=utf-8').send(text);
+const sendJsonPieces = (reply: FastifyReply, status: number, pieces: AsyncIterable<string>) =>
+  reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(Readable.from(pieces, { objectMode: false }));
 
 /** The names the field details panel and import give their fields. */
 export const FIELD_FIELD_LABELS = { field_name: 'Field name', field_crop_type: 'Crop type' } as const;
@@ -74,7 +79,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { farm, role } = await requireFarmRole(request, request.params.farm_id, 'viewer');
-      return sendJsonText(reply, 200, await fieldCollectionJson(await listFields(db, farm.id), role));
+      return sendJsonPieces(reply, 200, fieldCollectionJson(await listFields(db, farm.id), role));
     },
   );
 
@@ -82,7 +87,8 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
     '/farms/:farm_id/fields',
     {
       bodyLimit: FIELDS_BODY_LIMIT,
-      validatorCompiler: zodValidatorCompilerWith(geometryIssueRewriter('collection')),
+      // A large import is validated a feature at a time, letting other requests in between.
+      ...validatedInSlices('features', geometryIssueRewriter('collection')),
       schema: {
         tags,
         summary:
@@ -123,7 +129,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
         rows,
         boundaries.map((boundary) => boundary.geometry),
       );
-      return sendJsonText(reply, 201, await fieldCollectionJson(created, role));
+      return sendJsonPieces(reply, 201, fieldCollectionJson(created, role));
     },
   );
 
