@@ -77,32 +77,32 @@ export function TestCardFields({ onChange, showErrors, disabled }: TestCardField
   return (
     <div className={styles.card}>
       <div className={controlStyles.field}>
-        <label htmlFor={`${id}-number`} className={controlStyles.label}>
-          Card number
-        </label>
-        {/* The brand sits inside the field's right end: the number field is as wide as the others. */}
-        <div className={styles.numberField}>
-          <input
-            id={`${id}-number`}
-            className={`${controlStyles.input} ${brand === 'unknown' ? '' : styles.withBrand}`}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            value={number}
-            disabled={disabled}
-            aria-required
-            onChange={(event) => {
-              const next = formatCardNumber(event.target.value);
-              setNumber(next);
-              report(next, expiry, cvc);
-            }}
-            onBlur={() => leave('number')}
-            {...described('number', numberMessage)}
-          />
+        {/* The brand on the label's line: the number field is as wide as the fields around it. */}
+        <div className={styles.labelRow}>
+          <label htmlFor={`${id}-number`} className={controlStyles.label}>
+            Card number
+          </label>
           <span className={styles.brand} aria-live="polite" data-testid="card-brand">
             {brand === 'unknown' ? '' : cardBrandLabels[brand]}
           </span>
         </div>
+        <input
+          id={`${id}-number`}
+          className={controlStyles.input}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={number}
+          disabled={disabled}
+          aria-required
+          onChange={(event) => {
+            const next = formatCardNumber(event.target.value);
+            setNumber(next);
+            report(next, expiry, cvc);
+          }}
+          onBlur={() => leave('number')}
+          {...described('number', numberMessage)}
+        />
         {numberMessage && (
           <p id={`${id}-number-error`} className={controlStyles.error} role="alert">
             {numberMessage}
