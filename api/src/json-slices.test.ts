@@ -68,18 +68,13 @@ describe('parsing a large JSON body in slices', () => {
 
   it('lets the event loop turn while a 15 MB body is parsed', async () => {
     const text = JSON.stringify(collection(40, 10_000));
-    let wholeMs = Infinity;
-    for (let run = 0; run < 3; run += 1) {
-      const started = performance.now();
-      JSON.parse(text);
-      wholeMs = Math.min(wholeMs, performance.now() - started);
-    }
     let parsed: Awaited<ReturnType<typeof parseInSlices>> = null;
-    const { maxGapMs } = await eventLoopGaps(async () => {
+    const { turns } = await eventLoopGaps(async () => {
       parsed = await parseInSlices(text, parsePiece);
     });
     expect(parsed).not.toBeNull();
-    // One JSON.parse holds the loop for all of it; slices hold it for a small part.
-    expect(maxGapMs).toBeLessThan(wholeMs / 3);
+    // One JSON.parse of the whole body lets the loop turn once (when it ends); slices let it turn
+    // between them, whatever the machine's speed.
+    expect(turns).toBeGreaterThanOrEqual(10);
   });
 });
