@@ -48,25 +48,21 @@ export interface OpenDatabase {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 
-/** Opens the configured database (one SQL dialect on both backends) and runs the migrations. */
+/** Opens the configured database (one SQL dialect on both backends), its schema migrated. */
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+  // The embedded database is migrated by a process of its own (never in this one): see below.
   if (config.kind === 'pglite' && !(await isMigratedEmbeddedDatabase(config.dataDir))) {
     await migrateEmbeddedDatabase(config.dataDir);
   }
-  let opened =
+  const opened =
     config.kind === 'pglite' ? await openPglite(config.dataDir) : await openPostgres(config.url, config.schema);
-  let migrated: Awaited<ReturnType<typeof migrateToLatest>>;
-  try {
-    migrated = await migrateToLatest(opened.db, config.kind === 'postgres' ? config.schema : undefined);
-  } catch (error) {
-    await opened.db.destroy();
-    throw error;
-  }
-  if (config.kind === 'pglite' && (migrated.results?.length ?? 0) > 0) {
-    // Not expected (the mark said the schema was up to date): migrating grows PGlite's WASM memory,
-    // which is never given back, so start afresh.
-    await opened.db.destroy();
-    opened = await openPglite(config.dataDir);
+  if (config.kind === 'postgres') {
+    try {
+      await migrateToLatest(opened.db, config.schema);
+    } catch (error) {
+      await opened.db.destroy();
+      throw error;
+    }
   }
   const { db } = opened;
   const schema = config.kind === 'postgres' ? (config.schema ?? 'public') : 'public';

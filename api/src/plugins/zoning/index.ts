@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../responses';
-import { getZoningOrder, listZoningOrders, orderForDownload, updateZoningOrder } from './orders';
+import { exportInput, getZoningOrder, listZoningOrders, orderForDownload, updateZoningOrder } from './orders';
 import { exportFor, registerZoningExports, requestExport } from './exports';
 import { zonesFor } from './zones';
 
@@ -112,15 +112,9 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const updated = await updateZoningOrder(db, request.account.id, request.body);
       // Both zips of the new rates are made now, by jobs, so 'Export Files' links are ready sooner.
-      const { order, zones, fields } = await orderForDownload(db, request.account.id, updated.download_key);
+      const downloadable = await orderForDownload(db, request.account.id, updated.download_key);
       for (const unified of [false, true]) {
-        await requestExport(app, order.id, {
-          farmName: order.farm_name,
-          fields,
-          zones,
-          numZones: order.num_zones,
-          unified,
-        });
+        await requestExport(app, downloadable.order.id, exportInput(downloadable, unified));
       }
       return { data: updated };
     },
@@ -140,15 +134,13 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const account = request.account;
-      const { order, zones, fields } = await orderForDownload(db, account.id, request.params.download_key);
+      const downloadable = await orderForDownload(db, account.id, request.params.download_key);
       // Made once by the `zoning.export` job and kept in storage; this waits for it the first time.
-      const { fileName, file } = await exportFor(app, order.id, {
-        farmName: order.farm_name,
-        fields,
-        zones,
-        numZones: order.num_zones,
-        unified: request.query.unified,
-      });
+      const { fileName, file } = await exportFor(
+        app,
+        downloadable.order.id,
+        exportInput(downloadable, request.query.unified),
+      );
       return reply
         .type('application/zip')
         .header('Content-Length', String(file.size))

@@ -11,6 +11,7 @@ import type { Database } from '../../db/types';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { isUuid, requireFarmRoleOf } from '../farms/access';
 import { areaInHectares, findGeometryProblem } from '../fields/geometry';
+import type { PrescriptionInput } from './prescription';
 
 type Db = Kysely<Database>;
 
@@ -182,6 +183,11 @@ export interface DownloadableOrder {
   order: ZoningOrder;
   zones: ZoneCollection;
   fields: { id: string; name: string; geometry: AreaGeometry }[];
+}
+
+/** What the order's zip (per field, or `unified` for the farm) is made from. */
+export function exportInput({ order, zones, fields }: DownloadableOrder, unified: boolean): PrescriptionInput {
+  return { farmName: order.farm_name, fields, zones, numZones: order.num_zones, unified };
 }
 
 /**
