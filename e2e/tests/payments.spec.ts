@@ -55,6 +55,20 @@ test.describe('checkout and payment', () => {
     await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
   });
 
+  test('/payment with an empty cart says so and leads back to the farms, at 375 px and 1440 px', async ({ page }) => {
+    await signUpAndOnboard(page, uniqueEmail('pay-empty'));
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await page.goto('/payment');
+      await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText(/You have no items in your cart/)).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+      await page.screenshot({ path: test.info().outputPath(`payment-empty-${width}.png`) });
+    }
+    await page.getByRole('button', { name: 'Go to your farms' }).click();
+    await expect(page).toHaveURL(/\/farms$/);
+  });
+
   test('0002 shows the decline message and the form can be used again', async ({ page }) => {
     const farmName = await farmerWithCartItem(page, uniqueEmail('pay-0002'));
     await openCheckout(page, farmName);
