@@ -85,6 +85,8 @@ export class ImageryService {
       module: workerModule('imagery/worker'),
       maxThreads: this.options.workerThreads,
       maxOldGenerationSizeMb: 512,
+      // Measured on an 800 ha zoning: 64 MB cut its scavenges enough to save about a fifth of its time.
+      maxYoungGenerationSizeMb: 64,
       // Once started, a map opened after a quiet spell should not wait 1–3 s for a thread to start and load sharp.
       minThreads: 1,
       // The Sentinel-2 source waits on HTTP range reads; more tasks per thread keep the cores busy meanwhile.

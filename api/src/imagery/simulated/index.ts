@@ -302,6 +302,24 @@ export class SimulatedSource implements ImagerySource {
     for (let column = 0; column < width; column += 1) {
       cellColumns[column] = Math.floor(((minX + (column + 0.5) * pixelW) * GROUND_PER_MERCATOR) / res);
     }
+    // The ground cells a row crosses (columns in order share them) and each pixel column's cell.
+    const cellOfColumn = new Int32Array(width);
+    const cellXs = new Float64Array(width);
+    let cells = 0;
+    for (let column = 0; column < width; column += 1) {
+      if (column === 0 || cellColumns[column] !== cellColumns[column - 1]) {
+        cellXs[cells] = ((cellColumns[column] as number) + 0.5) * res;
+        cells += 1;
+      }
+      cellOfColumn[column] = cells - 1;
+    }
+    // The noise fields along the current row of cells, sampled once per cell row.
+    const rowCells = cellXs.subarray(0, cells);
+    const soilRow = new Float64Array(cells);
+    const deepRow = new Float64Array(cells);
+    const landRow = new Float64Array(cells);
+    const cloudRow = new Float64Array(cells);
+    const shadowRow = new Float64Array(cells);
     let previousCellRow = Number.NaN;
     // The requested bands as a plain array: the copy below runs for most pixels of a fine window.
     const outputs = bands.map((name) => out[name] as Float32Array);
@@ -314,6 +332,13 @@ export class SimulatedSource implements ImagerySource {
       previousCellRow = cellRow;
       const gy = (cellRow + 0.5) * res;
       const rowStart = row * width;
+      if (!sameCellRow) {
+        grids.soil?.sampleRow(rowCells, 0, gy, soilRow);
+        grids.deep?.sampleRow(rowCells, 0, gy, deepRow);
+        grids.land?.sampleRow(rowCells, 0, gy, landRow);
+        grids.cloud?.sampleRow(rowCells, 0, gy, cloudRow);
+        grids.cloud?.sampleRow(rowCells, SHADOW_OFFSET_M.east, gy + SHADOW_OFFSET_M.north, shadowRow);
+      }
       // A row on the same ground cells as the one above copies it whole (one memory copy per band);
       // only its pixels in another field than the pixel above are then worked out one by one.
       if (sameCellRow) {
@@ -343,11 +368,11 @@ export class SimulatedSource implements ImagerySource {
           mask[i] = pixelClass.noData;
           continue;
         }
-        const gx = ((cellColumns[column] as number) + 0.5) * res;
-        const soil = grids.soil ? Math.min(1, Math.max(0, 0.5 + 0.5 * grids.soil.at(gx, gy))) : 0;
+        const cell = cellOfColumn[column] as number;
+        const soil = grids.soil ? Math.min(1, Math.max(0, 0.5 + 0.5 * (soilRow[cell] as number))) : 0;
 
         if (grids.deep) {
-          const deep = 0.5 + 0.5 * grids.deep.at(gx, gy);
+          const deep = 0.5 + 0.5 * (deepRow[cell] as number);
           if (emShallow) emShallow[i] = (12 + 75 * (0.7 * soil + 0.3 * deep)) * moisture;
           if (emDeep) emDeep[i] = 28 + 120 * (0.35 * soil + 0.65 * deep);
         }
@@ -355,9 +380,9 @@ export class SimulatedSource implements ImagerySource {
         let cloudiness = 0;
         let shadowed = false;
         if (grids.cloud) {
-          const value = grids.cloud.at(gx, gy);
+          const value = cloudRow[cell] as number;
           if (value > threshold) cloudiness = Math.min(1, 0.55 + (value - threshold) * 3);
-          else shadowed = grids.cloud.at(gx + SHADOW_OFFSET_M.east, gy + SHADOW_OFFSET_M.north) > threshold;
+          else shadowed = (shadowRow[cell] as number) > threshold;
         }
         mask[i] = cloudiness > 0 ? pixelClass.cloud : shadowed ? pixelClass.shadow : pixelClass.clear;
         if (!needSurface) continue;
@@ -372,14 +397,17 @@ export class SimulatedSource implements ImagerySource {
             Math.max(0, ((params.cover[label] as number) - (params.green[label] as number)) * (0.75 + 0.5 * soil)),
           );
         } else {
-          const land = grids.land ? 0.5 + 0.5 * grids.land.at(gx, gy) : 0.5;
+          const land = grids.land ? 0.5 + 0.5 * (landRow[cell] as number) : 0.5;
           // Patches of remnant bush stay green all year; the rest is pasture and roadside.
           green = land > 0.78 ? 0.5 + 0.3 * land : bgGreen * (0.35 + 0.6 * land);
           dry = 0.55 * (1 - green);
         }
         if (layer === 'high_res') {
           // Fine texture only high resolution can show (wheel tracks, patchy establishment).
-          green = Math.min(0.97, Math.max(0, green * (1 + 0.08 * fbm(gx, gy, 12, 2, LAND_SEED + 1))));
+          green = Math.min(
+            0.97,
+            Math.max(0, green * (1 + 0.08 * fbm(cellXs[cell] as number, gy, 12, 2, LAND_SEED + 1))),
+          );
           dry = Math.min(dry, 1 - green);
         }
         const bare = 1 - green - dry;

@@ -29,26 +29,35 @@ export class NoiseGrid {
     if (Number.isNaN(value)) {
       const column = i % this.columns;
       const row = (i - column) / this.columns;
-      value = this.field((this.firstColumn + column) * this.spacing, (this.firstRow + row) * this.spacing);
+      // Rounded as stored, so a node reads the same on the call that computes it as on later ones:
+      // values never depend on the order a read visits the lattice in.
+      value = Math.fround(this.field((this.firstColumn + column) * this.spacing, (this.firstRow + row) * this.spacing));
       this.values[i] = value;
     }
     return value;
   }
 
-  /** The field at ground position (x, y), which must lie inside the box the grid was built for. */
-  at(x: number, y: number): number {
-    const u = x / this.spacing - this.firstColumn;
+  /**
+   * The field along the row at ground `y`: `out[k]` at ground (xs[k] + dx, y), bilinear between the
+   * lattice nodes around it. Positions must lie inside the grid's box. A read samples each row of
+   * ground cells this way: one call per row, not per position (nor a boxed number per value).
+   */
+  sampleRow(xs: Float64Array, dx: number, y: number, out: Float64Array): void {
     const v = y / this.spacing - this.firstRow;
-    const column = Math.min(this.columns - 2, Math.max(0, Math.floor(u)));
     const row = Math.min(this.rows - 2, Math.max(0, Math.floor(v)));
-    const fu = u - column;
     const fv = v - row;
-    const i = row * this.columns + column;
-    const a = this.node(i);
-    const b = this.node(i + 1);
-    const c = this.node(i + this.columns);
-    const d = this.node(i + this.columns + 1);
-    const top = a + (b - a) * fu;
-    return top + (c + (d - c) * fu - top) * fv;
+    const rowStart = row * this.columns;
+    for (let k = 0; k < xs.length; k += 1) {
+      const u = ((xs[k] as number) + dx) / this.spacing - this.firstColumn;
+      const column = Math.min(this.columns - 2, Math.max(0, Math.floor(u)));
+      const fu = u - column;
+      const i = rowStart + column;
+      const a = this.node(i);
+      const b = this.node(i + 1);
+      const c = this.node(i + this.columns);
+      const d = this.node(i + this.columns + 1);
+      const top = a + (b - a) * fu;
+      out[k] = top + (c + (d - c) * fu - top) * fv;
+    }
   }
 }
