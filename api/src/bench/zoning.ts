@@ -1,14 +1,20 @@
-// Benchmark of `GET v2/zoning/zones`: a paddock just under the 800 ha limit at 5 m (about 320,000
-// pixels), 3 and 5 zones, cold (each request computes) and warm (the same request again, from the
-// cache), with the api's /health latency meanwhile; beside a Python reference pipeline (numpy +
+// Benchmark of `GET v2/zoning/zones`: paddocks just under the 800 ha limit at 5 m (about 320,000
+// pixels each), 3 and 5 zones, cold (each request computes) and warm (the same request again, from
+// the cache), with the api's /health latency meanwhile; beside a Python reference pipeline (numpy +
 // rasterio: k-means classes, rasterio.features.sieve, rasterio.features.shapes, mask clip) on the
-// same index raster, in the same run. Zone count, slivers and variance reduction of both.
+// same index rasters. Zone count, slivers and variance reduction of both.
+//
+// Three paddocks in different places (their own soil, canopy and zone pattern), each zoned in turn by
+// the api and then by the reference, run after run: both are timed on the same rasters and in the same
+// spells of machine load, so the ratio does not depend on which paddock a run got or on what else the
+// machine was doing in one half of the run.
 // Run: `npm run bench zoning` at the root (this file is its zoning section).
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { AreaGeometry, Position } from '@paddock/shared/contracts';
 import { SimulatedSource } from '../imagery/simulated';
@@ -21,17 +27,22 @@ import { pickPort, startApi } from './api-process';
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const PREFERRED_PORT = 4680 + Number(process.env.PADDOCK_PORT_OFFSET ?? 0);
 const ZONES = [3, 5];
-const COLD_RUNS = 7;
+/** Cold runs per paddock and zone count (each followed by the reference's run on the same raster). */
+const COLD_RUNS = 5;
 /** Zonings per worker thread before measuring: the JIT's warm-up (see main). */
 const WARMUPS_PER_THREAD = 12;
 const WARM_RUNS = 20;
-const REFERENCE_RUNS = 7;
 const TARGET_HA = 795;
+/** Where the paddocks lie (lon, lat): near Wagga Wagga, about 5 km apart. */
+const PLACES: readonly Position[] = [
+  [147.2, -35.05],
+  [147.26, -35.09],
+  [147.14, -35.12],
+];
 const EMAIL = 'zoning-bench@paddock.example';
 
-/** An eight-cornered paddock near Wagga Wagga of about `hectares`. */
-function paddock(hectares: number): AreaGeometry {
-  const [lon, lat] = [147.2, -35.05];
+/** An eight-cornered paddock of about `hectares` around `centre`. */
+function paddock(hectares: number, [lon, lat]: Position): AreaGeometry {
   const shape = [1, 0.92, 1.05, 0.88, 1.1, 0.95, 1.02, 0.9];
   const ring = (radius: number): Position[] => {
     const positions: Position[] = shape.map((factor, k) => {
@@ -68,6 +79,58 @@ interface ZonesAnswer {
   statistics: { variance_reduction: number; fields: { min_zone_ha: number }[] };
 }
 
+/** What the bench and the reference know of each paddock's raster (meta.json). */
+interface BenchRaster {
+  name: string;
+  width: number;
+  height: number;
+  bbox: readonly number[];
+  latitude: number;
+  minZoneHa: number;
+  minPixels: number;
+  sliverHa: number;
+  insidePixels: number;
+}
+
+interface ReferenceRun {
+  ms: number;
+  zones: number;
+  polygons: number;
+  slivers: number;
+  areaHa: number;
+  varianceReduction: number;
+}
+
+/** The Python reference as one long-lived process at the workers' priority: a run per call. */
+async function startReference(workDir: string) {
+  // At the api's worker-thread priority (nice +10, workers/pool.ts), so both compute on equal terms.
+  const child = spawn(
+    'nice',
+    [
+      '-n',
+      String(WORKER_NICE_INCREMENT),
+      '/usr/bin/python3',
+      path.join(repoRoot, 'scripts/bench/reference-zoning.py'),
+      workDir,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async <T>(): Promise<T> => {
+    const line = await lines.next();
+    if (line.done) throw new Error(`the reference pipeline exited (${child.exitCode})`);
+    return JSON.parse(line.value as string) as T;
+  };
+  await next<{ ready: true }>();
+  return {
+    run: async (raster: number, zones: number): Promise<ReferenceRun> => {
+      child.stdin.write(`${raster} ${zones}\n`);
+      return next<ReferenceRun>();
+    },
+    close: () => child.stdin.end(),
+  };
+}
+
 async function main() {
   const workDir = await mkdtemp(path.join(tmpdir(), 'paddock-bench-zoning-'));
   const auth = await startAuthServer();
@@ -77,6 +140,7 @@ async function main() {
     port,
   );
   const base = `http://127.0.0.1:${port}`;
+  let reference: Awaited<ReturnType<typeof startReference>> | null = null;
   try {
     const token = await auth.sign({ sub: `bench|${EMAIL}`, email: EMAIL, email_verified: true }, { expiresIn: 3600 });
     const call = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
@@ -91,59 +155,73 @@ async function main() {
       method: 'POST',
       body: JSON.stringify({ data: { farm_name: 'Zoning bench' } }),
     });
-    const geometry = paddock(TARGET_HA);
+    const geometries = PLACES.map((place) => paddock(TARGET_HA, place));
     const created = await call<{ features: { id: string; properties: { area: number } }[] }>(
       `v2/farms/${farm.id}/fields`,
       {
         method: 'POST',
         body: JSON.stringify({
           type: 'FeatureCollection',
-          features: [
-            { type: 'Feature', geometry, properties: { field_name: 'Big paddock', field_crop_type: 'Wheat' } },
-          ],
+          features: geometries.map((geometry, index) => ({
+            type: 'Feature',
+            geometry,
+            properties: { field_name: `Big paddock ${index + 1}`, field_crop_type: 'Wheat' },
+          })),
         }),
       },
     );
-    const field = created.features[0] as { id: string; properties: { area: number } };
-    const areaHa = field.properties.area;
+    const fields = created.features.map((feature, index) => ({
+      id: feature.id,
+      areaHa: feature.properties.area,
+      geometry: geometries[index] as AreaGeometry,
+    }));
 
-    // The clearest capture of late winter 2025.
-    const catalog = await call<{
-      features: { properties: { dates: { date: string; items: { cloud_percent: number }[] }[] } }[];
-    }>(`v2/catalog?field_ids=${field.id}&layer_filter=standard&latest_date_utc=2025-09-15&search_days=60`);
-    const dates = catalog.features[0]?.properties.dates ?? [];
-    const date = [...dates].sort((a, b) => (a.items[0]?.cloud_percent ?? 100) - (b.items[0]?.cloud_percent ?? 100))[0]
-      ?.date as string;
-    const cloudPercent = dates.find((entry) => entry.date === date)?.items[0]?.cloud_percent ?? null;
+    // The capture of late winter 2025 that is clearest over all three paddocks.
+    const cloudOn = new Map<string, number>();
+    for (const field of fields) {
+      const catalog = await call<{
+        features: { properties: { dates: { date: string; items: { cloud_percent: number }[] }[] } }[];
+      }>(`v2/catalog?field_ids=${field.id}&layer_filter=standard&latest_date_utc=2025-09-15&search_days=60`);
+      for (const { date, items } of catalog.features[0]?.properties.dates ?? []) {
+        cloudOn.set(date, Math.max(cloudOn.get(date) ?? 0, items[0]?.cloud_percent ?? 100));
+      }
+    }
+    const [date, cloudPercent] = [...cloudOn].sort(([, a], [, b]) => a - b)[0] as [string, number];
 
-    // The same index raster the api zones, for the reference (same source, field id, crop and capture).
-    const aoi = { fieldId: field.id, cropType: 'Wheat', geometry, bbox: bboxOf(geometry) };
+    // The same index rasters the api zones, for the reference (same source, field ids, crop and capture).
     const source = new SimulatedSource();
-    const [capture] = await source.catalog([aoi], 'standard', { from: date, to: date });
-    if (!capture) throw new Error(`no capture on ${date}`);
-    const raster = await fieldRaster(source, aoi, capture, 'NDVI', 5);
-    const minZoneHa = Math.max(0.5, 0.01 * areaHa);
-    const sliverHa = minZoneHa / 10;
-    const insidePixels = raster.inside.reduce((sum, value) => sum + value, 0);
-    writeFileSync(path.join(workDir, 'values.f32'), Buffer.from(raster.values.buffer));
-    writeFileSync(path.join(workDir, 'inside.u8'), raster.inside);
-    writeFileSync(path.join(workDir, 'valid.u8'), raster.valid);
-    writeFileSync(
-      path.join(workDir, 'meta.json'),
-      JSON.stringify({
+    const rasters: BenchRaster[] = [];
+    for (const [index, field] of fields.entries()) {
+      const aoi = { fieldId: field.id, cropType: 'Wheat', geometry: field.geometry, bbox: bboxOf(field.geometry) };
+      const [capture] = await source.catalog([aoi], 'standard', { from: date, to: date });
+      if (!capture) throw new Error(`no capture on ${date}`);
+      const raster = await fieldRaster(source, aoi, capture, 'NDVI', 5);
+      const minZoneHa = Math.max(0.5, 0.01 * field.areaHa);
+      const name = `paddock-${index + 1}`;
+      writeFileSync(path.join(workDir, `${name}.values.f32`), Buffer.from(raster.values.buffer));
+      writeFileSync(path.join(workDir, `${name}.inside.u8`), raster.inside);
+      writeFileSync(path.join(workDir, `${name}.valid.u8`), raster.valid);
+      rasters.push({
+        name,
         width: raster.grid.width,
         height: raster.grid.height,
         bbox: raster.window.bbox,
         latitude: (aoi.bbox[1] + aoi.bbox[3]) / 2,
-        zones: ZONES,
+        minZoneHa,
         minPixels: minZonePixels(minZoneHa, 5),
-        sliverHa,
-      }),
-    );
+        sliverHa: minZoneHa / 10,
+        insidePixels: raster.inside.reduce((sum, value) => sum + value, 0),
+      });
+    }
+    writeFileSync(path.join(workDir, 'meta.json'), JSON.stringify({ rasters }));
+    reference = await startReference(workDir);
 
-    const zonesUrl = (zones: number, minHa: number) =>
-      `v2/zoning/zones?field_ids=${field.id}&latest_capture_date=${date}&zones=${zones}&resolution=1&algorithm=standard_NDVI&min_zone_ha=${minHa}`;
+    const zonesUrl = (fieldId: string, zones: number, minHa: number) =>
+      `v2/zoning/zones?field_ids=${fieldId}&latest_capture_date=${date}&zones=${zones}&resolution=1&algorithm=standard_NDVI&min_zone_ha=${minHa}`;
+    // True while a zoning request is in flight: /health is sampled for the goal only then.
+    let zoning = false;
     const timed = async (url: string) => {
+      zoning = true;
       const started = performance.now();
       const response = await fetch(`${base}/${url}`, { headers: { authorization: `Bearer ${token}` } });
       if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
@@ -151,20 +229,26 @@ async function main() {
       // the api's work (the reference's time has no such step either).
       const body = await response.arrayBuffer();
       const ms = performance.now() - started;
+      zoning = false;
       const answer = JSON.parse(Buffer.from(body).toString('utf8')) as ZonesAnswer;
       // Server-Timing: imagery;dur=…;desc="index raster", zoning;dur=…
       const timing = response.headers.get('server-timing') ?? '';
       const duration = (name: string) => Number(new RegExp(`${name};dur=([0-9.]+)`).exec(timing)?.[1] ?? Number.NaN);
       return { ms, answer, readMs: duration('imagery'), zoningMs: duration('zoning') };
     };
-    // Start the worker threads and let their code warm up (not measured). Each thread of the pool
-    // compiles the zoning code on its own, and the JIT needs about ten zonings per thread to reach its
-    // steady speed (measured: a 2-thread pool zones 3 zones in ~170 ms after 7 runs per thread, ~110 ms
-    // after 20). A long-running api is in that steady state; the reference is timed in one warm Python
-    // process. Every measured cold run still reads the raster and zones it (a new answer-cache key).
+    // Start the worker threads and let their code warm up (not measured), and the reference's too. Each
+    // thread of the pool compiles the zoning code on its own, and the JIT needs about ten zonings per
+    // thread to reach its steady speed (measured: a 2-thread pool zones 3 zones in ~170 ms after 7 runs
+    // per thread, ~110 ms after 20). A long-running api is in that steady state; the reference runs in
+    // one warm Python process. Every measured cold run still reads the raster and zones it (a new
+    // answer-cache key).
     const warmups = WARMUPS_PER_THREAD * availableParallelism();
     for (let run = 0; run < warmups; run += 1) {
-      await call(zonesUrl(ZONES[run % ZONES.length] as number, round(minZoneHa + 0.01 * (run + 1), 6)));
+      const field = run % fields.length;
+      const zones = ZONES[run % ZONES.length] as number;
+      const minHa = (rasters[field]?.minZoneHa ?? 0) + 0.01 * (run + 1);
+      await call(zonesUrl(fields[field]?.id as string, zones, round(minHa, 6)));
+      if (run < fields.length * ZONES.length) await reference.run(field, zones);
     }
 
     // /health while the cold runs compute.
@@ -172,38 +256,19 @@ async function main() {
     let measuring = true;
     const healthLoop = (async () => {
       while (measuring) {
+        const during = zoning;
         const started = performance.now();
         await fetch(`${base}/health`).then((response) => response.arrayBuffer());
-        health.push(performance.now() - started);
+        if (during) health.push(performance.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
 
     const results: Record<string, unknown> = {};
-    for (const zones of ZONES) {
-      const cold: number[] = [];
-      const reads: number[] = [];
-      const steps: number[] = [];
-      let last: ZonesAnswer | null = null;
-      let lastUrl = '';
-      for (let run = 0; run < COLD_RUNS; run += 1) {
-        // A minimum size a millionth of a hectare apart: a new cache key, the same zones.
-        lastUrl = zonesUrl(zones, round(minZoneHa + (run + 1) * 1e-6, 6));
-        const { ms, answer, readMs, zoningMs } = await timed(lastUrl);
-        cold.push(ms);
-        reads.push(readMs);
-        steps.push(zoningMs);
-        last = answer;
-      }
-      const warm: number[] = [];
-      for (let run = 0; run < WARM_RUNS; run += 1) warm.push((await timed(lastUrl)).ms);
-      const features = last?.zoned_image.features ?? [];
-      results[zones] = {
-        cold: summary(cold),
-        warm: summary(warm),
-        /** Inside the worker: reading the index raster, then zoning it (what the reference does). */
-        imageryRead: summary(reads),
-        zoningStep: summary(steps),
+    const referenceResults: Record<string, unknown> = {};
+    const quality = (answer: ZonesAnswer, sliverHa: number) => {
+      const features = answer.zoned_image.features;
+      return {
         zones: new Set(features.map((feature) => feature.properties.zone)).size,
         polygons: features.length,
         slivers: features.filter((feature) => feature.properties.area < sliverHa).length,
@@ -211,54 +276,64 @@ async function main() {
           features.reduce((sum, feature) => sum + feature.properties.area, 0),
           2,
         ),
-        varianceReduction: last?.statistics.variance_reduction ?? null,
+        varianceReduction: answer.statistics.variance_reduction,
       };
+    };
+    for (const zones of ZONES) {
+      const cold: number[] = [];
+      const reads: number[] = [];
+      const steps: number[] = [];
+      const theirs: number[] = [];
+      const ourQuality: ReturnType<typeof quality>[] = [];
+      const theirQuality: Omit<ReferenceRun, 'ms'>[] = [];
+      let lastUrl = '';
+      for (let run = 0; run < COLD_RUNS; run += 1) {
+        for (const [index, field] of fields.entries()) {
+          const raster = rasters[index] as (typeof rasters)[number];
+          // A minimum size a millionth of a hectare apart: a new cache key, the same zones.
+          lastUrl = zonesUrl(field.id, zones, round(raster.minZoneHa + (run + 1) * 1e-6, 6));
+          const { ms, answer, readMs, zoningMs } = await timed(lastUrl);
+          cold.push(ms);
+          reads.push(readMs);
+          steps.push(zoningMs);
+          const { ms: referenceMs, ...figures } = await reference.run(index, zones);
+          theirs.push(referenceMs);
+          if (run === COLD_RUNS - 1) {
+            ourQuality.push(quality(answer, raster.sliverHa));
+            theirQuality.push({
+              ...figures,
+              areaHa: round(figures.areaHa, 2),
+              varianceReduction: round(figures.varianceReduction, 4),
+            });
+          }
+        }
+      }
+      const warm: number[] = [];
+      for (let run = 0; run < WARM_RUNS; run += 1) warm.push((await timed(lastUrl)).ms);
+      results[zones] = {
+        cold: summary(cold),
+        warm: summary(warm),
+        /** Inside the worker: reading the index raster, then zoning it (what the reference does). */
+        imageryRead: summary(reads),
+        zoningStep: summary(steps),
+        paddocks: ourQuality,
+      };
+      referenceResults[zones] = { ...summary(theirs), paddocks: theirQuality };
     }
     measuring = false;
     await healthLoop;
 
-    // At the api's worker-thread priority (nice +10, workers/pool.ts), so both compute on equal terms.
-    const reference = JSON.parse(
-      execFileSync(
-        'nice',
-        [
-          '-n',
-          String(WORKER_NICE_INCREMENT),
-          '/usr/bin/python3',
-          path.join(repoRoot, 'scripts/bench/reference-zoning.py'),
-          workDir,
-          String(REFERENCE_RUNS),
-        ],
-        { encoding: 'utf8' },
-      ),
-    ) as Record<
-      string,
-      { ms: number[]; zones: number; polygons: number; slivers: number; areaHa: number; varianceReduction: number }
-    >;
-    const referenceResults = Object.fromEntries(
-      Object.entries(reference).map(([zones, run]) => [
-        zones,
-        {
-          ...summary(run.ms),
-          zones: run.zones,
-          polygons: run.polygons,
-          slivers: run.slivers,
-          areaHa: round(run.areaHa, 2),
-          varianceReduction: round(run.varianceReduction, 4),
-        },
-      ]),
-    );
     console.log(
       JSON.stringify({
-        field: {
-          areaHa: round(areaHa, 2),
-          pixels: raster.grid.width * raster.grid.height,
-          insidePixels,
-          captureDate: date,
-          cloudPercent,
-        },
-        minZoneHa: round(minZoneHa, 2),
-        sliverHa: round(sliverHa, 3),
+        paddocks: fields.map((field, index) => ({
+          areaHa: round(field.areaHa, 2),
+          pixels: (rasters[index]?.width ?? 0) * (rasters[index]?.height ?? 0),
+          insidePixels: rasters[index]?.insidePixels,
+          minZoneHa: round(rasters[index]?.minZoneHa ?? 0, 2),
+          sliverHa: round(rasters[index]?.sliverHa ?? 0, 3),
+        })),
+        captureDate: date,
+        cloudPercent,
         api: results,
         reference: referenceResults,
         health: {
@@ -270,6 +345,7 @@ async function main() {
       }),
     );
   } finally {
+    reference?.close();
     api.kill('SIGTERM');
     await auth.close();
     await rm(workDir, { recursive: true, force: true });
