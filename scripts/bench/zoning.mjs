@@ -13,6 +13,8 @@ export function measure() {
     console.log('Installing python3-rasterio from Debian packages for the reference pipeline…');
     execSync('apt-get install -y -qq python3-rasterio', { stdio: 'ignore' });
   }
+  // The bench times the compiled api (what `npm start` runs), built from the current source.
+  execSync('npm run build -w api', { cwd: repoRoot, stdio: 'ignore' });
   console.log('Zoning: three 800 ha paddocks at 5 m, 3 and 5 zones, through the api (PGlite) and the rasterio reference in turn…');
   const out = execSync('node --import tsx src/bench/zoning.ts', {
     cwd: join(repoRoot, 'api'),

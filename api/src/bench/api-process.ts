@@ -25,16 +25,28 @@ export function pickPort(preferred = 0): Promise<number> {
   });
 }
 
-/** Starts `src/main.ts` with `env` on `port` and resolves once /health answers. */
-export async function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
+/**
+ * Starts `src/main.ts` with `env` on `port` and resolves once /health answers; with `compiled`, the
+ * build `npm start` runs (`dist/main.js`, built beforehand) instead of the TypeScript source under tsx.
+ */
+export async function startApi(
+  env: Record<string, string>,
+  port: number,
+  { compiled = false }: { compiled?: boolean } = {},
+): Promise<ChildProcess> {
   // BENCH_API_NODE_ARGS adds node flags to the api process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
   // see what holds its event loop (profiles are written when it exits on SIGTERM).
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(apiRoot, 'src/main.ts')], {
+  const entry = compiled
+    ? [path.join(apiRoot, 'dist/main.js')]
+    : ['--import', 'tsx', path.join(apiRoot, 'src/main.ts')];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: apiRoot,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // A bench that fails half-way must not leave its api running (holding the port and the output).
+  process.once('exit', () => child.kill('SIGTERM'));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);

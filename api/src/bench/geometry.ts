@@ -42,12 +42,22 @@ export interface GeometryBench {
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 function summarise(latencies: number[]): Latencies {
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { requests: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? NaN) };
+  return {
+    requests: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1) ?? NaN),
+  };
 }
 
 /** GET /health one after another until `until` settles (or `count` answers), a few ms apart; the latencies. */
@@ -95,9 +105,16 @@ export async function benchGeometry(): Promise<GeometryBench> {
   const api = await startApi({ DATA_DIR: path.join(dir, 'pglite'), AUTH_JWKS_URL: auth.jwksUrl }, port);
   try {
     const base = `http://127.0.0.1:${port}`;
-    const token = await auth.sign({ sub: 'bench|geometry', email: 'geometry@paddock.example', email_verified: true }, { expiresIn: 3600 });
+    const token = await auth.sign(
+      { sub: 'bench|geometry', email: 'geometry@paddock.example', email_verified: true },
+      { expiresIn: 3600 },
+    );
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const farm = await fetch(`${base}/v2/farms`, { method: 'POST', headers, body: JSON.stringify({ data: { farm_name: 'Combs' } }) });
+    const farm = await fetch(`${base}/v2/farms`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ data: { farm_name: 'Combs' } }),
+    });
     if (farm.status !== 201) throw new Error(`create farm answered ${farm.status}: ${await farm.text()}`);
     const farmId = ((await farm.json()) as { id: string }).id;
     const body = (post: number) =>
@@ -147,7 +164,8 @@ export async function benchGeometry(): Promise<GeometryBench> {
     const circlesHealth = summarise(await healthLatencies(`${base}/health`, circlesSent));
     const circlesResult = await circlesSent;
     // Not thrown: on a machine whose cores are busy elsewhere the check can run over its time budget (422).
-    if (circlesResult.status !== 201) console.error(`POST of ${CIRCLES} circles answered ${circlesResult.status}: ${circlesResult.detail}`);
+    if (circlesResult.status !== 201)
+      console.error(`POST of ${CIRCLES} circles answered ${circlesResult.status}: ${circlesResult.detail}`);
     return {
       positions: POSITIONS,
       circles: {

@@ -23,6 +23,7 @@ import { areaInHectares, bboxOf } from '../plugins/fields/geometry';
 import { startAuthServer } from '../test/auth-server';
 import { WORKER_NICE_INCREMENT } from '../workers/pool';
 import { pickPort, startApi } from './api-process';
+import { startHealthProbe } from './health-probe';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const PREFERRED_PORT = 4680 + Number(process.env.PADDOCK_PORT_OFFSET ?? 0);
@@ -138,6 +139,8 @@ async function main() {
   const api = await startApi(
     { DATA_DIR: path.join(workDir, 'pglite'), AUTH_JWKS_URL: auth.jwksUrl, ZONING_TIME_BUDGET_MS: '120000' },
     port,
+    // What `npm start` runs: the compiled api and its compiled worker threads.
+    { compiled: true },
   );
   const base = `http://127.0.0.1:${port}`;
   let reference: Awaited<ReturnType<typeof startReference>> | null = null;
@@ -218,10 +221,10 @@ async function main() {
 
     const zonesUrl = (fieldId: string, zones: number, minHa: number) =>
       `v2/zoning/zones?field_ids=${fieldId}&latest_capture_date=${date}&zones=${zones}&resolution=1&algorithm=standard_NDVI&min_zone_ha=${minHa}`;
-    // True while a zoning request is in flight: /health is sampled for the goal only then.
-    let zoning = false;
+    // /health is sampled for the goal while a zoning request is in flight (probe.measuring).
+    const probe = startHealthProbe(`${base}/health`);
     const timed = async (url: string) => {
-      zoning = true;
+      probe.measuring(true);
       const started = performance.now();
       const response = await fetch(`${base}/${url}`, { headers: { authorization: `Bearer ${token}` } });
       if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
@@ -229,7 +232,7 @@ async function main() {
       // the api's work (the reference's time has no such step either).
       const body = await response.arrayBuffer();
       const ms = performance.now() - started;
-      zoning = false;
+      probe.measuring(false);
       const answer = JSON.parse(Buffer.from(body).toString('utf8')) as ZonesAnswer;
       // Server-Timing: imagery;dur=…;desc="index raster", zoning;dur=…
       const timing = response.headers.get('server-timing') ?? '';
@@ -250,19 +253,6 @@ async function main() {
       await call(zonesUrl(fields[field]?.id as string, zones, round(minHa, 6)));
       if (run < fields.length * ZONES.length) await reference.run(field, zones);
     }
-
-    // /health while the cold runs compute.
-    const health: number[] = [];
-    let measuring = true;
-    const healthLoop = (async () => {
-      while (measuring) {
-        const during = zoning;
-        const started = performance.now();
-        await fetch(`${base}/health`).then((response) => response.arrayBuffer());
-        if (during) health.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    })();
 
     const results: Record<string, unknown> = {};
     const referenceResults: Record<string, unknown> = {};
@@ -320,8 +310,7 @@ async function main() {
       };
       referenceResults[zones] = { ...summary(theirs), paddocks: theirQuality };
     }
-    measuring = false;
-    await healthLoop;
+    const health = await probe.stop();
 
     console.log(
       JSON.stringify({
