@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useState, type CSSProperties } from 'react';
 import type { FieldFeature } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
+import { buttonStyles } from '@paddock/shared/ui';
 import { Icon } from '../controls/icons';
 import { cropColour } from './cropColour';
 import { FieldThumb } from './FieldThumb';
-import controls from '../controls/controls.module.css';
 import styles from './FieldMenu.module.css';
 
 /** Row height in px; the list draws only the rows in view, so thousands of fields stay quick. */
@@ -83,7 +83,7 @@ function FieldRow({
         <span className={styles.rowActions}>
           <button
             type="button"
-            className={controls.iconButton}
+            className={buttonStyles.iconButton}
             aria-label={`Edit ${name}`}
             title="Edit"
             onClick={() => onEdit(field.id)}
@@ -92,7 +92,7 @@ function FieldRow({
           </button>
           <button
             type="button"
-            className={controls.iconButton}
+            className={buttonStyles.iconButton}
             data-tone="danger"
             aria-label={`Delete ${name}`}
             title="Delete"

@@ -4,7 +4,7 @@ import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'reac
 import { useShallow } from 'zustand/react/shallow';
 import { paths, productPath, type FieldFeature } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
-import { Button, ErrorState, goTo, Spinner } from '@paddock/shared/ui';
+import { Button, buttonStyles, ErrorState, goTo, Spinner } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { messages } from '../messages';
 import { useOlMap } from '../map-core/olMapContext';
@@ -149,7 +149,7 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
           <h1 className={styles.title}>{title}</h1>
           <button
             type="button"
-            className={controls.iconButton}
+            className={buttonStyles.iconButton}
             aria-expanded={drawerOpen}
             aria-controls={bodyId}
             aria-label={drawerOpen ? 'Hide field menu' : 'Show field menu'}

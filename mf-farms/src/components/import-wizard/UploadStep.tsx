@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { convertLimits } from '@paddock/shared/contracts';
-import { Button, Spinner } from '@paddock/shared/ui';
+import { Button, buttonStyles, Spinner } from '@paddock/shared/ui';
 import { dialogStyles as dialog } from '@paddock/shared/ui/modal';
-import controls from '../controls.module.css';
 import { controlStyles as form } from '@paddock/shared/ui/form';
 import { Icon } from '../icons';
 import type { Conversion } from './useConversion';
@@ -98,7 +97,7 @@ function FileList({ choice, disabled }: PartProps) {
           <span className={styles.fileSize}>{formatMegabytes(file.size)}</span>
           <button
             type="button"
-            className={controls.iconButton}
+            className={buttonStyles.iconButton}
             data-tone="danger"
             aria-label={`Remove ${file.name}`}
             disabled={disabled}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Collaborator, FarmFeature, FarmProperties } from '@paddock/shared/contracts';
 import { queryKeys, useAction, useQueryClient } from '@paddock/shared/query';
-import { Button } from '@paddock/shared/ui';
+import { Button, buttonStyles } from '@paddock/shared/ui';
 import { ConfirmDialog } from '@paddock/shared/ui/modal';
 import controls from '../../components/controls.module.css';
 import { Icon } from '../../components/icons';
@@ -53,7 +53,7 @@ function CollaboratorRow({
           {canRemove && (
             <button
               type="button"
-              className={controls.iconButton}
+              className={buttonStyles.iconButton}
               data-tone="danger"
               aria-label={`Remove ${collaborator.email}`}
               title="Remove collaborator"

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { FarmFeature } from '@paddock/shared/contracts';
 import { formatDate, formatHectares } from '@paddock/shared/format';
-import { Button } from '@paddock/shared/ui';
+import { Button, buttonStyles } from '@paddock/shared/ui';
 import controls from '../../components/controls.module.css';
 import { Icon } from '../../components/icons';
 import { messages } from '../../lib/messages';
@@ -107,7 +107,7 @@ export function FarmHeader({ farm, onDelete }: FarmHeaderProps) {
               <button
                 ref={renameButton}
                 type="button"
-                className={controls.iconButton}
+                className={buttonStyles.iconButton}
                 aria-label="Rename farm"
                 title="Rename farm"
                 onClick={() => setRenaming(true)}

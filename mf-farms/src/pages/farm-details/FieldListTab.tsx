@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FarmProperties, FieldFeature } from '@paddock/shared/contracts';
 import { formatDate, formatHectares } from '@paddock/shared/format';
 import { queryKeys, useAction, useQueryClient } from '@paddock/shared/query';
-import { Button } from '@paddock/shared/ui';
+import { Button, buttonStyles } from '@paddock/shared/ui';
 import { ConfirmDialog } from '@paddock/shared/ui/modal';
 import type { FarmPageSize } from '../../api/farmsApi';
 import controls from '../../components/controls.module.css';
@@ -81,7 +81,7 @@ function FieldRow({
         <div className={styles.rowActions}>
           <button
             type="button"
-            className={controls.iconButton}
+            className={buttonStyles.iconButton}
             aria-label={`View ${name}`}
             title="View on the map"
             onClick={() => open({ selectedField: id, view: true })}
@@ -92,7 +92,7 @@ function FieldRow({
             <>
               <button
                 type="button"
-                className={controls.iconButton}
+                className={buttonStyles.iconButton}
                 aria-label={`Edit ${name}`}
                 title="Edit on the map"
                 onClick={() => open({ selectedField: id, edit: true })}
@@ -101,7 +101,7 @@ function FieldRow({
               </button>
               <button
                 type="button"
-                className={controls.iconButton}
+                className={buttonStyles.iconButton}
                 data-tone="danger"
                 aria-label={`Delete ${name}`}
                 title="Delete field"

@@ -6,7 +6,7 @@ import controls from '../../components/controls.module.css';
 import { Icon } from '../../components/icons';
 import { useFarms, useFarmsStore } from '../../context';
 import { paths, productPath } from '@paddock/shared/contracts';
-import { goTo } from '@paddock/shared/ui';
+import { buttonStyles, goTo } from '@paddock/shared/ui';
 import { abilitiesOf } from '../../lib/roles';
 import { CollaboratorAvatars } from './CollaboratorAvatars';
 import { FarmFieldsRow } from './FarmFieldsRow';
@@ -62,7 +62,7 @@ function RowButtons({ farm, onDelete }: { farm: FarmFeature; onDelete(farm: Farm
       </button>
       <Link
         to={paths.farmDetails(id)}
-        className={controls.iconButton}
+        className={buttonStyles.iconButton}
         aria-label={`Details of ${name}`}
         title="Farm details"
       >
@@ -71,7 +71,7 @@ function RowButtons({ farm, onDelete }: { farm: FarmFeature; onDelete(farm: Farm
       {abilitiesOf(permission).delete ? (
         <button
           type="button"
-          className={controls.iconButton}
+          className={buttonStyles.iconButton}
           data-tone="danger"
           aria-label={`Delete ${name}`}
           title="Delete farm"
@@ -85,7 +85,7 @@ function RowButtons({ farm, onDelete }: { farm: FarmFeature; onDelete(farm: Farm
       )}
       <button
         type="button"
-        className={`${controls.iconButton} ${styles.expand}`}
+        className={`${buttonStyles.iconButton} ${styles.expand}`}
         aria-label={`Fields of ${name}`}
         title={expanded ? 'Hide fields' : 'Show fields'}
         aria-expanded={expanded}

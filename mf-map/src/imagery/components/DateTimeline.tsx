@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { isWindowEntry, type CatalogEntry } from '@paddock/shared/contracts';
-import { Spinner } from '@paddock/shared/ui';
+import { buttonStyles, Spinner } from '@paddock/shared/ui';
 import { controlStyles } from '@paddock/shared/ui/form';
 import { Icon } from '../../controls/icons';
 import { useMapStore } from '../../store';
@@ -9,7 +9,6 @@ import { imageryMessages } from '../lib/labels';
 import { readMaxCloud, writeMaxCloud } from '../lib/maxCloud';
 import { cloudWording, entryCloud, entryDay, entryLabel, surveyLabel, visibleEntries } from '../lib/timeline';
 import type { CatalogPaging } from '../useCatalog';
-import controls from '../../controls/controls.module.css';
 import styles from '../imagery.module.css';
 
 /** Spec 2 §9: the timeline scrolls 1000 px per click. */
@@ -141,7 +140,7 @@ export function DateTimeline({ target, paging, onChoose, surveys = false }: Date
       <div className={styles.timelineRow}>
         <button
           type="button"
-          className={controls.iconButton}
+          className={buttonStyles.iconButton}
           aria-label="Scroll to newer dates"
           onClick={() => scroll(-1)}
         >
@@ -185,7 +184,7 @@ export function DateTimeline({ target, paging, onChoose, surveys = false }: Date
         </ol>
         <button
           type="button"
-          className={controls.iconButton}
+          className={buttonStyles.iconButton}
           aria-label="Scroll to older dates"
           onClick={() => scroll(1)}
         >
