@@ -15,25 +15,9 @@ import { bookingToday } from '../plugins/bookings/service';
 import { startAuthServer, TEST_AUDIENCE, TEST_ISSUER } from '../test/auth-server';
 import { createTestDatabase } from '../test/backends';
 import { pgAnswers } from './api-process';
-// Plain ES module shared with the root bench script.
-// @ts-expect-error no type declarations for the .mjs helper
+// Plain ES module shared with the root bench script (typed by load.d.mts).
 import { percentile, runLoad } from '../../../scripts/bench/load.mjs';
 
-interface LoadResult {
-  requests: number;
-  failures: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
-type RunLoad = (options: {
-  concurrency: number;
-  total: number;
-  run: (i: number) => Promise<void>;
-}) => Promise<LoadResult>;
-const load = runLoad as RunLoad;
-const pct = percentile as (sorted: number[], p: number) => number;
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 const RACERS = 100;
@@ -66,7 +50,7 @@ async function measureOn(kind: DatabaseKind) {
         body: body ? JSON.stringify(body) : undefined,
       });
     // Accounts first, so the race measures reservations only.
-    await load({
+    await runLoad({
       concurrency: 8,
       total: RACERS,
       run: async (i) => {
@@ -97,8 +81,8 @@ async function measureOn(kind: DatabaseKind) {
       refusedWithMessage: answers.filter((answer) => answer.status === 409 && answer.detail === DATES_TAKEN_MESSAGE)
         .length,
       errors: answers.filter((answer) => answer.status !== 200 && answer.status !== 409).length,
-      p50: round(pct(latencies, 50)),
-      p95: round(pct(latencies, 95)),
+      p50: round(percentile(latencies, 50)),
+      p95: round(percentile(latencies, 95)),
       max: round(latencies[latencies.length - 1] ?? NaN),
     };
 
@@ -124,7 +108,7 @@ async function measureOn(kind: DatabaseKind) {
       };
     });
     const statuses: Record<string, number> = {};
-    const spreadLoad = await load({
+    const spreadLoad = await runLoad({
       concurrency: SPREAD_CONCURRENCY,
       total: SPREAD,
       run: async (i) => {

@@ -16,9 +16,8 @@ import { ensureAccount } from '../plugins/accounts/service';
 import { listFarms, type FarmListQuery } from '../plugins/farms/service';
 import { startAuthServer } from '../test/auth-server';
 import { pickPort, startApi } from './api-process';
-// Plain ES module shared with the root bench script.
-// @ts-expect-error no type declarations for the .mjs helper
-import { runLoad } from '../../../scripts/bench/load.mjs';
+// Plain ES module shared with the root bench script (typed by load.d.mts).
+import { runLoad, type LoadResult } from '../../../scripts/bench/load.mjs';
 
 const EMAIL = 'bench@paddock.example';
 const CONCURRENCY = 16;
@@ -27,20 +26,6 @@ const REQUESTS = 4000;
 const SEARCHES = ['creek', 'downs', 'park', 'hill', 'vale', 'plains', 'station', 'estate'];
 const SORTS = ['updated_on', 'farm_name', 'farm_area', 'number_of_fields'] as const;
 
-interface LoadResult {
-  requests: number;
-  failures: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
-type RunLoad = (options: {
-  concurrency: number;
-  total: number;
-  run: (i: number) => Promise<void>;
-}) => Promise<LoadResult>;
-const load = runLoad as RunLoad;
 
 /** The i-th query of the rotation: every sort, both directions, a search, the first pages. */
 function queryFor(i: number): FarmListQuery {
@@ -145,9 +130,9 @@ async function measureApi(env: Record<string, string>): Promise<LoadResult> {
       if (body.features.length === 0) throw new Error('empty page: the search matched nothing');
     };
     // The node loop also checks every answer is a non-empty page, so it runs first as the warm-up.
-    await load({ concurrency: CONCURRENCY, total: WARMUP, run: request });
+    await runLoad({ concurrency: CONCURRENCY, total: WARMUP, run: request });
     if (hasWrk) return await wrkLoad(port, token, 10);
-    return await load({ concurrency: CONCURRENCY, total: REQUESTS, run: request });
+    return await runLoad({ concurrency: CONCURRENCY, total: REQUESTS, run: request });
   } finally {
     api.kill('SIGTERM');
     await new Promise((resolve) => api.once('exit', resolve));
@@ -204,8 +189,8 @@ async function measureRawPg(url: string): Promise<LoadResult> {
         await (values.length ? pool.query({ name: preparedStatementName(text), text, values }) : pool.query(text));
       }
     };
-    await load({ concurrency: CONCURRENCY, total: WARMUP, run });
-    return await load({ concurrency: CONCURRENCY, total: REQUESTS, run });
+    await runLoad({ concurrency: CONCURRENCY, total: WARMUP, run });
+    return await runLoad({ concurrency: CONCURRENCY, total: REQUESTS, run });
   } finally {
     await pool.end();
   }

@@ -15,24 +15,9 @@ import { startAuthServer, TEST_AUDIENCE, TEST_ISSUER } from '../test/auth-server
 import { createTestDatabase } from '../test/backends';
 import { zoningPayload } from '../test/zoning-payload';
 import { pgAnswers, pickPort } from './api-process';
-// Plain ES module shared with the root bench script.
-// @ts-expect-error no type declarations for the .mjs helper
+// Plain ES module shared with the root bench script (typed by load.d.mts).
 import { runLoad } from '../../../scripts/bench/load.mjs';
 
-interface LoadResult {
-  requests: number;
-  failures: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
-type RunLoad = (options: {
-  concurrency: number;
-  total: number;
-  run: (i: number) => Promise<void>;
-}) => Promise<LoadResult>;
-const load = runLoad as RunLoad;
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 const CONFIRMATIONS = 50;
@@ -165,7 +150,7 @@ async function main(): Promise<void> {
     .execute();
   const deliveries = shuffle([...events, ...shuffle([...events]).slice(0, DELIVERIES - events.length)]);
   const outcomes: Record<string, number> = {};
-  const webhookLoad = await load({
+  const webhookLoad = await runLoad({
     concurrency: DELIVERY_CONCURRENCY,
     total: deliveries.length,
     run: async (i) => {
@@ -233,7 +218,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < CHECKOUTS; i += 1) {
     items.push(((await api('POST', '/v2/cart/add?item_type=zoning', payload)) as { data: { id: string } }).data.id);
   }
-  const checkoutLoad = await load({
+  const checkoutLoad = await runLoad({
     concurrency: CHECKOUT_CONCURRENCY,
     total: CHECKOUTS,
     run: async (i) => {
