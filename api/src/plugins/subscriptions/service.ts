@@ -211,6 +211,15 @@ const jobPayload = z.object({
 });
 type JobPayload = z.infer<typeof jobPayload>;
 
+/** The subscription found by `column`, its row locked until the transaction ends (payments and jobs race). */
+function lockedSubscription(
+  trx: Trx,
+  column: 'id' | 'payment_id' | 'renewal_payment_id',
+  value: string,
+): Promise<SubscriptionRow | undefined> {
+  return trx.selectFrom('subscriptions').selectAll().where(column, '=', value).forUpdate().executeTakeFirst();
+}
+
 /** Schedules the renewal charge (lead days before) and the expiry check (at expires_at) of one period. */
 async function schedulePeriod(
   trx: Trx,
@@ -267,12 +276,7 @@ async function setTier(trx: Trx, accountId: string, tier: 'basic' | 'premium') {
 export function registerSubscriptionPurposes(jobs: JobRunner, log: FastifyBaseLogger): void {
   registerPaymentPurpose(SUBSCRIPTION_PURPOSE, {
     async onPaid(trx, payment) {
-      const row = await trx
-        .selectFrom('subscriptions')
-        .selectAll()
-        .where('payment_id', '=', payment.id)
-        .forUpdate()
-        .executeTakeFirst();
+      const row = await lockedSubscription(trx, 'payment_id', payment.id);
       if (!row || row.status === 'active' || row.status === 'expired') return;
       const other = await trx
         .selectFrom('subscriptions')
@@ -325,12 +329,7 @@ export function registerSubscriptionPurposes(jobs: JobRunner, log: FastifyBaseLo
 
   registerPaymentPurpose(RENEWAL_PURPOSE, {
     async onPaid(trx, payment) {
-      const row = await trx
-        .selectFrom('subscriptions')
-        .selectAll()
-        .where('renewal_payment_id', '=', payment.id)
-        .forUpdate()
-        .executeTakeFirst();
+      const row = await lockedSubscription(trx, 'renewal_payment_id', payment.id);
       if (!row || !row.expires_at) return;
       const now = subscriptionClock.now();
       const current = new Date(row.expires_at);
@@ -366,12 +365,7 @@ export async function renewSubscription(
   log: FastifyBaseLogger,
 ): Promise<'charged' | 'unpaid' | 'skipped'> {
   const prepared = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('id', '=', payload.subscription_id)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await lockedSubscription(trx, 'id', payload.subscription_id);
     if (!row || !renewable(row, payload) || !row.customer_ref || row.provider !== provider.name) return null;
     const existing = row.renewal_payment_id ? await findPayment(trx, row.renewal_payment_id) : undefined;
     if (existing?.status === 'paid') return null;
@@ -426,12 +420,7 @@ export async function renewSubscription(
  */
 export async function expireSubscription(db: Db | Trx, payload: JobPayload): Promise<'expired' | 'kept'> {
   const run = async (trx: Trx) => {
-    const row = await trx
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('id', '=', payload.subscription_id)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await lockedSubscription(trx, 'id', payload.subscription_id);
     if (!row || row.status !== 'active' || !row.expires_at) return 'kept' as const;
     if (new Date(row.expires_at).getTime() > subscriptionClock.now().getTime()) return 'kept' as const;
     await trx
