@@ -208,6 +208,37 @@ export interface PaymentsTable {
   created_on: Timestamp;
   updated_on: Timestamp;
   paid_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The thing bought (`cart:<account>`, `em_booking:<reservation>`...): at most one open payment per key. */
+  purchase_key: Optional<string>;
+  /** What exactly was priced: a repeat with the same signature is answered with the same payment. */
+  purchase_signature: Optional<string>;
+  /** The provider customer billed (subscriptions), part of the intent's parameters. */
+  customer_ref: Optional<string>;
+  setup_future_usage: Optional<string>;
+  /** The intent of this (given up) payment is known to be closed at the provider, or never existed. */
+  intent_closed: Generated<boolean>;
+}
+
+export interface PaymentRefundsTable {
+  payment_id: string;
+  provider: string;
+  intent_ref: string;
+  amount_cents: number;
+  reason: string;
+  status: Generated<'pending' | 'succeeded' | 'failed'>;
+  refund_ref: Optional<string>;
+  last_error: Optional<string>;
+  created_on: Timestamp;
+  refunded_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface TestPaymentRefundsTable {
+  id: string;
+  payment_intent: string;
+  amount: number;
+  reason: string | null;
+  metadata: ColumnType<Record<string, string>, string | undefined, string>;
+  created: ColumnType<string, number, number>;
 }
 
 export interface PaymentEventsTable {
@@ -217,6 +248,9 @@ export interface PaymentEventsTable {
   payment_ref: string | null;
   event_created: ColumnType<string, number, number>;
   received_on: Timestamp;
+  /** null = taken in; 'refused' = verified but not applied (mismatch), with `note` saying why. */
+  outcome: Optional<string>;
+  note: Optional<string>;
 }
 
 export interface CartItemsTable {
@@ -515,6 +549,8 @@ export interface Database {
   throttle_hits: ThrottleHitsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  payment_refunds: PaymentRefundsTable;
+  test_payment_refunds: TestPaymentRefundsTable;
   cart_items: CartItemsTable;
   zoning_orders: ZoningOrdersTable;
   zoning_exports: ZoningExportsTable;

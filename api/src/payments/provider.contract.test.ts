@@ -192,6 +192,99 @@ describe.each(availableBackends())('payment provider contract (%s)', (kind) => {
       expect(error.code).toBe('payment_intent_unexpected_state');
     });
 
+    it('a canceled intent cannot be confirmed (no charge), and cancelling it again is an unexpected state', async () => {
+      const intent = await create();
+      await s().provider.cancelIntent(intent.id, { idempotencyKey: key() });
+      const confirming = await expectProviderError(
+        s().provider.confirmIntent(intent.id, { paymentMethod: 'pm_card_visa' }, { idempotencyKey: key() }),
+      );
+      expect(confirming.code).toBe('payment_intent_unexpected_state');
+      expect((await s().provider.retrieveIntent(intent.id)).status).toBe('canceled');
+      expect(await s().engine.chargesOf(intent.id)).toBe(0);
+      const again = await expectProviderError(s().provider.cancelIntent(intent.id, { idempotencyKey: key() }));
+      expect(again.code).toBe('payment_intent_unexpected_state');
+    });
+
+    it('refunds a paid intent in full, once per idempotency key; nothing is left to refund after', async () => {
+      const intent = await create(7_700);
+      await s().provider.confirmIntent(intent.id, { paymentMethod: 'pm_card_visa' }, { idempotencyKey: key() });
+      const idempotencyKey = key();
+      const refund = await s().provider.createRefund(
+        { paymentIntent: intent.id, reason: 'duplicate', metadata: { payment_id: 'p-1' } },
+        { idempotencyKey },
+      );
+      expect(refund).toMatchObject({
+        object: 'refund',
+        amount: 7_700,
+        currency: 'aud',
+        paymentIntent: intent.id,
+        status: 'succeeded',
+        reason: 'duplicate',
+        metadata: { payment_id: 'p-1' },
+      });
+      expect(refund.id).toMatch(/^re_/);
+      const again = await s().provider.createRefund(
+        { paymentIntent: intent.id, reason: 'duplicate', metadata: { payment_id: 'p-1' } },
+        { idempotencyKey },
+      );
+      expect(again.id).toBe(refund.id);
+      expect(await s().engine.refundedAmountOf(intent.id)).toBe(7_700);
+      const more = await expectProviderError(
+        s().provider.createRefund({ paymentIntent: intent.id }, { idempotencyKey: key() }),
+      );
+      expect(more).toMatchObject({ type: 'invalid_request_error', code: 'charge_already_refunded', statusCode: 400 });
+      expect(await s().engine.refundedAmountOf(intent.id)).toBe(7_700);
+    });
+
+    it('refunds part of a charge, then the rest; never more than was charged', async () => {
+      const intent = await create(10_000);
+      await s().provider.confirmIntent(intent.id, { paymentMethod: 'pm_card_visa' }, { idempotencyKey: key() });
+      expect(
+        (await s().provider.createRefund({ paymentIntent: intent.id, amount: 2_500 }, { idempotencyKey: key() }))
+          .amount,
+      ).toBe(2_500);
+      const tooMuch = await expectProviderError(
+        s().provider.createRefund({ paymentIntent: intent.id, amount: 7_501 }, { idempotencyKey: key() }),
+      );
+      expect(tooMuch.type).toBe('invalid_request_error');
+      expect((await s().provider.createRefund({ paymentIntent: intent.id }, { idempotencyKey: key() })).amount).toBe(
+        7_500,
+      );
+      expect(await s().engine.refundedAmountOf(intent.id)).toBe(10_000);
+    });
+
+    it('refuses to refund an intent that is not paid, or one that does not exist', async () => {
+      const open = await create();
+      const unpaid = await expectProviderError(
+        s().provider.createRefund({ paymentIntent: open.id }, { idempotencyKey: key() }),
+      );
+      expect(unpaid).toMatchObject({ type: 'invalid_request_error', code: 'payment_intent_unexpected_state' });
+      await s().provider.cancelIntent(open.id, { idempotencyKey: key() });
+      const canceled = await expectProviderError(
+        s().provider.createRefund({ paymentIntent: open.id }, { idempotencyKey: key() }),
+      );
+      expect(canceled.code).toBe('payment_intent_unexpected_state');
+      const unknown = await expectProviderError(
+        s().provider.createRefund({ paymentIntent: 'pi_doesnotexist' }, { idempotencyKey: key() }),
+      );
+      expect(unknown).toMatchObject({ code: 'resource_missing', statusCode: 404 });
+      expect(await s().engine.refundedAmountOf(open.id)).toBe(0);
+    });
+
+    it('reads the currency an event’s intent is in, so a payment in another currency can be told apart', () => {
+      const body = JSON.stringify({
+        id: `evt_${randomUUID().replace(/-/g, '')}`,
+        object: 'event',
+        created: now(),
+        type: 'payment_intent.succeeded',
+        data: {
+          object: { id: 'pi_nzd', object: 'payment_intent', amount: 4200, currency: 'NZD', status: 'succeeded' },
+        },
+      });
+      const event = s().provider.verifyWebhook(body, signatureHeader(body, s().webhookSecret, now()));
+      expect(event.intent?.currency).toBe('nzd');
+    });
+
     describe('customers, saved cards and the billing portal', () => {
       const newCustomer = (email = 'grower@example.com') =>
         s().provider.createCustomer({ email, metadata: { account_id: 'acc-1' } }, { idempotencyKey: key() });

@@ -21,6 +21,7 @@ export const intentStatuses = [
 ] as const;
 export type IntentStatus = (typeof intentStatuses)[number];
 
+/** What Paddock charges in. An intent read from the provider carries the currency it says (lower case), checked against this. */
 export type Currency = 'aud';
 
 /** Stripe's `last_payment_error` of a failed confirmation. */
@@ -38,7 +39,8 @@ export interface PaymentIntent {
   id: string;
   object: 'payment_intent';
   amount: number;
-  currency: Currency;
+  /** As the provider says it (lower case): a webhook whose intent is not in `aud` is refused. */
+  currency: string;
   status: IntentStatus;
   clientSecret: string;
   metadata: Record<string, string>;
@@ -60,6 +62,28 @@ export interface CreateIntentParams {
   customer?: string;
   /** Stripe's `setup_future_usage`: keep the card the payer confirms with, for off-session renewals. */
   setupFutureUsage?: 'off_session';
+}
+
+/** Stripe's `Refund` (the fields Paddock reads): money of a succeeded intent given back. */
+export interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  paymentIntent: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  reason: string | null;
+  metadata: Record<string, string>;
+  /** Unix seconds. */
+  created: number;
+}
+
+export interface CreateRefundParams {
+  paymentIntent: string;
+  /** Cents; the whole remaining amount when left out. */
+  amount?: number;
+  reason?: 'duplicate' | 'requested_by_customer' | 'fraudulent';
+  metadata?: Record<string, string>;
 }
 
 /** A PaymentMethod as a server may confirm with: Stripe's test ids (`pm_card_visa`, `pm_card_chargeDeclined`, ...). */
@@ -154,7 +178,13 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<PaymentIntent>;
   /** Server-side confirmation with a PaymentMethod id. A declined card throws a `card_error` carrying the intent. */
   confirmIntent(id: string, params: ConfirmIntentParams, options: RequestOptions): Promise<PaymentIntent>;
+  /** Cancels an intent that is not paid (a paid or already canceled one: `payment_intent_unexpected_state`). */
   cancelIntent(id: string, options: RequestOptions): Promise<PaymentIntent>;
+  /**
+   * Gives back the money of a succeeded intent (all of it unless `amount` says less). An intent that
+   * is not paid: `payment_intent_unexpected_state`; nothing left to give back: `charge_already_refunded`.
+   */
+  createRefund(params: CreateRefundParams, options: RequestOptions): Promise<Refund>;
   createCustomer(params: CreateCustomerParams, options: RequestOptions): Promise<Customer>;
   retrieveCustomer(id: string): Promise<Customer>;
   /** A billing-portal session for the customer; the browser navigates to `url`, then back to `returnUrl`. */

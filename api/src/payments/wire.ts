@@ -5,6 +5,7 @@ import {
   type Customer,
   type PaymentIntent,
   type PortalSession,
+  type Refund,
   type WebhookEvent,
 } from './provider';
 
@@ -89,7 +90,8 @@ export function fromWireIntent(wire: Record<string, unknown>): PaymentIntent {
     id: wire.id,
     object: 'payment_intent',
     amount: Number(wire.amount),
-    currency: 'aud',
+    // As sent: the webhook's currency check compares it with the payment's own.
+    currency: typeof wire.currency === 'string' ? wire.currency.toLowerCase() : '',
     status,
     clientSecret: typeof wire.client_secret === 'string' ? wire.client_secret : '',
     metadata: (wire.metadata as Record<string, string> | undefined) ?? {},
@@ -158,4 +160,41 @@ export interface WirePortalSession {
 
 export function fromWirePortalSession(wire: Record<string, unknown>): PortalSession {
   return { id: String(wire.id), url: String(wire.url), returnUrl: String(wire.return_url) };
+}
+
+/** Stripe's `Refund` object. */
+export interface WireRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string | null;
+  status: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+const refundStatuses = ['pending', 'succeeded', 'failed', 'canceled'] as const;
+
+export function fromWireRefund(wire: Record<string, unknown>): Refund {
+  const status = refundStatuses.find((value) => value === wire.status) ?? 'pending';
+  const intent = wire.payment_intent;
+  return {
+    id: String(wire.id),
+    object: 'refund',
+    amount: Number(wire.amount),
+    currency: typeof wire.currency === 'string' ? wire.currency.toLowerCase() : '',
+    paymentIntent:
+      typeof intent === 'string'
+        ? intent
+        : intent && typeof intent === 'object'
+          ? String((intent as { id: unknown }).id)
+          : '',
+    status,
+    reason: typeof wire.reason === 'string' ? wire.reason : null,
+    metadata: (wire.metadata as Record<string, string> | undefined) ?? {},
+    created: Number(wire.created),
+  };
 }

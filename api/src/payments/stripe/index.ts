@@ -6,15 +6,17 @@ import {
   type ConfirmIntentParams,
   type CreateCustomerParams,
   type CreateIntentParams,
+  type CreateRefundParams,
   type Customer,
   type PortalSession,
   type PaymentIntent,
   type PaymentProvider,
   type ProviderErrorType,
+  type Refund,
   type RequestOptions,
   type WebhookEvent,
 } from '../provider';
-import { fromWireCustomer, fromWireEvent, fromWireIntent, fromWirePortalSession } from '../wire';
+import { fromWireCustomer, fromWireEvent, fromWireIntent, fromWirePortalSession, fromWireRefund } from '../wire';
 
 export interface StripeConfig {
   secretKey: string;
@@ -121,6 +123,21 @@ export class StripePaymentProvider implements PaymentProvider {
     return intentOf(
       await call(() => this.stripe.paymentIntents.cancel(id, {}, { idempotencyKey: options.idempotencyKey })),
     );
+  }
+
+  async createRefund(params: CreateRefundParams, options: RequestOptions): Promise<Refund> {
+    const refund = await call(() =>
+      this.stripe.refunds.create(
+        {
+          payment_intent: params.paymentIntent,
+          ...(params.amount !== undefined ? { amount: params.amount } : {}),
+          ...(params.reason ? { reason: params.reason } : {}),
+          ...(params.metadata ? { metadata: params.metadata } : {}),
+        },
+        { idempotencyKey: options.idempotencyKey },
+      ),
+    );
+    return fromWireRefund(refund as unknown as Record<string, unknown>);
   }
 
   async createCustomer(params: CreateCustomerParams, options: RequestOptions): Promise<Customer> {

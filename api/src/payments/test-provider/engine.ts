@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cardBrand, cardDigits, cvcLength, expiryPassed } from '@paddock/shared/payments';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
-import type { WireCustomer, WireError, WireEvent, WirePaymentIntent, WirePortalSession } from '../wire';
+import type { WireCustomer, WireError, WireEvent, WirePaymentIntent, WirePortalSession, WireRefund } from '../wire';
 import { DECLINE_MESSAGES, outcomeOf, TEST_PAYMENT_METHODS } from './cards';
 
 /**
@@ -574,6 +574,99 @@ export class TestPaymentEngine {
       events.push(this.event('payment_intent.canceled', wire, idempotencyKey));
       return { status: 200, body: wire };
     });
+  }
+
+  /**
+   * Stripe's `POST /v1/refunds` for a PaymentIntent: gives back `amount` (default: all that is left)
+   * of a succeeded intent's charge. Idempotent by key like every write; an intent that is not paid is
+   * an unexpected state, a charge with nothing left `charge_already_refunded`.
+   */
+  async refund(
+    input: { payment_intent?: string; amount?: number; reason?: string; metadata?: Record<string, string> },
+    idempotencyKey?: string,
+  ): Promise<EngineAnswer<WireRefund>> {
+    return this.idempotent(idempotencyKey, 'refund', input, async (trx, events) => {
+      if (!input.payment_intent)
+        return invalidRequest('Missing required param: payment_intent.', 'parameter_missing', 'payment_intent');
+      const row = await selectIntent(trx, input.payment_intent, true);
+      if (!row) return missing(input.payment_intent);
+      if (row.status !== 'succeeded') {
+        return invalidRequest(
+          `This PaymentIntent (${row.id}) does not have a successful charge to refund.`,
+          'payment_intent_unexpected_state',
+          'payment_intent',
+        );
+      }
+      const refunded = await this.refundedOf(trx, row.id);
+      const left = row.amount - refunded;
+      const amount = input.amount ?? left;
+      if (left <= 0)
+        return invalidRequest(
+          `Charge ${row.latest_charge} has already been refunded.`,
+          'charge_already_refunded',
+          'payment_intent',
+        );
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+        return invalidRequest(
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          'amount_too_large',
+          'amount',
+        );
+      const refund: WireRefund = {
+        id: randomId('re'),
+        object: 'refund',
+        amount,
+        currency: row.currency,
+        payment_intent: row.id,
+        charge: row.latest_charge,
+        status: 'succeeded',
+        reason: input.reason ?? null,
+        metadata: input.metadata ?? {},
+        created: this.now(),
+      };
+      await trx
+        .insertInto('test_payment_refunds')
+        .values({
+          id: refund.id,
+          payment_intent: row.id,
+          amount,
+          reason: refund.reason,
+          metadata: JSON.stringify(refund.metadata),
+          created: refund.created,
+        })
+        .execute();
+      events.push(
+        this.event(
+          'charge.refunded',
+          {
+            id: row.latest_charge,
+            object: 'charge',
+            amount: row.amount,
+            amount_refunded: refunded + amount,
+            currency: row.currency,
+            payment_intent: row.id,
+            refunded: refunded + amount === row.amount,
+          },
+          idempotencyKey,
+        ),
+      );
+      events.push(this.event('refund.created', refund as unknown as Record<string, unknown>, idempotencyKey));
+      return { status: 200, body: refund };
+    });
+  }
+
+  private async refundedOf(db: Db | Trx, intentId: string): Promise<number> {
+    const row = await db
+      .selectFrom('test_payment_refunds')
+      .select(sql<number>`coalesce(sum(amount), 0)::int`.as('n'))
+      .where('payment_intent', '=', intentId)
+      .executeTakeFirstOrThrow();
+    return row.n;
+  }
+
+  /** Cents given back for an intent (the bench and tests check refunds happened once). */
+  async refundedAmountOf(intentId: string): Promise<number> {
+    return this.refundedOf(this.db, intentId);
   }
 
   /** Charges made for an intent (the bench checks there is exactly one). */

@@ -143,6 +143,23 @@ export const testProviderHttp: FastifyPluginAsync<TestProviderHttpOptions> = asy
     return send(reply, await engine.cancel(id, idempotencyKeyOf(request)));
   });
 
+  app.post('/v1/refunds', async (request, reply) => {
+    const body = bodyOf(request);
+    if (callerOf(request, body)?.kind !== 'secret') return reply.code(401).send(authError('Invalid API Key provided'));
+    return send(
+      reply,
+      await engine.refund(
+        {
+          payment_intent: str(body.payment_intent),
+          ...(body.amount !== undefined ? { amount: Number(body.amount) } : {}),
+          ...(str(body.reason) ? { reason: str(body.reason) } : {}),
+          ...(body.metadata ? { metadata: body.metadata as Record<string, string> } : {}),
+        },
+        idempotencyKeyOf(request),
+      ),
+    );
+  });
+
   app.post('/v1/customers', async (request, reply) => {
     const body = bodyOf(request);
     if (callerOf(request, body)?.kind !== 'secret') return reply.code(401).send(authError('Invalid API Key provided'));

@@ -6,16 +6,25 @@ import {
   type ConfirmIntentParams,
   type CreateCustomerParams,
   type CreateIntentParams,
+  type CreateRefundParams,
   type Customer,
   type PortalSession,
   type PaymentIntent,
   type PaymentProvider,
   type ProviderErrorType,
+  type Refund,
   type RequestOptions,
   type WebhookEvent,
 } from '../provider';
 import { verifySignature } from '../webhook-signature';
-import { fromWireCustomer, fromWireEvent, fromWireIntent, fromWirePortalSession, type WireError } from '../wire';
+import {
+  fromWireCustomer,
+  fromWireEvent,
+  fromWireIntent,
+  fromWirePortalSession,
+  fromWireRefund,
+  type WireError,
+} from '../wire';
 import { WebhookDeliverer, type DelivererOptions, type WebhookSender } from './deliverer';
 import { isError, TestPaymentEngine, type EngineAnswer } from './engine';
 
@@ -155,6 +164,21 @@ export class TestPaymentProvider implements PaymentProvider {
 
   async cancelIntent(id: string, options: RequestOptions): Promise<PaymentIntent> {
     return intentOf(await this.engine.cancel(id, options.idempotencyKey));
+  }
+
+  async createRefund(params: CreateRefundParams, options: RequestOptions): Promise<Refund> {
+    return objectOf(
+      await this.engine.refund(
+        {
+          payment_intent: params.paymentIntent,
+          ...(params.amount !== undefined ? { amount: params.amount } : {}),
+          ...(params.reason ? { reason: params.reason } : {}),
+          ...(params.metadata ? { metadata: params.metadata } : {}),
+        },
+        options.idempotencyKey,
+      ),
+      fromWireRefund,
+    );
   }
 
   verifyWebhook(rawBody: string, signature: string | undefined, nowSeconds?: number): WebhookEvent {
