@@ -2,7 +2,9 @@
 // with the embedded test provider: (1) 50 concurrent confirmations of one PaymentIntent with one
 // idempotency key → exactly one charge; (2) 1,000 signed webhook deliveries, 30 % duplicates, shuffled
 // → each event's effect exactly once, and the throughput; (3) checkout (create intent + confirm + the
-// webhook → paid) p50/p95 at concurrency 8. Prints one JSON object. Run: `npm run bench payments`.
+// webhook → paid) p50/p95 at concurrency 8; (4) bursts of 20 simultaneous book, subscribe and checkout
+// calls (one cart; alternating item sets) → exactly one charge each. Prints one JSON object.
+// Run: `npm run bench payments`.
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
@@ -18,7 +20,6 @@ import { pgAnswers, pickPort } from './api-process';
 // Plain ES module shared with the root bench script (typed by load.d.mts).
 import { runLoad } from '../../../scripts/bench/load.mjs';
 
-
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 const CONFIRMATIONS = 50;
 const UNIQUE_EVENTS = 700;
@@ -26,6 +27,7 @@ const DELIVERIES = 1000;
 const DELIVERY_CONCURRENCY = 8;
 const CHECKOUTS = 80;
 const CHECKOUT_CONCURRENCY = 8;
+const BURST = 20;
 
 function shuffle<T>(items: T[]): T[] {
   let seed = 0x5eed;
@@ -195,6 +197,145 @@ async function main(): Promise<void> {
     p95: webhookLoad.p95,
     failures: webhookLoad.failures,
   };
+  // 4. Bursts: 20 simultaneous calls each of book, subscribe and checkout (one cart, then alternating
+  //    item sets), each by its own account; every client secret handed out is then confirmed with 4242.
+  //    Charges made must be exactly one per burst.
+  const as = async (sub: string) => {
+    const userToken = await auth.sign({ sub, email: `${sub.replace('|', '-')}@example.com`, email_verified: true });
+    const call = async (method: string, url: string, body?: unknown) => {
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${userToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await response.text();
+      return { status: response.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+    };
+    const profile = await call('GET', '/v2/accounts/profile');
+    return { call, accountId: (profile.json.data as { account: { id: string } }).account.id };
+  };
+  const chargesOfAccount = async (accountId: string) => {
+    const rows = await manual.db
+      .selectFrom('payments')
+      .select('provider_ref')
+      .where('account_id', '=', accountId)
+      .where('provider_ref', 'is not', null)
+      .execute();
+    let charges = 0;
+    for (const row of rows) charges += await engine.chargesOf(row.provider_ref as string);
+    return { charges, payments: rows.length };
+  };
+  const burst = async (
+    name: string,
+    sub: string,
+    prepare: (
+      call: Awaited<ReturnType<typeof as>>['call'],
+    ) => Promise<(i: number) => Promise<{ status: number; json: Record<string, unknown> }>>,
+    secretOf: (json: Record<string, unknown>) => string,
+  ) => {
+    const user = await as(sub);
+    const fire = await prepare(user.call);
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => fire(i)));
+    const ms = Math.round(performance.now() - started);
+    const secrets = [...new Set(answers.filter((a) => a.status === 200).map((a) => secretOf(a.json)))];
+    for (const secret of secrets) await confirm(secret, '4242424242424242');
+    const statuses: Record<string, number> = {};
+    for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+    const { charges, payments: intents } = await chargesOfAccount(user.accountId);
+    return { name, calls: BURST, statuses, clientSecrets: secrets.length, intents, chargesMade: charges, ms };
+  };
+  const benchDay = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const bookingAddress = {
+    first_name: 'Bench',
+    last_name: 'Farmer',
+    company_name: '',
+    address1: '1 Paddock Road',
+    address2: '',
+    city: 'Wagga Wagga',
+    state: 'NSW',
+    country: 'AU',
+    post_code: '2650',
+  };
+  const cartOfTwo = async (call: Awaited<ReturnType<typeof as>>['call']) => {
+    const ownFarm = (await call('POST', '/v2/farms', { data: { farm_name: 'Burst Farm' } })).json as { id: string };
+    const ownFields = (
+      await call('POST', `/v2/farms/${ownFarm.id}/fields`, {
+        type: 'FeatureCollection',
+        features: [0, 1].map((i) => ({
+          type: 'Feature',
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [147.36 + i * 0.02, -35.12],
+                [147.37 + i * 0.02, -35.12],
+                [147.37 + i * 0.02, -35.11],
+                [147.36 + i * 0.02, -35.11],
+                [147.36 + i * 0.02, -35.12],
+              ],
+            ],
+          },
+          properties: { field_name: `Burst ${i}`, field_crop_type: 'Wheat' },
+        })),
+      })
+    ).json as { features: { id: string; geometry: never }[] };
+    const ids: string[] = [];
+    for (const field of ownFields.features) {
+      const item = await call(
+        'POST',
+        '/v2/cart/add?item_type=zoning',
+        zoningPayload(ownFarm.id, [{ id: field.id, geometry: field.geometry }]),
+      );
+      ids.push((item.json.data as { id: string }).id);
+    }
+    return ids;
+  };
+  const bursts = [
+    await burst(
+      'book',
+      'bench|burst-book',
+      async (call) => {
+        const held = await call('POST', '/v2/sensors/em/reserve', {
+          machine_id: 'EM-01',
+          start_date: benchDay(600),
+          end_date: benchDay(603),
+        });
+        const reservation_id = held.json.reservation_id as string;
+        return () => call('POST', '/v2/sensors/em/book', { ...bookingAddress, reservation_id });
+      },
+      (json) => json.client_secret as string,
+    ),
+    await burst(
+      'subscribe',
+      'bench|burst-subscribe',
+      async (call) => {
+        const price = await call('GET', '/v2/subscriptions/price');
+        return () => call('POST', '/v2/subscriptions', { stripe_product_id: price.json.stripe_product_id });
+      },
+      (json) => json.stripe_payment_intent_client_secret as string,
+    ),
+    await burst(
+      'checkout (one cart, same items)',
+      'bench|burst-checkout',
+      async (call) => {
+        const [a, b] = await cartOfTwo(call);
+        return () => call('POST', `/v2/cart/checkout?cart_ids=${a}&cart_ids=${b}&invoice=false`);
+      },
+      (json) => json.client_secret as string,
+    ),
+    await burst(
+      'checkout (alternating [a] / [a, b])',
+      'bench|burst-alternating',
+      async (call) => {
+        const [a, b] = await cartOfTwo(call);
+        return (i) =>
+          call('POST', `/v2/cart/checkout?cart_ids=${a}${i % 2 === 0 ? '' : `&cart_ids=${b}`}&invoice=false`);
+      },
+      (json) => json.client_secret as string,
+    ),
+  ];
+
   await manual.db
     .updateTable('test_webhook_outbox')
     .set({ delivered_on: sql<Date>`now()` })
@@ -244,6 +385,7 @@ async function main(): Promise<void> {
       database: kind,
       idempotency,
       webhooks,
+      bursts,
       checkout: {
         concurrency: CHECKOUT_CONCURRENCY,
         checkouts: CHECKOUTS,

@@ -22,19 +22,18 @@ describe('money in integer cents', () => {
   });
 
   it('GST included in a price is 1/11 for Australian accounts, rounded half up, else nothing', () => {
-    expect(gstIncluded(1100, 'AU')).toBe(100);
-    expect(gstIncluded(1000, 'au')).toBe(91); // 90.909…
-    expect(gstIncluded(5, 'AU')).toBe(0); // 0.4545…
-    expect(gstIncluded(6, 'AU')).toBe(1); // 0.5454…
-    expect(gstIncluded(1100, 'NZ')).toBe(0);
-    expect(gstIncluded(1100, null)).toBe(0);
+    expect(gstIncluded(1100, true)).toBe(100);
+    expect(gstIncluded(1000, true)).toBe(91); // 90.909…
+    expect(gstIncluded(5, true)).toBe(0); // 0.4545…
+    expect(gstIncluded(6, true)).toBe(1); // 0.5454…
+    expect(gstIncluded(1100, false)).toBe(0);
   });
 
   it('GST added on top is 10 % for Australian accounts, rounded half up', () => {
-    expect(withGst(48_000, 'AU')).toEqual({ subtotal: 48_000, gst: 4_800, total: 52_800 });
-    expect(withGst(1_005, 'AU')).toEqual({ subtotal: 1_005, gst: 101, total: 1_106 }); // 100.5 → 101
-    expect(withGst(1_004, 'AU')).toEqual({ subtotal: 1_004, gst: 100, total: 1_104 });
-    expect(withGst(48_000, 'US')).toEqual({ subtotal: 48_000, gst: 0, total: 48_000 });
+    expect(withGst(48_000, true)).toEqual({ subtotal: 48_000, gst: 4_800, total: 52_800 });
+    expect(withGst(1_005, true)).toEqual({ subtotal: 1_005, gst: 101, total: 1_106 }); // 100.5 → 101
+    expect(withGst(1_004, true)).toEqual({ subtotal: 1_004, gst: 100, total: 1_104 });
+    expect(withGst(48_000, false)).toEqual({ subtotal: 48_000, gst: 0, total: 48_000 });
   });
 
   it('sums only whole, non-negative cents', () => {
@@ -42,7 +41,7 @@ describe('money in integer cents', () => {
     expect(sumCents([])).toBe(0);
     expect(() => sumCents([1, 0.5])).toThrow(RangeError);
     expect(() => sumCents([-1])).toThrow(RangeError);
-    expect(() => gstIncluded(10.5, 'AU')).toThrow(RangeError);
+    expect(() => gstIncluded(10.5, true)).toThrow(RangeError);
   });
 
   it('knows Australian accounts by country code', () => {

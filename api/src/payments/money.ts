@@ -30,24 +30,28 @@ function divideRoundHalfUp(numerator: number, denominator: number): number {
   return remainder * 2 >= denominator ? quotient + 1 : quotient;
 }
 
-/** The GST inside a GST-inclusive amount (zoning prices): 1/11 for Australian accounts, else 0. */
-export function gstIncluded(totalCents: number, country: string | null | undefined): number {
+/**
+ * The GST inside a GST-inclusive amount (zoning prices): 1/11 when the supply is taxable in Australia
+ * (`place-of-supply.ts`: fields in Australia), else 0.
+ */
+export function gstIncluded(totalCents: number, taxable: boolean): number {
   assertCents(totalCents);
-  return isAustralian(country) ? divideRoundHalfUp(totalCents, 11) : 0;
+  return taxable ? divideRoundHalfUp(totalCents, 11) : 0;
 }
 
 /**
- * GST added on top of a GST-exclusive subtotal (imagery orders, Rapid-EM bookings): `percent` (10 %
- * unless a setting says otherwise, to the hundredth of a percent) for Australian accounts only.
+ * GST added on top of a GST-exclusive subtotal (imagery orders, Rapid-EM bookings, subscriptions):
+ * `percent` (10 % unless a setting says otherwise, to the hundredth of a percent) when the supply is
+ * taxable in Australia (`place-of-supply.ts`), else none.
  */
 export function withGst(
   subtotalCents: number,
-  country: string | null | undefined,
+  taxable: boolean,
   percent: number = GST_PERCENT,
 ): { subtotal: number; gst: number; total: number } {
   assertCents(subtotalCents);
   if (!Number.isFinite(percent) || percent < 0) throw new RangeError(`not a tax rate: ${percent}`);
-  const gst = isAustralian(country) ? divideRoundHalfUp(subtotalCents * Math.round(percent * 100), 10_000) : 0;
+  const gst = taxable ? divideRoundHalfUp(subtotalCents * Math.round(percent * 100), 10_000) : 0;
   return { subtotal: subtotalCents, gst, total: subtotalCents + gst };
 }
 

@@ -19,16 +19,17 @@ export interface FarmWithFields {
   fields: { id: string; geometry: AreaGeometry; area: number }[];
 }
 
-/** A farm owned by `user` with `count` square fields near Wagga Wagga (each ~101 ha). */
+/** A farm owned by `user` with `count` square fields near Wagga Wagga (each ~101 ha), or near `at`. */
 export async function farmWithFields(
   t: TestContext,
   user: TestUser,
   count = 2,
   name = 'Cart Farm',
+  at: { lon: number; lat: number } = WAGGA,
 ): Promise<FarmWithFields> {
   const farm = await createFarm(t, user, name);
   const features = Array.from({ length: count }, (_, i) =>
-    fieldFeature(`Paddock ${i + 1}`, square(WAGGA.lon + i * 0.02, WAGGA.lat)),
+    fieldFeature(`Paddock ${i + 1}`, square(at.lon + i * 0.02, at.lat)),
   );
   const created = await addFields(t, user, farm.id, ...features);
   return {

@@ -70,7 +70,7 @@ export const adminPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const payment = await markInvoicePaid(db, request.params.reference);
+      const payment = await markInvoicePaid(db, app.jobs, request.params.reference);
       request.log.info({ payment: payment.id, invoice: payment.invoice_number }, 'invoice marked paid by admin');
       return { data: toPayment(payment) };
     },

@@ -11,7 +11,8 @@ import {
   type BookingPayload,
 } from '@paddock/shared/contracts';
 import { sql } from 'kysely';
-import { confirmInBrowser, webhooksDelivered } from '../../test/commerce';
+import { TestPaymentProvider } from '../../payments/test-provider';
+import { confirmInBrowser, intentIdOf, waitFor, webhooksDelivered } from '../../test/commerce';
 import { issuesOf, signIn, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 import { bookingToday } from './service';
@@ -211,12 +212,12 @@ describe.each(availableBackends())('Rapid-EM bookings (%s)', (kind) => {
     await reserveOk(user, 'EM-01', day(0), day(2));
   });
 
-  it('book: the upfront fee plus GST for Australian accounts only; only the webhook confirms it', async () => {
+  it('book: the upfront fee plus GST (every booking: the machines work in Australia); only the webhook confirms it', async () => {
     const w = nextWindow();
     const foreign = await signIn(t);
     await setCountry(foreign, 'NZ');
     const abroad = await bookOk(foreign, await reserveOk(foreign, 'EM-02', day(w), day(w + 2)));
-    expect(abroad).toMatchObject({ subtotal: 100_000, gst: 0, amount: 100_000 });
+    expect(abroad).toMatchObject({ subtotal: 100_000, gst: 10_000, amount: 110_000 });
 
     const farmer = await signIn(t);
     await setCountry(farmer, 'AU');
@@ -285,9 +286,18 @@ describe.each(availableBackends())('Rapid-EM bookings (%s)', (kind) => {
     expect((await confirmInBrowser(t, lostAnswer.client_secret, '4242424242424242')).statusCode).toBe(200);
     await webhooksDelivered(t);
     expect((await bookings(slow)).data.find((booking) => booking.id === lost)?.status).toBe('expired');
-    // The payment itself is recorded as paid (the money must go back; an operator refunds it).
+    // Never delivered: the payment is given up and its money refunded through the provider, once.
     const payment = await t.request({ method: 'GET', url: `/v2/payments/${lostAnswer.payment_id}`, token: slow.token });
-    expect(payment.json()).toMatchObject({ data: { status: 'paid' } });
+    expect(payment.json()).toMatchObject({ data: { status: 'canceled' } });
+    const engine = (t.app.payments as TestPaymentProvider).engine;
+    const intent = intentIdOf(lostAnswer.client_secret);
+    await waitFor(async () => (await engine.refundedAmountOf(intent)) === lostAnswer.amount);
+    const refund = await t.app.db
+      .selectFrom('payment_refunds')
+      .select(['status', 'amount_cents'])
+      .where('payment_id', '=', lostAnswer.payment_id)
+      .executeTakeFirstOrThrow();
+    expect(refund).toEqual({ status: 'succeeded', amount_cents: lostAnswer.amount });
     const taken = (await machines(other)).find((machine) => machine.machine_id === 'EM-02')?.reserved_dates;
     expect(taken?.filter((range) => range.start_date <= day(w + 3) && range.end_date >= day(w))).toEqual([
       { start_date: day(w + 1), end_date: day(w + 3) },

@@ -34,7 +34,7 @@ const tags = ['bookings'];
  */
 export const bookingsPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  registerBookingPurpose(app.log);
+  registerBookingPurpose();
 
   app.get(
     '/sensors/em/machines',
@@ -66,19 +66,19 @@ export const bookingsPlugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Hold a machine for at least 3 days (ISO dates, end inclusive) for 15 minutes; 409 with the fresh reserved days when they are taken',
+          'Hold a machine for at least 3 days (ISO dates, end inclusive) for 15 minutes (one unpaid reservation per account: a new one replaces the old; at most 10 an hour, else 429); 409 with the fresh reserved days when they are taken',
         body: reserveRequestSchema,
         response: {
           200: reserveResponseSchema,
           409: reserveConflictSchema,
-          ...errorResponses(401, 422),
+          ...errorResponses(401, 422, 429),
         },
       },
     },
     async (request, reply) => {
       const account = request.account;
       try {
-        return await reserve(db, account, request.body);
+        return await reserve({ db, provider: app.payments, log: request.log }, account, request.body);
       } catch (error) {
         if (!(error instanceof DatesTakenError)) throw error;
         return reply.code(409).send({ detail: error.message, machines: await listMachines(db) });
@@ -92,14 +92,18 @@ export const bookingsPlugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Book a held reservation: a card PaymentIntent for the upfront fee (+ GST for Australian accounts); the webhook confirms it',
+          'Book a held reservation: a card PaymentIntent for the upfront fee + GST (the same one while open; the hold is not extended); the webhook confirms it',
         body: bookingPayloadSchema,
-        response: { 200: bookResponseSchema, ...errorResponses(401, 404, 409, 422) },
+        response: { 200: bookResponseSchema, ...errorResponses(401, 404, 409, 422, 502) },
       },
     },
     async (request): Promise<BookResponse> => {
       const account = request.account;
-      const { payment, subtotal, gst } = await book(db, app.payments, account, request.body, request.log);
+      const { payment, subtotal, gst } = await book(
+        { db, provider: app.payments, log: request.log },
+        account,
+        request.body,
+      );
       return {
         client_secret: payment.client_secret as string,
         payment_id: payment.id,

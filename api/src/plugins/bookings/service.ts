@@ -10,21 +10,14 @@ import {
   type ReserveResponse,
   bookingPayloadSchema,
 } from '@paddock/shared/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AccountRow, Database } from '../../db/types';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { withGst } from '../../payments/money';
-import type { PaymentProvider } from '../../payments/provider';
 import { isUuid } from '../farms/access';
-import {
-  attachIntent,
-  createCardPaymentRow,
-  findPayment,
-  registerPaymentPurpose,
-  type PaymentRow,
-} from '../payments/service';
+import { closeGivenUpIntents, giveUpPurchase, payByCard, type PurchaseDeps } from '../payments/purchase';
+import { registerPaymentPurpose, type PaymentRow } from '../payments/service';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -34,6 +27,12 @@ export const BOOKING_PURPOSE = 'em_booking';
 export const MACHINE_NOT_FOUND = 'Machine not found';
 export const BOOKING_NOT_FOUND = 'Booking not found';
 export const ALREADY_BOOKED = 'This reservation is already booked and paid.';
+/** Holds one account may create in an hour (all processes together: counted in the database). */
+export const RESERVATIONS_PER_HOUR = 10;
+export const TOO_MANY_RESERVATIONS = `You have reserved machines ${RESERVATIONS_PER_HOUR} times in the last hour. Please wait a while before reserving again.`;
+
+/** The thing a booking payment buys: the reservation. */
+export const bookingPurchaseKey = (reservationId: string) => `em_booking:${reservationId}`;
 
 /**
  * "Today" for the no-past-dates rule: the calendar day in Western Australia, the westernmost (latest)
@@ -109,10 +108,11 @@ export class DatesTakenError extends Error {
  * the loser gets `DatesTakenError`.
  */
 export async function reserve(
-  db: Db,
+  deps: PurchaseDeps,
   account: AccountRow,
   request: { machine_id: string; start_date: string; end_date: string },
 ): Promise<ReserveResponse> {
+  const { db } = deps;
   if (request.start_date < bookingToday())
     throw new UnprocessableError([{ loc: ['body', 'start_date'], msg: PAST_DATES_MESSAGE, type: 'value_error' }]);
   const machine = await db
@@ -125,12 +125,19 @@ export async function reserve(
     throw new UnprocessableError([{ loc: ['body', 'machine_id'], msg: MACHINE_NOT_FOUND, type: 'value_error' }]);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await holdDays(db, account, request);
+      const { answer, replaced } = await holdDays(db, account, request);
+      // The replaced reservation's open payment: its intent is cancelled at the provider (best effort:
+      // a success that still arrives is refunded).
+      for (const key of replaced)
+        await closeGivenUpIntents(deps, key).catch((error) =>
+          deps.log.warn({ err: error, key }, 'a replaced booking payment stays to be cancelled'),
+        );
+      return answer;
     } catch (error) {
       if (isExclusionViolation(error)) throw new DatesTakenError();
       // Two reservations expiring each other's stale holds in opposite order: PostgreSQL picks one
       // to abort; it simply runs again.
-      if (isDeadlock(error) && attempt < 3) continue;
+      if (isDeadlock(error) && attempt < 5) continue;
       throw error;
     }
   }
@@ -139,45 +146,72 @@ export async function reserve(
 const isDeadlock = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01';
 
+/**
+ * The hold itself, in one transaction with the account's row locked (so one account's reservations run
+ * one at a time): at most RESERVATIONS_PER_HOUR new holds an hour (429), the account's unpaid
+ * reservation (held, or booked with its payment open) is let go and its payment given up — one unpaid
+ * reservation per account, which a unique index also holds — ran-out holds of these days are set
+ * expired, and the new hold is inserted for 15 minutes.
+ */
 async function holdDays(
   db: Db,
   account: AccountRow,
   request: { machine_id: string; start_date: string; end_date: string },
-): Promise<ReserveResponse> {
-  {
-    const row = await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('em_reservations')
-        .set({ status: 'expired' })
-        .where('account_id', '=', account.id)
-        .where('status', '=', 'held')
-        .where('booked_on', 'is', null)
-        .execute();
-      await trx
-        .updateTable('em_reservations')
-        .set({ status: 'expired' })
-        .where('machine_id', '=', request.machine_id)
-        .where('status', 'in', ['held', 'booked'])
-        .where('expires_on', '<=', sql<Date>`now()`)
-        .where(
-          sql<boolean>`daterange(start_date, end_date, '[]') && daterange(${request.start_date}::date, ${request.end_date}::date, '[]')`,
-        )
-        .execute();
-      return trx
-        .insertInto('em_reservations')
-        .values({
-          account_id: account.id,
-          machine_id: request.machine_id,
-          start_date: request.start_date,
-          end_date: request.end_date,
-          status: 'held',
-          expires_on: sql<Date>`now() + make_interval(mins => ${RESERVATION_HOLD_MINUTES})`,
-        })
-        .returning(['id', 'expires_on'])
-        .executeTakeFirstOrThrow();
-    });
-    return { reservation_id: row.id, expires_on: new Date(row.expires_on as Date).toISOString() };
-  }
+): Promise<{ answer: ReserveResponse; replaced: string[] }> {
+  const { row, replaced } = await db.transaction().execute(async (trx) => {
+    await trx.selectFrom('accounts').select('id').where('id', '=', account.id).forUpdate().execute();
+    const recent = await trx
+      .selectFrom('em_reservations')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('account_id', '=', account.id)
+      .where('created_on', '>', sql<Date>`now() - interval '1 hour'`)
+      .executeTakeFirstOrThrow();
+    if (recent.n >= RESERVATIONS_PER_HOUR) throw new HttpError(429, TOO_MANY_RESERVATIONS, { 'retry-after': '3600' });
+    const unpaid = await trx
+      .selectFrom('em_reservations')
+      .select('id')
+      .where('account_id', '=', account.id)
+      .where('status', 'in', ['held', 'booked'])
+      .execute();
+    const replaced: string[] = [];
+    for (const old of unpaid) {
+      const key = bookingPurchaseKey(old.id);
+      if (await giveUpPurchase(trx, key, 'Replaced by a new reservation')) replaced.push(key);
+    }
+    await trx
+      .updateTable('em_reservations')
+      .set({ status: 'expired' })
+      .where('account_id', '=', account.id)
+      .where('status', 'in', ['held', 'booked'])
+      .execute();
+    await trx
+      .updateTable('em_reservations')
+      .set({ status: 'expired' })
+      .where('machine_id', '=', request.machine_id)
+      .where('status', 'in', ['held', 'booked'])
+      .where('expires_on', '<=', sql<Date>`now()`)
+      .where(
+        sql<boolean>`daterange(start_date, end_date, '[]') && daterange(${request.start_date}::date, ${request.end_date}::date, '[]')`,
+      )
+      .execute();
+    const row = await trx
+      .insertInto('em_reservations')
+      .values({
+        account_id: account.id,
+        machine_id: request.machine_id,
+        start_date: request.start_date,
+        end_date: request.end_date,
+        status: 'held',
+        expires_on: sql<Date>`now() + make_interval(mins => ${RESERVATION_HOLD_MINUTES})`,
+      })
+      .returning(['id', 'expires_on'])
+      .executeTakeFirstOrThrow();
+    return { row, replaced };
+  });
+  return {
+    answer: { reservation_id: row.id, expires_on: new Date(row.expires_on as Date).toISOString() },
+    replaced,
+  };
 }
 
 function lockOwnReservation(trx: Trx, id: string, accountId: string) {
@@ -192,73 +226,69 @@ function lockOwnReservation(trx: Trx, id: string, accountId: string) {
 }
 
 /**
- * Books a held reservation: the address is stored, a card payment for the upfront fee (+ GST for
- * Australian accounts) is created through the payments seam and the hold gets a fresh 15 minutes to
- * be paid. Only the provider's verified webhook confirms the booking (`registerBookingPurpose`).
- * Booking again while the payment is still open answers the same payment.
+ * Books a held reservation through the purchase seam: the address is stored, and a card payment for
+ * the upfront fee + GST (every booking: the machines work in Australia only, so the supply is always
+ * in Australia) is answered — the same one while it is open. The hold is NOT extended: it lapses 15
+ * minutes after it was made, however often this is asked. Only the provider's verified webhook
+ * confirms the booking (`registerBookingPurpose`).
  */
 export async function book(
-  db: Db,
-  provider: PaymentProvider,
+  deps: PurchaseDeps,
   account: AccountRow,
   payload: z.output<typeof bookingPayloadSchema>,
-  log: FastifyBaseLogger,
 ): Promise<{ payment: PaymentRow; subtotal: number; gst: number }> {
   if (!isUuid(payload.reservation_id)) throw notFound(RESERVATION_NOT_FOUND);
-  const prepared = await db.transaction().execute(async (trx) => {
-    const row = await lockOwnReservation(trx, payload.reservation_id, account.id);
-    if (!row) throw notFound(RESERVATION_NOT_FOUND);
-    if (row.status === 'confirmed') throw new HttpError(409, ALREADY_BOOKED);
-    if (row.status === 'expired' || row.ran_out) {
-      if (row.status !== 'expired')
-        await trx.updateTable('em_reservations').set({ status: 'expired' }).where('id', '=', row.id).execute();
-      return { expired: true as const };
-    }
-    const price = await emPrice(trx);
-    const money = withGst(price.minimum_fee, account.country, price.tax_rate);
-    const address = {
-      first_name: payload.first_name,
-      last_name: payload.last_name,
-      company_name: payload.company_name,
-      address1: payload.address1,
-      address2: payload.address2,
-      city: payload.city,
-      state: payload.state,
-      country: payload.country,
-      post_code: payload.post_code,
-    };
-    const open = row.payment_id ? await findPayment(trx, row.payment_id) : undefined;
-    if (open?.status === 'open' && open.client_secret && open.amount_cents === money.total) {
-      await trx.updateTable('em_reservations').set(address).where('id', '=', row.id).execute();
-      return { reuse: open, money };
-    }
-    const payment = await createCardPaymentRow(
-      trx,
-      { accountId: account.id, purpose: BOOKING_PURPOSE, amountCents: money.total, gstCents: money.gst },
-      provider,
-    );
-    await trx
-      .updateTable('em_reservations')
-      .set({
-        ...address,
-        status: 'booked',
-        payment_id: payment.id,
-        amount_cents: money.total,
-        booked_on: sql<Date>`now()`,
-        expires_on: sql<Date>`now() + make_interval(mins => ${RESERVATION_HOLD_MINUTES})`,
-      })
-      .where('id', '=', row.id)
-      .execute();
-    return { created: payment, money };
+  let money = { subtotal: 0, gst: 0, total: 0 };
+  const payment = await payByCard(deps, {
+    accountId: account.id,
+    purpose: BOOKING_PURPOSE,
+    async price(trx) {
+      const row = await lockOwnReservation(trx, payload.reservation_id, account.id);
+      if (!row) throw notFound(RESERVATION_NOT_FOUND);
+      if (row.status === 'confirmed') throw new HttpError(409, ALREADY_BOOKED);
+      if (row.status === 'expired' || row.ran_out) throw new HttpError(409, RESERVATION_EXPIRED_MESSAGE);
+      const price = await emPrice(trx);
+      money = withGst(price.minimum_fee, true, price.tax_rate);
+      await trx
+        .updateTable('em_reservations')
+        .set({
+          first_name: payload.first_name,
+          last_name: payload.last_name,
+          company_name: payload.company_name,
+          address1: payload.address1,
+          address2: payload.address2,
+          city: payload.city,
+          state: payload.state,
+          country: payload.country,
+          post_code: payload.post_code,
+        })
+        .where('id', '=', row.id)
+        .execute();
+      return {
+        key: bookingPurchaseKey(row.id),
+        signature: `${money.total}`,
+        amountCents: money.total,
+        gstCents: money.gst,
+        async attach(tx, created) {
+          await tx
+            .updateTable('em_reservations')
+            .set({
+              status: 'booked',
+              payment_id: created.id,
+              amount_cents: money.total,
+              booked_on: sql<Date>`coalesce(booked_on, now())`,
+            })
+            .where('id', '=', row.id)
+            .execute();
+        },
+      };
+    },
   });
-  if ('expired' in prepared) throw new HttpError(409, RESERVATION_EXPIRED_MESSAGE);
-  const { money } = prepared;
-  const payment = prepared.reuse ?? (await attachIntent(db, provider, prepared.created as PaymentRow, log));
   return { payment, subtotal: money.subtotal, gst: money.gst };
 }
 
 /** What a paid or given-up booking payment does to its reservation. */
-export function registerBookingPurpose(log: FastifyBaseLogger): void {
+export function registerBookingPurpose(): void {
   registerPaymentPurpose(BOOKING_PURPOSE, {
     async onPaid(trx, payment) {
       const row = await trx
@@ -277,7 +307,7 @@ export function registerBookingPurpose(log: FastifyBaseLogger): void {
         return;
       }
       // Paid after the hold ran out and was let go: confirm it if its days are still free (the
-      // constraint decides); otherwise the money must go back, which an operator handles.
+      // constraint decides); otherwise the money goes back (the seam refunds it).
       await sql`savepoint em_reconfirm`.execute(trx);
       try {
         await trx
@@ -289,10 +319,7 @@ export function registerBookingPurpose(log: FastifyBaseLogger): void {
       } catch (error) {
         if (!isExclusionViolation(error)) throw error;
         await sql`rollback to savepoint em_reconfirm`.execute(trx);
-        log.error(
-          { reservation: row.id, payment: payment.id },
-          'a Rapid-EM booking was paid after its hold expired and its days were taken: refund it',
-        );
+        return { refund: 'The reservation had expired and its days were taken by another customer' };
       }
     },
     async onCanceled(trx, payment) {

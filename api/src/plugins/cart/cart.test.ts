@@ -88,19 +88,29 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
       expect(item.details.area).toBeCloseTo(await fieldAreas(ids), 2);
     });
 
-    it('GET v2/cart/ lists the items with a total in cents; the GST part is 1/11 for Australian accounts only', async () => {
+    it('GET v2/cart/ lists the items with a total in cents; the GST part is 1/11 for fields in Australia, whatever the profile says', async () => {
       const { user, farm, item } = await farmerWithItem();
       const second = await addToCart(t, user, zoningPayload(farm.farmId, farm.fields.slice(0, 1)));
-      const foreign = await cart(user);
-      expect(foreign.data.map((entry) => entry.id)).toEqual([item.id, second.id]);
-      expect(foreign.total).toBe(item.price + second.price);
-      expect(foreign.gst).toBe(0);
-      expect(foreign.currency).toBe('aud');
-
+      await setCountry(user, 'NZ');
+      const fromNz = await cart(user);
+      expect(fromNz.data.map((entry) => entry.id)).toEqual([item.id, second.id]);
+      expect(fromNz.total).toBe(item.price + second.price);
+      // Paddocks near Wagga Wagga: the supply is in Australia, so GST is in the price for an NZ profile too.
+      expect(fromNz.gst).toBe(Math.round(fromNz.total / 11));
+      expect(fromNz.currency).toBe('aud');
       await setCountry(user, 'AU');
-      const australian = await cart(user);
-      expect(australian.total).toBe(foreign.total);
-      expect(australian.gst).toBe(Math.round(australian.total / 11));
+      expect((await cart(user)).gst).toBe(fromNz.gst);
+
+      // Paddocks in New Zealand: no Australian GST, even for an AU profile.
+      const kiwi = await farmWithFields(t, user, 1, 'Canterbury Farm', { lon: 172.0, lat: -43.6 });
+      const abroad = await addToCart(t, user, zoningPayload(kiwi.farmId, kiwi.fields));
+      const mixed = await cart(user);
+      expect(mixed.total).toBe(item.price + second.price + abroad.price);
+      expect(mixed.gst).toBe(fromNz.gst);
+      const answer = await checkoutOk(t, user, [abroad.id]);
+      expect(answer).toMatchObject({ amount: abroad.price, gst: 0 });
+      const taxed = await checkoutOk(t, user, [item.id]);
+      expect(taxed).toMatchObject({ amount: item.price, gst: Math.round(item.price / 11) });
     });
 
     it('a viewer cannot add zones of the farm (403), a stranger gets 404', async () => {
@@ -401,7 +411,7 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
       expect((await cart(user)).data).toHaveLength(1);
     });
 
-    it('places pending orders with an invoice; an operator marks it paid with the admin route', async () => {
+    it('an invoice account gets its zones at once (delivered, invoice open); an operator still marks the invoice paid', async () => {
       const { user, item } = await farmerWithItem();
       await allowInvoice(user);
       const answer = await checkoutOk(t, user, [item.id], true);
@@ -410,8 +420,16 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
       expect(answer.amount).toBe(item.price);
       expect((await cart(user)).data).toEqual([]);
       expect(await paymentOf(user, answer.payment_id)).toMatchObject({ status: 'open', method: 'invoice' });
-      const pending = await ordersOf(user, `payment_id=${answer.payment_id}`);
-      expect(pending.map((order) => [order.status, order.download_key])).toEqual([['pending', null]]);
+      // What the payment-success page asks for: the delivered orders of this payment, with a download key.
+      const delivered = await ordersOf(user, `payment_id=${answer.payment_id}&status=paid`);
+      expect(delivered).toHaveLength(1);
+      expect(delivered[0]?.download_key).toEqual(expect.any(String));
+      const download = await t.request({
+        method: 'GET',
+        url: `/v2/zoning/download/${delivered[0]?.download_key}`,
+        token: user.token,
+      });
+      expect(download.statusCode).toBe(200);
 
       const notAdmin = await t.request({
         method: 'POST',
@@ -433,7 +451,7 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
       });
       const paid = await ordersOf(user, `payment_id=${answer.payment_id}&status=paid`);
       expect(paid).toHaveLength(1);
-      expect(paid[0]?.download_key).toEqual(expect.any(String));
+      expect(paid[0]?.download_key).toBe(delivered[0]?.download_key);
 
       const unknown = await t.request({ method: 'POST', url: '/v2/admin/payments/INV-999999/mark_paid', token: admin });
       expect(unknown.statusCode).toBe(404);

@@ -10,38 +10,18 @@ import {
   type CheckoutResponse,
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/types';
 import { z } from 'zod';
-import { forbidden, HttpError } from '../../errors';
-import {
-  attachIntent,
-  cancelIntentQuietly,
-  cancelPayment,
-  createCardPaymentRow,
-  createInvoicePayment,
-  findPayment,
-  type PaymentRow,
-} from '../payments/service';
+import { forbidden } from '../../errors';
+import { closeGivenUpIntents, giveUpPayment, openInvoice, payByCard, type PurchaseDeps } from '../payments/purchase';
+import type { PaymentRow } from '../payments/service';
 import { errorResponses } from '../responses';
-import {
-  addZoningItem,
-  CART_PURPOSE,
-  checkoutItems,
-  type CheckoutItems,
-  loadCart,
-  placeOrders,
-  registerCartPurpose,
-  removeCartItems,
-} from './service';
+import { addZoningItem, CART_PURPOSE, loadCart, priceCheckout, registerCartPurpose, removeCartItems } from './service';
 
 const tags = ['cart'];
 /** Spec 2 §8 (wording corrected in the spec README). */
 export const ITEM_REMOVED = 'Item removed successfully!';
 export const CART_CLEARED = 'Your cart items were removed successfully';
 export const INVOICE_NOT_ALLOWED = 'Paying by invoice is not available for your account. Please contact us.';
-/** A card payment's intent may be reused while the payer can still confirm it. */
-const REUSABLE_INTENT = new Set(['requires_payment_method', 'requires_confirmation']);
 
 /**
  * The cart (spec 2 §7): items priced by the server, checkout by card (a PaymentIntent) or by invoice.
@@ -51,6 +31,15 @@ export const cartPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const cost = () => app.config.hectareCostCents;
   registerCartPurpose(cost);
+
+  const seam = (request: FastifyRequest): PurchaseDeps => ({ db, provider: app.payments, log: request.log });
+  /** After items were removed or invoiced: given-up payments' intents are cancelled at the provider (best effort). */
+  const closeIntents = async (request: FastifyRequest, keys: readonly string[]) => {
+    if (keys.length === 0) return;
+    await closeGivenUpIntents(seam(request), keys).catch((error) =>
+      request.log.warn({ err: error }, 'a given-up PaymentIntent stays to be cancelled'),
+    );
+  };
 
   const getCart = async (request: FastifyRequest) => loadCart(db, request.account, cost());
   const cartSchema = {
@@ -80,8 +69,7 @@ export const cartPlugin: FastifyPluginAsyncZod = async (app) => {
 
   const clear = async (request: FastifyRequest) => {
     const account = request.account;
-    const canceled = await removeCartItems(db, account.id);
-    for (const payment of canceled) await cancelIntentQuietly(app.payments, payment, request.log);
+    await closeIntents(request, await removeCartItems(db, account.id));
     return { detail: CART_CLEARED };
   };
   const clearSchema = {
@@ -104,8 +92,7 @@ export const cartPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const account = request.account;
-      const canceled = await removeCartItems(db, account.id, [request.params.cart_id]);
-      for (const payment of canceled) await cancelIntentQuietly(app.payments, payment, request.log);
+      await closeIntents(request, await removeCartItems(db, account.id, [request.params.cart_id]));
       return { detail: ITEM_REMOVED };
     },
   );
@@ -128,105 +115,41 @@ export const cartPlugin: FastifyPluginAsyncZod = async (app) => {
       if (invoice) {
         if (!(Array.isArray(account.payments) && account.payments.includes('invoice')))
           throw forbidden(INVOICE_NOT_ALLOWED);
-        const { payment, stale } = await db.transaction().execute(async (trx) => {
-          const items = await checkoutItems(trx, account, cartIds, cost());
-          const stale = await giveUpOpenPayments(trx, items.rows);
-          const payment = await createInvoicePayment(trx, {
-            accountId: account.id,
-            purpose: CART_PURPOSE,
-            amountCents: items.amount,
-            gstCents: items.gst,
-          });
-          await placeOrders(trx, payment, items.rows, 'pending', cost());
-          return { payment, stale };
+        const { payment, replaced } = await db.transaction().execute(async (trx) => {
+          const priced = await priceCheckout(trx, account, cartIds, cost());
+          const replaced: string[] = [];
+          for (const id of priced.replaces ?? []) {
+            const given = await giveUpPayment(trx, id, 'Replaced by an invoice');
+            if (given?.purchase_key) replaced.push(given.purchase_key);
+          }
+          const opened = await openInvoice(
+            trx,
+            {
+              accountId: account.id,
+              purpose: CART_PURPOSE,
+              key: priced.key,
+              signature: priced.signature,
+              amountCents: priced.amountCents,
+              gstCents: priced.gstCents,
+            },
+            priced.attach,
+          );
+          return { payment: opened, replaced };
         });
-        for (const row of stale) await cancelIntentQuietly(app.payments, row, request.log);
+        // A card payment the invoice replaced: its intent is cancelled at the provider.
+        await closeIntents(request, replaced);
         return answer(payment);
       }
-
-      /** A card payment for the items (no intent yet), the items attached to it. */
-      const newCardPayment = async (trx: Transaction<Database>, items: CheckoutItems) => {
-        const payment = await createCardPaymentRow(
-          trx,
-          { accountId: account.id, purpose: CART_PURPOSE, amountCents: items.amount, gstCents: items.gst },
-          app.payments,
-        );
-        await trx
-          .updateTable('cart_items')
-          .set({ payment_id: payment.id })
-          .where(
-            'id',
-            'in',
-            items.rows.map((row) => row.id),
-          )
-          .execute();
-        return payment;
-      };
-
-      const prepared = await db.transaction().execute(async (trx) => {
-        const items = await checkoutItems(trx, account, cartIds, cost());
-        const attached = [...new Set(items.rows.map((row) => row.payment_id))];
-        if (attached.length === 1 && attached[0]) {
-          const existing = await findPayment(trx, attached[0]);
-          const others = await trx
-            .selectFrom('cart_items')
-            .select('id')
-            .where('payment_id', '=', attached[0])
-            .where(
-              'id',
-              'not in',
-              items.rows.map((row) => row.id),
-            )
-            .execute();
-          if (existing?.status === 'open' && existing.amount_cents === items.amount && others.length === 0) {
-            if (existing.provider_ref && existing.client_secret) return { reuse: existing, stale: [] as PaymentRow[] };
-            if (Date.now() - new Date(existing.created_on).getTime() < 30_000) {
-              throw new HttpError(409, 'A payment for these items is being set up. Please try again in a moment.');
-            }
-          }
-        }
-        const stale = await giveUpOpenPayments(trx, items.rows);
-        return { created: await newCardPayment(trx, items), stale };
-      });
-
-      if ('reuse' in prepared && prepared.reuse) {
-        const existing = prepared.reuse;
-        const intent = await app.payments.retrieveIntent(existing.provider_ref as string);
-        if (REUSABLE_INTENT.has(intent.status)) return answer(existing);
-        if (intent.status === 'succeeded' || intent.status === 'processing') {
-          throw new HttpError(409, 'These items are already paid for; we are confirming your payment.');
-        }
-        // Abandoned mid-authentication, or canceled: start again with a new intent.
-        await cancelIntentQuietly(app.payments, existing, request.log);
-        await cancelPayment(db, existing.id, 'Replaced by a new payment');
-        const created = await db
-          .transaction()
-          .execute(async (trx) => newCardPayment(trx, await checkoutItems(trx, account, cartIds, cost())));
-        return answer(await attachIntent(db, app.payments, created, request.log));
-      }
-      for (const row of prepared.stale) await cancelIntentQuietly(app.payments, row, request.log);
-      const payment = await attachIntent(db, app.payments, prepared.created as PaymentRow, request.log);
-      return answer(payment);
+      return answer(
+        await payByCard(seam(request), {
+          accountId: account.id,
+          purpose: CART_PURPOSE,
+          price: (trx) => priceCheckout(trx, account, cartIds, cost()),
+        }),
+      );
     },
   );
 };
-
-/** Open payments that included these items are given up (the checkout replaces them). */
-async function giveUpOpenPayments(
-  trx: Transaction<Database>,
-  rows: readonly { payment_id: string | null }[],
-): Promise<PaymentRow[]> {
-  const ids = [...new Set(rows.flatMap((row) => (row.payment_id ? [row.payment_id] : [])))];
-  const stale: PaymentRow[] = [];
-  for (const id of ids) {
-    const row = await findPayment(trx, id);
-    if (row?.status === 'open') {
-      await cancelPayment(trx, id, 'Replaced by a new payment');
-      stale.push(row);
-    }
-  }
-  return stale;
-}
 
 function answer(payment: PaymentRow): CheckoutResponse {
   return {

@@ -4,11 +4,14 @@ import {
   type CartItemDetails,
   type ZoningCartPayload,
 } from '@paddock/shared/contracts';
+import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AccountRow, Database } from '../../db/types';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { gstIncluded, sumCents, zoningPriceCents } from '../../payments/money';
+import { fieldInAustralia } from '../../payments/place-of-supply';
 import { isUuid, requireFarmRoleOf } from '../farms/access';
+import { giveUpPayment, type PricedThing } from '../payments/purchase';
 import { registerPaymentPurpose, type PaymentRow } from '../payments/service';
 import { checkZones, newDownloadKey } from '../zoning/orders';
 
@@ -21,8 +24,63 @@ export const CART_ITEM_NOT_FOUND = 'Cart item not found';
 
 type CartItemRow = Awaited<ReturnType<typeof listCartRows>>[number];
 
-/** What is stored in `cart_items.details` for a zoning item (the payload, less what the server owns). */
-type StoredZoningDetails = Omit<ZoningCartPayload, 'farm_id'>;
+/**
+ * What is stored in `cart_items.details` for a zoning item (the payload, less what the server owns),
+ * with each field's boundary fingerprint when it was added (a field changed since is a stale price).
+ */
+type StoredZoningDetails = Omit<ZoningCartPayload, 'farm_id'> & { field_versions?: Record<string, string> };
+
+/**
+ * The thing a cart checkout buys: the caller's set of items. A checkout of another set that shares an
+ * item replaces the open payment of the first (an item is in at most one open payment).
+ */
+export const cartPurchaseKey = (accountId: string, itemIds: readonly string[]) =>
+  `cart:${accountId}:${createHash('sha256')
+    .update([...itemIds].sort().join(','))
+    .digest('hex')
+    .slice(0, 32)}`;
+
+export const STALE_ITEM = (farmName: string) =>
+  `The fields of your zones on '${farmName}' have changed since you added them to your cart, so their price is out of date. Remove them and create their zones again.`;
+
+/** Each field's area, box and boundary fingerprint (md5 of the stored GeoJSON), by id. */
+export async function fieldVersions(db: Db | Trx, ids: readonly string[]) {
+  const valid = ids.filter((id) => isUuid(id));
+  if (valid.length === 0) return new Map<string, FieldVersion>();
+  const rows = await db
+    .selectFrom('fields')
+    .select(['id', 'area', 'min_lon', 'min_lat', 'max_lon', 'max_lat', sql<string>`md5(geometry::text)`.as('version')])
+    .where('id', 'in', valid)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+type FieldVersion = {
+  id: string;
+  area: number;
+  min_lon: number;
+  min_lat: number;
+  max_lon: number;
+  max_lat: number;
+  version: string;
+};
+
+/** GST of zoning follows the place of supply: an item whose fields are in Australia is taxable. */
+function itemInAustralia(details: StoredZoningDetails, fields: Map<string, FieldVersion>): boolean {
+  return details.fields.some((id) => {
+    const field = fields.get(id);
+    return field ? fieldInAustralia(field) : false;
+  });
+}
+
+/** The GST inside a set of zoning items' prices (items on Australian fields only). */
+async function zoningGst(db: Db | Trx, items: readonly { details: unknown; price: number }[]): Promise<number> {
+  const fields = await fieldVersions(
+    db,
+    items.flatMap((item) => (item.details as StoredZoningDetails).fields),
+  );
+  const taxable = items.filter((item) => itemInAustralia(item.details as StoredZoningDetails, fields));
+  return gstIncluded(sumCents(taxable.map((item) => item.price)), true);
+}
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -71,9 +129,14 @@ export function toCartItem(row: CartItemRow, hectareCostCents: number): CartItem
 }
 
 export async function loadCart(db: Db, account: AccountRow, hectareCostCents: number) {
-  const items = (await listCartRows(db, account.id)).map((row) => toCartItem(row, hectareCostCents));
+  const rows = await listCartRows(db, account.id);
+  const items = rows.map((row) => toCartItem(row, hectareCostCents));
   const total = sumCents(items.map((item) => item.price));
-  return { data: items, total, gst: gstIncluded(total, account.country), currency: 'aud' as const };
+  const gst = await zoningGst(
+    db,
+    rows.map((row, i) => ({ details: row.details, price: (items[i] as CartItem).price })),
+  );
+  return { data: items, total, gst, currency: 'aud' as const };
 }
 
 /**
@@ -134,7 +197,13 @@ export async function addZoningItem(
 
   const area = fields.reduce((sum, field) => sum + field.area, 0);
   const { farm_id: _farmId, ...details } = payload;
-  const stored: StoredZoningDetails = { ...details, fields: fieldIds, zones };
+  const versions = await fieldVersions(db, fieldIds);
+  const stored: StoredZoningDetails = {
+    ...details,
+    fields: fieldIds,
+    zones,
+    field_versions: Object.fromEntries([...versions.values()].map((field) => [field.id, field.version])),
+  };
   const row = await db
     .insertInto('cart_items')
     .values({
@@ -150,52 +219,50 @@ export async function addZoningItem(
   return toCartItem({ ...row, farm_name: farm.name }, hectareCostCents);
 }
 
-/** Removes the caller's items (all when `ids` is undefined). Open payments that included them are given up. */
-export async function removeCartItems(db: Db, accountId: string, ids?: readonly string[]): Promise<PaymentRow[]> {
+/**
+ * Removes the caller's items (all when `ids` is undefined). An open payment that included one of them
+ * is given up (its amount no longer matches the cart); the caller closes its intent at the provider
+ * (`closeGivenUpIntents` with the keys returned).
+ */
+export async function removeCartItems(db: Db, accountId: string, ids?: readonly string[]): Promise<string[]> {
   if (ids && ids.some((id) => !isUuid(id))) throw notFound(CART_ITEM_NOT_FOUND);
   return db.transaction().execute(async (trx) => {
     let query = trx.deleteFrom('cart_items').where('account_id', '=', accountId);
     if (ids) query = query.where('id', 'in', ids);
     const removed = await query.returning(['id', 'payment_id']).execute();
     if (ids && removed.length !== new Set(ids).size) throw notFound(CART_ITEM_NOT_FOUND);
-    const paymentIds = [...new Set(removed.flatMap((row) => (row.payment_id ? [row.payment_id] : [])))];
-    if (paymentIds.length === 0) return [];
-    // The amount of an open payment no longer matches the cart: give it up (the caller cancels the intents).
-    await trx.updateTable('cart_items').set({ payment_id: null }).where('payment_id', 'in', paymentIds).execute();
-    return trx
-      .updateTable('payments')
-      .set({ status: 'canceled', last_error: 'The cart changed', updated_on: sql<Date>`now()` })
-      .where('id', 'in', paymentIds)
-      .where('status', '=', 'open')
-      .returningAll()
-      .execute();
+    const keys: string[] = [];
+    for (const paymentId of new Set(removed.flatMap((row) => (row.payment_id ? [row.payment_id] : [])))) {
+      const given = await giveUpPayment(trx, paymentId, 'The cart changed');
+      if (given?.purchase_key) keys.push(given.purchase_key);
+    }
+    return keys;
   });
 }
 
-export interface CheckoutItems {
-  rows: CartItemRow[];
-  amount: number;
-  gst: number;
-}
-
 /**
- * The caller's items named by `cart_ids` (each once), locked, with the amount recomputed now. Any
- * id that is not one of the caller's items is a 404; an item on a farm the caller can no longer zone is
- * refused as adding it would be.
+ * The caller's items named by `cart_ids` (each once), priced now inside the seam's transaction: the
+ * items are locked (checkouts sharing an item run one at a time), any id that is not
+ * one of the caller's items is a 404, an item on a farm the caller can no longer zone is refused as
+ * adding it would be, and an item whose fields changed since it was added (boundary or area) is
+ * refused with 409: its price is out of date, and the checkout never charges a price not shown.
+ * `attach` ties the payment to the items.
  */
-export async function checkoutItems(
+export async function priceCheckout(
   trx: Trx,
   account: AccountRow,
   cartIds: readonly string[],
   hectareCostCents: number,
-): Promise<CheckoutItems> {
+): Promise<PricedThing & { rows: CartItemRow[] }> {
   const ids = [...new Set(cartIds)];
   if (ids.some((id) => !isUuid(id))) throw notFound(CART_ITEM_NOT_FOUND);
+  // The items, locked in one order (checkouts sharing an item run one at a time, never deadlock).
   await trx
     .selectFrom('cart_items')
     .select('id')
     .where('account_id', '=', account.id)
     .where('id', 'in', ids)
+    .orderBy('id')
     .forUpdate()
     .execute();
   const rows = (await listCartRows(trx, account.id)).filter((row) => ids.includes(row.id));
@@ -203,9 +270,40 @@ export async function checkoutItems(
   for (const farmId of new Set(rows.map((row) => row.farm_id))) {
     await requireFarmRoleOf(trx, account.id, farmId, 'editor', { forbidden: "Viewers can't buy zones of this farm" });
   }
-  const amount = sumCents(rows.map((row) => zoningPriceCents(row.area_ha, hectareCostCents)));
+  const fields = await fieldVersions(
+    trx,
+    rows.flatMap((row) => (row.details as StoredZoningDetails).fields),
+  );
+  for (const row of rows) {
+    const details = row.details as StoredZoningDetails;
+    const current = details.fields.map((id) => fields.get(id));
+    const gone = current.some((field) => field === undefined);
+    const area = current.reduce((sum, field) => sum + (field?.area ?? 0), 0);
+    const changed = details.field_versions
+      ? details.fields.some((id) => details.field_versions?.[id] !== fields.get(id)?.version)
+      : Math.round(area * 100) !== Math.round(row.area_ha * 100);
+    if (gone || changed) throw new HttpError(409, STALE_ITEM(row.farm_name));
+  }
+  const prices = rows.map((row) => zoningPriceCents(row.area_ha, hectareCostCents));
+  const amount = sumCents(prices);
   if (amount === 0) throw new HttpError(409, 'There is nothing to pay for in these cart items');
-  return { rows, amount, gst: gstIncluded(amount, account.country) };
+  const gst = gstIncluded(
+    sumCents(prices.filter((_, i) => itemInAustralia((rows[i] as CartItemRow).details as StoredZoningDetails, fields))),
+    true,
+  );
+  const itemIds = rows.map((row) => row.id).sort();
+  return {
+    rows,
+    key: cartPurchaseKey(account.id, itemIds),
+    signature: `${itemIds.join(',')}:${amount}`,
+    // Open payments that included one of these items (another set) are replaced.
+    replaces: [...new Set(rows.flatMap((row) => (row.payment_id ? [row.payment_id] : [])))],
+    amountCents: amount,
+    gstCents: gst,
+    async attach(tx, payment) {
+      await tx.updateTable('cart_items').set({ payment_id: payment.id }).where('id', 'in', itemIds).execute();
+    },
+  };
 }
 
 /** Turns the payment's cart items into zoning orders (pending for an invoice, paid for a paid payment). */
@@ -254,10 +352,19 @@ export async function placeOrders(
 }
 
 /**
- * What a paid cart payment does (registered once): its items become paid zoning orders with a
- * download key; an invoice's pending orders become paid.
+ * What a cart payment does (registered once): a paid card payment turns its items into paid zoning
+ * orders with a download key. An invoice account is given credit: when its invoice is opened the items
+ * become delivered orders at once (status paid, a download key) while the invoice stays open for
+ * accounting; the operator's mark-paid then changes nothing for delivery (orders of invoices opened
+ * before this rule, still pending, are delivered then).
  */
 export function registerCartPurpose(hectareCostCents: () => number): void {
+  const itemsOf = (trx: Trx, payment: PaymentRow) =>
+    trx
+      .selectFrom('cart_items')
+      .select(['id', 'farm_id', 'details', 'area_ha'])
+      .where('payment_id', '=', payment.id)
+      .execute();
   registerPaymentPurpose(CART_PURPOSE, {
     async onPaid(trx, payment) {
       if (payment.method === 'invoice') {
@@ -276,12 +383,10 @@ export function registerCartPurpose(hectareCostCents: () => number): void {
         }
         return;
       }
-      const rows = await trx
-        .selectFrom('cart_items')
-        .select(['id', 'farm_id', 'details', 'area_ha'])
-        .where('payment_id', '=', payment.id)
-        .execute();
-      await placeOrders(trx, payment, rows, 'paid', hectareCostCents());
+      await placeOrders(trx, payment, await itemsOf(trx, payment), 'paid', hectareCostCents());
+    },
+    async onInvoiceOpened(trx, payment) {
+      await placeOrders(trx, payment, await itemsOf(trx, payment), 'paid', hectareCostCents());
     },
     async onCanceled(trx, payment) {
       await trx.updateTable('cart_items').set({ payment_id: null }).where('payment_id', '=', payment.id).execute();

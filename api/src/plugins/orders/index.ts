@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { forbidden } from '../../errors';
 import { declareFieldLabels } from '../../validation';
 import { isAdmin } from '../admin';
-import { cancelIntentQuietly, findPayment } from '../payments/service';
+import { closeGivenUpIntents } from '../payments/purchase';
 import { errorResponses } from '../responses';
 import {
   createOrder,
@@ -24,6 +24,7 @@ import {
   listOrders,
   moveOrder,
   orderDetail,
+  orderPurchaseKey,
   payForOrder,
   priceFor,
   registerDocumentJob,
@@ -164,7 +165,11 @@ export const ordersPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request): Promise<OrderPayResponse> => {
-      const payment = await payForOrder(db, app.payments, request.account, request.params.order_id, request.log);
+      const payment = await payForOrder(
+        { db, provider: app.payments, log: request.log },
+        request.account,
+        request.params.order_id,
+      );
       return {
         data: {
           client_secret: payment.client_secret as string,
@@ -202,9 +207,12 @@ export const ordersPlugin: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ order: request.params.order_id, status }, 'imagery order moved by admin');
         const answer = await orderDetail(db, request.params.order_id);
         if (status === 'cancelled' && answer.payment?.method === 'card') {
-          // The provider's intent goes too, so the cancelled order can no longer be paid.
-          const payment = await findPayment(db, answer.payment.id);
-          if (payment) await cancelIntentQuietly(app.payments, payment, request.log);
+          // The provider's intent goes too, so the cancelled order can no longer be paid (a success
+          // that still arrives is refunded).
+          await closeGivenUpIntents(
+            { db, provider: app.payments, log: request.log },
+            orderPurchaseKey(answer.payment.invoice_number ?? ''),
+          ).catch((error) => request.log.warn({ err: error }, 'a cancelled order’s intent stays to be cancelled'));
         }
         return answer;
       },

@@ -140,7 +140,7 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     expect((await t.request({ method: 'GET', url: '/v2/products' })).statusCode).toBe(401);
   });
 
-  it('quotes from the server’s own areas: per-hectare price, the minimum area rule and GST for Australians only', async () => {
+  it('quotes from the server’s own areas: per-hectare price, the minimum area rule and GST by where the fields are', async () => {
     const { user, farm, fieldIds } = await farmer();
     const hectares = Math.round(farm.fields.reduce((sum, field) => sum + field.area, 0) * 100) / 100;
     const eighty = await quoteOk(user, { product_id: 'high-res-80cm', field_ids: fieldIds, number_of_captures: 3 });
@@ -156,8 +156,16 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
     expect(broadacre.order_pricing.subtotal).toBe(500 * 450);
     expect(broadacre.minimum_hectare_requirements_pricing).toBe(true);
 
+    // Place of supply: an NZ profile ordering imagery of these Australian paddocks still pays GST...
     await setAccount(user, { country: 'NZ' });
-    expect((await quoteOk(user, { product_id: 'high-res-80cm', field_ids: fieldIds })).gst).toBe(0);
+    const fromNz = await quoteOk(user, { product_id: 'high-res-80cm', field_ids: fieldIds });
+    expect(fromNz.gst).toBe(Math.round(fromNz.order_pricing.subtotal / 10));
+    // ...and paddocks in New Zealand carry none, whatever the profile says.
+    await setAccount(user, { country: 'AU' });
+    const kiwi = await farmWithFields(t, user, 1, 'Canterbury Farm', { lon: 172.0, lat: -43.6 });
+    const abroad = await quoteOk(user, { product_id: 'high-res-80cm', field_ids: kiwi.fields.map((f) => f.id) });
+    expect(abroad.gst).toBe(0);
+    expect(abroad.order_total).toBe(abroad.order_pricing.subtotal);
 
     const golf = await quoteOk(user, { product_id: 'golf-park', field_ids: fieldIds });
     expect(golf).toMatchObject({ number_of_captures: 12, order_pricing: { subtotal: 480_000 } });

@@ -11,7 +11,8 @@ import type { ProductCaptureJson } from '../../db/types';
  *    cent. A free product (or a flat-price package, unit_price 0) costs min_price whatever the area.
  * 4. `minimum_hectare_requirements_pricing` = the minimum area or the minimum price decided the price
  *    (never for a free product, never for a flat price).
- * 5. GST = 10 % of the subtotal, rounded half up to the cent (ATO rounding), Australian accounts only.
+ * 5. GST = 10 % of the subtotal, rounded half up to the cent (ATO rounding), when the supply is in
+ *    Australia (a field of the order is in Australia: place of supply, not the profile's country).
  * 6. total = subtotal + GST.
  */
 export interface OrderPrice {
@@ -29,7 +30,7 @@ const hundredths = (hectares: number): number => Math.round(hectares * 100);
 export function priceOrder(
   fieldAreas: readonly number[],
   capture: ProductCaptureJson,
-  options: { free: boolean; country: string | null | undefined },
+  options: { free: boolean; taxable: boolean },
 ): OrderPrice {
   const areaHundredths = hundredths(fieldAreas.reduce((sum, area) => sum + area, 0));
   const total_product_unit = areaHundredths / 100;
@@ -51,7 +52,7 @@ export function priceOrder(
   const flat = capture.unit_price === 0;
   const minimum_hectare_requirements_pricing =
     !flat && (billableHundredths > areaHundredths || (capture.min_price > byArea && subtotal > 0));
-  const money = withGst(subtotal, options.country);
+  const money = withGst(subtotal, options.taxable);
   return {
     total_product_unit,
     billable_hectares: billableHundredths / 100,

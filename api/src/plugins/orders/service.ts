@@ -29,15 +29,16 @@ import { HttpError, notFound, UnprocessableError } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import type { PaymentProvider } from '../../payments/provider';
 import { isUuid, requireFieldsRole } from '../farms/access';
+import { fieldInAustralia } from '../../payments/place-of-supply';
 import {
-  attachIntent,
-  cancelPayment,
-  createCardPaymentRow,
-  createInvoicePayment,
-  findPayment,
-  registerPaymentPurpose,
-  type PaymentRow,
-} from '../payments/service';
+  giveUpPayment,
+  openCardPayment,
+  openInvoice,
+  payByCard,
+  recordFreePurchase,
+  type PurchaseDeps,
+} from '../payments/purchase';
+import { findPayment, registerPaymentPurpose, type PaymentRow } from '../payments/service';
 import { findProduct, type ProductRow } from '../products/service';
 import { buildTaxDocumentPdf, documentFileName, documentPaper, documentTitle } from './documents';
 import { priceOrder, type OrderPrice } from './pricing';
@@ -48,6 +49,8 @@ export type OrderRow = Selectable<ImageryOrdersTable>;
 
 /** The purpose of payments made for imagery orders. */
 export const ORDER_PURPOSE = 'imagery_order';
+/** The thing an order's payment buys: the order (named by its invoice number, which it has from the start). */
+export const orderPurchaseKey = (invoiceNumber: string) => `${ORDER_PURPOSE}:${invoiceNumber}`;
 /** The job that moves a paid order on by itself when SIMULATED_FULFILMENT is on. */
 export const FULFIL_JOB = 'imagery_order.fulfil';
 /** The job that renders and stores the tax document an order's status calls for (once per order and kind). */
@@ -99,8 +102,8 @@ export interface PricedOrder {
 
 /**
  * Prices an order from the server's own data: the product's capture package for `number_of_captures`,
- * the fields' stored areas (the caller must be a member of each field's farm; else 404), and the
- * account's country for GST.
+ * the fields' stored areas (the caller must be a member of each field's farm; else 404), and where
+ * the fields are for GST (place of supply: a field in Australia makes the order taxable).
  */
 export async function priceFor(
   request: FastifyRequest,
@@ -129,10 +132,12 @@ export async function priceFor(
     bbox: [field.min_lon, field.min_lat, field.max_lon, field.max_lat],
     geometry: field.geometry,
   }));
+  // GST by place of supply: imagery of fields in Australia, whatever the profile's country says.
+  const taxable = access.some(({ field }) => fieldInAustralia(field));
   const price = priceOrder(
     fields.map((field) => field.area),
     capture,
-    { free: product.free, country: request.account.country },
+    { free: product.free, taxable },
   );
   return { product, capture, fields, price };
 }
@@ -548,28 +553,19 @@ export async function createOrder(
 
   return request.server.db.transaction().execute(async (trx) => {
     const invoiceNumber = await nextInvoiceNumber(trx);
-    const base = { accountId: account.id, purpose: ORDER_PURPOSE, amountCents: price.total, gstCents: price.gst };
+    const base = {
+      accountId: account.id,
+      purpose: ORDER_PURPOSE,
+      key: orderPurchaseKey(invoiceNumber),
+      signature: `${price.total}`,
+      amountCents: price.total,
+      gstCents: price.gst,
+      invoiceNumber,
+    };
     let payment: PaymentRow;
-    if (free) {
-      payment = await trx
-        .insertInto('payments')
-        .values({
-          account_id: account.id,
-          purpose: ORDER_PURPOSE,
-          method: 'invoice',
-          amount_cents: 0,
-          gst_cents: 0,
-          invoice_number: invoiceNumber,
-          status: 'paid',
-          paid_on: sql<Date>`now()`,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    } else if (payload.payment_method === 'invoice') {
-      payment = await createInvoicePayment(trx, { ...base, invoiceNumber });
-    } else {
-      payment = await createCardPaymentRow(trx, base, provider);
-    }
+    if (free) payment = await recordFreePurchase(trx, base);
+    else if (payload.payment_method === 'invoice') payment = await openInvoice(trx, base);
+    else payment = await openCardPayment(trx, provider, base);
     const status: OrderStatus = free ? 'submitted' : 'pending';
     const order = await trx
       .insertInto('imagery_orders')
@@ -620,43 +616,40 @@ const allowsInvoice = (account: AccountRow): boolean =>
  * same intent while it can still be paid; a fresh payment when the last one was given up. 409 for an
  * invoice, cancelled or paid order; 404 for anyone else's.
  */
-export async function payForOrder(
-  db: Db,
-  provider: PaymentProvider,
-  account: AccountRow,
-  orderId: string,
-  log: FastifyBaseLogger,
-): Promise<PaymentRow> {
+export async function payForOrder(deps: PurchaseDeps, account: AccountRow, orderId: string): Promise<PaymentRow> {
   if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
-  const prepared = await db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom('imagery_orders')
-      .select(['id', 'status', 'payment_method', 'payment_id', 'total_cents', 'gst_cents'])
-      .where('id', '=', orderId)
-      .where('account_id', '=', account.id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) throw notFound(ORDER_NOT_FOUND);
-    if (order.payment_method !== 'stripe') throw new HttpError(409, ORDER_NOT_CARD);
-    if (order.status === 'cancelled') throw new HttpError(409, ORDER_CANCELLED);
-    const current = order.payment_id ? await findPayment(trx, order.payment_id) : undefined;
-    if (current?.status === 'paid' || (paidOrderStatuses as readonly string[]).includes(order.status))
-      throw new HttpError(409, ORDER_PAID_ALREADY);
-    if (current?.status === 'open') return current;
-    const payment = await createCardPaymentRow(
-      trx,
-      { accountId: account.id, purpose: ORDER_PURPOSE, amountCents: order.total_cents, gstCents: order.gst_cents },
-      provider,
-    );
-    await trx
-      .updateTable('imagery_orders')
-      .set({ payment_id: payment.id, updated_on: sql<Date>`now()` })
-      .where('id', '=', order.id)
-      .execute();
-    return payment;
+  return payByCard(deps, {
+    accountId: account.id,
+    purpose: ORDER_PURPOSE,
+    async price(trx) {
+      const order = await trx
+        .selectFrom('imagery_orders')
+        .select(['id', 'status', 'payment_method', 'payment_id', 'total_cents', 'gst_cents', 'invoice_number'])
+        .where('id', '=', orderId)
+        .where('account_id', '=', account.id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      if (order.payment_method !== 'stripe') throw new HttpError(409, ORDER_NOT_CARD);
+      if (order.status === 'cancelled') throw new HttpError(409, ORDER_CANCELLED);
+      const current = order.payment_id ? await findPayment(trx, order.payment_id) : undefined;
+      if (current?.status === 'paid' || (paidOrderStatuses as readonly string[]).includes(order.status))
+        throw new HttpError(409, ORDER_PAID_ALREADY);
+      return {
+        key: orderPurchaseKey(order.invoice_number),
+        signature: `${order.total_cents}`,
+        amountCents: order.total_cents,
+        gstCents: order.gst_cents,
+        async attach(tx, payment) {
+          await tx
+            .updateTable('imagery_orders')
+            .set({ payment_id: payment.id, updated_on: sql<Date>`now()` })
+            .where('id', '=', order.id)
+            .execute();
+        },
+      };
+    },
   });
-  if (prepared.client_secret) return prepared;
-  return attachIntent(db, provider, prepared, log);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -722,7 +715,8 @@ export async function moveOrder(
     .where('id', '=', order.id)
     .execute();
   if (target === 'cancelled') {
-    if (order.payment_id) await cancelPayment(trx, order.payment_id, 'The order was cancelled');
+    // Its open payment is given up; the caller cancels the intent at the provider after commit.
+    if (order.payment_id) await giveUpPayment(trx, order.payment_id, 'The order was cancelled');
   } else if (target === 'processing') {
     await scheduleFulfilment(trx, order.id, 'done', deps);
   } else {
@@ -794,8 +788,10 @@ export function registerOrderPurpose(deps: OrdersDeps): void {
         .executeTakeFirst();
       if (!order) return;
       if (order.status !== 'pending') {
-        if (order.status === 'cancelled')
-          deps.log.error({ order: order.id, payment: payment.id }, 'a cancelled imagery order was paid: refund it');
+        if (order.status === 'cancelled') {
+          deps.log.error({ order: order.id, payment: payment.id }, 'a cancelled imagery order was paid: refunding it');
+          return { refund: 'The order was cancelled' };
+        }
         return;
       }
       await trx

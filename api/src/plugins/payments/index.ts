@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { HttpError } from '../../errors';
 import { WebhookSignatureError, type WebhookEvent } from '../../payments/provider';
 import { errorResponses } from '../responses';
-import { applyEvent, ownPayment, toPayment } from './service';
+import { ownPayment, registerRefundJob, takeEvent, toPayment } from './service';
 
 const tags = ['payments'];
 
 /** The caller's own payments (`GET /v2/payments/{id}`; anyone else's is a 404). */
 export const paymentsPlugin: FastifyPluginAsyncZod = async (app) => {
+  registerRefundJob(app.jobs, app.payments, app.log);
   app.get(
     '/payments/:payment_id',
     {
@@ -46,7 +47,8 @@ export const paymentsPublicPlugin: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Payment provider events (Stripe-Signature verified, 5-minute tolerance, once per event id)',
+        summary:
+          'Payment provider events (Stripe-Signature verified, 5-minute tolerance, once per event id; a success is checked with the provider and against the payment: currency, amount, purpose)',
         hide: false,
       },
     },
@@ -63,7 +65,7 @@ export const paymentsPublicPlugin: FastifyPluginAsync = async (app) => {
         }
         throw new HttpError(400, 'The webhook body is not a provider event');
       }
-      const outcome = await applyEvent(app.db, app.payments.name, event, request.log);
+      const outcome = await takeEvent({ db: app.db, provider: app.payments, jobs: app.jobs, log: request.log }, event);
       // A paid purpose may have changed what callers may do (an Advanced tier): caches of access answers drop theirs.
       if (outcome === 'applied') app.writes.emit();
       return reply.code(200).send({ received: true, outcome });

@@ -3,12 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { HttpError, notFound } from '../../errors';
-import {
-  ProviderError,
-  type CreateIntentParams,
-  type PaymentProvider,
-  type WebhookEvent,
-} from '../../payments/provider';
+import type { JobRunner } from '../../jobs/runner';
+import { ProviderError, type PaymentIntent, type PaymentProvider, type WebhookEvent } from '../../payments/provider';
 import { isUuid } from '../farms/access';
 
 type Db = Kysely<Database>;
@@ -16,17 +12,32 @@ type Trx = Transaction<Database>;
 export type PaymentRow = Awaited<ReturnType<typeof findPayment>> & {};
 
 /**
- * Payments of anything Paddock sells. A domain (the cart today; imagery orders, bookings and the
- * subscription later) creates a payment with its `purpose`, and registers what happens when one is
- * paid. Only a verified provider event (`applyEvent`) or an operator (`markInvoicePaid`) marks a
- * payment paid; never the browser.
+ * Payments of anything Paddock sells (zoning cart, imagery orders, Rapid-EM bookings, the Advanced
+ * subscription). A domain registers a purpose (what a paid, given-up or invoiced payment does) and
+ * asks the purchase seam (`purchase.ts`) for payments; only this plugin writes `payments`. Only a
+ * verified provider event (`takeEvent`) or an operator (`markInvoicePaid`) marks a payment paid;
+ * never the browser.
  */
 
+/** Returned by `onPaid` when the thing can no longer be delivered: the money goes back (and why). */
+export interface RefundInstead {
+  refund: string;
+}
+
 export interface PaymentPurpose {
-  /** Runs once per payment, in the transaction that marks it paid. */
-  onPaid(trx: Trx, payment: PaymentRow): Promise<void>;
-  /** Runs when an open payment is given up (its items go back to being unpaid). */
+  /**
+   * Runs once per payment, in the transaction that marks it paid: deliver the thing. Returns
+   * `{ refund: reason }` when it cannot be delivered any more (a lapsed hold whose days are taken, a
+   * cancelled order...): the payment is then given up and its money refunded by the seam.
+   */
+  onPaid(trx: Trx, payment: PaymentRow): Promise<void | RefundInstead>;
+  /** Runs when an open payment is given up or replaced (its thing goes back to being unpaid). */
   onCanceled?(trx: Trx, payment: PaymentRow): Promise<void>;
+  /**
+   * Runs in the transaction that opens an invoice for the thing (invoice accounts are given credit:
+   * deliver now, the invoice stays open for accounting until an operator marks it paid).
+   */
+  onInvoiceOpened?(trx: Trx, payment: PaymentRow): Promise<void>;
 }
 
 const purposes = new Map<string, PaymentPurpose>();
@@ -34,6 +45,12 @@ const purposes = new Map<string, PaymentPurpose>();
 /** Registers a purpose once per process (plugins call this when they load). */
 export function registerPaymentPurpose(name: string, purpose: PaymentPurpose): void {
   purposes.set(name, purpose);
+}
+
+export function purposeOf(name: string): PaymentPurpose {
+  const purpose = purposes.get(name);
+  if (!purpose) throw new Error(`No payment purpose '${name}' is registered`);
+  return purpose;
 }
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
@@ -68,160 +85,168 @@ export function toPayment(row: PaymentRow): Payment {
   };
 }
 
-export interface NewPayment {
-  accountId: string;
-  purpose: string;
-  amountCents: number;
-  gstCents: number;
-  /** An invoice's number when the domain numbers its own invoices (imagery orders); else `INV-` + the sequence. */
-  invoiceNumber?: string;
-}
+// The purchase seam itself (creating, reusing, replacing and cancelling payments) is `purchase.ts`.
 
-/** An invoice payment: open (unpaid) with the next invoice number, until an operator marks it paid. */
-export async function createInvoicePayment(trx: Trx, payment: NewPayment): Promise<PaymentRow> {
-  return trx
-    .insertInto('payments')
-    .values({
-      account_id: payment.accountId,
-      purpose: payment.purpose,
-      method: 'invoice',
-      amount_cents: payment.amountCents,
-      gst_cents: payment.gstCents,
-      invoice_number: payment.invoiceNumber ?? sql<string>`'INV-' || nextval('invoice_number_seq')`,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+/** The durable job that gives the money of a payment back through the provider (once per payment). */
+export const REFUND_JOB = 'payment.refund';
 
-/** Step one of a card payment: the row (no intent yet), made inside the caller's transaction. */
-export async function createCardPaymentRow(
+/**
+ * Records that a payment's money must go back, and enqueues the job that asks the provider (in the
+ * same transaction: the refund exists if and only if the decision committed). Once per payment.
+ */
+export async function scheduleRefund(
   trx: Trx,
-  payment: NewPayment,
-  provider: PaymentProvider,
-): Promise<PaymentRow> {
-  return trx
-    .insertInto('payments')
+  jobs: JobRunner,
+  payment: PaymentRow,
+  intentRef: string,
+  reason: string,
+): Promise<void> {
+  const row = await trx
+    .insertInto('payment_refunds')
     .values({
-      account_id: payment.accountId,
-      purpose: payment.purpose,
-      method: 'card',
-      provider: provider.name,
-      amount_cents: payment.amountCents,
-      gst_cents: payment.gstCents,
+      payment_id: payment.id,
+      provider: payment.provider ?? 'test',
+      intent_ref: intentRef,
+      amount_cents: payment.amount_cents,
+      reason,
     })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .returning('payment_id')
+    .executeTakeFirst();
+  if (row)
+    await jobs.enqueue(trx, REFUND_JOB, { payment_id: payment.id }, { dedupeKey: `${REFUND_JOB}:${payment.id}` });
+}
+
+/** Asks the provider for a recorded refund (the job's work; idempotent by payment). */
+export async function runRefund(db: Db, provider: PaymentProvider, paymentId: string, log: FastifyBaseLogger) {
+  const row = await db.selectFrom('payment_refunds').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+  if (!row || row.status === 'succeeded') return;
+  try {
+    const refund = await provider.createRefund(
+      { paymentIntent: row.intent_ref, reason: 'duplicate', metadata: { payment_id: paymentId } },
+      { idempotencyKey: `paddock-refund-${paymentId}` },
+    );
+    await db
+      .updateTable('payment_refunds')
+      .set({ status: 'succeeded', refund_ref: refund.id, refunded_on: sql<Date>`now()`, last_error: null })
+      .where('payment_id', '=', paymentId)
+      .execute();
+    log.warn({ payment: paymentId, refund: refund.id, reason: row.reason }, 'payment refunded');
+  } catch (error) {
+    if (error instanceof ProviderError && error.code === 'charge_already_refunded') {
+      await db
+        .updateTable('payment_refunds')
+        .set({ status: 'succeeded', refunded_on: sql<Date>`now()`, last_error: null })
+        .where('payment_id', '=', paymentId)
+        .execute();
+      return;
+    }
+    await db
+      .updateTable('payment_refunds')
+      .set({ last_error: error instanceof Error ? error.message : String(error) })
+      .where('payment_id', '=', paymentId)
+      .execute();
+    throw error;
+  }
+}
+
+export function registerRefundJob(jobs: JobRunner, provider: PaymentProvider, log: FastifyBaseLogger): void {
+  jobs.register<{ payment_id: string }>(REFUND_JOB, {
+    parse: (value) => {
+      const payload = value as { payment_id?: unknown };
+      if (typeof payload.payment_id !== 'string') throw new Error('not a refund');
+      return { payment_id: payload.payment_id };
+    },
+    async handle(payload, context) {
+      await runRefund(context.db, provider, payload.payment_id, log);
+    },
+  });
 }
 
 /**
- * Step two, outside any transaction (the provider may be this process's own test provider on the same
- * database): the PaymentIntent, created once per payment whatever the retries (idempotency key = the
- * payment id). On failure the payment is canceled and a 502 explains it.
+ * Marks an open payment paid and runs its purpose, once (the status guard makes repeats no-ops).
+ * A purpose that can no longer deliver gets the payment given up and refunded instead.
  */
-export async function attachIntent(
-  db: Db,
-  provider: PaymentProvider,
-  payment: PaymentRow,
-  log: FastifyBaseLogger,
-  /** The provider customer to bill, and whether to keep the card for later (off-session) charges. */
-  billing: Pick<CreateIntentParams, 'customer' | 'setupFutureUsage'> = {},
-): Promise<PaymentRow> {
-  try {
-    const intent = await provider.createIntent(
-      {
-        amount: payment.amount_cents,
-        currency: 'aud',
-        metadata: { payment_id: payment.id, purpose: payment.purpose },
-        description: `Paddock ${payment.purpose} payment`,
-        ...billing,
-      },
-      { idempotencyKey: `paddock-payment-${payment.id}` },
-    );
-    return await db
-      .updateTable('payments')
-      .set({
-        provider_ref: intent.id,
-        client_secret: intent.clientSecret,
-        intent_status: intent.status,
-        updated_on: sql<Date>`now()`,
-      })
-      .where('id', '=', payment.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  } catch (error) {
-    log.error({ err: error, payment: payment.id }, 'payment provider refused to create a PaymentIntent');
-    await cancelPayment(db, payment.id, 'The payment provider did not answer');
-    throw new HttpError(502, 'We could not reach the payment provider. Please try again in a moment.');
-  }
-}
-
-/** Gives up an open payment (its purpose puts things back). Paid payments are never canceled. */
-export async function cancelPayment(db: Db | Trx, paymentId: string, reason: string): Promise<void> {
-  const run = async (trx: Trx) => {
-    const row = await trx
-      .updateTable('payments')
-      .set({ status: 'canceled', last_error: reason, updated_on: sql<Date>`now()` })
-      .where('id', '=', paymentId)
-      .where('status', '=', 'open')
-      .returningAll()
-      .executeTakeFirst();
-    if (row) await purposes.get(row.purpose)?.onCanceled?.(trx, row);
-  };
-  if ('isTransaction' in db && db.isTransaction) await run(db as Trx);
-  else await (db as Db).transaction().execute(run);
-}
-
-/** Best effort: cancels the provider's intent of a payment that is given up. */
-export async function cancelIntentQuietly(
-  provider: PaymentProvider,
-  row: PaymentRow,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  if (!row.provider_ref) return;
-  try {
-    await provider.cancelIntent(row.provider_ref, { idempotencyKey: `paddock-cancel-${row.id}` });
-  } catch (error) {
-    if (!(error instanceof ProviderError && error.code === 'payment_intent_unexpected_state'))
-      log.warn({ err: error, payment: row.id }, 'could not cancel a PaymentIntent');
-  }
-}
-
-/** Marks an open payment paid and runs its purpose, once (the status guard makes repeats no-ops). */
-async function markPaid(trx: Trx, paymentId: string): Promise<boolean> {
+async function markPaid(trx: Trx, jobs: JobRunner, paymentId: string, intentRef: string | null): Promise<boolean> {
   const row = await trx
     .updateTable('payments')
     .set({ status: 'paid', paid_on: sql<Date>`now()`, last_error: null, updated_on: sql<Date>`now()` })
     .where('id', '=', paymentId)
-    .where('status', 'in', ['open', 'canceled'])
+    .where('status', '=', 'open')
     .returningAll()
     .executeTakeFirst();
   if (!row) return false;
-  const purpose = purposes.get(row.purpose);
-  if (!purpose) throw new Error(`No payment purpose '${row.purpose}' is registered`);
-  await purpose.onPaid(trx, row);
+  const outcome = await purposeOf(row.purpose).onPaid(trx, row);
+  if (outcome && 'refund' in outcome) {
+    const given = await trx
+      .updateTable('payments')
+      .set({ status: 'canceled', paid_on: null, last_error: outcome.refund, intent_closed: true })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (intentRef && row.method === 'card') await scheduleRefund(trx, jobs, given, intentRef, outcome.refund);
+  }
   return true;
 }
 
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'refused';
+
+export interface EventDeps {
+  db: Db;
+  provider: PaymentProvider;
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
+}
+
+/** Why a verified `payment_intent.succeeded` cannot be taken as paying `payment`, or null when it can. */
+function mismatchOf(payment: PaymentRow, intent: PaymentIntent, atProvider: PaymentIntent | null): string | null {
+  if (payment.method !== 'card') return 'the payment is not a card payment';
+  if (payment.provider_ref && payment.provider_ref !== intent.id)
+    return `the payment's intent is ${payment.provider_ref}, not ${intent.id}`;
+  if (intent.currency !== payment.currency) return `currency ${intent.currency || '(none)'} is not ${payment.currency}`;
+  if (intent.amount !== payment.amount_cents) return `amount ${intent.amount} is not ${payment.amount_cents}`;
+  if (intent.metadata.purpose !== payment.purpose)
+    return `purpose ${intent.metadata.purpose ?? '(none)'} is not ${payment.purpose}`;
+  if (intent.metadata.payment_id !== undefined && intent.metadata.payment_id !== payment.id)
+    return 'the intent belongs to another payment';
+  if (atProvider) {
+    if (atProvider.status !== 'succeeded') return `the provider says the intent is ${atProvider.status}`;
+    if (atProvider.amount !== payment.amount_cents || atProvider.currency !== payment.currency)
+      return 'the provider’s intent has another amount or currency';
+    if (atProvider.metadata.payment_id !== payment.id) return 'the provider’s intent belongs to another payment';
+  }
+  return null;
+}
 
 /**
  * Takes in one verified provider event, exactly once by event id (a replay or a retried delivery is a
- * `duplicate`), whatever order events come in: `payment_intent.succeeded` marks the payment paid
- * (when the amount and currency are the ones asked for); an older event never overwrites the
+ * `duplicate`), whatever order events come in. `payment_intent.succeeded` is checked first against the
+ * provider itself (the intent as the provider has it, so a body signed with a leaked secret cannot pay
+ * for anything) and against the stored payment: currency, amount, purpose and intent must match, else
+ * the event is `refused` and recorded with why. A success for a payment that is open marks it paid; for
+ * one that was given up or replaced, the money is refunded (`payment_refunds`, job `payment.refund`) and
+ * nothing is delivered; a payment already paid is never paid twice. An older event never overwrites the
  * intent status a newer one set, and nothing moves a paid payment back.
  */
-export async function applyEvent(
-  db: Db,
-  provider: string,
-  event: WebhookEvent,
-  log: FastifyBaseLogger,
-): Promise<EventOutcome> {
+export async function takeEvent(deps: EventDeps, event: WebhookEvent): Promise<EventOutcome> {
+  const { db, provider, jobs, log } = deps;
+  let atProvider: PaymentIntent | null = null;
+  if (event.type === 'payment_intent.succeeded' && event.intent) {
+    try {
+      atProvider = await provider.retrieveIntent(event.intent.id);
+    } catch (error) {
+      if (!(error instanceof ProviderError && error.code === 'resource_missing')) {
+        log.error({ err: error, event: event.id }, 'could not check a payment event with the provider');
+        throw new HttpError(503, 'The payment provider could not be reached to check this event');
+      }
+    }
+  }
   return db.transaction().execute(async (trx) => {
     const fresh = await trx
       .insertInto('payment_events')
       .values({
         id: event.id,
-        provider,
+        provider: provider.name,
         type: event.type,
         payment_ref: event.intent?.id ?? null,
         event_created: event.created,
@@ -230,6 +255,11 @@ export async function applyEvent(
       .returning('id')
       .executeTakeFirst();
     if (!fresh) return 'duplicate';
+    const refuse = async (note: string): Promise<EventOutcome> => {
+      await trx.updateTable('payment_events').set({ outcome: 'refused', note }).where('id', '=', event.id).execute();
+      log.error({ event: event.id, note }, 'a payment event was refused');
+      return 'refused';
+    };
     const intent = event.intent;
     if (!intent || !event.type.startsWith('payment_intent.')) return 'ignored';
     const byMetadata = intent.metadata.payment_id;
@@ -241,11 +271,21 @@ export async function applyEvent(
           ? eb.or([eb('provider_ref', '=', intent.id), eb('id', '=', byMetadata)])
           : eb('provider_ref', '=', intent.id),
       )
+      .orderBy(sql`case when provider_ref = ${intent.id} then 0 else 1 end`)
       .forUpdate()
       .executeTakeFirst();
     if (!payment) {
+      if (event.type === 'payment_intent.succeeded') return refuse('no payment has this intent');
       log.warn({ event: event.id, intent: intent.id }, 'payment event for an unknown PaymentIntent');
       return 'ignored';
+    }
+
+    if (event.type === 'payment_intent.succeeded') {
+      if (!atProvider) return refuse('the provider does not know this intent');
+      const mismatch = mismatchOf(payment, intent, atProvider);
+      if (mismatch) return refuse(mismatch);
+    } else if (payment.provider_ref && payment.provider_ref !== intent.id) {
+      return refuse(`the payment's intent is ${payment.provider_ref}, not ${intent.id}`);
     }
 
     // The latest word on the intent's status, unless the payment is settled or a newer event spoke already.
@@ -254,7 +294,7 @@ export async function applyEvent(
       .set({
         intent_status: intent.status,
         intent_event_created: event.created,
-        provider_ref: intent.id,
+        ...(payment.provider_ref ? {} : { provider_ref: intent.id }),
         ...(intent.lastPaymentError && event.type === 'payment_intent.payment_failed'
           ? { last_error: intent.lastPaymentError.message }
           : {}),
@@ -268,30 +308,31 @@ export async function applyEvent(
       .execute();
 
     if (event.type === 'payment_intent.succeeded') {
-      if (intent.amount !== payment.amount_cents || intent.currency !== 'aud') {
-        log.error(
-          { event: event.id, payment: payment.id, amount: intent.amount },
-          'succeeded PaymentIntent does not match the payment amount',
-        );
-        return 'ignored';
-      }
-      if (payment.status === 'canceled') {
-        log.error({ payment: payment.id }, 'a canceled payment was paid; it is honoured, check for a duplicate charge');
-      }
       await trx
         .updateTable('payments')
         .set({ intent_status: 'succeeded', intent_event_created: event.created })
         .where('id', '=', payment.id)
         .execute();
-      await markPaid(trx, payment.id);
+      if (payment.status === 'canceled') {
+        // Replaced or given up before the payer finished: never honoured, the money goes back.
+        log.error({ payment: payment.id, intent: intent.id }, 'a given-up payment was paid: refunding it');
+        await scheduleRefund(trx, jobs, payment, intent.id, payment.last_error ?? 'The payment had been canceled');
+      } else if (payment.status === 'open') {
+        await markPaid(trx, jobs, payment.id, intent.id);
+      }
     } else if (event.type === 'payment_intent.canceled' && payment.status === 'open') {
-      await trx
+      const row = await trx
         .updateTable('payments')
-        .set({ status: 'canceled', last_error: 'The payment was canceled', updated_on: sql<Date>`now()` })
+        .set({
+          status: 'canceled',
+          last_error: 'The payment was canceled',
+          intent_closed: true,
+          updated_on: sql<Date>`now()`,
+        })
         .where('id', '=', payment.id)
         .where('status', '=', 'open')
-        .execute();
-      const row = await findPayment(trx, payment.id);
+        .returningAll()
+        .executeTakeFirst();
       if (row) await purposes.get(row.purpose)?.onCanceled?.(trx, row);
     }
     return 'applied';
@@ -299,7 +340,7 @@ export async function applyEvent(
 }
 
 /** An operator's confirmation that an invoice was paid (admin route and CLI). */
-export async function markInvoicePaid(db: Db, reference: string): Promise<PaymentRow> {
+export async function markInvoicePaid(db: Db, jobs: JobRunner, reference: string): Promise<PaymentRow> {
   const wanted = reference.trim();
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -313,7 +354,7 @@ export async function markInvoicePaid(db: Db, reference: string): Promise<Paymen
     if (!row || row.method !== 'invoice') throw notFound('No invoice payment with this number');
     if (row.status === 'paid') return row;
     if (row.status === 'canceled') throw new HttpError(409, 'This invoice was canceled');
-    await markPaid(trx, row.id);
+    await markPaid(trx, jobs, row.id, null);
     return (await findPayment(trx, row.id)) as PaymentRow;
   });
 }

@@ -171,8 +171,14 @@ describe.each(availableBackends())('payment webhooks (%s)', (kind) => {
     };
     event.id = `${event.id}_forged`;
     event.data.object.amount = 50;
-    expect((await signed(JSON.stringify(event))).json()).toMatchObject({ outcome: 'ignored' });
+    expect((await signed(JSON.stringify(event))).json()).toMatchObject({ outcome: 'refused' });
     expect((await paymentRow(answer.payment_id)).status).toBe('open');
+    const recorded = await t.app.db
+      .selectFrom('payment_events')
+      .select(['outcome', 'note'])
+      .where('id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    expect(recorded).toEqual({ outcome: 'refused', note: `amount 50 is not ${answer.amount}` });
   });
 });
 

@@ -64,18 +64,16 @@ export const subscriptionsPlugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Subscribe to Advanced: a card PaymentIntent for the first year (GST on top for Australian accounts); the webhook makes the account Advanced. 409 when already on Advanced',
+          'Subscribe to Advanced: a card PaymentIntent for the first year (GST on top for accounts whose country is AU; the same one while open); the webhook makes the account Advanced. 409 when already on Advanced',
         body: subscribeRequestSchema,
         response: { 200: subscribeResponseSchema, ...errorResponses(401, 409, 422, 502, 503) },
       },
     },
     async (request): Promise<SubscribeResponse> => {
       const { payment, subtotal, gst } = await subscribe(
-        db,
-        app.payments,
+        { db, provider: app.payments, log: request.log },
         request.account,
         request.body.stripe_product_id,
-        request.log,
       );
       return {
         stripe_payment_intent_client_secret: payment.client_secret as string,

@@ -5,17 +5,11 @@ import { z } from 'zod';
 import type { AccountRow, Database, SubscriptionRow } from '../../db/types';
 import { HttpError, UnprocessableError } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
-import { withGst } from '../../payments/money';
+import { isAustralian, withGst } from '../../payments/money';
 import { registerBillingPortalBridge, type BillingPlan } from '../../payments/portal-bridge';
 import { ProviderError, type PaymentProvider } from '../../payments/provider';
-import {
-  attachIntent,
-  cancelPayment,
-  createCardPaymentRow,
-  findPayment,
-  registerPaymentPurpose,
-  type PaymentRow,
-} from '../payments/service';
+import { ALREADY_PAYING, payByCard, type PurchaseDeps } from '../payments/purchase';
+import { findPayment, registerPaymentPurpose, type PaymentRow } from '../payments/service';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -121,19 +115,18 @@ export interface SubscribeResult {
   gst: number;
 }
 
+/** The thing the first year's payment buys: the account's Advanced plan. */
+export const subscriptionPurchaseKey = (accountId: string) => `subscription:${accountId}`;
+
 /**
- * Starts the yearly subscription: a card payment of the current price (discount while valid, GST on
- * top for Australian accounts) through the payments seam, with the card kept for renewals. Only the
- * provider's verified webhook activates it (`registerSubscriptionPurposes`). An account on Advanced
- * gets 409; asking again while the payment is open answers the same payment.
+ * Starts the yearly subscription through the purchase seam: a card payment of the current price
+ * (discount while valid, GST on top when the account's country is AU — the place of supply of a
+ * subscription) with the card kept for renewals. Only the provider's verified webhook activates it
+ * (`registerSubscriptionPurposes`). An account on Advanced gets 409; asking again (or at once, many
+ * times) while the payment is open answers the same payment.
  */
-export async function subscribe(
-  db: Db,
-  provider: PaymentProvider,
-  account: AccountRow,
-  productRef: string,
-  log: FastifyBaseLogger,
-): Promise<SubscribeResult> {
+export async function subscribe(deps: PurchaseDeps, account: AccountRow, productRef: string): Promise<SubscribeResult> {
+  const { db, provider } = deps;
   const settings = await settingsOf(db);
   if (productRef !== settings.product_ref)
     throw new UnprocessableError([
@@ -141,65 +134,56 @@ export async function subscribe(
     ]);
   if (account.tier === 'premium') throw new HttpError(409, ALREADY_SUBSCRIBED_MESSAGE);
   const customer = await customerOf(db, provider, account);
-  const price = priceOf(settings, subscriptionClock.now());
-  const money = withGst(price.actualPrice, account.country, price.tax_rate);
-
-  const prepared = await db.transaction().execute(async (trx) => {
-    // One subscribe at a time per account.
-    const locked = await trx
-      .selectFrom('accounts')
-      .select('tier')
-      .where('id', '=', account.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (locked.tier === 'premium') throw new HttpError(409, ALREADY_SUBSCRIBED_MESSAGE);
-    const live = await trx
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('account_id', '=', account.id)
-      .where('status', 'in', ['pending', 'active'])
-      .executeTakeFirst();
-    if (live?.status === 'active') throw new HttpError(409, ALREADY_SUBSCRIBED_MESSAGE);
-    if (live) {
-      const open = live.payment_id ? await findPayment(trx, live.payment_id) : undefined;
-      if (
-        open?.status === 'open' &&
-        open.client_secret &&
-        open.amount_cents === money.total &&
-        live.customer_ref === customer
-      )
-        return { reuse: open };
-      // The price changed (or the payment was given up): start again with a new payment.
-      await trx
-        .updateTable('subscriptions')
-        .set({ status: 'abandoned', updated_on: sql<Date>`now()` })
-        .where('id', '=', live.id)
-        .execute();
-      if (open?.status === 'open') await cancelPayment(trx, open.id, 'Replaced by a new subscription payment');
-    }
-    const payment = await createCardPaymentRow(
-      trx,
-      { accountId: account.id, purpose: SUBSCRIPTION_PURPOSE, amountCents: money.total, gstCents: money.gst },
-      provider,
-    );
-    await trx
-      .insertInto('subscriptions')
-      .values({
-        account_id: account.id,
-        status: 'pending',
-        provider: provider.name,
-        payment_id: payment.id,
-        customer_ref: customer,
-      })
-      .execute();
-    return { created: payment };
+  let money = { subtotal: 0, gst: 0, total: 0 };
+  const payment = await payByCard(deps, {
+    accountId: account.id,
+    purpose: SUBSCRIPTION_PURPOSE,
+    async price(trx) {
+      // One subscribe at a time per account.
+      const locked = await trx
+        .selectFrom('accounts')
+        .select(['tier', 'country'])
+        .where('id', '=', account.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (locked.tier === 'premium') throw new HttpError(409, ALREADY_SUBSCRIBED_MESSAGE);
+      const active = await trx
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('account_id', '=', account.id)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (active) throw new HttpError(409, ALREADY_SUBSCRIBED_MESSAGE);
+      const price = priceOf(await settingsOf(trx), subscriptionClock.now());
+      money = withGst(price.actualPrice, isAustralian(locked.country), price.tax_rate);
+      return {
+        key: subscriptionPurchaseKey(account.id),
+        signature: `${money.total}:${customer}`,
+        amountCents: money.total,
+        gstCents: money.gst,
+        billing: { customer, setupFutureUsage: 'off_session' },
+        async attach(tx, created) {
+          // A pending subscription of a replaced payment was abandoned by its onCanceled.
+          await tx
+            .updateTable('subscriptions')
+            .set({ status: 'abandoned', updated_on: sql<Date>`now()` })
+            .where('account_id', '=', account.id)
+            .where('status', '=', 'pending')
+            .execute();
+          await tx
+            .insertInto('subscriptions')
+            .values({
+              account_id: account.id,
+              status: 'pending',
+              provider: provider.name,
+              payment_id: created.id,
+              customer_ref: customer,
+            })
+            .execute();
+        },
+      };
+    },
   });
-  const payment =
-    prepared.reuse ??
-    (await attachIntent(db, provider, prepared.created as PaymentRow, log, {
-      customer,
-      setupFutureUsage: 'off_session',
-    }));
   return { payment, subtotal: money.subtotal, gst: money.gst };
 }
 
@@ -286,11 +270,8 @@ export function registerSubscriptionPurposes(jobs: JobRunner, log: FastifyBaseLo
         .where('id', '!=', row.id)
         .executeTakeFirst();
       if (other) {
-        log.error(
-          { subscription: row.id, payment: payment.id },
-          'a replaced subscription payment was paid while another is active: refund it',
-        );
-        return;
+        log.error({ subscription: row.id, payment: payment.id }, 'a subscription was paid twice: refunding one');
+        return { refund: 'Another subscription of this account is already active' };
       }
       // An earlier, replaced payment was paid after all: it wins over a newer one still open.
       await trx
@@ -364,34 +345,60 @@ export async function renewSubscription(
   payload: JobPayload,
   log: FastifyBaseLogger,
 ): Promise<'charged' | 'unpaid' | 'skipped'> {
-  const prepared = await db.transaction().execute(async (trx) => {
-    const row = await lockedSubscription(trx, 'id', payload.subscription_id);
-    if (!row || !renewable(row, payload) || !row.customer_ref || row.provider !== provider.name) return null;
-    const existing = row.renewal_payment_id ? await findPayment(trx, row.renewal_payment_id) : undefined;
-    if (existing?.status === 'paid') return null;
-    if (existing?.status === 'open') return { row, payment: existing };
-    const account = await trx
-      .selectFrom('accounts')
-      .select('country')
-      .where('id', '=', row.account_id)
-      .executeTakeFirstOrThrow();
-    const settings = await settingsOf(trx);
-    const money = withGst(settings.base_price_cents, account.country, Number(settings.tax_rate));
-    const payment = await createCardPaymentRow(
-      trx,
-      { accountId: row.account_id, purpose: RENEWAL_PURPOSE, amountCents: money.total, gstCents: money.gst },
-      provider,
+  const found = { customer: '', subscriptionId: payload.subscription_id };
+  const owner = await db
+    .selectFrom('subscriptions')
+    .select('account_id')
+    .where('id', '=', payload.subscription_id)
+    .executeTakeFirst();
+  if (!owner) return 'skipped';
+  let payment: PaymentRow;
+  try {
+    payment = await payByCard(
+      { db, provider, log },
+      {
+        accountId: owner.account_id,
+        purpose: RENEWAL_PURPOSE,
+        async price(trx) {
+          const row = await lockedSubscription(trx, 'id', payload.subscription_id);
+          if (!row || !renewable(row, payload) || !row.customer_ref || row.provider !== provider.name)
+            throw new SkipRenewal();
+          const existing = row.renewal_payment_id ? await findPayment(trx, row.renewal_payment_id) : undefined;
+          if (existing?.status === 'paid') throw new SkipRenewal();
+          const account = await trx
+            .selectFrom('accounts')
+            .select('country')
+            .where('id', '=', row.account_id)
+            .executeTakeFirstOrThrow();
+          const settings = await settingsOf(trx);
+          const money = withGst(settings.base_price_cents, isAustralian(account.country), Number(settings.tax_rate));
+          found.customer = row.customer_ref;
+          found.subscriptionId = row.id;
+          return {
+            key: `${RENEWAL_PURPOSE}:${row.id}:${payload.expires_at}`,
+            signature: `${money.total}:${row.customer_ref}`,
+            amountCents: money.total,
+            gstCents: money.gst,
+            billing: { customer: row.customer_ref },
+            async attach(tx, created) {
+              await tx
+                .updateTable('subscriptions')
+                .set({ renewal_payment_id: created.id })
+                .where('id', '=', row.id)
+                .execute();
+            },
+          };
+        },
+      },
     );
-    await trx.updateTable('subscriptions').set({ renewal_payment_id: payment.id }).where('id', '=', row.id).execute();
-    return { row, payment };
-  });
-  if (!prepared) return 'skipped';
-  const customer = prepared.row.customer_ref as string;
-  let payment = prepared.payment;
-  if (!payment.provider_ref) payment = await attachIntent(db, provider, payment, log, { customer });
-  const saved = (await provider.retrieveCustomer(customer)).defaultPaymentMethod;
+  } catch (error) {
+    if (error instanceof SkipRenewal) return 'skipped';
+    if (error instanceof HttpError && error.detail === ALREADY_PAYING) return 'charged';
+    throw error;
+  }
+  const saved = (await provider.retrieveCustomer(found.customer)).defaultPaymentMethod;
   if (!saved) {
-    log.warn({ subscription: prepared.row.id }, 'no saved card to renew the subscription with');
+    log.warn({ subscription: found.subscriptionId }, 'no saved card to renew the subscription with');
     return 'unpaid';
   }
   try {
@@ -407,12 +414,15 @@ export async function renewSubscription(
       error instanceof ProviderError &&
       (error.type === 'card_error' || error.code === 'payment_intent_unexpected_state')
     ) {
-      log.warn({ subscription: prepared.row.id, reason: error.message }, 'the renewal charge was refused');
+      log.warn({ subscription: found.subscriptionId, reason: error.message }, 'the renewal charge was refused');
       return 'unpaid';
     }
     throw error;
   }
 }
+
+/** The renewal has nothing to charge (period moved on, cancelled, already paid). */
+class SkipRenewal extends Error {}
 
 /**
  * At expires_at: a subscription whose period was not extended by a paid renewal (cancelled, or

@@ -221,7 +221,7 @@ describe.each(availableBackends())('Advanced subscription (%s)', (kind) => {
       expect(empty.statusCode).toBe(422);
     });
 
-    it('a replaced payment (the price changed) that is paid after all makes the account Advanced once', async () => {
+    it('a payment replaced because the price changed is cancelled at the provider: only the new one can be paid, once', async () => {
       const user = await signIn(t);
       const first = await subscribeOk(user);
       await settings({ base_price_cents: 59900 });
@@ -229,7 +229,10 @@ describe.each(availableBackends())('Advanced subscription (%s)', (kind) => {
         const second = await subscribeOk(user);
         expect(second.payment_id).not.toBe(first.payment_id);
         expect(second.amount).toBe(47920);
-        await confirmInBrowser(t, first.stripe_payment_intent_client_secret, '4242424242424242');
+        const stale = await confirmInBrowser(t, first.stripe_payment_intent_client_secret, '4242424242424242');
+        expect(stale.statusCode).toBe(400);
+        expect(stale.json()).toMatchObject({ error: { code: 'payment_intent_unexpected_state' } });
+        await confirmInBrowser(t, second.stripe_payment_intent_client_secret, '4242424242424242');
         await webhooksDelivered(t);
         const after = await profile(user);
         expect(after.tier.key).toBe('premium');
