@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../errors';
 import { ProviderError, type CreateIntentParams, type PaymentProvider } from '../../payments/provider';
-import { findPayment, purposeOf, type PaymentRow } from './service';
+import { findPayment, notifyPaymentListeners, purposeOf, type PaymentRow } from './service';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -336,6 +336,8 @@ export async function openInvoice(
     .executeTakeFirstOrThrow();
   await attach?.(trx, payment);
   await purposeOf(request.purpose).onInvoiceOpened?.(trx, payment);
+  // THE moment an invoice is opened.
+  await notifyPaymentListeners('invoiceOpened', trx, payment);
   return payment;
 }
 

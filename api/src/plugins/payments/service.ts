@@ -47,6 +47,31 @@ export function registerPaymentPurpose(name: string, purpose: PaymentPurpose): v
   purposes.set(name, purpose);
 }
 
+/**
+ * Whoever must know that money moved, whatever was bought (the tax-document job): `paid` runs in the
+ * transaction that marks a payment paid (after its purpose delivered; not when it was refunded
+ * instead), `invoiceOpened` in the transaction that opens an invoice (after `onInvoiceOpened`).
+ */
+export interface PaymentListener {
+  paid?(trx: Trx, payment: PaymentRow): Promise<void>;
+  invoiceOpened?(trx: Trx, payment: PaymentRow): Promise<void>;
+}
+
+const listeners = new Map<string, PaymentListener>();
+
+/** Registers a listener once per process under `name` (a second registration with that name replaces it). */
+export function registerPaymentListener(name: string, listener: PaymentListener): void {
+  listeners.set(name, listener);
+}
+
+export async function notifyPaymentListeners(
+  moment: keyof PaymentListener,
+  trx: Trx,
+  payment: PaymentRow,
+): Promise<void> {
+  for (const listener of listeners.values()) await listener[moment]?.(trx, payment);
+}
+
 export function purposeOf(name: string): PaymentPurpose {
   const purpose = purposes.get(name);
   if (!purpose) throw new Error(`No payment purpose '${name}' is registered`);
@@ -185,7 +210,10 @@ async function markPaid(trx: Trx, jobs: JobRunner, paymentId: string, intentRef:
       .returningAll()
       .executeTakeFirstOrThrow();
     if (intentRef && row.method === 'card') await scheduleRefund(trx, jobs, given, intentRef, outcome.refund);
+    return true;
   }
+  // THE moment a payment is paid (card: the verified webhook; invoice: the operator's mark-paid).
+  await notifyPaymentListeners('paid', trx, row);
   return true;
 }
 
