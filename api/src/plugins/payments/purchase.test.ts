@@ -16,6 +16,7 @@ import { signIn, square, WAGGA, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 import { bookingToday, RESERVATIONS_PER_HOUR, TOO_MANY_RESERVATIONS } from '../bookings/service';
 import { BUSY } from './purchase';
+import { registerPaymentListener } from './service';
 
 /**
  * The one purchase path (issue 24): every paid thing through `plugins/payments/purchase.ts`. Webhooks
@@ -222,6 +223,37 @@ describe.each(availableBackends())('one purchase path (%s)', (kind) => {
       );
       const key = `cart:${await accountId(user)}`;
       expect(await paymentsOfKey(key)).toHaveLength(0);
+    });
+  });
+
+  describe('the moments other parts hook into', () => {
+    it('listeners hear an invoice opened at checkout and a card payment paid by its webhook, once each', async () => {
+      const heard: string[] = [];
+      registerPaymentListener('purchase-test', {
+        async paid(_trx, payment) {
+          heard.push(`paid ${payment.id}`);
+        },
+        async invoiceOpened(_trx, payment) {
+          heard.push(`invoice ${payment.id}`);
+        },
+      });
+      try {
+        const { user, a, b } = await cartOfTwo();
+        await t.app.db
+          .updateTable('accounts')
+          .set({ payments: JSON.stringify(['invoice']) })
+          .where('sub', '=', String(user.claims.sub))
+          .execute();
+        const invoice = await checkoutOk(t, user, [a.id], true);
+        const card = await checkoutOk(t, user, [b.id]);
+        await confirmInBrowser(t, card.client_secret as string, CARD);
+        const event = await eventOf(intentIdOf(card.client_secret as string), 'payment_intent.succeeded');
+        await deliver(event);
+        await deliver(event);
+        expect(heard).toEqual([`invoice ${invoice.payment_id}`, `paid ${card.payment_id}`]);
+      } finally {
+        registerPaymentListener('purchase-test', {});
+      }
     });
   });
 
