@@ -11,6 +11,7 @@ import type { Database } from '../../db/types';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { isUuid, requireFarmRoleOf } from '../farms/access';
 import { areaInHectares, findGeometryProblem } from '../fields/geometry';
+import { boundZonesToFields, intersectGeometries, zonesOutline, type BoundaryField } from './bound';
 import type { PrescriptionInput } from './prescription';
 
 type Db = Kysely<Database>;
@@ -170,7 +171,11 @@ export async function updateZoningOrder(
   if (order.status !== 'paid' || !order.download_key) {
     throw new HttpError(409, 'This order is not paid yet: its rates can be edited once it is paid');
   }
-  const zones = checkZones(payload.zones, order.fields, order.num_zones, ['body', 'zones']);
+  checkZones(payload.zones, order.fields, order.num_zones, ['body', 'zones']);
+  // New classes and rates inside what was paid for only: each field's zones as sold, within the
+  // field's boundary today (a field enlarged since gains nothing; a deleted one keeps its zones).
+  const { fields } = await paidBoundaries(db, order);
+  const zones = boundZonesToFields(payload.zones, fields, ['body', 'zones']);
   await db
     .updateTable('zoning_orders')
     .set({ zones: JSON.stringify(zones) })
@@ -178,6 +183,35 @@ export async function updateZoningOrder(
     .execute();
   return { id: order.id, download_key: order.download_key, fields: order.fields };
 }
+
+/**
+ * The boundaries an order's zones are bound to: each of its fields as sold (the outline of the zones
+ * stored at payment) within the field's boundary today; a field deleted since keeps its outline.
+ */
+async function paidBoundaries(db: Db, order: ZoningOrder): Promise<{ fields: BoundaryField[] }> {
+  const stored = JSON.parse(order.zones) as ZoneCollection;
+  const rows = await fieldRowsOf(db, order.fields);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const fields = order.fields.map((id) => {
+    const row = byId.get(id);
+    const outline = zonesOutline(stored, id);
+    const today = row ? (row.geometry as AreaGeometry) : null;
+    const geometry = outline && today ? intersectGeometries(outline, today) : (outline ?? today);
+    return {
+      id,
+      name: row?.name ?? 'Field',
+      geometry: geometry ?? { type: 'Polygon' as const, coordinates: [] },
+    };
+  });
+  return { fields };
+}
+
+const fieldRowsOf = (db: Db, ids: readonly string[]) =>
+  db
+    .selectFrom('fields')
+    .select(['id', 'name', 'geometry'])
+    .where('id', 'in', ids.length ? [...ids] : ['00000000-0000-0000-0000-000000000000'])
+    .execute();
 
 export interface DownloadableOrder {
   order: ZoningOrder;
@@ -208,11 +242,7 @@ export async function orderForDownload(db: Db, accountId: string, downloadKey: s
     notFound: 'Download not found',
     forbidden: "Viewers can't download this farm's zone files",
   });
-  const fieldRows = await db
-    .selectFrom('fields')
-    .select(['id', 'name', 'geometry'])
-    .where('id', 'in', order.fields.length ? order.fields : ['00000000-0000-0000-0000-000000000000'])
-    .execute();
+  const fieldRows = await fieldRowsOf(db, order.fields);
   // A field deleted since the order was paid keeps its zones; its boundary is then the zones' outline.
   const byId = new Map(fieldRows.map((field) => [field.id, field]));
   const zones = order.zones as ZoneCollection;
