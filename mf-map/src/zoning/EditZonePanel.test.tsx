@@ -53,6 +53,57 @@ describe('edit-zone mode: Edit Rates (spec 2 §2)', () => {
     expect(update?.body).toMatchObject({ id: 'o1', zones: { rates: { '1': 12, '2': null, '3': 4 } } });
   });
 
+  it('reopens with the product, unit and rates sold; a unit change asks first and is sent as confirmed', async () => {
+    const urea = {
+      ...order,
+      zones: JSON.stringify({
+        ...computed.zoned_image,
+        rates: { '1': 120, '2': 90, '3': 60 },
+        product: 'Urea',
+        unit: 'kg/ha',
+      }),
+    };
+    const { ui, server, store } = renderOverMap(<EditZonePanel orderId="o1" onClose={() => undefined} />, {
+      fields: [makeField('x1')],
+      routes: {
+        'GET /v2/zoning/order/o1': { status: 200, body: { data: urea } },
+        'POST /v2/zoning/update': { status: 200, body: { data: { id: 'o1', download_key: 'k1', fields: ['x1'] } } },
+      },
+    });
+    act(() => store.getState().setMode('edit-zone'));
+    expect(await screen.findByLabelText('Rate of zone 1')).toHaveValue('120');
+    expect(screen.getByLabelText('Product name')).toHaveValue('Urea');
+    expect(screen.getByLabelText('Unit')).toHaveValue('kg/ha');
+    expect(screen.getByRole('columnheader', { name: 'Rate (kg/ha)' })).toBeInTheDocument();
+    expect(screen.getByText(/Total product \(Urea\): [\d,.]+ kg/)).toBeInTheDocument();
+
+    // Changing the unit of typed rates asks; keeping it changes nothing.
+    await ui.selectOptions(screen.getByLabelText('Unit'), 'L/ha');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change the unit to L/ha?' });
+    expect(dialog).toHaveTextContent(
+      'The rates you typed (120, 90, 60) stay the same numbers and will be read as L/ha.',
+    );
+    await ui.click(within(dialog).getByRole('button', { name: 'Keep kg/ha' }));
+    expect(screen.getByLabelText('Unit')).toHaveValue('kg/ha');
+    expect(screen.getByRole('button', { name: 'Export Files' })).toBeDisabled();
+
+    await ui.selectOptions(screen.getByLabelText('Unit'), 'L/ha');
+    await ui.click(
+      within(await screen.findByRole('alertdialog', { name: 'Change the unit to L/ha?' })).getByRole('button', {
+        name: 'Use L/ha',
+      }),
+    );
+    expect(screen.getByLabelText('Unit')).toHaveValue('L/ha');
+    await ui.click(screen.getByRole('button', { name: 'Export Files' }));
+    await screen.findByRole('group', { name: 'Downloads' });
+    const [update] = server.find('POST', '/v2/zoning/update');
+    expect(update?.body).toMatchObject({
+      id: 'o1',
+      confirm_unit_change: true,
+      zones: { product: 'Urea', unit: 'L/ha', rates: { '1': 120, '2': 90, '3': 60 } },
+    });
+  });
+
   it('an order that fails to load says why as a toast and offers to try again', async () => {
     const { toasts } = renderOverMap(<EditZonePanel orderId="o2" onClose={() => undefined} />, {
       routes: { 'GET /v2/zoning/order/o2': { status: 500, body: { detail: 'Database unavailable' } } },

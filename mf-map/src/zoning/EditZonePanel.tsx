@@ -7,7 +7,7 @@ import { useMapArea } from '../context';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore, useMapStoreApi } from '../store';
 import { RatesStep } from './RatesStep';
-import { inputsOfRates, rowsOfCollection, zoningUpdatePayload, type RateInputs } from './rates';
+import { inputsOfRates, rowsOfCollection, zoningUpdatePayload, type RateInputs, type RatesChoice } from './rates';
 import panel from '../controls/mapPanel.module.css';
 import styles from './zoning.module.css';
 
@@ -45,7 +45,8 @@ function OrderRates({ order }: { order: ZoningOrder }) {
   const [downloadKey, setDownloadKey] = useState<string | null>(null);
 
   const exportFiles = useAction({
-    run: (rates: RateInputs) => zoning.update(zoningUpdatePayload(order.id, collection, rows, order.num_zones, rates)),
+    run: ({ rates, choice }: { rates: RateInputs; choice: RatesChoice }) =>
+      zoning.update(zoningUpdatePayload(order.id, collection, rows, order.num_zones, rates, choice)),
     success: 'Rates saved. Your files are ready to download.',
     failure: (error) => failureMessage('Could not export the files', error),
     onSuccess: (answer) => setDownloadKey(answer.download_key),
@@ -64,10 +65,12 @@ function OrderRates({ order }: { order: ZoningOrder }) {
       <RatesStep
         rows={rows}
         initial={inputsOfRates(collection.rates)}
+        initialProduct={collection.product}
+        initialUnit={collection.unit}
         actionLabel="Export Files"
         needsChange
         busy={exportFiles.busy}
-        onAction={(rates) => void exportFiles.trigger(rates)}
+        onAction={(rates, choice) => void exportFiles.trigger({ rates, choice })}
       />
       {downloadKey && (
         <div className={styles.actions} aria-label="Downloads" role="group">

@@ -1,4 +1,5 @@
 import {
+  unitRelabelMessage,
   type AreaGeometry,
   type ValidationIssue,
   type ZoneCollection,
@@ -172,10 +173,28 @@ export async function updateZoningOrder(
     throw new HttpError(409, 'This order is not paid yet: its rates can be edited once it is paid');
   }
   checkZones(payload.zones, order.fields, order.num_zones, ['body', 'zones']);
+  // What was sold is what is kept: a product or unit left out stays as saved; a unit change that
+  // would relabel the same numbers needs the client to say it converted or asked (never silent).
+  const saved = JSON.parse(order.zones) as ZoneCollection;
+  const product = payload.zones.product ?? saved.product;
+  const unit = payload.zones.unit ?? saved.unit;
+  if (saved.unit && unit !== saved.unit && payload.confirm_unit_change !== true) {
+    throw new UnprocessableError([
+      { loc: ['body', 'zones', 'unit'], msg: unitRelabelMessage(saved.unit, unit as string), type: 'value_error' },
+    ]);
+  }
   // New classes and rates inside what was paid for only: each field's zones as sold, within the
   // field's boundary today (a field enlarged since gains nothing; a deleted one keeps its zones).
   const { fields } = await paidBoundaries(db, order);
-  const zones = boundZonesToFields(payload.zones, fields, ['body', 'zones']);
+  const zones = boundZonesToFields(
+    {
+      ...payload.zones,
+      ...(product === undefined ? {} : { product }),
+      ...(unit === undefined ? {} : { unit }),
+    },
+    fields,
+    ['body', 'zones'],
+  );
   await db
     .updateTable('zoning_orders')
     .set({ zones: JSON.stringify(zones) })

@@ -1,7 +1,8 @@
 import type { AreaGeometry, CartItem, ZoneCollection, ZoningCartPayload, ZoningOrder } from '@paddock/shared/contracts';
-import { zoningOrderResponseSchema } from '@paddock/shared/contracts';
+import { unitRelabelMessage, zoningOrderResponseSchema } from '@paddock/shared/contracts';
+import { DOMParser } from '@xmldom/xmldom';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addToCart, checkoutOk, confirmInBrowser, webhooksDelivered } from '../../test/commerce';
@@ -241,5 +242,133 @@ describe.each(availableBackends())('the zones sold are the server’s (%s)', (ki
       ).data.zones,
     ) as ZoneCollection;
     expect(again.features.map((feature) => feature.properties.zone)).toEqual([3]);
+  });
+
+  /** The order's per-field zip unpacked (Python's zipfile): its folder. */
+  async function unpacked(user: TestUser, order: ZoningOrder): Promise<string> {
+    const response = await t.request({
+      method: 'GET',
+      url: `/v2/zoning/download/${order.download_key}?unified=false`,
+      token: user.token,
+    });
+    expect(response.statusCode).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'paddock-kept-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'zones.zip'), response.rawPayload);
+    execFileSync('python3', ['-m', 'zipfile', '-e', join(dir, 'zones.zip'), join(dir, 'out')]);
+    return join(dir, 'out');
+  }
+  const ogr = (path: string): OgrFeature[] =>
+    (
+      JSON.parse(execFileSync('ogr2ogr', ['-f', 'GeoJSON', '/vsistdout/', path], { encoding: 'utf8' })) as {
+        features: OgrFeature[];
+      }
+    ).features;
+  const reopened = async (user: TestUser, id: string) =>
+    JSON.parse(
+      zoningOrderResponseSchema.parse(
+        (await t.request({ method: 'GET', url: `/v2/zoning/order/${id}`, token: user.token })).json(),
+      ).data.zones,
+    ) as ZoneCollection;
+
+  /** What every export says of product, unit and rates, read back by GDAL and xmldom. */
+  function exported(dir: string) {
+    const shapefile = ogr(join(dir, 'Bound_Farm_Small_paddock.shp'));
+    const terminal = ogr(join(dir, 'TERMINAL', 'FIELD001.SHP'));
+    const xml = new DOMParser().parseFromString(
+      readFileSync(join(dir, 'TASKDATA', 'TASKDATA.XML'), 'utf8'),
+      'text/xml',
+    );
+    const attr = (tag: string, name: string) => xml.getElementsByTagName(tag)[0]?.getAttribute(name);
+    const pdvs = Array.from({ length: xml.getElementsByTagName('TZN').length }, (_, i) => {
+      const zone = xml.getElementsByTagName('TZN')[i];
+      const pdv = zone?.getElementsByTagName('PDV')[0];
+      return {
+        zone: Number(zone?.getAttribute('A')),
+        ddi: pdv?.getAttribute('A'),
+        rate: Number(pdv?.getAttribute('B')),
+      };
+    });
+    return {
+      shapefile: shapefile.map((f) => [f.properties.zone, f.properties.rate, f.properties.product, f.properties.unit]),
+      terminal: terminal.map((f) => [f.properties.ZONE, f.properties.RATE, f.properties.PRODUCT, f.properties.UNIT]),
+      isoxml: { product: attr('PDT', 'B'), unit: attr('VPN', 'E'), zones: pdvs.filter((p) => p.zone > 0) },
+    };
+  }
+
+  it('product, unit and rates come back exactly on every reopen and in every export format', async () => {
+    const { user, farmId, field } = await farmerWithField();
+    const [west, east] = halves(field.geometry);
+    const [westHalf, middle] = halves(west);
+    const body = payload(farmId, field.id, [
+      zone(westHalf, 1, field.id),
+      zone(middle, 2, field.id),
+      zone(east, 3, field.id),
+    ]);
+    body.zones = { ...body.zones, product: 'Urea', unit: 'kg/ha' };
+    const item = await addToCart(t, user, body);
+    expect(item.details.zones).toMatchObject({ product: 'Urea', unit: 'kg/ha', rates: { '1': 120, '2': 90, '3': 60 } });
+    const order = await pay(user, item);
+    expect(await reopened(user, order.id)).toMatchObject({
+      product: 'Urea',
+      unit: 'kg/ha',
+      rates: { '1': 120, '2': 90, '3': 60 },
+    });
+    expect(exported(await unpacked(user, order))).toEqual({
+      shapefile: [
+        [1, 120, 'Urea', 'kg/ha'],
+        [2, 90, 'Urea', 'kg/ha'],
+        [3, 60, 'Urea', 'kg/ha'],
+      ],
+      terminal: [
+        [1, 120, 'Urea', 'kg/ha'],
+        [2, 90, 'Urea', 'kg/ha'],
+        [3, 60, 'Urea', 'kg/ha'],
+      ],
+      // DDI 0006: mass per area in mg/m² (1 kg/ha = 100 mg/m²).
+      isoxml: {
+        product: 'Urea',
+        unit: 'kg/ha',
+        zones: [
+          { zone: 1, ddi: '0006', rate: 12_000 },
+          { zone: 2, ddi: '0006', rate: 9_000 },
+          { zone: 3, ddi: '0006', rate: 6_000 },
+        ],
+      },
+    });
+
+    // New rates sent without product or unit (an older client) keep them.
+    const stored = await reopened(user, order.id);
+    const { product: _product, unit: _unit, ...bare } = stored;
+    const update = (zones: ZoneCollection, extra: Record<string, unknown> = {}) =>
+      t.request({
+        method: 'POST',
+        url: '/v2/zoning/update',
+        token: user.token,
+        payload: { id: order.id, zones, ...extra },
+      });
+    expect((await update({ ...bare, rates: { '1': 130, '2': 95, '3': 65 } })).statusCode).toBe(200);
+    expect(await reopened(user, order.id)).toMatchObject({ product: 'Urea', unit: 'kg/ha', rates: { '1': 130 } });
+
+    // A unit change that keeps the numbers is refused unless the client says it asked.
+    const relabel = { ...stored, unit: 'L/ha' as const, rates: { '1': 130, '2': 95, '3': 65 } };
+    const [issue] = issuesOf(await update(relabel));
+    expect(issue).toEqual({
+      loc: ['body', 'zones', 'unit'],
+      msg: unitRelabelMessage('kg/ha', 'L/ha'),
+      type: 'value_error',
+    });
+    expect((await reopened(user, order.id)).unit).toBe('kg/ha');
+    expect((await update({ ...relabel, product: 'UAN' }, { confirm_unit_change: true })).statusCode).toBe(200);
+    expect(await reopened(user, order.id)).toMatchObject({ product: 'UAN', unit: 'L/ha' });
+    const after = exported(await unpacked(user, order));
+    expect(after.shapefile[0]).toEqual([1, 130, 'UAN', 'L/ha']);
+    expect(after.terminal[0]).toEqual([1, 130, 'UAN', 'L/ha']);
+    // DDI 0001: volume per area in mm³/m² (1 L/ha = 100 mm³/m²).
+    expect(after.isoxml).toMatchObject({
+      product: 'UAN',
+      unit: 'L/ha',
+      zones: [{ zone: 1, ddi: '0001', rate: 13_000 }, {}, {}],
+    });
   });
 });
