@@ -244,8 +244,9 @@ export function exportInput({ order, zones, fields }: DownloadableOrder, unified
 }
 
 /**
- * The paid order behind a download key, for its farm's owner and editors: 404 for an unknown key, a
- * pending order or someone who is not a member of the farm; 403 for a viewer.
+ * The paid order behind a download key, for any member of its farm: a viewer reads the farm's zones,
+ * so they may download the files of a paid order too (they may not change its rates: see
+ * `updateZoningOrder`). 404 for an unknown key, a pending order or someone who is not a member.
  */
 export async function orderForDownload(db: Db, accountId: string, downloadKey: string): Promise<DownloadableOrder> {
   const row = await db
@@ -257,10 +258,7 @@ export async function orderForDownload(db: Db, accountId: string, downloadKey: s
   if (!row) throw notFound('Download not found');
   const [order] = await zoningOrderQuery(db, accountId, { id: row.id });
   if (!order) throw notFound('Download not found');
-  await requireFarmRoleOf(db, accountId, order.farm_id, 'editor', {
-    notFound: 'Download not found',
-    forbidden: "Viewers can't download this farm's zone files",
-  });
+  await requireFarmRoleOf(db, accountId, order.farm_id, 'viewer', { notFound: 'Download not found' });
   const fieldRows = await fieldRowsOf(db, order.fields);
   // A field deleted since the order was paid keeps its zones; its boundary is then the zones' outline.
   const byId = new Map(fieldRows.map((field) => [field.id, field]));
