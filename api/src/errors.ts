@@ -1,6 +1,7 @@
 import { parseInSlices, SLICED_PARSE_ABOVE_CHARS } from './json-slices';
 import {
   isStorableText,
+  TOO_DEEP_MESSAGE,
   UNSTORABLE_TEXT_MESSAGE,
   UNSTORABLE_TEXT_PARAM,
   type ValidationIssue,
@@ -209,6 +210,9 @@ export const jsonInvalidIssue: ValidationIssue = {
   type: 'json_invalid',
 };
 
+/** A body the parser's own checks could not walk (nested thousands of levels deep). */
+export const jsonTooDeepIssue: ValidationIssue = { loc: ['body'], msg: TOO_DEEP_MESSAGE, type: 'json_invalid' };
+
 /**
  * Fastify's own client errors in product words. Their default messages can echo what the caller
  * sent (the URL, the content type), so none is passed on as is.
@@ -329,8 +333,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
+    // Nesting past any real body's (20,000 levels) can overflow the stack in the parser's own checks;
+    // a body that parses is refused past MAX_INPUT_DEPTH by the validation (`refusingUnstorableText`).
+    const parsed = (error: Error | null, body?: unknown) =>
+      error instanceof RangeError ? done(new UnprocessableError([jsonTooDeepIssue]), undefined) : done(error, body);
     if (text.length <= SLICED_PARSE_ABOVE_CHARS) {
-      defaultJsonParser(request, text, done);
+      defaultJsonParser(request, text, parsed);
       return;
     }
     // A large body a slice at a time (the same parser on each piece); whole when it has another
@@ -340,8 +348,8 @@ export function installErrorHandling(app: FastifyInstance): void {
         defaultJsonParser(request, piece, (error, value) => (error ? reject(error) : resolve(value))),
       );
     parseInSlices(text, parsePiece).then(
-      (parsed) => (parsed ? done(null, parsed.value) : defaultJsonParser(request, text, done)),
-      () => defaultJsonParser(request, text, done),
+      (sliced) => (sliced ? done(null, sliced.value) : defaultJsonParser(request, text, parsed)),
+      () => defaultJsonParser(request, text, parsed),
     );
   };
   app.addContentTypeParser('application/json', (request, payload, done) => {

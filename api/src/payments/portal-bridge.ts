@@ -1,3 +1,6 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/types';
+
 /**
  * What a provider's billing portal shows and changes of Paddock's own subscription. Paddock bills the
  * yearly plan with PaymentIntents (not provider-side subscriptions), so the embedded test provider's
@@ -30,4 +33,24 @@ export function registerBillingPortalBridge(bridge: BillingPortalBridge): void {
 
 export function billingPortalBridge(): BillingPortalBridge | null {
   return registered;
+}
+
+/**
+ * Ends the billing-portal sessions of an account that is being deleted (in the deletion's transaction,
+ * before its `payment_customers` rows go with it): a portal link handed out earlier then answers 'This
+ * billing link has expired' instead of showing the card form of a customer nobody owns any more. The
+ * embedded test provider keeps its sessions in `test_portal_sessions`; Stripe's sessions end when its
+ * customer is deleted, which needs the provider seam (`PaymentProvider`) to offer that call.
+ */
+export async function endBillingPortalSessions(trx: Transaction<Database>, accountId: string): Promise<void> {
+  await trx
+    .deleteFrom('test_portal_sessions')
+    .where('customer', 'in', (eb) =>
+      eb
+        .selectFrom('payment_customers')
+        .select('customer_ref')
+        .where('account_id', '=', accountId)
+        .where('provider', '=', 'test'),
+    )
+    .execute();
 }

@@ -1,13 +1,21 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { ApiError, errorMessage, failureMessage } from '@paddock/shared/api-client';
-import { ZONE_PALETTES, zoneCollectionSchema, type ZoningOrder } from '@paddock/shared/contracts';
+import { ZONE_PALETTES, zoneCollectionSchema, type ZoneCollection, type ZoningOrder } from '@paddock/shared/contracts';
+import { formatHectares } from '@paddock/shared/format';
 import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, goTo, Spinner } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore, useMapStoreApi } from '../store';
 import { RatesStep } from './RatesStep';
-import { inputsOfRates, rowsOfCollection, zoningUpdatePayload, type RateInputs } from './rates';
+import {
+  inputsOfRates,
+  rowsOfCollection,
+  zoningUpdatePayload,
+  type RateInputs,
+  type RatesChoice,
+  type ZoneRow,
+} from './rates';
 import panel from '../controls/mapPanel.module.css';
 import styles from './zoning.module.css';
 
@@ -42,10 +50,14 @@ function OrderRates({ order }: { order: ZoningOrder }) {
   const collection = useMemo(() => zoneCollectionSchema.parse(JSON.parse(order.zones)), [order.zones]);
   const palette = ZONE_PALETTES[order.num_zones] ?? NO_PALETTE;
   const rows = useMemo(() => rowsOfCollection(collection, palette), [collection, palette]);
-  const [downloadKey, setDownloadKey] = useState<string | null>(null);
+  // A viewer sees the zones and downloads the files of the paid order; only owners and editors change rates.
+  const canEdit = useMapStore((s) => s.access.edit);
+  const [savedKey, setDownloadKey] = useState<string | null>(null);
+  const downloadKey = canEdit ? savedKey : order.download_key;
 
   const exportFiles = useAction({
-    run: (rates: RateInputs) => zoning.update(zoningUpdatePayload(order.id, collection, rows, order.num_zones, rates)),
+    run: ({ rates, choice }: { rates: RateInputs; choice: RatesChoice }) =>
+      zoning.update(zoningUpdatePayload(order.id, collection, rows, order.num_zones, rates, choice)),
     success: 'Rates saved. Your files are ready to download.',
     failure: (error) => failureMessage('Could not export the files', error),
     onSuccess: (answer) => setDownloadKey(answer.download_key),
@@ -61,14 +73,20 @@ function OrderRates({ order }: { order: ZoningOrder }) {
 
   return (
     <>
-      <RatesStep
-        rows={rows}
-        initial={inputsOfRates(collection.rates)}
-        actionLabel="Export Files"
-        needsChange
-        busy={exportFiles.busy}
-        onAction={(rates) => void exportFiles.trigger(rates)}
-      />
+      {canEdit ? (
+        <RatesStep
+          rows={rows}
+          initial={inputsOfRates(collection.rates)}
+          initialProduct={collection.product}
+          initialUnit={collection.unit}
+          actionLabel="Export Files"
+          needsChange
+          busy={exportFiles.busy}
+          onAction={(rates, choice) => void exportFiles.trigger({ rates, choice })}
+        />
+      ) : (
+        <ViewerRates rows={rows} collection={collection} />
+      )}
       {downloadKey && (
         <div className={styles.actions} aria-label="Downloads" role="group">
           <Button
@@ -96,11 +114,49 @@ function OrderRates({ order }: { order: ZoningOrder }) {
   );
 }
 
+/** A viewer's view of a paid order: its product, unit and rates as sold, read only, and why. */
+function ViewerRates({ rows, collection }: { rows: readonly ZoneRow[]; collection: ZoneCollection }) {
+  const unit = collection.unit ?? 'kg/ha';
+  return (
+    <div>
+      <p className={styles.totals}>
+        You can view these zones and download their files. Only the farm&apos;s owner and editors can change the rates.
+      </p>
+      {collection.product && <p className={styles.totals}>Product: {collection.product}</p>}
+      <table className={styles.table} aria-label="Rates">
+        <thead>
+          <tr>
+            <th scope="col">Zone</th>
+            <th scope="col">Area (ha)</th>
+            <th scope="col">Rate ({unit})</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((zone) => {
+            const rate = collection.rates?.[String(zone.zone)];
+            return (
+              <tr key={zone.zone}>
+                <th scope="row">
+                  <span className={styles.swatch} style={{ background: zone.color }} />
+                  Zone {zone.zone}
+                </th>
+                <td>{formatHectares(zone.area)}</td>
+                <td>{rate === undefined || rate === null ? '—' : rate}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** Edit-zone mode (spec 2 §2): a zoning order opened by `?zone=`, its zones on the map and 'Edit Rates'. */
 export function EditZonePanel({ orderId, onClose }: { orderId: string; onClose(): void }) {
   const { zoning } = useMapArea();
   const store = useMapStoreApi();
   const headingId = useId();
+  const canEdit = useMapStore((s) => s.access.edit);
   const query = useQuery({ queryKey: queryKeys.zoningOrders.detail(orderId), queryFn: () => zoning.order(orderId) });
   const { basename, bus } = useMapArea();
   const missing = query.error instanceof ApiError && query.error.status === 404;
@@ -117,7 +173,7 @@ export function EditZonePanel({ orderId, onClose }: { orderId: string; onClose()
     <section className={panel.panel} data-open aria-labelledby={headingId}>
       <div className={panel.panelBody}>
         <h2 id={headingId} className={panel.panelTitle}>
-          Edit Rates
+          {canEdit ? 'Edit Rates' : 'Zone files'}
         </h2>
         {query.data ? (
           <OrderRates order={query.data} />

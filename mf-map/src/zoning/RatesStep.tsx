@@ -1,8 +1,16 @@
 import { useId, useState, type ReactNode } from 'react';
+import {
+  MAX_PRODUCT_NAME,
+  productUnitOf,
+  zoneRateUnits,
+  zoneRateUnitSchema,
+  type ZoneRateUnit,
+} from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
 import { Button } from '@paddock/shared/ui';
+import { ConfirmDialog } from '@paddock/shared/ui/modal';
 import { controlStyles } from '@paddock/shared/ui/form';
-import { isRateInput, totalProduct, type RateInputs, type ZoneRow } from './rates';
+import { isRateInput, totalProduct, type RateInputs, type RatesChoice, type ZoneRow } from './rates';
 import styles from './zoning.module.css';
 
 const figure = (value: number) => value.toLocaleString('en-AU', { maximumFractionDigits: 2 });
@@ -11,20 +19,28 @@ interface RatesStepProps {
   rows: readonly ZoneRow[];
   /** The rates already stored (Edit Rates); empty for a new zoning. */
   initial?: RateInputs;
+  /** The product and unit stored with the order (Edit Rates). */
+  initialProduct?: string;
+  initialUnit?: ZoneRateUnit;
   actionLabel: string;
   /** Edit Rates: the action is enabled only once a rate has changed. */
   needsChange?: boolean;
   busy: boolean;
   /** Shown under the rates table (the paint tool in zoning mode). */
   beforeTotals?: ReactNode;
-  onAction(rates: RateInputs): void;
+  onAction(rates: RateInputs, choice: RatesChoice): void;
   onBack?(): void;
 }
 
-/** A rate per zone, the product and its unit, the live total product and cost, and the step's action. */
+/**
+ * A rate per zone, the product and its unit, the live total product and cost, and the step's action.
+ * Changing the unit of rates already typed asks first: the numbers stay and would mean another unit.
+ */
 export function RatesStep({
   rows,
   initial = {},
+  initialProduct = '',
+  initialUnit = 'L/ha',
   actionLabel,
   needsChange = false,
   busy,
@@ -37,11 +53,24 @@ export function RatesStep({
   const priceId = useId();
   const [rates, setRates] = useState<RateInputs>(initial);
   const [changed, setChanged] = useState(false);
-  const [product, setProduct] = useState('');
-  const [unit, setUnit] = useState('L');
+  const [product, setProduct] = useState(initialProduct);
+  const [unit, setUnit] = useState<ZoneRateUnit>(initialUnit);
+  const [unitConfirmed, setUnitConfirmed] = useState(false);
+  const [askedUnit, setAskedUnit] = useState<ZoneRateUnit | null>(null);
   const [price, setPrice] = useState('');
   const total = totalProduct(rows, rates);
   const cost = isRateInput(price) && price ? total * Number(price) : null;
+  const amount = productUnitOf(unit);
+  const typed = rows.map((row) => rates[String(row.zone)]?.trim() ?? '').filter((text) => text !== '' && text !== '.');
+  const chooseUnit = (next: ZoneRateUnit) => {
+    if (next === unit) return;
+    // Rates already typed would keep their numbers in the new unit: ask before relabelling them.
+    if (typed.length > 0) setAskedUnit(next);
+    else {
+      setUnit(next);
+      setChanged(true);
+    }
+  };
 
   return (
     <div>
@@ -54,7 +83,11 @@ export function RatesStep({
             id={productId}
             className={controlStyles.input}
             value={product}
-            onChange={(event) => setProduct(event.target.value)}
+            maxLength={MAX_PRODUCT_NAME}
+            onChange={(event) => {
+              setProduct(event.target.value);
+              setChanged(true);
+            }}
           />
         </div>
         <div className={controlStyles.field}>
@@ -65,10 +98,16 @@ export function RatesStep({
             id={unitId}
             className={controlStyles.select}
             value={unit}
-            onChange={(event) => setUnit(event.target.value)}
+            onChange={(event) => {
+              const next = zoneRateUnitSchema.safeParse(event.target.value);
+              if (next.success) chooseUnit(next.data);
+            }}
           >
-            <option value="L">L/ha</option>
-            <option value="kg">kg/ha</option>
+            {zoneRateUnits.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
           </select>
         </div>
       </div>
@@ -77,7 +116,7 @@ export function RatesStep({
           <tr>
             <th scope="col">Zone</th>
             <th scope="col">Area (ha)</th>
-            <th scope="col">Rate ({unit}/ha)</th>
+            <th scope="col">Rate ({unit})</th>
           </tr>
         </thead>
         <tbody>
@@ -109,7 +148,7 @@ export function RatesStep({
       {beforeTotals}
       <div className={controlStyles.field}>
         <label htmlFor={priceId} className={controlStyles.label}>
-          Price per {unit} (AU$)
+          Price per {amount} (AU$)
         </label>
         <input
           id={priceId}
@@ -120,7 +159,7 @@ export function RatesStep({
         />
       </div>
       <p className={styles.totals} aria-live="polite">
-        Total product{product.trim() ? ` (${product.trim()})` : ''}: {figure(total)} {unit}
+        Total product{product.trim() ? ` (${product.trim()})` : ''}: {figure(total)} {amount}
         {cost !== null && (
           <>
             <br />
@@ -134,10 +173,28 @@ export function RatesStep({
             Back
           </Button>
         )}
-        <Button disabled={busy || (needsChange && !changed)} onClick={() => onAction(rates)}>
+        <Button
+          disabled={busy || (needsChange && !changed)}
+          onClick={() => onAction(rates, { product: product.trim(), unit, unitConfirmed })}
+        >
           {actionLabel}
         </Button>
       </div>
+      <ConfirmDialog
+        title={`Change the unit to ${askedUnit ?? ''}?`}
+        message={`The rates you typed (${typed.join(', ')}) stay the same numbers and will be read as ${askedUnit ?? ''}. Change the unit only if they are in ${askedUnit ?? ''}; otherwise keep ${unit} or type the rates again.`}
+        confirmLabel={`Use ${askedUnit ?? ''}`}
+        cancelLabel={`Keep ${unit}`}
+        tone="primary"
+        isOpen={askedUnit !== null}
+        onCancel={() => setAskedUnit(null)}
+        onConfirm={() => {
+          if (askedUnit) setUnit(askedUnit);
+          setUnitConfirmed(true);
+          setChanged(true);
+          setAskedUnit(null);
+        }}
+      />
     </div>
   );
 }

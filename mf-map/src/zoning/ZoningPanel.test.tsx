@@ -148,7 +148,7 @@ describe('zoning panel', () => {
       zone_resolution: 2,
       farm_id: 'f1',
       fields: ['x1'],
-      zones: { rates: { '1': 10, '2': null, '3': 2.5 }, total: 43.75 },
+      zones: { rates: { '1': 10, '2': null, '3': 2.5 }, total: 43.75, product: 'Urea', unit: 'L/ha' },
     });
     expect(toasts.map((t) => t.message)).toContain('Zones added to your cart');
   });

@@ -11,7 +11,7 @@ import { failureMessage } from '@paddock/shared/api-client';
 import type { ZoningZonesResponse } from '@paddock/shared/contracts';
 import { useAction } from '@paddock/shared/query';
 import { useMapArea } from '../context';
-import { rowsOfZones, zoningCartPayload, type CartTarget, type RateInputs } from './rates';
+import { rowsOfZones, zoningCartPayload, type CartTarget, type RateInputs, type RatesChoice } from './rates';
 import { paint, paintedFeatures, paintedRows, type PaintedZones } from './paint';
 import { PaintTool } from './PaintTool';
 import { useMapStore, useMapStoreApi } from '../store';
@@ -138,8 +138,17 @@ export function ZoningPanel() {
     [imagery, imageShown, image],
   );
   const add = useAction({
-    run: ({ zones: computed, rates, target }: { zones: ZoningZonesResponse; rates: RateInputs; target: CartTarget }) =>
-      zoning.addToCart(zoningCartPayload(computed, rates, target)),
+    run: ({
+      zones: computed,
+      rates,
+      target,
+      choice,
+    }: {
+      zones: ZoningZonesResponse;
+      rates: RateInputs;
+      target: CartTarget;
+      choice: RatesChoice;
+    }) => zoning.addToCart(zoningCartPayload(computed, rates, target, choice)),
     success: 'Zones added to your cart',
     failure: (error) => failureMessage('Could not add the zones to your cart', error),
     events: () => [['paddock:cart-open', {}]],
@@ -212,10 +221,11 @@ export function ZoningPanel() {
                     onUndoAll={() => setPainted({})}
                   />
                 }
-                onAction={(rates) =>
+                onAction={(rates, choice) =>
                   void add.trigger({
                     zones: { ...computed, zoned_image: collection },
                     rates,
+                    choice,
                     target: { farmId, fieldIds: request.fieldIds, date: request.date, resolution: request.resolution },
                   })
                 }

@@ -30,6 +30,7 @@ describe('zone rates (spec 2 §5)', () => {
         date: '2026-03-01',
         resolution: 2,
       },
+      { product: 'Urea', unit: 'kg/ha', unitConfirmed: false },
     );
     expect(payload).toMatchObject({
       algorithm: 'standard_NDVI',
@@ -38,7 +39,13 @@ describe('zone rates (spec 2 §5)', () => {
       zone_resolution: 2,
       farm_id: 'f1',
       fields: ['x1'],
-      zones: { type: 'FeatureCollection', rates: { '1': 10, '2': null, '3': null }, total: 25 },
+      zones: {
+        type: 'FeatureCollection',
+        rates: { '1': 10, '2': null, '3': null },
+        total: 25,
+        product: 'Urea',
+        unit: 'kg/ha',
+      },
     });
     expect(payload.zones.features).toHaveLength(3);
   });

@@ -1,5 +1,6 @@
 import type {
   ZoneCollection,
+  ZoneRateUnit,
   ZoningCartPayload,
   ZoningUpdatePayload,
   ZoningZonesResponse,
@@ -26,6 +27,19 @@ export function ratesPayload(zoneCount: number, inputs: RateInputs): Record<stri
   }
   return rates;
 }
+
+/** The product and unit chosen with the rates; `unitConfirmed` once the user agreed to relabel typed rates. */
+export interface RatesChoice {
+  product: string;
+  unit: ZoneRateUnit;
+  unitConfirmed: boolean;
+}
+
+/** The product and unit as kept with the zones (an empty product name is left out). */
+const productAndUnit = ({ product, unit }: RatesChoice): Pick<ZoneCollection, 'product' | 'unit'> => ({
+  ...(product ? { product } : {}),
+  unit,
+});
 
 /** One zone's row of the rates table. */
 export interface ZoneRow {
@@ -78,6 +92,7 @@ export function zoningCartPayload(
   zones: ZoningZonesResponse,
   inputs: RateInputs,
   target: CartTarget,
+  choice: RatesChoice,
 ): ZoningCartPayload {
   const collection: ZoneCollection = {
     type: 'FeatureCollection',
@@ -87,6 +102,7 @@ export function zoningCartPayload(
       properties,
     })),
     rates: ratesPayload(zones.zones, inputs),
+    ...productAndUnit(choice),
   };
   // The total of the polygons as sent (the paint tool may have moved some to another zone).
   collection.total = roundedTotal(rowsOfCollection(collection, zones.palette), inputs);
@@ -101,16 +117,26 @@ export function zoningCartPayload(
   };
 }
 
-/** The zone update payload of spec 2 §3 (`POST v2/zoning/update`): the order's zones with the new rates. */
+/**
+ * The zone update payload of spec 2 §3 (`POST v2/zoning/update`): the order's zones with the new rates,
+ * product and unit (a unit change of typed rates only once the user confirmed it).
+ */
 export function zoningUpdatePayload(
   orderId: string,
   collection: ZoneCollection,
   rows: readonly ZoneRow[],
   numZones: number,
   inputs: RateInputs,
+  choice: RatesChoice,
 ): ZoningUpdatePayload {
   return {
     id: orderId,
-    zones: { ...collection, rates: ratesPayload(numZones, inputs), total: roundedTotal(rows, inputs) },
+    zones: {
+      ...collection,
+      rates: ratesPayload(numZones, inputs),
+      total: roundedTotal(rows, inputs),
+      ...productAndUnit(choice),
+    },
+    ...(choice.unitConfirmed ? { confirm_unit_change: true } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagesSchema } from './farms';
-import { isoDateSchema } from './imagery';
+import { isoDateSchema, lastDayAhead, TOO_FAR_AHEAD_MESSAGE } from './imagery';
 
 /**
  * Rapid-EM booking (spec 3 §3, §4, §5, §7, §9; spec README 'reservation dates'). Dates are ISO
@@ -71,6 +71,10 @@ export const reserveRequestSchema = z
     end_date: bookingDateSchema,
   })
   .superRefine((value, ctx) => {
+    if (value.start_date > lastDayAhead(new Date().toISOString().slice(0, 10))) {
+      ctx.addIssue({ code: 'custom', path: ['start_date'], message: TOO_FAR_AHEAD_MESSAGE });
+      return;
+    }
     const days = inclusiveDays(value.start_date, value.end_date);
     if (days < BOOKING_MIN_DAYS)
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: BOOKING_MIN_DAYS_MESSAGE });

@@ -30,11 +30,27 @@ export type ZoneFeature = z.infer<typeof zoneFeatureSchema>;
 /** Rates by zone number (`"1"`..`"5"`); an empty rate is sent as null (spec 2 §5). */
 export const zoneRatesSchema = z.record(z.string().regex(/^[1-5]$/), z.number().nonnegative().nullable());
 
+/** Units of a zone rate: the product per hectare, by volume or by mass. */
+export const zoneRateUnits = ['L/ha', 'kg/ha'] as const;
+export const zoneRateUnitSchema = z.enum(zoneRateUnits, { error: 'The unit must be L/ha or kg/ha' });
+export type ZoneRateUnit = z.infer<typeof zoneRateUnitSchema>;
+/** The unit a total of product is counted in (L for L/ha, kg for kg/ha). */
+export const productUnitOf = (unit: ZoneRateUnit): string => unit.slice(0, unit.indexOf('/'));
+export const MAX_PRODUCT_NAME = 60;
+
 export const zoneCollectionSchema = z.object({
   type: z.literal('FeatureCollection'),
   features: z.array(zoneFeatureSchema).min(1).max(5000),
   rates: zoneRatesSchema.optional(),
   total: z.number().nonnegative().nullable().optional(),
+  /** The product the rates are of (e.g. Urea): kept with the order and written in every export. */
+  product: z
+    .string()
+    .trim()
+    .max(MAX_PRODUCT_NAME, `The product name can be at most ${MAX_PRODUCT_NAME} characters`)
+    .optional(),
+  /** The unit of the rates: kept with the order; a change must convert the rates or be confirmed. */
+  unit: zoneRateUnitSchema.optional(),
 });
 export type ZoneCollection = z.infer<typeof zoneCollectionSchema>;
 

@@ -77,17 +77,52 @@ export function parseAlgorithmCode(code: string): { layer: ImageryLayer; algorit
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (value: string): boolean =>
-  DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const DATE_FORMAT_MESSAGE = 'Dates are written YYYY-MM-DD';
+
+/**
+ * Whether a `YYYY-MM-DD` text is a day of the calendar: `2026-13-01`, `2027-00-10`, `2026-02-30` and
+ * `2026-01-32` are not (never throws: an impossible date is a plain `false`).
+ */
+export function isRealDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  // Date.parse answers NaN for month 13 or day 32, but rolls 2026-02-30 over to March: compare back.
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+/** Why a date text is refused, in plain words (null when it is a real `YYYY-MM-DD` day). */
+export function dateProblem(value: string): string | null {
+  if (!DATE.test(value)) return DATE_FORMAT_MESSAGE;
+  if (isRealDate(value)) return null;
+  const month = Number(value.slice(5, 7));
+  if (month < 1 || month > 12) return `${value} is not a date: there is no month ${value.slice(5, 7)}.`;
+  return `${value} is not a date: that month has no day ${value.slice(8, 10)}.`;
+}
 
 /** A calendar day, `YYYY-MM-DD`. */
-export const isoDateSchema = z.string().refine(isRealDate, { error: 'Dates are written YYYY-MM-DD' });
+export const isoDateSchema = z.string().superRefine((value, ctx) => {
+  const problem = dateProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+});
+
+/** The furthest ahead an order or a reservation may be (two years, in days). */
+export const MAX_DAYS_AHEAD = 731;
+export const TOO_FAR_AHEAD_MESSAGE = 'Dates can be at most two years ahead.';
+
+/** The last day that may be ordered or reserved from `today` (both `YYYY-MM-DD`). */
+export function lastDayAhead(today: string): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) + MAX_DAYS_AHEAD * 86_400_000).toISOString().slice(0, 10);
+}
 
 /** A day or a UTC date-time (`2026-01-05` or `2026-01-05T10:00:00Z`); the API uses its UTC day. */
 export const dayOrDateTimeSchema = z
   .string()
-  .refine((value) => isRealDate(value.slice(0, 10)) && (value.length === 10 || !Number.isNaN(Date.parse(value))), {
-    error: 'Dates are written YYYY-MM-DD or as an ISO date-time',
+  .superRefine((value, ctx) => {
+    const day = value.slice(0, 10);
+    const problem = DATE.test(day) ? dateProblem(day) : 'Dates are written YYYY-MM-DD or as an ISO date-time';
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+    else if (value.length !== 10 && Number.isNaN(Date.parse(value)))
+      ctx.addIssue({ code: 'custom', message: 'Dates are written YYYY-MM-DD or as an ISO date-time', input: value });
   })
   .transform((value) => (value.length === 10 ? value : new Date(value).toISOString().slice(0, 10)));
 

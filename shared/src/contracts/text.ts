@@ -16,20 +16,34 @@ export const UNSTORABLE_TEXT_MESSAGE = 'contains a character that cannot be save
 
 type Path = (string | number)[];
 
+/** Arrays and objects inside each other deeper than this are refused (a GeoJSON body needs under ten). */
+export const MAX_INPUT_DEPTH = 100;
+export const TOO_DEEP_MESSAGE = `The request is nested too deeply: at most ${MAX_INPUT_DEPTH} levels of arrays and objects are accepted`;
+/** The path reported for input nested deeper than `MAX_INPUT_DEPTH` (see `unstorableTextPaths`). */
+export const TOO_DEEP: unique symbol = Symbol('too deep');
+
 /**
- * Where a JSON-like value holds unstorable text: in a string, or in an object key. One path array is
+ * Where a JSON-like value holds unstorable text: in a string, or in an object key (and `TOO_DEEP`
+ * once when it is nested deeper than `MAX_INPUT_DEPTH`, which is not walked). One path array is
  * pushed and popped on the way down and copied only for a finding, and numbers are skipped without a
  * call: a 15 MB field import holds about a million coordinates and no text worth a look.
  */
-export function unstorableTextPaths(value: unknown): Path[] {
-  const found: Path[] = [];
+export function unstorableTextPaths(value: unknown): (Path | typeof TOO_DEEP)[] {
+  const found: (Path | typeof TOO_DEEP)[] = [];
   const path: Path = [];
+  let tooDeep = false;
   const visit = (node: unknown): void => {
     if (typeof node === 'string') {
       if (!isStorableText(node)) found.push([...path]);
       return;
     }
     if (node === null || typeof node !== 'object') return;
+    // Input nested past any real request's depth (20,000 levels) is not walked: it is refused once.
+    if (path.length >= MAX_INPUT_DEPTH) {
+      if (!tooDeep) found.push(TOO_DEEP);
+      tooDeep = true;
+      return;
+    }
     if (Array.isArray(node)) {
       for (let index = 0; index < node.length; index += 1) {
         const item: unknown = node[index];
@@ -64,6 +78,10 @@ export function refusingUnstorableText<T extends z.ZodType>(schema: T): z.ZodPip
     .unknown()
     .superRefine((value, ctx) => {
       for (const path of unstorableTextPaths(value)) {
+        if (path === TOO_DEEP) {
+          ctx.addIssue({ code: 'custom', path: [], message: TOO_DEEP_MESSAGE, input: value });
+          continue;
+        }
         ctx.addIssue({
           code: 'custom',
           path,

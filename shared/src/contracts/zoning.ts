@@ -130,10 +130,19 @@ export type ZoningZonesResponse = z.infer<typeof zoningZonesResponseSchema>;
 
 // --- POST v2/zoning/update -----------------------------------------------------------------------
 
+/** Why a unit change of saved rates is refused unless converted or confirmed (the UI asks in the same words). */
+export const unitRelabelMessage = (from: string, to: string): string =>
+  `These rates were saved in ${from}. Changing the unit to ${to} keeps the same numbers as ${to}: convert the rates, or confirm that they are in ${to}.`;
+
 /** The zone update payload (spec 2 §3): the order id and its zones with new rates (and, optionally, repainted zones). */
 export const zoningUpdatePayloadSchema = z.object({
   id: z.string().trim().min(1),
   zones: zoneCollectionSchema.extend({ rates: zoneRatesSchema }),
+  /**
+   * A unit other than the stored one keeps the rates' numbers and changes what they mean: the client
+   * converts the rates, or asks the user and sends true. Without it such a change is refused (422).
+   */
+  confirm_unit_change: z.boolean().optional(),
 });
 export type ZoningUpdatePayload = z.infer<typeof zoningUpdatePayloadSchema>;
 

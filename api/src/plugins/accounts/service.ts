@@ -12,6 +12,7 @@ import type { AuthUser } from '../../auth';
 import { unauthorized } from '../../auth/jwt';
 import type { AccountRow, AccountUpdate, Database, SubscriptionRow } from '../../db/types';
 import { IdentityAdminError, type IdentityAdmin } from '../../identity';
+import { endBillingPortalSessions } from '../../payments/portal-bridge';
 import { farmAccessEmail, syncFarmMemberships } from '../farms/membership';
 import { featureFlagsFor, TIER_NAMES } from './feature-flags';
 
@@ -338,6 +339,8 @@ export async function deleteAccount(db: Db, account: AccountRow): Promise<void> 
       .values({ sub: account.sub })
       .onConflict((oc) => oc.column('sub').doNothing())
       .execute();
+    // Portal links handed out earlier stop working with the account.
+    await endBillingPortalSessions(trx, account.id);
     await trx.deleteFrom('accounts').where('id', '=', account.id).execute();
   });
 }

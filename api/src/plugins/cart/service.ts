@@ -1,5 +1,6 @@
 import {
   ZONING_AREA_LIMIT_HA,
+  type AreaGeometry,
   type CartItem,
   type CartItemDetails,
   type ZoningCartPayload,
@@ -13,6 +14,7 @@ import { fieldInAustralia } from '../../payments/place-of-supply';
 import { isUuid, requireFarmRoleOf } from '../farms/access';
 import { giveUpPayment, type PricedThing } from '../payments/purchase';
 import { registerPaymentPurpose, type PaymentRow } from '../payments/service';
+import { boundZonesToFields } from '../zoning/bound';
 import { checkZones, newDownloadKey } from '../zoning/orders';
 
 type Db = Kysely<Database>;
@@ -141,9 +143,10 @@ export async function loadCart(db: Db, account: AccountRow, hectareCostCents: nu
 
 /**
  * Adds a zoning item: the caller must be able to zone the farm (editor or owner), every field must be
- * on it and under the 800 ha limit, every zone must belong to one of those fields. The area charged
- * for is the server's own (the fields' geodesic areas, which the zones cover exactly), so what the
- * client says about areas or totals changes nothing it pays.
+ * on it and under the 800 ha limit, every zone must belong to one of those fields. The zones kept are
+ * cut to the fields' boundaries and cover them exactly; the area charged for is the server's own (the
+ * fields' geodesic areas, which are the zones' areas added up), so what the client says about shapes,
+ * areas or totals changes nothing it pays or gets.
  */
 export async function addZoningItem(
   db: Db,
@@ -162,7 +165,7 @@ export async function addZoningItem(
       ? []
       : await db
           .selectFrom('fields')
-          .select(['id', 'name', 'area'])
+          .select(['id', 'name', 'area', 'geometry'])
           .where('farm_id', '=', farm.id)
           .where(
             'id',
@@ -192,8 +195,14 @@ export async function addZoningItem(
     }
   }
   if (issues.length > 0) throw new UnprocessableError(issues);
-  // The zones themselves: on the order's fields, numbered within the zone count, measured by the server.
-  const zones = checkZones(payload.zones, fieldIds, payload.num_zones, ['body', 'zones']);
+  // The zones themselves: on the order's fields, numbered within the zone count, cut to the fields'
+  // boundaries (so they cover exactly the hectares charged for) and measured by the server.
+  checkZones(payload.zones, fieldIds, payload.num_zones, ['body', 'zones']);
+  const zones = boundZonesToFields(
+    payload.zones,
+    fields.map((field) => ({ id: field.id, name: field.name, geometry: field.geometry as AreaGeometry })),
+    ['body', 'zones'],
+  );
 
   const area = fields.reduce((sum, field) => sum + field.area, 0);
   const { farm_id: _farmId, ...details } = payload;

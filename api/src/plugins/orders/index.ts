@@ -141,11 +141,14 @@ export const ordersPlugin: FastifyPluginAsyncZod = async (app) => {
         request.params.order_id,
         request.params.document_id,
       );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${fileName}"`)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(pdf);
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="${fileName}"`)
+          // A tax document names the payer and their address: never kept in a cache (see requireAuth).
+          .header('cache-control', 'private, no-store')
+          .send(pdf)
+      );
     },
   );
 

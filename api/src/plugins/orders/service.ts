@@ -11,7 +11,9 @@ import {
   orderDocumentKinds,
   orderStatusLabels,
   paidOrderStatuses,
+  lastDayAhead,
   PRODUCT_NOT_FOUND,
+  TOO_FAR_AHEAD_MESSAGE,
   type Order,
   type OrderDetail,
   type OrderDocument,
@@ -511,6 +513,7 @@ function checkDates(
     return;
   }
   if (start < earliestOrderStart(today)) throw issue(['start_capture_date'], START_TOO_SOON);
+  if (start > lastDayAhead(today)) throw issue(['start_capture_date'], TOO_FAR_AHEAD_MESSAGE);
   if (end < earliestOrderEnd(start, capture.minimum_months))
     throw issue(['end_capture_date'], minimumMonthsNote(capture.minimum_months));
   if (daysBetween(start, end) > 731) throw issue(['end_capture_date'], RANGE_TOO_LONG);

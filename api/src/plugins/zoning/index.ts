@@ -104,7 +104,7 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'New rates (and repainted zones) for a paid order; answers its download key and fields (owner or editor)',
+          'New rates, product and unit (and repainted zones, cut to the paid fields) for a paid order; answers its download key and fields (owner or editor; a viewer may download the files but not change them: 403)',
         body: zoningUpdatePayloadSchema,
         response: { 200: zoningUpdateResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
@@ -126,7 +126,7 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'A zip of the zones: shapefiles (zone, area_ha, rate) per field or for the farm (unified=true), ISOXML TASKDATA/TASKDATA.XML and TERMINAL/ shapefiles with 8.3 names and an integer RATE (owner or editor, paid orders)',
+          'A zip of the zones: shapefiles (zone, area_ha, rate, product, unit) per field or for the farm (unified=true), ISOXML TASKDATA/TASKDATA.XML and TERMINAL/ shapefiles with 8.3 names and an integer RATE (any member of the farm, viewers included; paid orders)',
         params: z.object({ download_key: z.string() }),
         querystring: zoningDownloadQuerySchema,
         response: { 200: z.unknown().describe('application/zip'), ...errorResponses(401, 403, 404, 503) },

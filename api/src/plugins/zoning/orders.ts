@@ -1,4 +1,5 @@
 import {
+  unitRelabelMessage,
   type AreaGeometry,
   type ValidationIssue,
   type ZoneCollection,
@@ -11,6 +12,7 @@ import type { Database } from '../../db/types';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { isUuid, requireFarmRoleOf } from '../farms/access';
 import { areaInHectares, findGeometryProblem } from '../fields/geometry';
+import { boundZonesToFields, intersectGeometries, zonesOutline, type BoundaryField } from './bound';
 import type { PrescriptionInput } from './prescription';
 
 type Db = Kysely<Database>;
@@ -170,7 +172,29 @@ export async function updateZoningOrder(
   if (order.status !== 'paid' || !order.download_key) {
     throw new HttpError(409, 'This order is not paid yet: its rates can be edited once it is paid');
   }
-  const zones = checkZones(payload.zones, order.fields, order.num_zones, ['body', 'zones']);
+  checkZones(payload.zones, order.fields, order.num_zones, ['body', 'zones']);
+  // What was sold is what is kept: a product or unit left out stays as saved; a unit change that
+  // would relabel the same numbers needs the client to say it converted or asked (never silent).
+  const saved = JSON.parse(order.zones) as ZoneCollection;
+  const product = payload.zones.product ?? saved.product;
+  const unit = payload.zones.unit ?? saved.unit;
+  if (saved.unit && unit !== saved.unit && payload.confirm_unit_change !== true) {
+    throw new UnprocessableError([
+      { loc: ['body', 'zones', 'unit'], msg: unitRelabelMessage(saved.unit, unit as string), type: 'value_error' },
+    ]);
+  }
+  // New classes and rates inside what was paid for only: each field's zones as sold, within the
+  // field's boundary today (a field enlarged since gains nothing; a deleted one keeps its zones).
+  const { fields } = await paidBoundaries(db, order);
+  const zones = boundZonesToFields(
+    {
+      ...payload.zones,
+      ...(product === undefined ? {} : { product }),
+      ...(unit === undefined ? {} : { unit }),
+    },
+    fields,
+    ['body', 'zones'],
+  );
   await db
     .updateTable('zoning_orders')
     .set({ zones: JSON.stringify(zones) })
@@ -178,6 +202,35 @@ export async function updateZoningOrder(
     .execute();
   return { id: order.id, download_key: order.download_key, fields: order.fields };
 }
+
+/**
+ * The boundaries an order's zones are bound to: each of its fields as sold (the outline of the zones
+ * stored at payment) within the field's boundary today; a field deleted since keeps its outline.
+ */
+async function paidBoundaries(db: Db, order: ZoningOrder): Promise<{ fields: BoundaryField[] }> {
+  const stored = JSON.parse(order.zones) as ZoneCollection;
+  const rows = await fieldRowsOf(db, order.fields);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const fields = order.fields.map((id) => {
+    const row = byId.get(id);
+    const outline = zonesOutline(stored, id);
+    const today = row ? (row.geometry as AreaGeometry) : null;
+    const geometry = outline && today ? intersectGeometries(outline, today) : (outline ?? today);
+    return {
+      id,
+      name: row?.name ?? 'Field',
+      geometry: geometry ?? { type: 'Polygon' as const, coordinates: [] },
+    };
+  });
+  return { fields };
+}
+
+const fieldRowsOf = (db: Db, ids: readonly string[]) =>
+  db
+    .selectFrom('fields')
+    .select(['id', 'name', 'geometry'])
+    .where('id', 'in', ids.length ? [...ids] : ['00000000-0000-0000-0000-000000000000'])
+    .execute();
 
 export interface DownloadableOrder {
   order: ZoningOrder;
@@ -191,8 +244,9 @@ export function exportInput({ order, zones, fields }: DownloadableOrder, unified
 }
 
 /**
- * The paid order behind a download key, for its farm's owner and editors: 404 for an unknown key, a
- * pending order or someone who is not a member of the farm; 403 for a viewer.
+ * The paid order behind a download key, for any member of its farm: a viewer reads the farm's zones,
+ * so they may download the files of a paid order too (they may not change its rates: see
+ * `updateZoningOrder`). 404 for an unknown key, a pending order or someone who is not a member.
  */
 export async function orderForDownload(db: Db, accountId: string, downloadKey: string): Promise<DownloadableOrder> {
   const row = await db
@@ -204,15 +258,8 @@ export async function orderForDownload(db: Db, accountId: string, downloadKey: s
   if (!row) throw notFound('Download not found');
   const [order] = await zoningOrderQuery(db, accountId, { id: row.id });
   if (!order) throw notFound('Download not found');
-  await requireFarmRoleOf(db, accountId, order.farm_id, 'editor', {
-    notFound: 'Download not found',
-    forbidden: "Viewers can't download this farm's zone files",
-  });
-  const fieldRows = await db
-    .selectFrom('fields')
-    .select(['id', 'name', 'geometry'])
-    .where('id', 'in', order.fields.length ? order.fields : ['00000000-0000-0000-0000-000000000000'])
-    .execute();
+  await requireFarmRoleOf(db, accountId, order.farm_id, 'viewer', { notFound: 'Download not found' });
+  const fieldRows = await fieldRowsOf(db, order.fields);
   // A field deleted since the order was paid keeps its zones; its boundary is then the zones' outline.
   const byId = new Map(fieldRows.map((field) => [field.id, field]));
   const zones = order.zones as ZoneCollection;

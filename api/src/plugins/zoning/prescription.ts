@@ -1,15 +1,16 @@
-import type { AreaGeometry, Position, ZoneCollection } from '@paddock/shared/contracts';
+import type { AreaGeometry, Position, ZoneCollection, ZoneRateUnit } from '@paddock/shared/contracts';
 import { WGS84_PRJ, writeShapefile, type ShapefileFeature, type ShapefileParts } from '../../files/shapefile-writer';
 import { zipFiles } from '../../files/zip-writer';
 import { areaInHectares } from '../fields/geometry';
 
 /**
  * The files a paid zoning order downloads as (ARCHITECTURE §6), built from plain data:
- * - shapefiles with `zone`, `area_ha` and `rate` (WGS84 .prj, UTF-8 .cpg, rings wound the shapefile
- *   way), one per field or one for the farm, named after farm and field;
- * - `TASKDATA/TASKDATA.XML`, ISO 11783-10 (ISOXML v4): a task per field whose treatment zones carry
- *   the zone polygons and the rate as process data (DDI 0006, mass per area, kg/ha shown);
- * - `TERMINAL/`: the same zones for older terminals, 8.3 file names and an integer `RATE` column.
+ * - shapefiles with `zone`, `area_ha`, `rate`, `product` and `unit` (WGS84 .prj, UTF-8 .cpg, rings
+ *   wound the shapefile way), one per field or one for the farm, named after farm and field;
+ * - `TASKDATA/TASKDATA.XML`, ISO 11783-10 (ISOXML v4): the product by its name, a task per field whose
+ *   treatment zones carry the zone polygons and the rate as process data in the order's unit (DDI 0006
+ *   mass per area for kg/ha, DDI 0001 volume per area for L/ha);
+ * - `TERMINAL/`: the same zones for older terminals, 8.3 file names, an integer `RATE`, `PRODUCT`, `UNIT`.
  */
 
 export interface PrescriptionField {
@@ -41,6 +42,11 @@ export function safeName(name: string, fallback: string): string {
   return cleaned || fallback;
 }
 
+/** The unit of the order's rates; orders saved before units were kept exported kg/ha. */
+export const unitOf = (zones: ZoneCollection): ZoneRateUnit => zones.unit ?? 'kg/ha';
+/** The product's name as written in the files ('Product' when none was given). */
+export const productOf = (zones: ZoneCollection): string => zones.product?.trim() || 'Product';
+
 /** The rate of a zone (null when left empty). */
 export function rateOf(zones: ZoneCollection, zone: number): number | null {
   const rate = zones.rates?.[String(zone)];
@@ -53,6 +59,8 @@ const ZONE_FIELDS = {
   rate: { length: 14, decimals: 4 },
 };
 const TERMINAL_FIELDS = { ZONE: { length: 2, decimals: 0 }, RATE: { length: 9, decimals: 0 } };
+/** Older terminals read single-byte text: the product name as plain letters. */
+const plainText = (text: string) => text.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
 
 function shapefileEntries(base: string, parts: ShapefileParts): Record<string, Buffer> {
   const entries: Record<string, Buffer> = {
@@ -92,6 +100,8 @@ export async function buildPrescriptionZip(input: PrescriptionInput): Promise<{ 
         zone: feature.properties.zone,
         area_ha: round4(areaInHectares(feature.geometry)),
         rate: rateOf(input.zones, feature.properties.zone),
+        product: productOf(input.zones),
+        unit: unitOf(input.zones),
       },
     }));
     Object.assign(
@@ -107,6 +117,8 @@ export async function buildPrescriptionZip(input: PrescriptionInput): Promise<{ 
       properties: {
         ZONE: feature.properties.zone,
         RATE: Math.round(rateOf(input.zones, feature.properties.zone) ?? 0),
+        PRODUCT: plainText(productOf(input.zones)),
+        UNIT: unitOf(input.zones),
       },
     }));
     const terminalBase = field ? `TERMINAL/FIELD${String(index + 1).padStart(3, '0')}` : 'TERMINAL/ZONES';
@@ -130,8 +142,18 @@ const escapeXml = (value: string): string =>
 
 /** kg/ha → mg/m², the unit of DDI 0006 (setpoint mass per area application rate). */
 export const MG_PER_M2_PER_KG_PER_HA = 100;
-/** Process data DDI of the rates: 0006 Setpoint Mass Per Area Application Rate. */
+/** L/ha → mm³/m², the unit of DDI 0001 (setpoint volume per area application rate): the same factor. */
+export const MM3_PER_M2_PER_L_PER_HA = 100;
+/** Process data DDI of the rates: 0006 Setpoint Mass Per Area Application Rate (kg/ha). */
 export const RATE_DDI = '0006';
+/** Process data DDI of volume rates: 0001 Setpoint Volume Per Area Application Rate (L/ha). */
+export const VOLUME_RATE_DDI = '0001';
+
+/** The DDI and the factor from the order's unit to the DDI's integer unit. */
+export const rateDdiOf = (unit: ZoneRateUnit): { ddi: string; factor: number } =>
+  unit === 'L/ha'
+    ? { ddi: VOLUME_RATE_DDI, factor: MM3_PER_M2_PER_L_PER_HA }
+    : { ddi: RATE_DDI, factor: MG_PER_M2_PER_KG_PER_HA };
 
 function polygonXml(type: number, rings: readonly Position[][], indent: string): string {
   const lines = [`${indent}<PLN A="${type}">`];
@@ -154,13 +176,15 @@ const polygonsOf = (geometry: AreaGeometry): Position[][][] =>
  * plus zone 0 (rate 0) for outside the field and lost position.
  */
 export function buildTaskData(input: PrescriptionInput): string {
+  const unit = unitOf(input.zones);
+  const { ddi, factor } = rateDdiOf(unit);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<ISO11783_TaskData VersionMajor="4" VersionMinor="2" ManagementSoftwareManufacturer="Paddock" ManagementSoftwareVersion="1.0" DataTransferOrigin="1">',
     `  <CTR A="CTR1" B="${escapeXml(input.farmName)}"/>`,
     `  <FRM A="FRM1" B="${escapeXml(input.farmName)}" I="CTR1"/>`,
-    '  <PDT A="PDT1" B="Product"/>',
-    '  <VPN A="VPN1" B="0" C="0.01" D="2" E="kg/ha"/>',
+    `  <PDT A="PDT1" B="${escapeXml(productOf(input.zones))}"/>`,
+    `  <VPN A="VPN1" B="0" C="0.01" D="2" E="${unit}"/>`,
   ];
   input.fields.forEach((field, index) => {
     const squareMetres = Math.round(areaInHectares(field.geometry) * 10_000);
@@ -173,16 +197,16 @@ export function buildTaskData(input: PrescriptionInput): string {
       `  <TSK A="TSK${index + 1}" B="${escapeXml(`${input.farmName} - ${field.name} zones`)}" C="CTR1" D="FRM1" E="PFD${index + 1}" G="1" I="0" J="0">`,
     );
     lines.push('    <TZN A="0" B="Outside the field">');
-    lines.push(`      <PDV A="${RATE_DDI}" B="0" C="PDT1" E="VPN1"/>`);
+    lines.push(`      <PDV A="${ddi}" B="0" C="PDT1" E="VPN1"/>`);
     lines.push('    </TZN>');
     for (let zone = 1; zone <= input.numZones; zone += 1) {
       const polygons = input.zones.features.filter(
         (feature) => feature.properties.field_id === field.id && feature.properties.zone === zone,
       );
       if (polygons.length === 0) continue;
-      const rate = Math.round((rateOf(input.zones, zone) ?? 0) * MG_PER_M2_PER_KG_PER_HA);
+      const rate = Math.round((rateOf(input.zones, zone) ?? 0) * factor);
       lines.push(`    <TZN A="${zone}" B="Zone ${zone}">`);
-      lines.push(`      <PDV A="${RATE_DDI}" B="${rate}" C="PDT1" E="VPN1"/>`);
+      lines.push(`      <PDV A="${ddi}" B="${rate}" C="PDT1" E="VPN1"/>`);
       for (const feature of polygons) {
         for (const polygon of polygonsOf(feature.geometry)) lines.push(polygonXml(2, polygon, '      '));
       }

@@ -448,7 +448,7 @@ describe.each(availableBackends())('zoning routes (%s)', (kind) => {
       },
       {
         route: 'GET /v2/zoning/download/{key}',
-        expected: { owner: 200, editor: 200, viewer: 403, stranger: 404 },
+        expected: { owner: 200, editor: 200, viewer: 200, stranger: 404 },
         call: (user) =>
           t.request({
             method: 'GET',
@@ -471,6 +471,30 @@ describe.each(availableBackends())('zoning routes (%s)', (kind) => {
         }
       });
     }
+
+    it('a viewer downloads the files of a paid order but cannot change it, and is told why', async () => {
+      const download = await t.request({
+        method: 'GET',
+        url: `/v2/zoning/download/${order.download_key}?unified=false`,
+        token: users.viewer.token,
+      });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe('application/zip');
+      const owners = await t.request({
+        method: 'GET',
+        url: `/v2/zoning/download/${order.download_key}?unified=false`,
+        token: owner.token,
+      });
+      expect(download.rawPayload.equals(owners.rawPayload)).toBe(true);
+      const update = await t.request({
+        method: 'POST',
+        url: '/v2/zoning/update',
+        token: users.viewer.token,
+        payload: { id: order.id, zones: { ...JSON.parse(order.zones), rates: { '1': 9, '2': 9, '3': 9 } } },
+      });
+      expect(update.statusCode).toBe(403);
+      expect(update.json()).toEqual({ detail: "Viewers can't zone this farm's fields" });
+    });
 
     it('GET /v2/zoning/orders lists the farm’s orders to its members only', async () => {
       for (const role of ROLES) {
