@@ -10,6 +10,7 @@ import type { Capture, FieldAoi, SourceLayer } from './source';
 import type { ValueSummary } from './statistics';
 import type { CatalogCapture, ImageryResults, ImageryTask, SeriesPoint, TaskOf } from './tasks';
 import type { ZoningAnswer, ZoningRequest } from './zoning';
+import type { BasisZoningRequest } from './zoning/productivity';
 
 /** A field as the api knows it: what the source needs plus the version that keys every cache. */
 
@@ -226,6 +227,39 @@ export class ImageryService {
       const signal = AbortSignal.timeout(budgetMs);
       try {
         return await this.run<'zoning'>({ kind: 'zoning', request: { ...request, fields: [...fields] } }, signal);
+      } catch (error) {
+        if (signal.aborted) throw new ZoningBudgetError(budgetMs);
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Productivity (seasons) or EM-with-imagery zones: as `zones`, with its own cache key (the basis is
+   * part of it) and the same time budget.
+   */
+  basisZones(
+    fields: readonly ImageryField[],
+    request: Omit<BasisZoningRequest, 'fields'>,
+    budgetMs: number,
+  ): Promise<ZoningAnswer> {
+    const { basis, algorithm, zones, resolutionM, minZoneHa } = request;
+    const key = [
+      'basis',
+      fieldsKeyOf(fields),
+      JSON.stringify(basis),
+      algorithm,
+      zones,
+      resolutionM,
+      minZoneHa ?? 'default',
+    ].join('|');
+    return this.shared(this.zonings, key, async () => {
+      const signal = AbortSignal.timeout(budgetMs);
+      try {
+        return await this.run<'basis-zoning'>(
+          { kind: 'basis-zoning', request: { ...request, fields: [...fields] } },
+          signal,
+        );
       } catch (error) {
         if (signal.aborted) throw new ZoningBudgetError(budgetMs);
         throw error;

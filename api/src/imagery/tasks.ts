@@ -11,6 +11,7 @@ import {
 } from './engine';
 import { createImagerySource, type ImagerySourceConfig } from './source-config';
 import { zoneFields, zoningAnswer, type ZoningAnswer, type ZoningRequest } from './zoning';
+import { zoneFieldsByBasis, type BasisZoningRequest } from './zoning/productivity';
 import type { Capture, FieldAoi, ImagerySource, SourceLayer } from './source';
 import type { ValueSummary } from './statistics';
 
@@ -39,6 +40,7 @@ export type ImageryTask =
   | (WithSource & { kind: 'tile'; request: TileRequest })
   | (WithSource & { kind: 'export'; request: ExportRequest })
   | (WithSource & { kind: 'zoning'; request: ZoningRequest })
+  | (WithSource & { kind: 'basis-zoning'; request: BasisZoningRequest })
   | (WithSource & {
       kind: 'timeseries';
       field: FieldAoi;
@@ -70,6 +72,7 @@ export interface ImageryResults {
   export: Uint8Array;
   timeseries: SeriesPoint[];
   zoning: ZoningAnswer;
+  'basis-zoning': ZoningAnswer;
 }
 
 export type TaskOf<K extends ImageryTask['kind']> = Extract<ImageryTask, { kind: K }>;
@@ -139,5 +142,7 @@ export async function runImageryTask(task: ImageryTask): Promise<ImageryResults[
       return timeseries(source, task);
     case 'zoning':
       return zoningAnswer(await zoneFields(source, task.request));
+    case 'basis-zoning':
+      return zoningAnswer(await zoneFieldsByBasis(source, task.request));
   }
 }

@@ -1,0 +1,488 @@
+import type { ImageryAlgorithm } from '@paddock/shared/contracts';
+import sharp from 'sharp';
+import { algorithmBands, computeIndex } from '../indices';
+import { rasteriseFields } from '../rasterise';
+import { pixelClass, type Capture, type FieldAoi, type ImagerySource } from '../source';
+import { seasonStarting } from '../seasons';
+import {
+  fieldRaster,
+  type FieldRaster,
+  type FieldZoning,
+  type RasterSource,
+  zoneRaster,
+  type ZoningRequest,
+  type ZoningResult,
+  zoningWindow,
+} from './index';
+import { classify, fillGaps, NoClearPixelsError } from './raster';
+
+/**
+ * Productivity zones (issue 26): a field's index over every clear capture of one or more windows
+ * (seasons or a date range). Per capture, obscured pixels are masked and the clear pixels inside the
+ * field are standardised (z-score over the field's clear pixels), so a dry year with low values
+ * everywhere weighs as much as a wet one; the productivity raster is the per-pixel mean of those
+ * z-scores. It is zoned by the existing engine. Each window's own mean (its season raster), classified
+ * with the same breaks, tells how stable each pixel's zone is from season to season.
+ *
+ * EM with imagery: the Rapid-EM shallow and deep conductivity and an imagery index, each standardised
+ * over the field, combined by the user's weights.
+ */
+
+/** A capture counts when at least this share of the field's pixels is clear (the single-date rule too). */
+export const MIN_CLEAR_SHARE = 0.5;
+
+export interface ProductivityWindow {
+  /** What the user calls it: '2024' for a season, '2024-03-01 – 2024-09-30' for a range. */
+  label: string;
+  from: string;
+  to: string;
+}
+
+export interface SeasonLayer {
+  label: string;
+  /** Mean of the window's standardised captures per pixel (NaN where none was clear). */
+  values: Float32Array;
+  /** Mean of the window's raw index per pixel (NaN where none was clear): what the CV is measured on. */
+  raw: Float32Array;
+  captures: number;
+}
+
+export interface ProductivityRaster extends FieldRaster {
+  seasons: SeasonLayer[];
+  /** The clear captures used, oldest first, with the share (0–100) of the field's pixels clear on each. */
+  captures: { date: string; clearPercent: number }[];
+}
+
+/** Standardises `values` in place over the pixels where `use` is 1 (z-score); false when they have no spread. */
+export function standardise(values: Float32Array, use: Uint8Array): boolean {
+  let count = 0;
+  let sum = 0;
+  let sumSquares = 0;
+  for (let i = 0; i < values.length; i += 1) {
+    if (!use[i]) continue;
+    const value = values[i] as number;
+    count += 1;
+    sum += value;
+    sumSquares += value * value;
+  }
+  if (count < 2) return false;
+  const mean = sum / count;
+  const sd = Math.sqrt(Math.max(0, sumSquares / count - mean * mean));
+  if (!(sd > 0)) return false;
+  for (let i = 0; i < values.length; i += 1) if (use[i]) values[i] = ((values[i] as number) - mean) / sd;
+  return true;
+}
+
+/**
+ * The productivity raster of a field over `windows`: every capture of each window whose field is at
+ * least half clear, standardised over its clear pixels, averaged per pixel (all captures together, and
+ * per window for the stability figures). Pixels clear on no capture are filled from their neighbours.
+ */
+export async function productivityRaster(
+  source: ImagerySource,
+  field: FieldAoi,
+  windows: readonly ProductivityWindow[],
+  algorithm: ImageryAlgorithm,
+  resolutionM: number,
+): Promise<ProductivityRaster> {
+  const window = zoningWindow(field, resolutionM);
+  const grid = { width: window.width, height: window.height };
+  const size = window.width * window.height;
+  const labels = rasteriseFields([field], window);
+  const inside = new Uint8Array(size);
+  let insideCount = 0;
+  for (let i = 0; i < size; i += 1) {
+    inside[i] = labels[i] === 0 ? 0 : 1;
+    insideCount += inside[i] as number;
+  }
+  const sum = new Float64Array(size);
+  const count = new Uint16Array(size);
+  const clear = new Uint8Array(size);
+  const seasons: SeasonLayer[] = [];
+  const captures: ProductivityRaster['captures'] = [];
+  const seen = new Set<string>();
+  for (const { label, from, to } of windows) {
+    const seasonSum = new Float64Array(size);
+    const rawSum = new Float64Array(size);
+    const seasonCount = new Uint16Array(size);
+    let used = 0;
+    const inWindow = (await source.catalog([field], 'standard', { from, to })).filter((c) => !seen.has(c.id));
+    // Oldest first: the same captures in the same order every time.
+    for (const capture of [...inWindow].sort((a, b) => a.date.localeCompare(b.date))) {
+      seen.add(capture.id);
+      const read = await source.read([field], capture, algorithmBands[algorithm], window);
+      const values = computeIndex(algorithm, read);
+      let clearInside = 0;
+      for (let i = 0; i < size; i += 1) {
+        const ok = inside[i] && read.mask[i] === pixelClass.clear && Number.isFinite(values[i] as number) ? 1 : 0;
+        clear[i] = ok;
+        clearInside += ok;
+      }
+      if (insideCount === 0 || clearInside < MIN_CLEAR_SHARE * insideCount) continue;
+      const raw = Float32Array.from(values);
+      if (!standardise(values, clear)) continue;
+      used += 1;
+      captures.push({ date: capture.date, clearPercent: Math.round((clearInside / insideCount) * 1000) / 10 });
+      for (let i = 0; i < size; i += 1) {
+        if (!clear[i]) continue;
+        const z = values[i] as number;
+        sum[i] = (sum[i] as number) + z;
+        count[i] = (count[i] as number) + 1;
+        seasonSum[i] = (seasonSum[i] as number) + z;
+        rawSum[i] = (rawSum[i] as number) + (raw[i] as number);
+        seasonCount[i] = (seasonCount[i] as number) + 1;
+      }
+    }
+    const seasonValues = new Float32Array(size).fill(Number.NaN);
+    const seasonRaw = new Float32Array(size).fill(Number.NaN);
+    for (let i = 0; i < size; i += 1) {
+      const n = seasonCount[i] as number;
+      if (n === 0) continue;
+      seasonValues[i] = (seasonSum[i] as number) / n;
+      seasonRaw[i] = (rawSum[i] as number) / n;
+    }
+    seasons.push({ label, values: seasonValues, raw: seasonRaw, captures: used });
+  }
+  const values = new Float32Array(size);
+  const valid = new Uint8Array(size);
+  let measured = 0;
+  for (let i = 0; i < size; i += 1) {
+    const n = count[i] as number;
+    if (n === 0) continue;
+    values[i] = (sum[i] as number) / n;
+    if (inside[i]) {
+      valid[i] = 1;
+      measured += 1;
+    }
+  }
+  if (measured === 0) throw new NoClearPixelsError();
+  const known = Uint8Array.from(valid);
+  const filled = measured < insideCount ? fillGaps(grid, values, inside, known) : 0;
+  const sources: RasterSource[] = captures.map(({ date, clearPercent }) => ({
+    date,
+    pixels: Math.round((clearPercent / 100) * insideCount),
+  }));
+  if (filled > 0) sources.push({ date: null, pixels: filled });
+  return { grid, window, values, inside, valid, filled, sources, seasons, captures };
+}
+
+/** How steady each zone is from season to season. */
+export interface ZoneStability {
+  zone: number;
+  /** Share (0–1) of the zone's pixels that fell in the zone's class in every season that saw them. */
+  stableShare: number;
+  /** Coefficient of variation (sd / mean) of the zone's mean raw index across the seasons; null below two seasons. */
+  cv: number | null;
+}
+
+export interface StabilityResult {
+  /** Per pixel, the share (0–1) of seasons in which it fell in its zone's class; NaN outside the field or never seen. */
+  agreement: Float32Array;
+  zones: ZoneStability[];
+  /** Seasons that counted (had at least one clear capture). */
+  seasons: string[];
+}
+
+/**
+ * Zone stability: each season's standardised raster classified with the productivity zoning's breaks;
+ * per pixel the share of seasons in which it fell in the class of its (final) zone; per zone the share
+ * of its pixels stable in every season, and the CV of its seasonal mean raw index.
+ */
+export function zoneStability(
+  raster: Pick<ProductivityRaster, 'inside' | 'seasons'>,
+  breaks: readonly number[],
+  classes: Uint8Array,
+  zones: number,
+): StabilityResult {
+  const { inside } = raster;
+  const size = inside.length;
+  const counted = raster.seasons.filter((season) => season.captures > 0);
+  const agree = new Uint16Array(size);
+  const votes = new Uint16Array(size);
+  const zoneRawSums = counted.map(() => ({ sum: new Float64Array(zones + 1), n: new Float64Array(zones + 1) }));
+  counted.forEach((season, s) => {
+    const seen = new Uint8Array(size);
+    for (let i = 0; i < size; i += 1) seen[i] = inside[i] && Number.isFinite(season.values[i] as number) ? 1 : 0;
+    const seasonClasses = classify(season.values, seen, breaks);
+    const sums = zoneRawSums[s] as { sum: Float64Array; n: Float64Array };
+    for (let i = 0; i < size; i += 1) {
+      if (!seen[i]) continue;
+      const zone = classes[i] as number;
+      if (zone === 0) continue;
+      votes[i] = (votes[i] as number) + 1;
+      if (seasonClasses[i] === zone) agree[i] = (agree[i] as number) + 1;
+      sums.sum[zone] = (sums.sum[zone] as number) + (season.raw[i] as number);
+      sums.n[zone] = (sums.n[zone] as number) + 1;
+    }
+  });
+  const agreement = new Float32Array(size).fill(Number.NaN);
+  const stable = new Float64Array(zones + 1);
+  const total = new Float64Array(zones + 1);
+  for (let i = 0; i < size; i += 1) {
+    const zone = classes[i] as number;
+    if (!inside[i] || zone === 0 || votes[i] === 0) continue;
+    const share = (agree[i] as number) / (votes[i] as number);
+    agreement[i] = share;
+    total[zone] = (total[zone] as number) + 1;
+    if (share === 1) stable[zone] = (stable[zone] as number) + 1;
+  }
+  const result: ZoneStability[] = [];
+  for (let zone = 1; zone <= zones; zone += 1) {
+    const means = zoneRawSums
+      .filter(({ n }) => (n[zone] as number) > 0)
+      .map(({ sum, n }) => (sum[zone] as number) / (n[zone] as number));
+    let cv: number | null = null;
+    if (means.length >= 2) {
+      const mean = means.reduce((a, b) => a + b, 0) / means.length;
+      const sd = Math.sqrt(means.reduce((a, b) => a + (b - mean) ** 2, 0) / means.length);
+      cv = mean !== 0 ? Math.abs(sd / mean) : null;
+    }
+    result.push({
+      zone,
+      stableShare: (total[zone] as number) > 0 ? (stable[zone] as number) / (total[zone] as number) : 0,
+      cv,
+    });
+  }
+  return { agreement, zones: result, seasons: counted.map((season) => season.label) };
+}
+
+/** The stability layer's colours: every season in its zone, most seasons, half or fewer. */
+export const STABILITY_CLASSES = [
+  { label: 'Same zone every season', min: 1, rgb: [26, 150, 65] },
+  { label: 'Same zone in most seasons', min: 0.5 + 1e-9, rgb: [253, 174, 97] },
+  { label: 'Same zone in half the seasons or fewer', min: 0, rgb: [215, 25, 28] },
+] as const;
+
+/** A PNG of the agreement raster over the zoning window (transparent outside the field). */
+export async function stabilityPng(agreement: Float32Array, width: number, height: number): Promise<Uint8Array> {
+  const rgba = new Uint8Array(width * height * 4);
+  for (let i = 0; i < agreement.length; i += 1) {
+    const share = agreement[i] as number;
+    if (!Number.isFinite(share)) continue;
+    const colour = STABILITY_CLASSES.find((entry) => share >= entry.min) ?? STABILITY_CLASSES[2];
+    rgba.set([...colour.rgb, 255], i * 4);
+  }
+  return new Uint8Array(
+    await sharp(rgba, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer(),
+  );
+}
+
+/** Pearson correlation of two layers over the pixels where `use` is 1; null without spread. */
+export function pearson(a: Float32Array, b: Float32Array, use: Uint8Array): number | null {
+  let n = 0;
+  let sa = 0;
+  let sb = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    if (!use[i]) continue;
+    n += 1;
+    sa += a[i] as number;
+    sb += b[i] as number;
+  }
+  if (n < 2) return null;
+  const ma = sa / n;
+  const mb = sb / n;
+  let cov = 0;
+  let va = 0;
+  let vb = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    if (!use[i]) continue;
+    const da = (a[i] as number) - ma;
+    const db = (b[i] as number) - mb;
+    cov += da * db;
+    va += da * da;
+    vb += db * db;
+  }
+  return va > 0 && vb > 0 ? cov / Math.sqrt(va * vb) : null;
+}
+
+export interface EmWeights {
+  shallow: number;
+  deep: number;
+  index: number;
+}
+
+export interface EmRaster extends FieldRaster {
+  /** Pearson correlations between the standardised layers, over pixels all three measured. */
+  correlations: { shallowDeep: number | null; shallowIndex: number | null; deepIndex: number | null };
+}
+
+/**
+ * EM with imagery: the survey's shallow and deep conductivity and the imagery index raster (gap
+ * filled as for single-date zones), each standardised over the field's measured pixels, combined as
+ * Σ wᵢ·zᵢ / Σ wᵢ (weights of 0 leave a layer out).
+ */
+export async function emImageryRaster(
+  source: ImagerySource,
+  field: FieldAoi,
+  survey: Capture,
+  imagery: FieldRaster,
+  weights: EmWeights,
+): Promise<EmRaster> {
+  const { window, inside } = imagery;
+  const size = inside.length;
+  const read = await source.read([field], survey, ['EM_SHALLOW', 'EM_DEEP'], window);
+  const shallow = computeIndex('SHALLOW', read);
+  const deep = computeIndex('DEEP', read);
+  const index = Float32Array.from(imagery.values);
+  const all = new Uint8Array(size);
+  let measured = 0;
+  for (let i = 0; i < size; i += 1) {
+    all[i] =
+      inside[i] &&
+      imagery.valid[i] &&
+      read.mask[i] === pixelClass.clear &&
+      Number.isFinite(shallow[i] as number) &&
+      Number.isFinite(deep[i] as number)
+        ? 1
+        : 0;
+    measured += all[i] as number;
+  }
+  if (measured === 0) throw new NoClearPixelsError();
+  for (const layer of [shallow, deep, index]) standardise(layer, all);
+  const total = weights.shallow + weights.deep + weights.index;
+  const values = new Float32Array(size);
+  for (let i = 0; i < size; i += 1) {
+    if (!all[i]) continue;
+    values[i] =
+      ((shallow[i] as number) * weights.shallow +
+        (deep[i] as number) * weights.deep +
+        (index[i] as number) * weights.index) /
+      total;
+  }
+  const known = Uint8Array.from(all);
+  let insideCount = 0;
+  for (let i = 0; i < size; i += 1) insideCount += inside[i] as number;
+  const filled = measured < insideCount ? fillGaps(imagery.grid, values, inside, known) : 0;
+  return {
+    grid: imagery.grid,
+    window,
+    values,
+    inside,
+    valid: all,
+    filled,
+    sources: imagery.sources,
+    correlations: {
+      shallowDeep: pearson(shallow, deep, all),
+      shallowIndex: pearson(shallow, index, all),
+      deepIndex: pearson(deep, index, all),
+    },
+  };
+}
+
+/** Zones of a productivity raster, with their stability per zone and the stability layer. */
+export async function zoneProductivity(
+  field: FieldAoi,
+  raster: ProductivityRaster,
+  zones: number,
+  resolutionM: number,
+  minZoneHa: number | null,
+): Promise<{ zoning: FieldZoning; stability: StabilityResult; png: Uint8Array }> {
+  let classes: Uint8Array = new Uint8Array(0);
+  const zoning = zoneRaster(field, raster, zones, resolutionM, minZoneHa, (final) => {
+    classes = final;
+  });
+  const stability = zoneStability(raster, zoning.breaks, classes, zones);
+  const png = await stabilityPng(stability.agreement, raster.grid.width, raster.grid.height);
+  return { zoning, stability, png };
+}
+
+/** What a productivity or EM zoning is made from, beside the common zoning settings. */
+export type ZoningBasis =
+  | {
+      kind: 'seasons';
+      /** Seasons by the year they start in (each field's crop decides the months), or one date range. */
+      seasons: number[];
+      range: { from: string; to: string } | null;
+      /** Nothing after this day is read (today). */
+      until: string;
+    }
+  | { kind: 'em'; capture: Capture; surveys: Record<string, Capture>; weights: EmWeights };
+
+export interface BasisZoningRequest extends Omit<ZoningRequest, 'capture'> {
+  basis: ZoningBasis;
+}
+
+/** Per field, what a productivity or EM zoning adds to the zones. */
+export interface FieldBasisFigures {
+  fieldId: string;
+  seasons?: { label: string; captures: number }[];
+  stability?: { seasons: string[]; zones: ZoneStability[]; png: string; extent3857: [number, number, number, number] };
+  correlations?: EmRaster['correlations'];
+}
+
+/** The windows of a seasons basis for one field. */
+export function windowsOf(field: FieldAoi, basis: Extract<ZoningBasis, { kind: 'seasons' }>): ProductivityWindow[] {
+  const clip = (to: string) => (to > basis.until ? basis.until : to);
+  if (basis.range)
+    return [{ label: `${basis.range.from} – ${basis.range.to}`, from: basis.range.from, to: clip(basis.range.to) }];
+  return [...basis.seasons]
+    .sort((a, b) => a - b)
+    .map((year) => {
+      const { start, end } = seasonStarting(field.cropType, year);
+      return { label: String(year), from: start, to: clip(end) };
+    })
+    .filter((window) => window.from <= window.to);
+}
+
+/** Zones of every field from a productivity (seasons) or EM-with-imagery basis. */
+export async function zoneFieldsByBasis(
+  source: ImagerySource,
+  request: BasisZoningRequest,
+): Promise<ZoningResult & { figures: FieldBasisFigures[] }> {
+  const fields: FieldZoning[] = [];
+  const figures: FieldBasisFigures[] = [];
+  const clouded: string[] = [];
+  const timings = { readMs: 0, zoningMs: 0 };
+  const { basis } = request;
+  for (const field of request.fields) {
+    try {
+      const started = performance.now();
+      if (basis.kind === 'seasons') {
+        const raster = await productivityRaster(
+          source,
+          field,
+          windowsOf(field, basis),
+          request.algorithm,
+          request.resolutionM,
+        );
+        const read = performance.now();
+        const { zoning, stability, png } = await zoneProductivity(
+          field,
+          raster,
+          request.zones,
+          request.resolutionM,
+          request.minZoneHa,
+        );
+        fields.push(zoning);
+        figures.push({
+          fieldId: field.fieldId,
+          seasons: raster.seasons.map(({ label, captures }) => ({ label, captures })),
+          stability: {
+            seasons: stability.seasons,
+            zones: stability.zones,
+            png: Buffer.from(png).toString('base64'),
+            extent3857: raster.window.bbox,
+          },
+        });
+        timings.readMs += read - started;
+        timings.zoningMs += performance.now() - read;
+      } else {
+        const survey = basis.surveys[field.fieldId];
+        if (!survey) throw new Error(`No Rapid-EM survey for field ${field.fieldId}`);
+        const imagery = await fieldRaster(source, field, basis.capture, request.algorithm, request.resolutionM);
+        const raster = await emImageryRaster(source, field, survey, imagery, basis.weights);
+        const read = performance.now();
+        fields.push(zoneRaster(field, raster, request.zones, request.resolutionM, request.minZoneHa));
+        figures.push({ fieldId: field.fieldId, correlations: raster.correlations });
+        timings.readMs += read - started;
+        timings.zoningMs += performance.now() - read;
+      }
+    } catch (error) {
+      if (!(error instanceof NoClearPixelsError)) throw error;
+      clouded.push(field.fieldId);
+    }
+  }
+  return { fields, clouded, timings, figures };
+}
