@@ -51,6 +51,8 @@ export interface ProductivityRaster extends FieldRaster {
   seasons: SeasonLayer[];
   /** The clear captures used, oldest first, with the share (0–100) of the field's pixels clear on each. */
   captures: { date: string; clearPercent: number }[];
+  /** Milliseconds spent in the source (catalog, reads) and its band math: the rest is standardising and averaging. */
+  readMs: number;
 }
 
 /** Standardises `values` in place over the pixels where `use` is 1 (z-score); false when they have no spread. */
@@ -101,17 +103,22 @@ export async function productivityRaster(
   const seasons: SeasonLayer[] = [];
   const captures: ProductivityRaster['captures'] = [];
   const seen = new Set<string>();
+  let readMs = 0;
   for (const { label, from, to } of windows) {
     const seasonSum = new Float64Array(size);
     const rawSum = new Float64Array(size);
     const seasonCount = new Uint16Array(size);
     let used = 0;
+    const listed = performance.now();
     const inWindow = (await source.catalog([field], 'standard', { from, to })).filter((c) => !seen.has(c.id));
+    readMs += performance.now() - listed;
     // Oldest first: the same captures in the same order every time.
     for (const capture of [...inWindow].sort((a, b) => a.date.localeCompare(b.date))) {
       seen.add(capture.id);
+      const started = performance.now();
       const read = await source.read([field], capture, algorithmBands[algorithm], window);
       const values = computeIndex(algorithm, read);
+      readMs += performance.now() - started;
       let clearInside = 0;
       for (let i = 0; i < size; i += 1) {
         const ok = inside[i] && read.mask[i] === pixelClass.clear && Number.isFinite(values[i] as number) ? 1 : 0;
@@ -163,7 +170,7 @@ export async function productivityRaster(
     pixels: Math.round((clearPercent / 100) * insideCount),
   }));
   if (filled > 0) sources.push({ date: null, pixels: filled });
-  return { grid, window, values, inside, valid, filled, sources, seasons, captures };
+  return { grid, window, values, inside, valid, filled, sources, seasons, captures, readMs };
 }
 
 /** How steady each zone is from season to season. */
@@ -447,7 +454,8 @@ export async function zoneFieldsByBasis(
           request.algorithm,
           request.resolutionM,
         );
-        const read = performance.now();
+        // Reading the captures is the source's time; standardising, averaging and zoning are the engine's.
+        const read = started + raster.readMs;
         const { zoning, stability, png } = await zoneProductivity(
           field,
           raster,
