@@ -191,7 +191,7 @@ export const zoningZonesResponseSchema = z.object({
     /** Per zone number over all the fields (area-weighted means). */
     zones: z.array(zoneStatisticsSchema),
     fields: z.array(fieldZoningStatisticsSchema),
-    /** Productivity zones over two or more seasons: per zone over all the fields (pixel-weighted). */
+    /** Productivity zones over two or more seasons: per zone over all the fields (stable share pixel-weighted, CV the mean of the fields'). */
     stability: z.array(zoneStabilitySchema).optional(),
   }),
   /**
