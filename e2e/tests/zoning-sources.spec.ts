@@ -14,6 +14,10 @@ async function zoningPanel(page: Page) {
   const farmId = await farmWithField(page, await bearerOf(page), farmName);
   await page.goto(`/farms/${farmId}`);
   await page.getByRole('region', { name: 'Your fields' }).getByRole('button', { name: 'Skip tutorial' }).click();
+  // At a phone's width the map settings fold away behind their heading.
+  const settings = page.getByRole('region', { name: 'Map settings' });
+  const toggle = settings.getByRole('button', { name: 'Standard Resolution', exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
   await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Create Zones' }).click();
   const menu = page.getByRole('complementary', { name: 'Field menu' });
@@ -29,14 +33,14 @@ for (const viewport of [
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const panel = await zoningPanel(page);
     // One date: every date says its cloud; the calculations Basic lacks are locked.
-    const date = panel.getByLabel('Date');
+    const date = panel.getByLabel('Date', { exact: true });
     await expect(date.locator('option')).not.toHaveCount(1, { timeout: 30_000 });
     await expect(date.locator('option').nth(1)).toHaveText(/ · (Clear|Partly cloudy|Cloudy) · \d+ %/);
     await expect(panel.getByLabel('Calculation').locator('option', { hasText: 'NDRE' })).toBeDisabled();
     await expect(panel.getByRole('link', { name: 'Get Advanced' })).toBeVisible();
 
     await panel.getByRole('radio', { name: 'Seasons' }).check();
-    await expect(panel.getByLabel('Date')).toHaveCount(0);
+    await expect(panel.getByLabel('Date', { exact: true })).toHaveCount(0);
     await panel.getByLabel('Number of zones').selectOption('3');
     const zones = page.waitForResponse((response) => response.url().includes('/v2/zoning/zones'));
     await panel.getByLabel('Resolution').selectOption('25 m');

@@ -56,7 +56,7 @@ function Select({
 
 /** The zoning sources (issue 26) in the user's words. */
 export const sourceLabels: Record<ZoningSource, string> = {
-  date: 'One date',
+  date: 'Single capture',
   seasons: 'Seasons',
   em_imagery: 'EM + imagery',
 };
