@@ -27,6 +27,8 @@ reference_zoning = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(reference_zoning)
 
 MIN_CLEAR_SHARE = 0.5
+# Below this standard deviation a capture is uniform (bare soil): it is left out, as the engine does.
+MIN_SPREAD = 1e-4
 
 
 def load(prefix):
@@ -41,14 +43,14 @@ def load(prefix):
 
 
 def productivity(index, clear, inside):
-    """Per-pixel mean of the z-scores of the captures at least half clear inside the field."""
+    """Per-pixel mean of the z-scores of the captures at least half clear inside the field and not uniform."""
     use = clear & inside[None, :, :] & np.isfinite(index)
     counts = use.sum(axis=(1, 2))
     keep = counts >= MIN_CLEAR_SHARE * inside.sum()
     values = np.where(use[keep], index[keep], np.nan).astype(np.float64)
     mean = np.nanmean(values, axis=(1, 2))
     sd = np.nanstd(values, axis=(1, 2))
-    spread = sd > 0
+    spread = sd >= MIN_SPREAD
     z = (values[spread] - mean[spread, None, None]) / sd[spread, None, None]
     with np.errstate(invalid="ignore"):
         return np.nanmean(z, axis=0), int(spread.sum())

@@ -46,9 +46,11 @@ async function plainProductivity(resolutionM: number) {
         if (inside[i] && read.mask[i] === pixelClass.clear && Number.isFinite(value)) clear.push(i);
       }
       if (clear.length < insideCount / 2) continue;
-      used += 1;
       const mean = clear.reduce((sum, i) => sum + (ndvi[i] as number), 0) / clear.length;
       const sd = Math.sqrt(clear.reduce((sum, i) => sum + ((ndvi[i] as number) - mean) ** 2, 0) / clear.length);
+      // A uniform capture (standard deviation under 1e-4) is left out.
+      if (!(sd >= 1e-4)) continue;
+      used += 1;
       for (const i of clear) {
         const z = ((ndvi[i] as number) - mean) / sd;
         for (const target of [overall, season]) {

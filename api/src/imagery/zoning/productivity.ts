@@ -55,22 +55,27 @@ export interface ProductivityRaster extends FieldRaster {
   readMs: number;
 }
 
-/** Standardises `values` in place over the pixels where `use` is 1 (z-score); false when they have no spread. */
+/** Below this standard deviation (in the index's units) a layer is uniform: it is not standardised nor used. */
+export const MIN_SPREAD = 1e-4;
+
+/**
+ * Standardises `values` in place over the pixels where `use` is 1 (z-score, two passes); false, and
+ * `values` untouched, when they are fewer than two or uniform (standard deviation under MIN_SPREAD).
+ */
 export function standardise(values: Float32Array, use: Uint8Array): boolean {
   let count = 0;
   let sum = 0;
-  let sumSquares = 0;
   for (let i = 0; i < values.length; i += 1) {
     if (!use[i]) continue;
-    const value = values[i] as number;
     count += 1;
-    sum += value;
-    sumSquares += value * value;
+    sum += values[i] as number;
   }
   if (count < 2) return false;
   const mean = sum / count;
-  const sd = Math.sqrt(Math.max(0, sumSquares / count - mean * mean));
-  if (!(sd > 0)) return false;
+  let squares = 0;
+  for (let i = 0; i < values.length; i += 1) if (use[i]) squares += ((values[i] as number) - mean) ** 2;
+  const sd = Math.sqrt(squares / count);
+  if (!(sd >= MIN_SPREAD)) return false;
   for (let i = 0; i < values.length; i += 1) if (use[i]) values[i] = ((values[i] as number) - mean) / sd;
   return true;
 }
@@ -97,6 +102,8 @@ export async function productivityRaster(
     inside[i] = labels[i] === 0 ? 0 : 1;
     insideCount += inside[i] as number;
   }
+  const insideIndex = new Int32Array(insideCount);
+  for (let i = 0, k = 0; i < size; i += 1) if (inside[i]) insideIndex[k++] = i;
   const sum = new Float64Array(size);
   const count = new Uint16Array(size);
   const clear = new Uint8Array(size);
@@ -119,24 +126,41 @@ export async function productivityRaster(
       const read = await source.read([field], capture, algorithmBands[algorithm], window);
       const values = computeIndex(algorithm, read);
       readMs += performance.now() - started;
+      // Over the field's pixels only: which are clear, their mean, then their spread (two passes).
+      const mask = read.mask;
       let clearInside = 0;
-      for (let i = 0; i < size; i += 1) {
-        const ok = inside[i] && read.mask[i] === pixelClass.clear && Number.isFinite(values[i] as number) ? 1 : 0;
+      let total = 0;
+      for (let k = 0; k < insideIndex.length; k += 1) {
+        const i = insideIndex[k] as number;
+        const value = values[i] as number;
+        const ok = mask[i] === pixelClass.clear && Number.isFinite(value) ? 1 : 0;
         clear[i] = ok;
-        clearInside += ok;
+        if (ok) {
+          clearInside += 1;
+          total += value;
+        }
       }
       if (insideCount === 0 || clearInside < MIN_CLEAR_SHARE * insideCount) continue;
-      const raw = Float32Array.from(values);
-      if (!standardise(values, clear)) continue;
+      const mean = total / clearInside;
+      let squares = 0;
+      for (let k = 0; k < insideIndex.length; k += 1) {
+        const i = insideIndex[k] as number;
+        if (clear[i]) squares += ((values[i] as number) - mean) ** 2;
+      }
+      const sd = Math.sqrt(squares / clearInside);
+      // A uniform capture (bare soil after harvest, a flooded paddock) says nothing about where the field does better.
+      if (!(sd >= MIN_SPREAD)) continue;
       used += 1;
       captures.push({ date: capture.date, clearPercent: Math.round((clearInside / insideCount) * 1000) / 10 });
-      for (let i = 0; i < size; i += 1) {
+      for (let k = 0; k < insideIndex.length; k += 1) {
+        const i = insideIndex[k] as number;
         if (!clear[i]) continue;
-        const z = values[i] as number;
+        const value = values[i] as number;
+        const z = (value - mean) / sd;
         sum[i] = (sum[i] as number) + z;
         count[i] = (count[i] as number) + 1;
         seasonSum[i] = (seasonSum[i] as number) + z;
-        rawSum[i] = (rawSum[i] as number) + (raw[i] as number);
+        rawSum[i] = (rawSum[i] as number) + value;
         seasonCount[i] = (seasonCount[i] as number) + 1;
       }
     }
