@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { algorithmBands, computeIndex } from '../indices';
 import { rasteriseFields } from '../rasterise';
 import { pixelClass, type Capture, type FieldAoi, type ImagerySource } from '../source';
-import { seasonStarting } from '../seasons';
+import { windowsOf, type ProductivityWindow } from './windows';
 import {
   fieldRaster,
   type FieldRaster,
@@ -28,15 +28,10 @@ import { classify, fillGaps, NoClearPixelsError } from './raster';
  * over the field, combined by the user's weights.
  */
 
+export { windowsOf, type ProductivityWindow };
+
 /** A capture counts when at least this share of the field's pixels is clear (the single-date rule too). */
 export const MIN_CLEAR_SHARE = 0.5;
-
-export interface ProductivityWindow {
-  /** What the user calls it: '2024' for a season, '2024-03-01 – 2024-09-30' for a range. */
-  label: string;
-  from: string;
-  to: string;
-}
 
 export interface SeasonLayer {
   label: string;
@@ -80,20 +75,22 @@ export function standardise(values: Float32Array, use: Uint8Array): boolean {
   return true;
 }
 
-/**
- * The productivity raster of a field over `windows`: every capture of each window whose field is at
- * least half clear, standardised over its clear pixels, averaged per pixel (all captures together, and
- * per window for the stability figures). Pixels clear on no capture are filled from their neighbours.
- */
-export async function productivityRaster(
-  source: ImagerySource,
-  field: FieldAoi,
-  windows: readonly ProductivityWindow[],
-  algorithm: ImageryAlgorithm,
-  resolutionM: number,
-): Promise<ProductivityRaster> {
+/** One window's clear captures of a field, summed per pixel (what a worker hands back for one season). */
+export interface WindowSums {
+  label: string;
+  /** Σ z-scores, Σ raw index and the number of clear captures, per pixel of the zoning window. */
+  sum: Float64Array;
+  rawSum: Float64Array;
+  count: Uint16Array;
+  captures: { date: string; clearPercent: number }[];
+  /** Milliseconds reading captures, and standardising and summing them. */
+  readMs: number;
+  computeMs: number;
+}
+
+/** The field's pixels on its zoning window: 1 inside, and their indices. */
+function fieldMask(field: FieldAoi, resolutionM: number) {
   const window = zoningWindow(field, resolutionM);
-  const grid = { width: window.width, height: window.height };
   const size = window.width * window.height;
   const labels = rasteriseFields([field], window);
   const inside = new Uint8Array(size);
@@ -104,75 +101,106 @@ export async function productivityRaster(
   }
   const insideIndex = new Int32Array(insideCount);
   for (let i = 0, k = 0; i < size; i += 1) if (inside[i]) insideIndex[k++] = i;
+  return { window, size, inside, insideIndex };
+}
+
+/**
+ * Every capture of one window whose field is at least half clear and not uniform, standardised over
+ * its clear pixels (two passes), summed per pixel (oldest capture first: the same sums every time).
+ */
+export async function windowSums(
+  source: ImagerySource,
+  field: FieldAoi,
+  { label, from, to }: ProductivityWindow,
+  algorithm: ImageryAlgorithm,
+  resolutionM: number,
+): Promise<WindowSums> {
+  const begun = performance.now();
+  const { window, size, insideIndex } = fieldMask(field, resolutionM);
+  const insideCount = insideIndex.length;
   const sum = new Float64Array(size);
+  const rawSum = new Float64Array(size);
   const count = new Uint16Array(size);
   const clear = new Uint8Array(size);
-  const seasons: SeasonLayer[] = [];
-  const captures: ProductivityRaster['captures'] = [];
-  const seen = new Set<string>();
+  const captures: WindowSums['captures'] = [];
   let readMs = 0;
-  for (const { label, from, to } of windows) {
-    const seasonSum = new Float64Array(size);
-    const rawSum = new Float64Array(size);
-    const seasonCount = new Uint16Array(size);
-    let used = 0;
-    const listed = performance.now();
-    const inWindow = (await source.catalog([field], 'standard', { from, to })).filter((c) => !seen.has(c.id));
-    readMs += performance.now() - listed;
-    // Oldest first: the same captures in the same order every time.
-    for (const capture of [...inWindow].sort((a, b) => a.date.localeCompare(b.date))) {
-      seen.add(capture.id);
-      const started = performance.now();
-      const read = await source.read([field], capture, algorithmBands[algorithm], window);
-      const values = computeIndex(algorithm, read);
-      readMs += performance.now() - started;
-      // Over the field's pixels only: which are clear, their mean, then their spread (two passes).
-      const mask = read.mask;
-      let clearInside = 0;
-      let total = 0;
-      for (let k = 0; k < insideIndex.length; k += 1) {
-        const i = insideIndex[k] as number;
-        const value = values[i] as number;
-        const ok = mask[i] === pixelClass.clear && Number.isFinite(value) ? 1 : 0;
-        clear[i] = ok;
-        if (ok) {
-          clearInside += 1;
-          total += value;
-        }
-      }
-      if (insideCount === 0 || clearInside < MIN_CLEAR_SHARE * insideCount) continue;
-      const mean = total / clearInside;
-      let squares = 0;
-      for (let k = 0; k < insideIndex.length; k += 1) {
-        const i = insideIndex[k] as number;
-        if (clear[i]) squares += ((values[i] as number) - mean) ** 2;
-      }
-      const sd = Math.sqrt(squares / clearInside);
-      // A uniform capture (bare soil after harvest, a flooded paddock) says nothing about where the field does better.
-      if (!(sd >= MIN_SPREAD)) continue;
-      used += 1;
-      captures.push({ date: capture.date, clearPercent: Math.round((clearInside / insideCount) * 1000) / 10 });
-      for (let k = 0; k < insideIndex.length; k += 1) {
-        const i = insideIndex[k] as number;
-        if (!clear[i]) continue;
-        const value = values[i] as number;
-        const z = (value - mean) / sd;
-        sum[i] = (sum[i] as number) + z;
-        count[i] = (count[i] as number) + 1;
-        seasonSum[i] = (seasonSum[i] as number) + z;
-        rawSum[i] = (rawSum[i] as number) + value;
-        seasonCount[i] = (seasonCount[i] as number) + 1;
+  const listed = performance.now();
+  const inWindow = await source.catalog([field], 'standard', { from, to });
+  readMs += performance.now() - listed;
+  for (const capture of [...inWindow].sort((a, b) => a.date.localeCompare(b.date))) {
+    const started = performance.now();
+    const read = await source.read([field], capture, algorithmBands[algorithm], window);
+    const values = computeIndex(algorithm, read);
+    readMs += performance.now() - started;
+    // Over the field's pixels only: which are clear, their mean, then their spread (two passes).
+    const mask = read.mask;
+    let clearInside = 0;
+    let total = 0;
+    for (let k = 0; k < insideCount; k += 1) {
+      const i = insideIndex[k] as number;
+      const value = values[i] as number;
+      const ok = mask[i] === pixelClass.clear && Number.isFinite(value) ? 1 : 0;
+      clear[i] = ok;
+      if (ok) {
+        clearInside += 1;
+        total += value;
       }
     }
+    if (insideCount === 0 || clearInside < MIN_CLEAR_SHARE * insideCount) continue;
+    const mean = total / clearInside;
+    let squares = 0;
+    for (let k = 0; k < insideCount; k += 1) {
+      const i = insideIndex[k] as number;
+      if (clear[i]) squares += ((values[i] as number) - mean) ** 2;
+    }
+    const sd = Math.sqrt(squares / clearInside);
+    // A uniform capture (bare soil after harvest, a flooded paddock) says nothing about where the field does better.
+    if (!(sd >= MIN_SPREAD)) continue;
+    captures.push({ date: capture.date, clearPercent: Math.round((clearInside / insideCount) * 1000) / 10 });
+    for (let k = 0; k < insideCount; k += 1) {
+      const i = insideIndex[k] as number;
+      if (!clear[i]) continue;
+      const value = values[i] as number;
+      sum[i] = (sum[i] as number) + (value - mean) / sd;
+      rawSum[i] = (rawSum[i] as number) + value;
+      count[i] = (count[i] as number) + 1;
+    }
+  }
+  return { label, sum, rawSum, count, captures, readMs, computeMs: performance.now() - begun - readMs };
+}
+
+/**
+ * The productivity raster from each window's sums (in the windows' order): per pixel the mean of all
+ * its z-scores, and each window's own means for the stability figures. Pixels clear on no capture are
+ * filled from their neighbours.
+ */
+export function combineWindows(
+  field: FieldAoi,
+  resolutionM: number,
+  windows: readonly WindowSums[],
+): ProductivityRaster {
+  const { window, size, inside, insideIndex } = fieldMask(field, resolutionM);
+  const grid = { width: window.width, height: window.height };
+  const insideCount = insideIndex.length;
+  const sum = new Float64Array(size);
+  const count = new Uint32Array(size);
+  const seasons: SeasonLayer[] = [];
+  const captures: ProductivityRaster['captures'] = [];
+  let readMs = 0;
+  for (const part of windows) {
     const seasonValues = new Float32Array(size).fill(Number.NaN);
     const seasonRaw = new Float32Array(size).fill(Number.NaN);
     for (let i = 0; i < size; i += 1) {
-      const n = seasonCount[i] as number;
+      const n = part.count[i] as number;
       if (n === 0) continue;
-      seasonValues[i] = (seasonSum[i] as number) / n;
-      seasonRaw[i] = (rawSum[i] as number) / n;
+      sum[i] = (sum[i] as number) + (part.sum[i] as number);
+      count[i] = (count[i] as number) + n;
+      seasonValues[i] = (part.sum[i] as number) / n;
+      seasonRaw[i] = (part.rawSum[i] as number) / n;
     }
-    seasons.push({ label, values: seasonValues, raw: seasonRaw, captures: used });
+    seasons.push({ label: part.label, values: seasonValues, raw: seasonRaw, captures: part.captures.length });
+    captures.push(...part.captures);
+    readMs += part.readMs;
   }
   const values = new Float32Array(size);
   const valid = new Uint8Array(size);
@@ -195,6 +223,23 @@ export async function productivityRaster(
   }));
   if (filled > 0) sources.push({ date: null, pixels: filled });
   return { grid, window, values, inside, valid, filled, sources, seasons, captures, readMs };
+}
+
+/**
+ * The productivity raster of a field over `windows` (which do not overlap): every capture at least
+ * half clear and not uniform, standardised over its clear pixels, averaged per pixel (all captures
+ * together, and per window for the stability figures). One window after the other, in this thread.
+ */
+export async function productivityRaster(
+  source: ImagerySource,
+  field: FieldAoi,
+  windows: readonly ProductivityWindow[],
+  algorithm: ImageryAlgorithm,
+  resolutionM: number,
+): Promise<ProductivityRaster> {
+  const sums: WindowSums[] = [];
+  for (const window of windows) sums.push(await windowSums(source, field, window, algorithm, resolutionM));
+  return combineWindows(field, resolutionM, sums);
 }
 
 /** How steady each zone is from season to season. */
@@ -433,6 +478,8 @@ export type ZoningBasis =
 
 export interface BasisZoningRequest extends Omit<ZoningRequest, 'capture'> {
   basis: ZoningBasis;
+  /** Seasons: each field's window sums already computed (by other worker threads), by field id. */
+  windowSums?: Record<string, WindowSums[]>;
 }
 
 /** Per field, what a productivity or EM zoning adds to the zones. */
@@ -441,20 +488,6 @@ export interface FieldBasisFigures {
   seasons?: { label: string; captures: number }[];
   stability?: { seasons: string[]; zones: ZoneStability[]; png: string; extent3857: [number, number, number, number] };
   correlations?: EmRaster['correlations'];
-}
-
-/** The windows of a seasons basis for one field. */
-export function windowsOf(field: FieldAoi, basis: Extract<ZoningBasis, { kind: 'seasons' }>): ProductivityWindow[] {
-  const clip = (to: string) => (to > basis.until ? basis.until : to);
-  if (basis.range)
-    return [{ label: `${basis.range.from} – ${basis.range.to}`, from: basis.range.from, to: clip(basis.range.to) }];
-  return [...basis.seasons]
-    .sort((a, b) => a - b)
-    .map((year) => {
-      const { start, end } = seasonStarting(field.cropType, year);
-      return { label: String(year), from: start, to: clip(end) };
-    })
-    .filter((window) => window.from <= window.to);
 }
 
 /** Zones of every field from a productivity (seasons) or EM-with-imagery basis. */
@@ -471,15 +504,14 @@ export async function zoneFieldsByBasis(
     try {
       const started = performance.now();
       if (basis.kind === 'seasons') {
-        const raster = await productivityRaster(
-          source,
-          field,
-          windowsOf(field, basis),
-          request.algorithm,
-          request.resolutionM,
-        );
-        // Reading the captures is the source's time; standardising, averaging and zoning are the engine's.
-        const read = started + raster.readMs;
+        const computed = request.windowSums?.[field.fieldId];
+        const raster = computed
+          ? combineWindows(field, request.resolutionM, computed)
+          : await productivityRaster(source, field, windowsOf(field, basis), request.algorithm, request.resolutionM);
+        // Reading the captures is the source's time; standardising, averaging and zoning are the engine's
+        // (summed over the threads that read the seasons, when they were read in parallel).
+        const elsewhere = computed ? computed.reduce((sum, part) => sum + part.computeMs + part.readMs, 0) : 0;
+        const read = started + raster.readMs - elsewhere;
         const { zoning, stability, png } = await zoneProductivity(
           field,
           raster,
