@@ -18,7 +18,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { AreaGeometry, Position } from '@paddock/shared/contracts';
 import { SimulatedSource } from '../imagery/simulated';
-import { fieldRaster, minZonePixels } from '../imagery/zoning';
+import { fieldRaster, minZonePixels, zoningWindow } from '../imagery/zoning';
+import { productivityRaster, windowsOf } from '../imagery/zoning/productivity';
+import { algorithmBands, computeIndex } from '../imagery/indices';
+import { pixelClass } from '../imagery/source';
 import { areaInHectares, bboxOf } from '../plugins/fields/geometry';
 import { startAuthServer } from '../test/auth-server';
 import { WORKER_NICE_INCREMENT } from '../workers/pool';
@@ -29,10 +32,10 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const PREFERRED_PORT = 4680 + Number(process.env.PADDOCK_PORT_OFFSET ?? 0);
 const ZONES = [3, 5];
 /** Cold runs per paddock and zone count (each followed by the reference's run on the same raster). */
-const COLD_RUNS = 5;
+const COLD_RUNS = process.env.PADDOCK_BENCH_ZONING === 'productivity' ? 0 : 5;
 /** Zonings per worker thread before measuring: the JIT's warm-up (see main). */
-const WARMUPS_PER_THREAD = 12;
-const WARM_RUNS = 20;
+const WARMUPS_PER_THREAD = process.env.PADDOCK_BENCH_ZONING === 'productivity' ? 0 : 12;
+const WARM_RUNS = process.env.PADDOCK_BENCH_ZONING === 'productivity' ? 0 : 20;
 const TARGET_HA = 795;
 /** Where the paddocks lie (lon, lat): near Wagga Wagga, about 5 km apart. */
 const PLACES: readonly Position[] = [
@@ -41,6 +44,13 @@ const PLACES: readonly Position[] = [
   [147.14, -35.12],
 ];
 const EMAIL = 'zoning-bench@paddock.example';
+/** Productivity zones (issue 26): one paddock over three wheat seasons at 25 m, cold runs and warm-ups. */
+const PRODUCTIVITY_SEASONS = [2022, 2023, 2024];
+const PRODUCTIVITY_RESOLUTION = { level: 2, metres: 25 };
+const PRODUCTIVITY_RUNS = 7;
+const PRODUCTIVITY_WARMUPS = 2;
+/** `PADDOCK_BENCH_ZONING=productivity` runs only the productivity part (a short run). */
+const ONLY_PRODUCTIVITY = process.env.PADDOCK_BENCH_ZONING === 'productivity';
 
 /** An eight-cornered paddock of about `hectares` around `centre`. */
 function paddock(hectares: number, [lon, lat]: Position): AreaGeometry {
@@ -130,6 +140,149 @@ async function startReference(workDir: string) {
     },
     close: () => child.stdin.end(),
   };
+}
+
+interface ProductivityReferenceRun extends ReferenceRun {
+  /** Milliseconds of the standardise-and-mean alone. */
+  meanMs: number;
+  /** Largest difference between the reference's productivity raster and the engine's, over pixels both measured. */
+  maxDifference: number;
+  captures: number;
+}
+
+/**
+ * Productivity zones (issue 26): one paddock of ~795 ha over three seasons at 25 m through the api,
+ * each cold run followed by the reference (numpy: the same per-pixel standardise-and-mean over the
+ * same index rasters and clear masks, then the reference zoning) in the same spell of machine load.
+ */
+async function benchProductivity(
+  workDir: string,
+  field: { id: string; areaHa: number; geometry: AreaGeometry },
+  timed: (url: string) => Promise<{ ms: number; answer: ZonesAnswer; readMs: number; zoningMs: number }>,
+) {
+  const metres = PRODUCTIVITY_RESOLUTION.metres;
+  const today = new Date().toISOString().slice(0, 10);
+  const aoi = { fieldId: field.id, cropType: 'Wheat', geometry: field.geometry, bbox: bboxOf(field.geometry) };
+  const source = new SimulatedSource();
+  const window = zoningWindow(aoi, metres);
+  const size = window.width * window.height;
+  // Every capture of the seasons (the engine keeps those at least half clear; the reference decides for itself).
+  const windows = windowsOf(aoi, { kind: 'seasons', seasons: PRODUCTIVITY_SEASONS, range: null, until: today });
+  const captures = [];
+  const seasonOf: number[] = [];
+  for (const [index, { from, to }] of windows.entries()) {
+    const listed = await source.catalog([aoi], 'standard', { from, to });
+    for (const capture of [...listed].sort((a, b) => a.date.localeCompare(b.date))) {
+      captures.push(capture);
+      seasonOf.push(index);
+    }
+  }
+  const indexRasters = new Float32Array(captures.length * size);
+  const clear = new Uint8Array(captures.length * size);
+  for (const [k, capture] of captures.entries()) {
+    const read = await source.read([aoi], capture, algorithmBands.NDVI, window);
+    const values = computeIndex('NDVI', read);
+    indexRasters.set(values, k * size);
+    for (let i = 0; i < size; i += 1) clear[k * size + i] = read.mask[i] === pixelClass.clear ? 1 : 0;
+  }
+  const engine = await productivityRaster(source, aoi, windows, 'NDVI', metres);
+  const minZoneHa = Math.max(0.5, 0.01 * field.areaHa);
+  const prefix = path.join(workDir, 'productivity');
+  writeFileSync(`${prefix}.index.f32`, Buffer.from(indexRasters.buffer));
+  writeFileSync(`${prefix}.clear.u8`, clear);
+  writeFileSync(`${prefix}.inside.u8`, engine.inside);
+  writeFileSync(`${prefix}.engine.f32`, Buffer.from(engine.values.buffer));
+  writeFileSync(`${prefix}.engine-valid.u8`, engine.valid);
+  writeFileSync(
+    `${prefix}.json`,
+    JSON.stringify({
+      width: window.width,
+      height: window.height,
+      bbox: window.bbox,
+      latitude: (aoi.bbox[1] + aoi.bbox[3]) / 2,
+      captures: captures.length,
+      minPixels: minZonePixels(minZoneHa, metres),
+      sliverHa: minZoneHa / 10,
+    }),
+  );
+  const child = spawn(
+    'nice',
+    [
+      '-n',
+      String(WORKER_NICE_INCREMENT),
+      '/usr/bin/python3',
+      path.join(repoRoot, 'scripts/bench/reference-productivity.py'),
+      prefix,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async <T>(): Promise<T> => {
+    const line = await lines.next();
+    if (line.done) throw new Error(`the productivity reference exited (${child.exitCode})`);
+    return JSON.parse(line.value as string) as T;
+  };
+  try {
+    await next<{ ready: true }>();
+    const url = (run: number) =>
+      `v2/zoning/zones?field_ids=${field.id}&latest_capture_date=${today}&zones=3&resolution=${PRODUCTIVITY_RESOLUTION.level}` +
+      `&algorithm=standard_NDVI&source=seasons&${PRODUCTIVITY_SEASONS.map((year) => `seasons=${year}`).join('&')}` +
+      `&min_zone_ha=${round(minZoneHa + run * 1e-6, 6)}`;
+    const ask = async (): Promise<ProductivityReferenceRun> => {
+      child.stdin.write('3\n');
+      return next<ProductivityReferenceRun>();
+    };
+    // Warm-ups (not measured): the worker's JIT and the reference's first numpy calls.
+    for (let run = 0; run < PRODUCTIVITY_WARMUPS; run += 1) {
+      await timed(url(1000 + run));
+      await ask();
+    }
+    const cold: number[] = [];
+    const reads: number[] = [];
+    const steps: number[] = [];
+    const theirs: number[] = [];
+    let ours: ZonesAnswer | null = null;
+    let last: ProductivityReferenceRun | null = null;
+    for (let run = 0; run < PRODUCTIVITY_RUNS; run += 1) {
+      const { ms, answer, readMs, zoningMs } = await timed(url(run + 1));
+      cold.push(ms);
+      reads.push(readMs);
+      steps.push(zoningMs);
+      ours = answer;
+      last = await ask();
+      theirs.push(last.ms);
+    }
+    const features = ours?.zoned_image.features ?? [];
+    return {
+      areaHa: round(field.areaHa, 2),
+      seasons: PRODUCTIVITY_SEASONS,
+      resolutionM: metres,
+      pixels: size,
+      captures: captures.length,
+      capturesUsed: engine.captures.length,
+      cold: summary(cold),
+      imageryRead: summary(reads),
+      standardiseAndZone: summary(steps),
+      reference: summary(theirs),
+      referenceMean: last ? round(last.meanMs) : null,
+      api: {
+        zones: new Set(features.map((feature) => feature.properties.zone)).size,
+        polygons: features.length,
+        varianceReduction: ours?.statistics.variance_reduction ?? null,
+      },
+      referenceFigures: last
+        ? {
+            zones: last.zones,
+            polygons: last.polygons,
+            varianceReduction: round(last.varianceReduction, 4),
+            capturesUsed: last.captures,
+            maxRasterDifference: last.maxDifference,
+          }
+        : null,
+    };
+  } finally {
+    child.stdin.end();
+  }
 }
 
 async function main() {
@@ -269,7 +422,7 @@ async function main() {
         varianceReduction: answer.statistics.variance_reduction,
       };
     };
-    for (const zones of ZONES) {
+    for (const zones of ONLY_PRODUCTIVITY ? [] : ZONES) {
       const cold: number[] = [];
       const reads: number[] = [];
       const steps: number[] = [];
@@ -310,6 +463,7 @@ async function main() {
       };
       referenceResults[zones] = { ...summary(theirs), paddocks: theirQuality };
     }
+    const productivity = await benchProductivity(workDir, fields[0] as (typeof fields)[number], timed);
     const health = await probe.stop();
 
     console.log(
@@ -323,6 +477,7 @@ async function main() {
         })),
         captureDate: date,
         cloudPercent,
+        productivity,
         api: results,
         reference: referenceResults,
         health: {

@@ -20,3 +20,9 @@ export function seasonsAround(cropType: string | null, today: string): { current
   });
   return { current: season(startYear), previous: season(startYear - 1) };
 }
+
+/** The growing season of a crop type that starts in `year` (twelve months from the crop group's first month). */
+export function seasonStarting(cropType: string | null, year: number): Season {
+  const month = seasonStartMonth[cropGroup(cropType)];
+  return { start: dateOf(year, month, 1), end: addDays(dateOf(year + 1, month, 1), -1) };
+}

@@ -10,6 +10,9 @@ import type { Capture, FieldAoi, SourceLayer } from './source';
 import type { ValueSummary } from './statistics';
 import type { CatalogCapture, ImageryResults, ImageryTask, SeriesPoint, TaskOf } from './tasks';
 import type { ZoningAnswer, ZoningRequest } from './zoning';
+import type { BasisZoningRequest, WindowSums } from './zoning/productivity';
+import { windowsOf } from './zoning/windows';
+import { zoningPixels } from './zoning';
 
 /** A field as the api knows it: what the source needs plus the version that keys every cache. */
 
@@ -44,6 +47,9 @@ const MAX_CACHED_STATISTICS = 5_000;
 const MAX_CACHED_SERIES = 1_000;
 /** Zoning answers kept (each up to a few MB of polygons for large fields at 5 m). */
 const MAX_CACHED_ZONINGS = 200;
+
+/** Field pixels × seasons up to which a productivity zoning reads its seasons in parallel (~18 bytes each cross threads). */
+const PARALLEL_WINDOW_PIXELS = 8_000_000;
 
 /** A zoning that did not finish within its time budget (its worker thread is stopped). */
 export class ZoningBudgetError extends Error {
@@ -226,6 +232,59 @@ export class ImageryService {
       const signal = AbortSignal.timeout(budgetMs);
       try {
         return await this.run<'zoning'>({ kind: 'zoning', request: { ...request, fields: [...fields] } }, signal);
+      } catch (error) {
+        if (signal.aborted) throw new ZoningBudgetError(budgetMs);
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Productivity (seasons) or EM-with-imagery zones: as `zones`, with its own cache key (the basis is
+   * part of it) and the same time budget.
+   */
+  basisZones(
+    fields: readonly ImageryField[],
+    request: Omit<BasisZoningRequest, 'fields'>,
+    budgetMs: number,
+  ): Promise<ZoningAnswer> {
+    const { basis, algorithm, zones, resolutionM, minZoneHa } = request;
+    const key = [
+      'basis',
+      fieldsKeyOf(fields),
+      JSON.stringify(basis),
+      algorithm,
+      zones,
+      resolutionM,
+      minZoneHa ?? 'default',
+    ].join('|');
+    return this.shared(this.zonings, key, async () => {
+      const signal = AbortSignal.timeout(budgetMs);
+      try {
+        // Seasons are read and summed by several worker threads at once (one task per field and
+        // season), then combined and zoned by one; a very large request stays in one thread so the
+        // sums crossing threads stay bounded.
+        let windowSums: Record<string, WindowSums[]> | undefined;
+        if (basis.kind === 'seasons') {
+          const tasks = fields.flatMap((field) => windowsOf(field, basis).map((window) => ({ field, window })));
+          const pixels = fields.reduce((sum, field) => sum + zoningPixels(field, resolutionM), 0);
+          if (tasks.length > 1 && pixels * tasks.length <= PARALLEL_WINDOW_PIXELS) {
+            const sums = await Promise.all(
+              tasks.map(({ field, window }) =>
+                this.run<'window-sums'>({ kind: 'window-sums', field, window, algorithm, resolutionM }, signal),
+              ),
+            );
+            const byField: Record<string, WindowSums[]> = {};
+            tasks.forEach(({ field }, index) => {
+              (byField[field.fieldId] ??= []).push(sums[index] as WindowSums);
+            });
+            windowSums = byField;
+          }
+        }
+        return await this.run<'basis-zoning'>(
+          { kind: 'basis-zoning', request: { ...request, fields: [...fields], ...(windowSums ? { windowSums } : {}) } },
+          signal,
+        );
       } catch (error) {
         if (signal.aborted) throw new ZoningBudgetError(budgetMs);
         throw error;

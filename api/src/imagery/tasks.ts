@@ -11,6 +11,13 @@ import {
 } from './engine';
 import { createImagerySource, type ImagerySourceConfig } from './source-config';
 import { zoneFields, zoningAnswer, type ZoningAnswer, type ZoningRequest } from './zoning';
+import {
+  windowSums,
+  zoneFieldsByBasis,
+  type BasisZoningRequest,
+  type ProductivityWindow,
+  type WindowSums,
+} from './zoning/productivity';
 import type { Capture, FieldAoi, ImagerySource, SourceLayer } from './source';
 import type { ValueSummary } from './statistics';
 
@@ -39,6 +46,14 @@ export type ImageryTask =
   | (WithSource & { kind: 'tile'; request: TileRequest })
   | (WithSource & { kind: 'export'; request: ExportRequest })
   | (WithSource & { kind: 'zoning'; request: ZoningRequest })
+  | (WithSource & { kind: 'basis-zoning'; request: BasisZoningRequest })
+  | (WithSource & {
+      kind: 'window-sums';
+      field: FieldAoi;
+      window: ProductivityWindow;
+      algorithm: ImageryAlgorithm;
+      resolutionM: number;
+    })
   | (WithSource & {
       kind: 'timeseries';
       field: FieldAoi;
@@ -70,6 +85,8 @@ export interface ImageryResults {
   export: Uint8Array;
   timeseries: SeriesPoint[];
   zoning: ZoningAnswer;
+  'basis-zoning': ZoningAnswer;
+  'window-sums': WindowSums;
 }
 
 export type TaskOf<K extends ImageryTask['kind']> = Extract<ImageryTask, { kind: K }>;
@@ -139,5 +156,9 @@ export async function runImageryTask(task: ImageryTask): Promise<ImageryResults[
       return timeseries(source, task);
     case 'zoning':
       return zoningAnswer(await zoneFields(source, task.request));
+    case 'basis-zoning':
+      return zoningAnswer(await zoneFieldsByBasis(source, task.request));
+    case 'window-sums':
+      return windowSums(source, task.field, task.window, task.algorithm, task.resolutionM);
   }
 }

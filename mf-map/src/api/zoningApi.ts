@@ -15,6 +15,7 @@ import {
   type MfAuth,
   type MfConfig,
   type ZoningLayer,
+  type ZoningSource,
   type ZoningZonesResponse,
 } from '@paddock/shared/contracts';
 
@@ -28,6 +29,10 @@ export interface ZonesRequest {
   zones: number;
   /** 1 = 5 m, 2 = 25 m, 3 = 50 m, 4 = 100 m. */
   resolution: number;
+  /** Issue 26: one date (the default), productivity over `seasons`, or Rapid-EM with imagery by `weights`. */
+  source?: ZoningSource;
+  seasons?: readonly number[];
+  weights?: { shallow: number; deep: number; index: number };
 }
 
 /** What zoning mode asks of the API. */
@@ -54,13 +59,18 @@ export interface ZoningApiOptions {
 export function createZoningApi({ config, getToken, fetch: fetchImpl }: ZoningApiOptions): ZoningApi {
   const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch: fetchImpl });
   return {
-    zones: ({ fieldIds, layer, algorithm, date, zones, resolution }) =>
+    zones: ({ fieldIds, layer, algorithm, date, zones, resolution, source, seasons, weights }) =>
       api.get('zoning/zones', zoningZonesResponseSchema, {
         field_ids: [...fieldIds],
         latest_capture_date: date,
         zones,
         resolution,
         algorithm: algorithmCode(layer, algorithm),
+        ...(source && source !== 'date' ? { source } : {}),
+        ...(source === 'seasons' && seasons ? { seasons: seasons.map(String) } : {}),
+        ...(source === 'em_imagery' && weights
+          ? { weight_shallow: weights.shallow, weight_deep: weights.deep, weight_index: weights.index }
+          : {}),
       }),
     addToCart: async (payload) =>
       (await api.send('post', 'cart/add?item_type=zoning', cartAddResponseSchema, payload)).data,

@@ -91,8 +91,8 @@ describe('zoning panel', () => {
     const { ui, store } = renderZoning();
     await chooseAll(ui);
     await screen.findByRole('table', { name: 'Zones' });
-    await ui.selectOptions(screen.getByLabelText('Calculation'), 'NDRE');
-    expect(store.getState()).toMatchObject({ zoneCount: null, zoningResolution: null, selectedAlgorithm: 'NDRE' });
+    await ui.selectOptions(screen.getByLabelText('Calculation'), 'COLOUR');
+    expect(store.getState()).toMatchObject({ zoneCount: null, zoningResolution: null, selectedAlgorithm: 'COLOUR' });
     expect(screen.queryByRole('table', { name: 'Zones' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });

@@ -15,7 +15,7 @@ import { rowsOfZones, zoningCartPayload, type CartTarget, type RateInputs, type 
 import { paint, paintedFeatures, paintedRows, type PaintedZones } from './paint';
 import { PaintTool } from './PaintTool';
 import { useMapStore, useMapStoreApi } from '../store';
-import { ZoneLegend } from './ZoneLegend';
+import { StabilityKey, ZoneLegend } from './ZoneLegend';
 import { ZoningSettings } from './ZoningSettings';
 import { useZones, useZonesRequest, type ZonesState } from './useZones';
 import panel from '../controls/mapPanel.module.css';
@@ -24,8 +24,9 @@ import styles from './zoning.module.css';
 // OpenLayers arrives with the map's own lazy chunk; the zone layer waits for it too.
 const ZoneLayer = lazy(() => import('./map/ZoneLayer'));
 const ImageryTiles = lazy(() => import('../imagery/map/ImageryTiles'));
+const StabilityLayer = lazy(() => import('./map/StabilityLayer'));
 
-function ZonesStatus({ state, failed }: { state: ZonesState; failed: boolean }) {
+function ZonesStatus({ state, failed, reason }: { state: ZonesState; failed: boolean; reason: string | null }) {
   if (state.kind === 'loading')
     return (
       <div className={styles.status} role="status">
@@ -39,10 +40,31 @@ function ZonesStatus({ state, failed }: { state: ZonesState; failed: boolean }) 
     return (
       <div className={styles.status} role="alert">
         <span>{messages.zoningFailed}</span>
+        {reason && <span>{reason}</span>}
       </div>
     );
   if (state.kind === 'ready') return <ZoneLegend zones={state.zones} />;
   return null;
+}
+
+/** Productivity zones over two seasons or more: the stability layer in place of the zones, with its key. */
+function StabilityToggle({ zones }: { zones: ZoningZonesResponse }) {
+  const store = useMapStoreApi();
+  const shown = useMapStore((s) => s.stabilityShown);
+  if (!zones.statistics.stability) return null;
+  return (
+    <div>
+      <label className={styles.choiceOption}>
+        <input
+          type="checkbox"
+          checked={shown}
+          onChange={(event) => store.getState().setStabilityShown(event.target.checked)}
+        />
+        Show zone stability on the map
+      </label>
+      {shown && <StabilityKey />}
+    </div>
+  );
 }
 
 /**
@@ -157,12 +179,24 @@ export function ZoningPanel() {
   const goTo = (key: Key) => {
     setTab(key);
     store.getState().lockSelection(key === 'rates');
+    if (key === 'rates') store.getState().setStabilityShown(false);
     if (key !== 'rates') setBrush(null);
   };
   // Spec 2 §4, §8: a zone load that fails (after its one retry) resets the zone count and resolution.
   const [failed, setFailed] = useState(false);
-  if (zones.kind === 'error' && !failed) setFailed(true);
-  else if (failed && (zones.kind === 'loading' || zones.kind === 'ready')) setFailed(false);
+  const [reason, setReason] = useState<string | null>(null);
+  if (zones.kind === 'error' && !failed) {
+    setFailed(true);
+    setReason(zones.reason);
+  } else if (failed && (zones.kind === 'loading' || zones.kind === 'ready')) setFailed(false);
+  const stabilityShown = useMapStore((s) => s.stabilityShown);
+  const stabilityLayers = useMemo(
+    () =>
+      computed?.statistics.stability
+        ? computed.statistics.fields.flatMap((field) => (field.stability ? [field.stability] : []))
+        : [],
+    [computed],
+  );
   useEffect(() => {
     if (zones.kind !== 'error') return;
     store.getState().setZoneCount(null);
@@ -188,7 +222,8 @@ export function ZoningPanel() {
             {hasFields ? (
               <>
                 <ZoningSettings />
-                <ZonesStatus state={zones} failed={failed} />
+                <ZonesStatus state={zones} failed={failed} reason={reason} />
+                {computed && <StabilityToggle zones={computed} />}
               </>
             ) : (
               <p className={panel.panelText}>Select the fields to zone in the field menu.</p>
@@ -236,7 +271,12 @@ export function ZoningPanel() {
         </Tabs>
       </div>
       <AreaExceeded />
-      {handle && computed && collection && !template && (
+      {handle && stabilityShown && stabilityLayers.length > 0 && !template && (
+        <Suspense fallback={null}>
+          <StabilityLayer handle={handle} layers={stabilityLayers} opacity={opacity} />
+        </Suspense>
+      )}
+      {handle && computed && collection && !template && !(stabilityShown && stabilityLayers.length > 0) && (
         <Suspense fallback={null}>
           <ZoneLayer
             handle={handle}

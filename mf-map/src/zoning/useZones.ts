@@ -6,6 +6,8 @@ import type { ZonesRequest } from '../api/zoningApi';
 import { useMapArea } from '../context';
 import { useMapStore } from '../store';
 import { ZONING_AREA_LIMIT_HA } from '@paddock/shared/contracts';
+import { ApiError, isClientError } from '@paddock/shared/api-client';
+import { defaultSeasons, todayIso } from './seasons';
 
 /** Spec 2 §9: after this long the zones still loading bring up the 'grab a cup of coffee' message. */
 export const SLOW_ZONES_MS = 20_000;
@@ -14,7 +16,8 @@ export type ZonesState =
   | { kind: 'incomplete' }
   | { kind: 'loading'; slow: boolean }
   | { kind: 'ready'; zones: ZoningZonesResponse }
-  | { kind: 'error' };
+  /** `reason`: the API's words when the request itself cannot be zoned (a cloudy date, no survey), else null. */
+  | { kind: 'error'; reason: string | null };
 
 const isZoningLayer = (layer: string): layer is ZoningLayer => (zoningLayers as readonly string[]).includes(layer);
 
@@ -28,29 +31,39 @@ export function useZonesRequest(): ZonesRequest | null {
       date: state.selectedDate,
       zones: state.zoneCount,
       resolution: state.zoningResolution,
+      source: state.zoningSource,
+      seasons: state.zoningSeasons,
+      weights: state.emWeights,
       oversized: state.fields.some(
         (f) => state.selectedFields.includes(f.id) && f.properties.area >= ZONING_AREA_LIMIT_HA,
       ),
     })),
   );
   // A field of 800 ha or more is not zoned (the 'Zone area exceeded' dialog takes it out first).
+  const seasons = s.seasons ?? defaultSeasons();
+  // Productivity zones read every capture of the seasons up to today; the others one date.
+  const date = s.source === 'seasons' ? todayIso() : s.date;
   if (
     s.oversized ||
     !s.fieldIds.length ||
     !isZoningLayer(s.layer) ||
     !s.algorithm ||
-    !s.date ||
+    !date ||
     !s.zones ||
-    !s.resolution
+    !s.resolution ||
+    (s.source === 'seasons' && seasons.length === 0) ||
+    (s.source === 'em_imagery' && s.weights.shallow + s.weights.deep + s.weights.index <= 0)
   )
     return null;
   return {
     fieldIds: s.fieldIds,
     layer: s.layer,
     algorithm: s.algorithm,
-    date: s.date,
+    date,
     zones: s.zones,
     resolution: s.resolution,
+    ...(s.source === 'seasons' ? { source: s.source, seasons } : {}),
+    ...(s.source === 'em_imagery' ? { source: s.source, weights: s.weights } : {}),
   };
 }
 
@@ -77,6 +90,10 @@ export function useZones(request: ZonesRequest | null): ZonesState {
 
   if (!request) return { kind: 'incomplete' };
   if (query.data) return { kind: 'ready', zones: query.data };
-  if (query.isError && !query.isFetching) return { kind: 'error' };
+  if (query.isError && !query.isFetching)
+    return {
+      kind: 'error',
+      reason: isClientError(query.error) && query.error instanceof ApiError ? query.error.message : null,
+    };
   return { kind: 'loading', slow };
 }

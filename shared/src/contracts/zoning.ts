@@ -40,6 +40,17 @@ export function parseZoningAlgorithm(code: string): { layer: ZoningLayer; algori
 
 // --- GET v2/zoning/zones -------------------------------------------------------------------------
 
+/** Zoning sources (issue 26): one capture, productivity over seasons, Rapid-EM with imagery. */
+export const zoningSources = ['date', 'seasons', 'em_imagery'] as const;
+export type ZoningSource = (typeof zoningSources)[number];
+/** The first season productivity zones can start in (the imagery archive starts in 2019). */
+export const ZONING_FIRST_SEASON = 2019;
+export const MAX_ZONING_SEASONS = 8;
+/** A capture whose selected fields are more than this share (%) cloud or shadow is not zoned on its own. */
+export const ZONING_MAX_CLOUD_PERCENT = 50;
+/** Spec 2 §2: a capture under this cloud % inside the fields reads 'Clear'. */
+export const CLEAR_BELOW_PERCENT = 10;
+
 export const zoningZonesQuerySchema = z.object({
   field_ids: fieldIdsQuerySchema.pipe(
     z.array(z.string()).max(MAX_ZONING_FIELDS, `Select at most ${MAX_ZONING_FIELDS} fields`),
@@ -61,6 +72,26 @@ export const zoningZonesQuerySchema = z.object({
   }),
   /** Smallest zone patch in hectares; by default the larger of 0.5 ha and 1 % of the field. */
   min_zone_ha: z.coerce.number().min(0).max(100).optional(),
+  /**
+   * What the zones are made from: one capture (`date`, the default), every clear capture of some
+   * seasons (`seasons`: productivity zones, nothing read after `latest_capture_date`), or the fields'
+   * Rapid-EM survey combined with the capture of `latest_capture_date` (`em_imagery`).
+   */
+  source: z.enum(zoningSources).optional(),
+  /** `seasons`: the seasons by the year they start in (each field's crop decides the months). */
+  seasons: z
+    .preprocess(
+      (value) => (value === undefined ? undefined : typeof value === 'string' ? value.split(',') : value),
+      z.array(z.coerce.number().int().min(ZONING_FIRST_SEASON).max(2100)).max(MAX_ZONING_SEASONS),
+    )
+    .optional(),
+  /** `seasons` instead of whole seasons: one date range. */
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  /** `em_imagery`: the weights of the standardised layers (0–10 each, not all 0; default 1 each). */
+  weight_shallow: z.coerce.number().min(0).max(10).optional(),
+  weight_deep: z.coerce.number().min(0).max(10).optional(),
+  weight_index: z.coerce.number().min(0).max(10).optional(),
 });
 export type ZoningZonesQuery = z.input<typeof zoningZonesQuerySchema>;
 
@@ -91,6 +122,26 @@ export const zoneStatisticsSchema = z.object({
 });
 export type ZoneStatistics = z.infer<typeof zoneStatisticsSchema>;
 
+/** Pixels from one capture (`date`), or filled from neighbouring pixels (`date` null), as a share (0–100) of the field. */
+export const pixelSourceSchema = z.object({ date: isoDateSchema.nullable(), percent: z.number().min(0).max(100) });
+export type PixelSource = z.infer<typeof pixelSourceSchema>;
+
+export const zoneStabilitySchema = z.object({
+  zone: z.number().int().min(1).max(5),
+  /** Share (0–1) of the zone's pixels that fell in this zone in every season. */
+  stable_share: z.number().min(0).max(1),
+  /** Coefficient of variation of the zone's mean index across the seasons (null below two seasons). */
+  cv: z.number().nonnegative().nullable(),
+});
+export type ZoneStability = z.infer<typeof zoneStabilitySchema>;
+
+export const layerCorrelationsSchema = z.object({
+  shallow_deep: z.number().min(-1).max(1).nullable(),
+  shallow_index: z.number().min(-1).max(1).nullable(),
+  deep_index: z.number().min(-1).max(1).nullable(),
+});
+export type LayerCorrelations = z.infer<typeof layerCorrelationsSchema>;
+
 export const fieldZoningStatisticsSchema = z.object({
   field_id: z.string(),
   /** Hectares. */
@@ -103,6 +154,22 @@ export const fieldZoningStatisticsSchema = z.object({
   /** Ascending index limits between the zones (natural breaks). */
   breaks: z.array(z.number()),
   zones: z.array(zoneStatisticsSchema),
+  /** Where the field's pixels came from: each capture's share, and (date null) the share filled from neighbouring pixels. */
+  sources: z.array(pixelSourceSchema).optional(),
+  /** Productivity zones: the seasons and how many clear captures each gave. */
+  seasons: z.array(z.object({ label: z.string(), captures: z.number().int().nonnegative() })).optional(),
+  /** Productivity zones over two or more seasons: how steady each zone is, and the stability map layer. */
+  stability: z
+    .object({
+      seasons: z.array(z.string()),
+      zones: z.array(zoneStabilitySchema),
+      /** A PNG (data URL) over `extent_3857` (web mercator): per pixel the share of seasons it fell in its zone. */
+      image: z.string(),
+      extent_3857: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+    })
+    .optional(),
+  /** EM with imagery: Pearson correlations between the standardised layers combined. */
+  correlations: layerCorrelationsSchema.optional(),
 });
 export type FieldZoningStatistics = z.infer<typeof fieldZoningStatisticsSchema>;
 
@@ -124,7 +191,21 @@ export const zoningZonesResponseSchema = z.object({
     /** Per zone number over all the fields (area-weighted means). */
     zones: z.array(zoneStatisticsSchema),
     fields: z.array(fieldZoningStatisticsSchema),
+    /** Productivity zones over two or more seasons: per zone over all the fields (stable share pixel-weighted, CV the mean of the fields'). */
+    stability: z.array(zoneStabilitySchema).optional(),
   }),
+  /**
+   * What the zones were made of, in words and figures: the source, each capture used with its share of
+   * the fields' pixels, and the share filled from neighbouring pixels.
+   */
+  made_from: z
+    .object({
+      source: z.enum(zoningSources),
+      description: z.string(),
+      captures: z.array(z.object({ date: isoDateSchema, percent: z.number().min(0).max(100) })),
+      filled_from_neighbours_percent: z.number().min(0).max(100),
+    })
+    .optional(),
 });
 export type ZoningZonesResponse = z.infer<typeof zoningZonesResponseSchema>;
 

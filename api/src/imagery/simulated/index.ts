@@ -187,6 +187,10 @@ function groundBox(window: RasterWindow, margin: number) {
  * The noise fields a read needs, sampled over its window. Lattices are never finer than half a
  * window pixel, so a zoomed-out read costs about as much as a zoomed-in one.
  */
+/** Date-independent noise lattices kept per window (a few windows' worth; oldest dropped first). */
+const STABLE_GRIDS_KEPT = 12;
+const stableGrids = new Map<string, NoiseGrid>();
+
 function noiseGrids(
   window: RasterWindow,
   res: number,
@@ -196,11 +200,16 @@ function noiseGrids(
   const pixelGround = ((maxX - minX) / window.width) * GROUND_PER_MERCATOR;
   const grid = (noise: { wavelength: number; octaves: number; spacing: number; seed: number }) => {
     const spacing = Math.max(noise.spacing, pixelGround / 2);
-    return new NoiseGrid(
-      (x, y) => fbm(x, y, noise.wavelength, noise.octaves, noise.seed),
-      spacing,
-      groundBox(window, 2 * res + spacing),
-    );
+    const box = groundBox(window, 2 * res + spacing);
+    // The soil, deep and land fields do not change with the date: a window read again (every capture
+    // of a season, in a productivity zoning) reuses its lattice. Same values, computed once.
+    const key = `${noise.seed}|${spacing}|${box.minX}|${box.minY}|${box.maxX}|${box.maxY}`;
+    const known = stableGrids.get(key);
+    if (known) return known;
+    const made = new NoiseGrid((x, y) => fbm(x, y, noise.wavelength, noise.octaves, noise.seed), spacing, box);
+    stableGrids.set(key, made);
+    if (stableGrids.size > STABLE_GRIDS_KEPT) stableGrids.delete(stableGrids.keys().next().value as string);
+    return made;
   };
   const grids: NoiseGrids = {};
   if (wants.soil) grids.soil = grid(SOIL_NOISE);

@@ -6,6 +6,7 @@ import { algorithmBands, computeIndex } from '../indices';
 import { rasteriseFields, toPixelPolygons } from '../rasterise';
 import { pixelClass, type Capture, type FieldAoi, type ImagerySource, type RasterWindow } from '../source';
 import { PixelClipper, type PixelRing } from './clip';
+import type { FieldBasisFigures } from './productivity';
 import { polygonize } from './polygonize';
 import {
   classify,
@@ -79,6 +80,8 @@ export interface FieldZoning {
   polygons: ZonePolygon[];
   /** Patches merged away for being under the minimum size. */
   mergedPatches: number;
+  /** Share (0–100, one decimal) of the field's pixels from each capture (`date`), or filled from neighbours (`date` null). */
+  sources: { date: string | null; percent: number }[];
 }
 
 export interface ZoningResult {
@@ -100,6 +103,17 @@ export interface FieldRaster {
   /** 1 for measured pixels: clear on the capture, or on a nearby capture that filled them. */
   valid: Uint8Array;
   filled: number;
+  /**
+   * Where the field's pixels came from: the captures (by day) and their pixels inside the field, then
+   * `null` for the gaps filled from clear neighbouring pixels (not data). Sums to the field's pixels.
+   */
+  sources?: RasterSource[];
+}
+
+/** Pixels of a field's raster that came from one capture (`date`) or from neighbouring pixels (`date` null). */
+export interface RasterSource {
+  date: string | null;
+  pixels: number;
 }
 
 /** A window over the field's bbox on square cells of `resolutionM` ground metres, with a margin. */
@@ -170,6 +184,7 @@ export async function fieldRaster(
   // Pixels known so far: the capture's clear ones, then those taken from other captures.
   const known = Uint8Array.from(valid);
   let filled = 0;
+  const sources: RasterSource[] = [{ date: capture.date, pixels: insideCount - obscured }];
   if (obscured > FILL_FROM_CAPTURES_ABOVE * insideCount && capture.layer === 'standard') {
     const nearby = (
       await source.catalog([field], capture.layer, {
@@ -196,6 +211,7 @@ export async function fieldRaster(
         }
       }
       shift = both > 0 ? shift / both : 0;
+      const before = filled;
       for (let i = 0; i < values.length; i += 1) {
         if (inside[i] && !known[i] && read.clear[i]) {
           values[i] = (read.values[i] as number) + shift;
@@ -203,11 +219,16 @@ export async function fieldRaster(
           filled += 1;
         }
       }
+      if (filled > before) sources.push({ date: other.date, pixels: filled - before });
     }
   }
   // Gaps left: none on a clear capture, where filling would only scan the window twice more.
-  if (obscured - filled > 0 || insideCount === 0) filled += fillGaps(grid, values, inside, known);
-  return { grid, window, values, inside, valid: known, filled };
+  if (obscured - filled > 0 || insideCount === 0) {
+    const fromNeighbours = fillGaps(grid, values, inside, known);
+    filled += fromNeighbours;
+    if (fromNeighbours > 0) sources.push({ date: null, pixels: fromNeighbours });
+  }
+  return { grid, window, values, inside, valid: known, filled, sources };
 }
 
 /** The minimum zone size in pixels at a resolution. */
@@ -232,6 +253,8 @@ export function zoneRaster(
   zones: number,
   resolutionM: number,
   minZoneHa: number | null,
+  /** Receives the final zone of each pixel (0 outside the field), e.g. for the stability figures. */
+  onClasses?: (classes: Uint8Array) => void,
 ): FieldZoning {
   const { grid, window, values, inside, valid } = raster;
   const fieldAreaHa = areaInHectares(field.geometry);
@@ -239,6 +262,7 @@ export function zoneRaster(
   const minPixels = minZonePixels(minHa, resolutionM);
 
   const { breaks, classes, mergedPatches } = classifyField(raster, zones, minPixels);
+  onClasses?.(classes.slice());
 
   // Statistics over clear pixels, by final zone.
   const count = new Float64Array(zones + 1);
@@ -305,6 +329,10 @@ export function zoneRaster(
     zones: summaries,
     polygons,
     mergedPatches,
+    sources: (raster.sources ?? []).map(({ date, pixels }) => ({
+      date,
+      percent: insideCount ? Math.round((pixels / insideCount) * 1000) / 10 : 0,
+    })),
   };
 }
 
@@ -502,11 +530,13 @@ export interface ZoningAnswer {
   clouded: string[];
   timings: ZoningResult['timings'];
   featuresJson: string;
+  /** Productivity and EM zonings: what each field's zones were made of (seasons, stability, correlations). */
+  figures?: FieldBasisFigures[];
 }
 
 const round4 = (value: number): number => Math.round(value * 10_000) / 10_000;
 
-export function zoningAnswer(result: ZoningResult): ZoningAnswer {
+export function zoningAnswer(result: ZoningResult & { figures?: FieldBasisFigures[] }): ZoningAnswer {
   const features: unknown[] = [];
   for (const field of result.fields) {
     field.polygons.forEach((polygon, index) => {
@@ -523,6 +553,7 @@ export function zoningAnswer(result: ZoningResult): ZoningAnswer {
     clouded: result.clouded,
     timings: result.timings,
     featuresJson: JSON.stringify(features),
+    ...(result.figures ? { figures: result.figures } : {}),
   };
 }
 

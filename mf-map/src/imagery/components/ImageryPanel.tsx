@@ -111,7 +111,7 @@ function CalculationMenu({ layer }: { layer: ImageryLayer }) {
 }
 
 /** The 'Get Advanced' link to the upgrade page (spec 1 §9). */
-function GetAdvancedLink() {
+export function GetAdvancedLink() {
   const { basename } = useMapArea();
   const open = (event: MouseEvent) => {
     event.preventDefault();
