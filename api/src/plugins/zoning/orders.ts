@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { isUuid, requireFarmRoleOf } from '../farms/access';
-import { areaInHectares, findGeometryProblem } from '../fields/geometry';
+import { findGeometryProblem } from '../fields/geometry';
 import { boundZonesToFields, intersectGeometries, zonesOutline, type BoundaryField } from './bound';
 import type { PrescriptionInput } from './prescription';
 
@@ -21,7 +21,6 @@ export const ORDER_NOT_FOUND = 'Order not found';
 export const VIEWERS_CANNOT_ZONE = "Viewers can't zone this farm's fields";
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
 /** A new download key: 144 random bits, URL-safe. */
@@ -29,16 +28,15 @@ export const newDownloadKey = (): string => randomBytes(18).toString('base64url'
 
 /**
  * Checks a zone collection against its order (creation payload or rate update): every zone on one of
- * the order's fields, numbered within the zone count, with a usable polygon. Returns the collection
- * with the server's own ellipsoidal hectares in each feature's `area` (what the client said is
- * replaced), or throws a 422 naming each bad zone under `loc`.
+ * the order's fields, numbered within the zone count, with a usable polygon; throws a 422 naming each
+ * bad zone under `loc`. The zones kept are then cut to the fields and measured by `boundZonesToFields`.
  */
 export function checkZones(
   zones: ZoneCollection,
   fieldIds: readonly string[],
   numZones: number,
   loc: readonly (string | number)[],
-): ZoneCollection {
+): void {
   const known = new Set(fieldIds);
   const issues: ValidationIssue[] = [];
   zones.features.forEach((feature, index) => {
@@ -71,13 +69,6 @@ export function checkZones(
     }
   }
   if (issues.length > 0) throw new UnprocessableError(issues);
-  return {
-    ...zones,
-    features: zones.features.map((feature) => ({
-      ...feature,
-      properties: { ...feature.properties, area: round4(areaInHectares(feature.geometry)) },
-    })),
-  };
 }
 
 interface ZoningOrderFilter {
