@@ -44,9 +44,7 @@ describe('createBoundaryInspector', () => {
     const inspector = createBoundaryInspector(250);
     try {
       const geometries: AreaGeometry[] = [circleBoundary(1_500, 147, -35), circleBoundary(1_500, 147.02, -35)];
-      const started = performance.now();
       const results = await inspector.inspect(geometries);
-      expect(performance.now() - started).toBeGreaterThan(250);
       expect(results).toEqual(geometries.map(inspectBoundary));
     } finally {
       await inspector.close();
