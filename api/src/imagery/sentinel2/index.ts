@@ -10,7 +10,7 @@ import {
   type SourceLayer,
 } from '../source';
 import { hasSentinel2Asset, MissingAssetError, resolveAsset, SCL_CLASSES, type ResolvedAsset } from './bands';
-import { CogReadError, openCog, readOnGrid } from './cog';
+import { CogReadError, openCog, readBandsOnGrid, readOnGrid, type Cog } from './cog';
 import { LruCache } from '../lru';
 import { projectWindow, type ProjectedGrid } from './reproject';
 import type { StacItem, StacSearchBody } from './stac';
@@ -127,18 +127,30 @@ export class Sentinel2Source implements ImagerySource {
       ['SCL', resolveAsset(item, 'SCL')],
       ...bands.map((band): [BandName, ResolvedAsset] => [band, resolveAsset(item, band)]),
     ];
-    const values = await Promise.all(
-      assets.map(async ([band, asset]) => {
-        const cog = await openCog(asset.href);
-        let grid = grids.get(cog.epsg);
-        if (!grid) {
-          grid = projectWindow(window, cog.epsg);
-          grids.set(cog.epsg, grid);
-        }
-        // The file's nodata tag, else what the STAC item declares (raster:bands[].nodata, 0 for L2A).
-        return readOnGrid(cog, grid, band === 'SCL' ? 'nearest' : 'bilinear', cog.noData ?? asset.noData);
-      }),
-    );
+    const opened = await Promise.all(assets.map(async ([, asset]) => openCog(asset.href)));
+    const gridOf = (cog: Cog) => {
+      let grid = grids.get(cog.epsg);
+      if (!grid) {
+        grid = projectWindow(window, cog.epsg);
+        grids.set(cog.epsg, grid);
+      }
+      return grid;
+    };
+    // The file's nodata tag, else what the STAC item declares (raster:bands[].nodata, 0 for L2A).
+    const noDataOf = (i: number) => (opened[i] as Cog).noData ?? (assets[i] as [string, ResolvedAsset])[1].noData;
+    const sclCog = opened[0] as Cog;
+    const bandCogs = opened.slice(1);
+    const [sclValues, bandValuesRead] = await Promise.all([
+      readOnGrid(sclCog, gridOf(sclCog), 'nearest', noDataOf(0)),
+      // The reflectance bands in one resampling pass when they share a CRS (and so a grid).
+      bandCogs.every((cog) => cog.epsg === (bandCogs[0] as Cog).epsg) && bandCogs.length > 0
+        ? readBandsOnGrid(
+            bandCogs.map((cog, i) => ({ cog, noData: noDataOf(i + 1) })),
+            gridOf(bandCogs[0] as Cog),
+          )
+        : Promise.all(bandCogs.map((cog, i) => readOnGrid(cog, gridOf(cog), 'bilinear', noDataOf(i + 1)))),
+    ]);
+    const values = [sclValues, ...bandValuesRead];
     const [scl, ...bandValues] = values;
     if (!scl || bandValues.some((band) => band === null)) return countWithData(result.mask);
     const { mask } = result;
