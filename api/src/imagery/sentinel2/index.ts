@@ -45,6 +45,49 @@ const CHECK_CONCURRENCY = 8;
 /** Reflectance assets whose files are checked (with the classification) before a capture is offered. */
 const READABILITY_BANDS = ['B04', 'B08'] as const;
 
+/**
+ * `mosaicItem`'s pixel pass for two bands (every index: red and near infrared, red edge and near
+ * infrared), with the arrays in locals: the same rule and the same arithmetic, about twice as fast.
+ */
+function fillPair(
+  mask: Uint8Array,
+  scl: Float32Array,
+  dns: readonly Float32Array[],
+  outs: readonly Float32Array[],
+  scales: readonly number[],
+  offsets: readonly number[],
+  pixels: number,
+): number {
+  const first = dns[0] as Float32Array;
+  const second = dns[1] as Float32Array;
+  const out1 = outs[0] as Float32Array;
+  const out2 = outs[1] as Float32Array;
+  const scale1 = scales[0] as number;
+  const scale2 = scales[1] as number;
+  const offset1 = offsets[0] as number;
+  const offset2 = offsets[1] as number;
+  const noData = pixelClass.noData;
+  let filled = 0;
+  for (let p = 0; p < pixels; p++) {
+    if (mask[p] !== noData) {
+      filled += 1;
+      continue;
+    }
+    const code = scl[p] as number;
+    if (!(code >= 0 && code < 256)) continue;
+    const cls = SCL_CLASSES[code] as number;
+    if (cls === noData) continue;
+    const a = first[p] as number;
+    const b = second[p] as number;
+    if (Number.isNaN(a) || Number.isNaN(b)) continue;
+    mask[p] = cls;
+    filled += 1;
+    out1[p] = a * scale1 + offset1;
+    out2[p] = b * scale2 + offset2;
+  }
+  return filled;
+}
+
 export class Sentinel2Source implements ImagerySource {
   readonly name = 'sentinel-2-l2a' as const;
   private readonly searches = new LruCache<string, { at: number; items: Promise<StacItem[]> }>(256);
@@ -159,6 +202,7 @@ export class Sentinel2Source implements ImagerySource {
     const scales = bands.map((_, b) => (assets[b + 1] as [BandName, ResolvedAsset])[1].scale);
     const offsets = bands.map((_, b) => (assets[b + 1] as [BandName, ResolvedAsset])[1].offset);
     const count = bands.length;
+    if (count === 2) return fillPair(mask, scl, dns, outs, scales, offsets, pixels);
     // One pass over the pixels (this runs for every pixel of every tile): a still-empty pixel takes
     // this item's class and values when its SCL has a class and every band has a value.
     let filled = 0;
