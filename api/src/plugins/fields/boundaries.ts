@@ -191,21 +191,31 @@ export interface BoundaryInspector {
    * `BOUNDARY_CHECK_BUDGET_MS` (a `BoundaryCheckTimeout` past it), so the event loop stays free.
    */
   inspect(geometries: readonly AreaGeometry[]): Promise<BoundaryInspection[]>;
+  /** Starts the worker thread and loads its checks now (in the background), so the first large request does not wait for them. */
+  warm(): void;
   close(): Promise<void>;
 }
 
 export function createBoundaryInspector(budgetMs = BOUNDARY_CHECK_BUDGET_MS): BoundaryInspector {
   let pool: Piscina | undefined;
+  // Made on the first large request (or `warm`); one thread then stays (its module loaded) for the next ones.
+  const started = () =>
+    (pool ??= createWorkerPool({
+      module: workerModule('plugins/fields/boundaries.worker'),
+      maxThreads: 2,
+      minThreads: 1,
+    }));
   return {
+    warm() {
+      const task: InspectionTask = { packed: packBoundaries([]), budgetMs };
+      started()
+        .run(task)
+        .catch(() => undefined);
+    },
     async inspect(geometries) {
       const positions = geometries.reduce((total, geometry) => total + positionsIn(geometry), 0);
       if (positions <= INLINE_POSITIONS) return geometries.map(inspectBoundary);
-      // Made on the first large request; one thread then stays (its module loaded) for the next ones.
-      pool ??= createWorkerPool({
-        module: workerModule('plugins/fields/boundaries.worker'),
-        maxThreads: 2,
-        minThreads: 1,
-      });
+      const workers = started();
       const packed = await packBoundariesInTurns(geometries);
       const transferList = [
         packed.coordinates.buffer,
@@ -216,7 +226,7 @@ export function createBoundaryInspector(budgetMs = BOUNDARY_CHECK_BUDGET_MS): Bo
       ] as ArrayBuffer[];
       try {
         const task: InspectionTask = { packed, budgetMs };
-        const answer = (await pool.run(task, {
+        const answer = (await workers.run(task, {
           transferList,
           signal: AbortSignal.timeout(budgetMs * HARD_STOP_FACTOR + 1_000),
         })) as InspectionAnswer;
