@@ -25,9 +25,7 @@ describe('docker-compose.yml (checked with Debian’s docker-compose; containers
   it('is valid and describes every deployable', () => {
     expect(() => compose(['config', '-q'], secrets)).not.toThrow();
     const services = compose(['config', '--services'], secrets).trim().split('\n').sort();
-    expect(services).toEqual(
-      ['api', 'gateway', 'host', 'idp', 'mf-account', 'mf-commerce', 'mf-farms', 'mf-map', 'postgres'].sort(),
-    );
+    expect(services).toEqual(['api', 'gateway', 'idp', 'postgres'].sort());
   });
 
   it('runs more than one api replica on PostgreSQL in production, each service with a health check', () => {
@@ -35,10 +33,24 @@ describe('docker-compose.yml (checked with Debian’s docker-compose; containers
     expect(resolved).toMatch(/replicas: 2/);
     expect(resolved).toMatch(/DATABASE_URL: postgres:\/\/paddock:test-only@postgres:5432\/paddock/);
     expect(resolved).toMatch(/NODE_ENV: production/);
-    expect(resolved.match(/healthcheck:/g)?.length).toBe(9);
-    for (const dockerfile of ['api', 'idp', 'gateway', 'host', 'mf-farms', 'mf-map', 'mf-commerce', 'mf-account']) {
-      expect(readFileSync(join(repoRoot, dockerfile, 'Dockerfile'), 'utf8')).toMatch(/^CMD \[/m);
+    expect(resolved.match(/healthcheck:/g)?.length).toBe(4);
+    for (const dockerfile of ['api/Dockerfile', 'idp/Dockerfile', 'deploy/nginx/Dockerfile']) {
+      expect(readFileSync(join(repoRoot, dockerfile), 'utf8')).toMatch(/^CMD \[/m);
     }
+  });
+
+  it('puts nginx on the one origin with the nginx.conf the topology test runs, the front ends built into it', () => {
+    const resolved = compose(['config'], secrets);
+    expect(resolved).toMatch(/dockerfile: deploy\/nginx\/Dockerfile/);
+    expect(resolved).toMatch(/published: "?3000"?/);
+    const dockerfile = readFileSync(join(repoRoot, 'deploy/nginx/Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(
+      /COPY deploy\/nginx\/nginx\.conf deploy\/nginx\/site\.conf deploy\/nginx\/listen\.conf conf\//,
+    );
+    expect(dockerfile).toMatch(/nginx-light libnginx-mod-http-brotli-filter/);
+    expect(dockerfile).toMatch(/^STOPSIGNAL SIGQUIT$/m);
+    for (const name of ['host', 'mf-farms', 'mf-map', 'mf-commerce', 'mf-account'])
+      expect(dockerfile).toContain(`/app/${name}/dist`);
   });
 
   it('refuses to start without its secrets, naming them', () => {

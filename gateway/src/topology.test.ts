@@ -4,13 +4,16 @@
 // would see it.
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startAuthServer, TEST_ISSUER, type TestAuthServer } from '../../api/src/test/auth-server';
 import { PG_TEST_URL } from '../../api/src/test/backends';
 import type { Stack } from '../../scripts/lib/stack.mjs';
+import { nginxSiteConfig } from './nginx-config.mjs';
+import { assetHeaders } from './security-headers.mjs';
 
 jest.setTimeout(120_000);
 
@@ -115,13 +118,19 @@ beforeAll(async () => {
   // A port offset of its own unless one is given, so a running `npm start` is left alone.
   process.env.PADDOCK_PORT_OFFSET ??= '700';
   dir = mkdtempSync(join(tmpdir(), 'paddock-topology-'));
+  // nginx's workers (an unprivileged user under a root master) read the front ends' folders.
+  chmodSync(dir, 0o755);
   // Small stand-in front ends, each saying who it is.
   const frontEndDirs: Record<string, string> = {};
   for (const name of ['host', ...REMOTES]) {
     const folder = join(dir, 'front-ends', name);
     mkdirSync(folder, { recursive: true });
     if (name === 'host') writeFileSync(join(folder, 'index.html'), '<!doctype html><title>Paddock</title>host page');
-    else writeFileSync(join(folder, 'remoteEntry.js'), `window.${name} = 'entry of ${name}';`);
+    else {
+      writeFileSync(join(folder, 'remoteEntry.js'), `window.${name} = 'entry of ${name}';`);
+      // A content-hashed chunk, big enough to be worth compressing.
+      writeFileSync(join(folder, 'main.0a1b2c3d.js'), `window.${name}Chunk = '${'x'.repeat(4000)}';`);
+    }
     frontEndDirs[name] = folder;
   }
   await dropStaleDatabases();
@@ -136,6 +145,8 @@ beforeAll(async () => {
     apiProcesses: 2,
     apiEntry: join(__dirname, '../../api/src/test/topology-entry.ts'),
     frontEndDirs,
+    // The edge docker-compose runs: Debian's nginx with deploy/nginx/nginx.conf.
+    edge: 'nginx',
     extraEnv: {
       DATABASE_URL: url.toString(),
       AUTH_ISSUER: TEST_ISSUER,
@@ -160,7 +171,7 @@ afterAll(async () => {
   if (process.env.TOPOLOGY_LOG) writeFileSync(process.env.TOPOLOGY_LOG, logs.join('\n'));
 });
 
-describe('gateway, two api processes and PostgreSQL as processes on this machine', () => {
+describe('nginx edge, two api processes and PostgreSQL as processes on this machine', () => {
   it('serves the host, every remote and the api on one origin, spreading api calls over both processes', async () => {
     const host = await call(gatewayUrl, '/farms/some/deep/link');
     expect(host.status).toBe(200);
@@ -178,6 +189,83 @@ describe('gateway, two api processes and PostgreSQL as processes on this machine
       pids.add((await ok<{ pid: number }>(gatewayUrl, '/api/v2/topology/slow?ms=0', { token: tokens.owner })).pid);
     }
     expect(pids).toEqual(new Set(stack.apis.map((child) => child.pid)));
+  });
+
+  it('serves hashed chunks immutable for a year, entries and runtime files revalidated every time, compressed', async () => {
+    const fetchWith = (path: string, encoding: string) =>
+      fetch(`${gatewayUrl}${path}`, { headers: { 'accept-encoding': encoding } });
+    const chunk = await fetchWith('/remotes/mf_farms/main.0a1b2c3d.js', 'br, gzip');
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers.get('content-encoding')).toBe('br');
+    expect(await chunk.text()).toContain("window.mf_farmsChunk = 'xxxx");
+    const gzipped = await fetchWith('/remotes/mf_farms/main.0a1b2c3d.js', 'gzip');
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    for (const path of ['/remotes/mf_map/remoteEntry.js', '/remotes.json', '/config.json', '/', '/farms/1']) {
+      const response = await fetchWith(path, 'gzip');
+      expect([path, response.status, response.headers.get('cache-control')]).toEqual([path, 200, 'no-cache']);
+      expect(response.headers.get('etag')).toBeTruthy();
+    }
+    expect(await ok(gatewayUrl, '/config.json')).toMatchObject({ apiUrl: `${gatewayUrl}/api/v2` });
+  });
+
+  it('serves a remote released by changing its folder and remotes.json at once (nothing stale)', async () => {
+    const before = await ok<Record<string, string>>(gatewayUrl, '/remotes.json');
+    expect(before.mf_account).toMatch(/\/remotes\/mf_account\/remoteEntry\.js$/);
+    const released = join(dir, 'front-ends', 'mf_account-2');
+    mkdirSync(released, { recursive: true });
+    writeFileSync(join(released, 'remoteEntry.js'), "window.mf_account = 'release 2';");
+    await stack.releaseRemote('mf_account', released, '2');
+    const after = await ok<Record<string, string>>(gatewayUrl, '/remotes.json');
+    expect(after.mf_account).toMatch(/\/remotes\/mf_account\/remoteEntry\.js\?release=2$/);
+    expect((await call(gatewayUrl, '/remotes/mf_account/remoteEntry.js?release=2')).text).toBe(
+      "window.mf_account = 'release 2';",
+    );
+  });
+
+  it('sends the security headers of security-headers.mjs (the Node gateway’s) and leaves the api’s own', async () => {
+    const page = await call(gatewayUrl, '/farms/some/deep/link');
+    const expected = nginxSiteConfig({
+      apiUpstreams: ['127.0.0.1:1'],
+      publicOrigin: gatewayUrl,
+      idpUrl: stack.urls.idp,
+    });
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(expected).toContain(`$paddock_page_csp { default "${csp}"; }`);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    for (const [name, value] of Object.entries(assetHeaders())) expect(page.headers.get(name)).toBe(value);
+    const entry = await call(gatewayUrl, '/remotes/mf_farms/remoteEntry.js');
+    expect(entry.headers.get('content-security-policy')).toBeNull();
+    expect(entry.headers.get('x-content-type-options')).toBe('nosniff');
+    // The api's answers keep the api's stricter data policy, once.
+    const health = await call(gatewayUrl, '/api/health');
+    expect(health.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+    expect(health.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('refuses an api request over the size limit with 413 in the api’s error shape, before any of it is read', async () => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(`${gatewayUrl}/api/v2/farms`);
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(300 * 1024 * 1024) },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.write('{');
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ detail: 'This request is larger than Paddock accepts.' });
   });
 
   it('refuses a collaborator removed through process A on process B within 1 s, tile access cache included', async () => {
@@ -298,7 +386,7 @@ describe('gateway, two api processes and PostgreSQL as processes on this machine
     expect(state.jobs).toEqual([{ state: 'done', attempts: 2 }]);
   });
 
-  it('drains a request in flight through the gateway on SIGTERM (it completes); the gateway and the api exit with 0', async () => {
+  it('drains a request in flight through the edge on a graceful stop (it completes); the edge and the api exit with 0', async () => {
     const survivor = stack.apis.find((child) => child.exitCode === null && child.signalCode === null);
     const url = direct[stack.apis.indexOf(survivor as ChildProcess)] as string;
     // The slow probe sends its headers at once and its body after 1.5 s: the headers prove the request
@@ -311,7 +399,8 @@ describe('gateway, two api processes and PostgreSQL as processes on this machine
     }
     expect(inFlight?.status).toBe(200);
     const signalledAt = Date.now();
-    stack.gateway.kill('SIGTERM');
+    // The edge's graceful stop (nginx: SIGQUIT, docker-compose's STOPSIGNAL for it).
+    stack.gateway.kill(stack.gatewayStopSignal);
     survivor?.kill('SIGTERM');
     expect(JSON.parse((await inFlight?.text()) ?? '')).toEqual({ pid: survivor?.pid, waitedMs: 1500 });
     expect(Date.now() - signalledAt).toBeGreaterThan(1000);

@@ -16,6 +16,8 @@ export interface Stack {
   urls: typeof urls;
   apis: ChildProcess[];
   gateway: ChildProcess;
+  /** The gateway's graceful stop: SIGTERM for the Node gateway, SIGQUIT for nginx. */
+  gatewayStopSignal: NodeJS.Signals;
   remotesFile: string;
   startFrontEnd(name: FrontEndName, dir?: string): Promise<void>;
   stopFrontEnd(name: FrontEndName): Promise<void>;
@@ -34,4 +36,6 @@ export function startStack(options: {
   apiEntry?: string;
   /** Serves these folders instead of the front ends' `dist`. */
   frontEndDirs?: Partial<Record<FrontEndName, string>>;
+  /** The one origin's server: the Node gateway (default) or nginx with deploy/nginx/nginx.conf. */
+  edge?: 'node' | 'nginx';
 }): Promise<Stack>;

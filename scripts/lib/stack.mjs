@@ -3,9 +3,19 @@
 // gateway in front of them all on one origin. Used by `npm start`, the bench and the e2e suite.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nginxSiteConfig } from '../../gateway/src/nginx-config.mjs';
 import { startStaticServer } from '../../gateway/src/static-server.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -83,7 +93,11 @@ async function waitFor(url, child, name, timeoutMs = 60_000) {
 function startNodeService(name, entry, env, log) {
   // TypeScript sources run through tsx; compiled JavaScript (the api's dist) runs as is.
   const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
-  const child = spawn(process.execPath, args, {
+  return startProcess(name, process.execPath, args, env, log);
+}
+
+function startProcess(name, command, args, env, log) {
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env: { ...process.env, ...env, FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -102,11 +116,11 @@ function startNodeService(name, entry, env, log) {
 /** Whether a child process has ended (by itself, or killed by a signal). */
 const ended = (child) => child.exitCode !== null || child.signalCode !== null;
 
-function stopChild(child) {
+function stopChild(child, signal = 'SIGTERM') {
   if (ended(child)) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+    child.kill(signal);
     setTimeout(() => !ended(child) && child.kill('SIGKILL'), 5000).unref();
   });
 }
@@ -118,6 +132,48 @@ function apiEntry(compiled) {
   return join(repoRoot, 'api/src/main.ts');
 }
 
+/** Points `link` at `target` in one step (a new link renamed over the old one). */
+function relink(target, link) {
+  const fresh = `${link}.${process.pid}.${Date.now()}`;
+  symlinkSync(target, fresh);
+  renameSync(fresh, link);
+}
+
+/**
+ * The nginx edge (deploy/nginx/nginx.conf, the same file docker-compose runs) in front of the api
+ * processes, serving the front ends' folders (linked under its prefix) and the runtime files.
+ * Debian's nginx (`nginx-light` and `libnginx-mod-http-brotli-filter`); its master process stays in
+ * the foreground, and SIGQUIT is its graceful stop (as docker-compose's STOPSIGNAL).
+ */
+function startNginxEdge({ prefix, runtimeDir, frontEndFolders, apiPorts, log }) {
+  for (const dir of ['conf', 'html/remotes', 'logs', 'tmp']) mkdirSync(join(prefix, dir), { recursive: true });
+  // nginx's workers run as an unprivileged user when the master is root: the folders must be readable.
+  for (const dir of [dirname(prefix), prefix, join(prefix, 'html'), join(prefix, 'html/remotes'), runtimeDir])
+    chmodSync(dir, 0o755);
+  copyFileSync(join(repoRoot, 'deploy/nginx/nginx.conf'), join(prefix, 'conf/nginx.conf'));
+  writeFileSync(
+    join(prefix, 'conf/site.conf'),
+    nginxSiteConfig({
+      apiUpstreams: apiPorts.map((port) => `127.0.0.1:${port}`),
+      publicOrigin: gatewayUrl,
+      idpUrl: urls.idp,
+      partnerFrameAncestors: process.env.PARTNER_FRAME_ANCESTORS ?? '*',
+    }),
+  );
+  writeFileSync(join(prefix, 'conf/listen.conf'), `listen 127.0.0.1:${ports.gateway};\n`);
+  relink(runtimeDir, join(prefix, 'runtime'));
+  for (const [name, folder] of Object.entries(frontEndFolders)) {
+    relink(folder, name === 'host' ? join(prefix, 'html/host') : join(prefix, 'html/remotes', name));
+  }
+  return startProcess(
+    'nginx',
+    'nginx',
+    ['-p', `${prefix}/`, '-c', join(prefix, 'conf/nginx.conf'), '-g', 'daemon off;'],
+    {},
+    log,
+  );
+}
+
 /**
  * Starts idp, api process(es), the five front-end servers and the gateway in front of them.
  * @param {{ dataDir: string, log?: (line: string) => void, extraEnv?: Record<string,string>,
@@ -126,6 +182,8 @@ function apiEntry(compiled) {
  *   `apiProcesses` > 1 needs PostgreSQL (`extraEnv.DATABASE_URL`): PGlite is one process's database.
  *   `apiEntry` replaces the api's entry file (the topology test's probes); `frontEndDirs` serves
  *   other folders than the `dist` of `host` or a remote (by name: `host`, `mf_farms`, …).
+ *   `edge`: `node` (the Node gateway, default) or `nginx` (deploy/nginx/nginx.conf, serving the front
+ *   ends' folders itself, as docker-compose runs it).
  */
 export async function startStack({
   dataDir,
@@ -135,6 +193,7 @@ export async function startStack({
   compiledApi = false,
   apiEntry: apiEntryFile,
   frontEndDirs = {},
+  edge = 'node',
 }) {
   if (apiProcesses > 1 && !extraEnv.DATABASE_URL) throw new Error('More than one api process needs DATABASE_URL');
   const wanted = {
@@ -226,29 +285,52 @@ export async function startStack({
   const releaseRemote = async (name, dir, release) => {
     await stopFrontEnd(name);
     await startFrontEnd(name, dir);
+    if (edge === 'nginx') relink(dir, join(dataDir, 'edge', 'html/remotes', name));
     writeRemotes({
       ...readRemotes(),
       [name]: `${remoteUrl(name)}/remoteEntry.js?release=${encodeURIComponent(release)}`,
     });
   };
 
-  const gateway = startNodeService(
-    'gateway',
-    join(repoRoot, 'gateway/src/main.mjs'),
-    {
-      PORT: String(ports.gateway),
-      GATEWAY_HOST_UPSTREAM: `http://127.0.0.1:${ports.host}`,
-      GATEWAY_REMOTES: Object.keys(remoteDirs)
-        .map((name) => `${name}=http://127.0.0.1:${ports[name]}`)
-        .join(','),
-      GATEWAY_API_UPSTREAMS: apis.map((_, index) => `http://127.0.0.1:${apiPort(index)}`).join(','),
-      IDP_URL: urls.idp,
-    },
-    log,
-  );
+  const gatewayStopSignal = edge === 'nginx' ? 'SIGQUIT' : 'SIGTERM';
+  if (edge === 'nginx') {
+    // The same runtime files the host's server answers, as files nginx reads on every request.
+    writeFileSync(
+      join(runtimeDir, 'config.json'),
+      `${JSON.stringify({
+        apiUrl: `${urls.api}/v2`,
+        idpUrl: urls.idp,
+        supportEmail: process.env.SUPPORT_EMAIL ?? 'support@paddock.example',
+        auth: { domain: urls.idp, clientId: 'paddock-web', audience },
+      })}\n`,
+    );
+  }
+  const gateway =
+    edge === 'nginx'
+      ? startNginxEdge({
+          prefix: join(dataDir, 'edge'),
+          runtimeDir,
+          frontEndFolders: { host: frontEndDirs.host ?? join(repoRoot, 'host/dist'), ...remoteSources },
+          apiPorts: apis.map((_, index) => apiPort(index)),
+          log,
+        })
+      : startNodeService(
+          'gateway',
+          join(repoRoot, 'gateway/src/main.mjs'),
+          {
+            PORT: String(ports.gateway),
+            GATEWAY_HOST_UPSTREAM: `http://127.0.0.1:${ports.host}`,
+            GATEWAY_REMOTES: Object.keys(remoteDirs)
+              .map((name) => `${name}=http://127.0.0.1:${ports[name]}`)
+              .join(','),
+            GATEWAY_API_UPSTREAMS: apis.map((_, index) => `http://127.0.0.1:${apiPort(index)}`).join(','),
+            IDP_URL: urls.idp,
+          },
+          log,
+        );
 
   const stopAll = async () => {
-    await stopChild(gateway);
+    await stopChild(gateway, gatewayStopSignal);
     await Promise.all(Object.keys(frontEnds).map(stopFrontEnd));
     await Promise.all([stopChild(idp), ...apis.map(stopChild)]);
   };
@@ -267,5 +349,15 @@ export async function startStack({
     throw error;
   }
 
-  return { urls, apis, gateway, startFrontEnd, stopFrontEnd, releaseRemote, remotesFile, stop: stopAll };
+  return {
+    urls,
+    apis,
+    gateway,
+    gatewayStopSignal,
+    startFrontEnd,
+    stopFrontEnd,
+    releaseRemote,
+    remotesFile,
+    stop: stopAll,
+  };
 }

@@ -1,6 +1,7 @@
 // Benchmark of `GET v2/farms` (a page of 10, sorted, with a search) at concurrency 16 over HTTP,
-// against an api process on PGlite and on PostgreSQL, each seeded with 1,000 farms and 20,000
-// fields; on PostgreSQL a raw `pg` loop replays the exact SQL the api ran, in the same run.
+// against an api process on PGlite and on PostgreSQL, each seeded with a 1,000-farm account (20,000
+// fields) and a 10-farm one; on PostgreSQL a raw `pg` loop replays the exact SQL the api ran, in the
+// same run, for both accounts: a page should cost what it holds, whatever the account's size.
 // Run: `npm run bench` at the root (this file is its farm-list section).
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -20,6 +21,8 @@ import { pickPort, startApi } from './api-process';
 import { runLoad, type LoadResult } from '../../../scripts/bench/load.mjs';
 
 const EMAIL = 'bench@paddock.example';
+/** The small account beside it: 10 farms of 20 fields. */
+const SMALL_EMAIL = 'bench-small@paddock.example';
 const CONCURRENCY = 16;
 const WARMUP = 300;
 const REQUESTS = 4000;
@@ -42,6 +45,7 @@ async function seed(config: DatabaseConfig): Promise<void> {
   const { db, close } = await openDatabase(config);
   try {
     await seedFarms(db, { email: EMAIL, farms: 1000, fieldsPerFarm: 20 });
+    await seedFarms(db, { email: SMALL_EMAIL, farms: 10, fieldsPerFarm: 20 });
   } finally {
     await close();
   }
@@ -115,19 +119,20 @@ end
   }
 }
 
-async function measureApi(env: Record<string, string>): Promise<LoadResult> {
+async function measureApi(env: Record<string, string>, email = EMAIL): Promise<LoadResult> {
   const auth = await startAuthServer();
   const port = await pickPort();
   const api = await startApi({ ...env, AUTH_JWKS_URL: auth.jwksUrl }, port);
   try {
-    const token = await auth.sign({ sub: `seed|${EMAIL}`, email: EMAIL, email_verified: true }, { expiresIn: 3600 });
+    const token = await auth.sign({ sub: `seed|${email}`, email, email_verified: true }, { expiresIn: 3600 });
     const request = async (i: number) => {
       const response = await fetch(`http://127.0.0.1:${port}${urlFor(i)}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const body = (await response.json()) as { features: unknown[] };
-      if (body.features.length === 0) throw new Error('empty page: the search matched nothing');
+      // The big account's searches all match something (the small one's may not).
+      if (email === EMAIL && body.features.length === 0) throw new Error('empty page: the search matched nothing');
     };
     // The node loop also checks every answer is a non-empty page, so it runs first as the warm-up.
     await runLoad({ concurrency: CONCURRENCY, total: WARMUP, run: request });
@@ -144,7 +149,7 @@ async function measureApi(env: Record<string, string>): Promise<LoadResult> {
  * Records the statements the api's own list code sends for each query of the rotation, then
  * replays them with a bare pg pool: the same SQL, minus HTTP, auth, validation and JSON.
  */
-async function measureRawPg(url: string): Promise<LoadResult> {
+async function measureRawPg(url: string, email = EMAIL): Promise<LoadResult> {
   const statements: Array<Array<{ text: string; values: unknown[] }>> = [];
   let recording: Array<{ text: string; values: unknown[] }> = [];
   const realPool = new pg.Pool({ connectionString: url, max: 1 });
@@ -168,8 +173,8 @@ async function measureRawPg(url: string): Promise<LoadResult> {
     recording = [];
     // Everything the endpoint asks of the database: the caller's account, then the page.
     const account = await ensureAccount(db, {
-      sub: `seed|${EMAIL}`,
-      email: EMAIL,
+      sub: `seed|${email}`,
+      email,
       emailVerified: true,
       scopes: [],
       clientId: null,
@@ -219,6 +224,8 @@ export interface FarmListBench {
   pglite: LoadResult;
   postgres: LoadResult | null;
   rawPg: LoadResult | null;
+  /** The same on the 10-farm account, same database, same run. */
+  small: { pglite: LoadResult; postgres: LoadResult | null; rawPg: LoadResult | null };
   note?: string;
 }
 
@@ -227,9 +234,11 @@ export async function benchFarmList(
 ): Promise<FarmListBench> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'paddock-bench-pglite-'));
   let pglite: LoadResult;
+  let smallPglite: LoadResult;
   try {
     await seed({ kind: 'pglite', dataDir });
     pglite = await measureApi({ DATA_DIR: dataDir });
+    smallPglite = await measureApi({ DATA_DIR: dataDir }, SMALL_EMAIL);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -239,6 +248,11 @@ export async function benchFarmList(
       await seed({ kind: 'postgres', url });
       const postgres = await measureApi({ DATABASE_URL: url });
       const rawPg = await measureRawPg(url);
+      const small = {
+        pglite: smallPglite,
+        postgres: await measureApi({ DATABASE_URL: url }, SMALL_EMAIL),
+        rawPg: await measureRawPg(url, SMALL_EMAIL),
+      };
       return {
         loadGenerator: hasWrk ? 'wrk (10 s)' : `node fetch (${REQUESTS} requests)`,
         concurrency: CONCURRENCY,
@@ -246,6 +260,7 @@ export async function benchFarmList(
         pglite,
         postgres,
         rawPg,
+        small,
       };
     });
   } catch (error) {
@@ -256,6 +271,7 @@ export async function benchFarmList(
       pglite,
       postgres: null,
       rawPg: null,
+      small: { pglite: smallPglite, postgres: null, rawPg: null },
       note: `PostgreSQL unavailable: ${(error as Error).message}`,
     };
   }

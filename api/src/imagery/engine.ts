@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { mercatorBBox, mercatorScale, subWindow, tileWindow, TILE_SIZE } from './geo';
 import { algorithmBands, computeIndex } from './indices';
 import { paletteLookup, PALETTES } from './palettes';
+import { palettePng } from './png';
 import { rasteriseFields } from './rasterise';
 import {
   pixelClass,
@@ -353,6 +354,9 @@ function clippedPart(target: RasterWindow, fields: readonly FieldAoi[]) {
 const PNG_OPTIONS = { compressionLevel: 4, adaptiveFiltering: false } as const;
 
 async function encodePng(rgba: Uint8Array, width = TILE_SIZE, height = TILE_SIZE): Promise<Uint8Array> {
+  // A palette PNG when the pixels fit one (calculated layers nearly always do), else RGBA through sharp.
+  const indexed = palettePng(rgba, width, height, PNG_OPTIONS.compressionLevel);
+  if (indexed) return indexed;
   const png = await sharp(rgba, { raw: { width, height, channels: 4 } })
     .png(PNG_OPTIONS)
     .toBuffer();

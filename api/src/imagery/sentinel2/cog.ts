@@ -196,6 +196,55 @@ export async function readOnGrid(
     : bilinear(source, x1 - x0, y1 - y0, grid, a, b, c, d);
 }
 
+/** Whether two COGs' levels of this pixel size share one pixel grid (origin, pixel size, extent). */
+function sameGrid(a: Cog, b: Cog, levelA: CogLevel, levelB: CogLevel): boolean {
+  return (
+    a.epsg === b.epsg &&
+    a.originX === b.originX &&
+    a.originY === b.originY &&
+    levelA.resX === levelB.resX &&
+    levelA.resY === levelB.resY &&
+    levelA.width === levelB.width &&
+    levelA.height === levelB.height
+  );
+}
+
+/**
+ * `readOnGrid(cog, grid, 'bilinear', noData)` for several COGs at once (the bands of one item), the same
+ * values band for band. Bands on one pixel grid (Sentinel-2's 10 m bands are) share the resampling
+ * pass: each window pixel's four neighbours and weights are found once for all of them.
+ */
+export async function readBandsOnGrid(
+  reads: ReadonlyArray<{ cog: Cog; noData: number | null }>,
+  grid: ProjectedGrid,
+): Promise<Array<Float32Array | null>> {
+  const [first] = reads;
+  if (!first) return [];
+  const level = chooseLevel(first.cog, grid.pixelSize);
+  const shared = reads.every(
+    ({ cog }) => cog === first.cog || sameGrid(first.cog, cog, level, chooseLevel(cog, grid.pixelSize)),
+  );
+  if (!shared || reads.length === 1)
+    return Promise.all(reads.map(({ cog, noData }) => readOnGrid(cog, grid, 'bilinear', noData)));
+  const { cog } = first;
+  const { resX, resY } = level;
+  const x0 = Math.max(0, Math.floor((grid.minX - cog.originX) / resX) - 1);
+  const x1 = Math.min(level.width, Math.ceil((grid.maxX - cog.originX) / resX) + 1);
+  const y0 = Math.max(0, Math.floor((cog.originY - grid.maxY) / resY) - 1);
+  const y1 = Math.min(level.height, Math.ceil((cog.originY - grid.minY) / resY) + 1);
+  if (x0 >= x1 || y0 >= y1) return reads.map(() => null);
+  const sources = await Promise.all(
+    reads.map(({ cog: each, noData }) => readWindow(each, chooseLevel(each, grid.pixelSize), x0, y0, x1, y1, noData)),
+  );
+  const a = 1 / resX;
+  const b = -cog.originX / resX - x0;
+  const c = -1 / resY;
+  const d = cog.originY / resY - y0;
+  return sources.length === 2
+    ? bilinearPair(sources[0] as Float32Array, sources[1] as Float32Array, x1 - x0, y1 - y0, grid, a, b, c, d)
+    : sources.map((source) => bilinear(source, x1 - x0, y1 - y0, grid, a, b, c, d));
+}
+
 // The two resampling loops run for every pixel of every band of every tile: plain loops over
 // Float32/Float64 arrays only, no closures, so they stay monomorphic and cheap.
 
@@ -267,6 +316,76 @@ function bilinear(
         : Number.NaN;
   }
   return out;
+}
+
+/** `bilinear` of two sources on one grid in one pass (the pixel's neighbours and weights found once): the same values. */
+function bilinearPair(
+  first: Float32Array,
+  second: Float32Array,
+  width: number,
+  height: number,
+  grid: ProjectedGrid,
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+): [Float32Array, Float32Array] {
+  const { x, y } = grid;
+  const out1 = new Float32Array(x.length);
+  const out2 = new Float32Array(x.length);
+  for (let p = 0; p < out1.length; p++) {
+    const u = (x[p] as number) * a + b;
+    const v = (y[p] as number) * c + d;
+    if (u < 0 || v < 0 || u >= width || v >= height) {
+      out1[p] = Number.NaN;
+      out2[p] = Number.NaN;
+      continue;
+    }
+    const cu = u - 0.5;
+    const cv = v - 0.5;
+    const left = Math.floor(cu);
+    const top = Math.floor(cv);
+    const fx = cu - left;
+    const fy = cv - top;
+    const l = left < 0 ? 0 : left;
+    const r = left + 1 >= width ? width - 1 : left + 1;
+    const t = (top < 0 ? 0 : top) * width;
+    const bottom = (top + 1 >= height ? height - 1 : top + 1) * width;
+    const ftl = (1 - fx) * (1 - fy);
+    const ftr = fx * (1 - fy);
+    const fbl = (1 - fx) * fy;
+    const fbr = fx * fy;
+    // Each band exactly as `bilinear` computes it (a missing neighbour weighs nothing).
+    let tl = first[t + l] as number;
+    let tr = first[t + r] as number;
+    let bl = first[bottom + l] as number;
+    let br = first[bottom + r] as number;
+    let wtl = tl === tl ? ftl : 0;
+    let wtr = tr === tr ? ftr : 0;
+    let wbl = bl === bl ? fbl : 0;
+    let wbr = br === br ? fbr : 0;
+    let weights = wtl + wtr + wbl + wbr;
+    out1[p] =
+      weights > 0
+        ? ((wtl > 0 ? tl * wtl : 0) + (wtr > 0 ? tr * wtr : 0) + (wbl > 0 ? bl * wbl : 0) + (wbr > 0 ? br * wbr : 0)) /
+          weights
+        : Number.NaN;
+    tl = second[t + l] as number;
+    tr = second[t + r] as number;
+    bl = second[bottom + l] as number;
+    br = second[bottom + r] as number;
+    wtl = tl === tl ? ftl : 0;
+    wtr = tr === tr ? ftr : 0;
+    wbl = bl === bl ? fbl : 0;
+    wbr = br === br ? fbr : 0;
+    weights = wtl + wtr + wbl + wbr;
+    out2[p] =
+      weights > 0
+        ? ((wtl > 0 ? tl * wtl : 0) + (wtr > 0 ? tr * wtr : 0) + (wbl > 0 ? bl * wbl : 0) + (wbr > 0 ? br * wbr : 0)) /
+          weights
+        : Number.NaN;
+  }
+  return [out1, out2];
 }
 
 /** Pixels [x0, x1) × [y0, y1) of one level as Float32 (NaN where the image has no data), from the internal tiles they span. */

@@ -10,7 +10,7 @@ import {
   type SourceLayer,
 } from '../source';
 import { hasSentinel2Asset, MissingAssetError, resolveAsset, SCL_CLASSES, type ResolvedAsset } from './bands';
-import { CogReadError, openCog, readOnGrid } from './cog';
+import { CogReadError, openCog, readBandsOnGrid, readOnGrid, type Cog } from './cog';
 import { LruCache } from '../lru';
 import { projectWindow, type ProjectedGrid } from './reproject';
 import type { StacItem, StacSearchBody } from './stac';
@@ -44,6 +44,49 @@ const toLonLat = proj4('EPSG:3857', 'EPSG:4326');
 const CHECK_CONCURRENCY = 8;
 /** Reflectance assets whose files are checked (with the classification) before a capture is offered. */
 const READABILITY_BANDS = ['B04', 'B08'] as const;
+
+/**
+ * `mosaicItem`'s pixel pass for two bands (every index: red and near infrared, red edge and near
+ * infrared), with the arrays in locals: the same rule and the same arithmetic, about twice as fast.
+ */
+function fillPair(
+  mask: Uint8Array,
+  scl: Float32Array,
+  dns: readonly Float32Array[],
+  outs: readonly Float32Array[],
+  scales: readonly number[],
+  offsets: readonly number[],
+  pixels: number,
+): number {
+  const first = dns[0] as Float32Array;
+  const second = dns[1] as Float32Array;
+  const out1 = outs[0] as Float32Array;
+  const out2 = outs[1] as Float32Array;
+  const scale1 = scales[0] as number;
+  const scale2 = scales[1] as number;
+  const offset1 = offsets[0] as number;
+  const offset2 = offsets[1] as number;
+  const noData = pixelClass.noData;
+  let filled = 0;
+  for (let p = 0; p < pixels; p++) {
+    if (mask[p] !== noData) {
+      filled += 1;
+      continue;
+    }
+    const code = scl[p] as number;
+    if (!(code >= 0 && code < 256)) continue;
+    const cls = SCL_CLASSES[code] as number;
+    if (cls === noData) continue;
+    const a = first[p] as number;
+    const b = second[p] as number;
+    if (Number.isNaN(a) || Number.isNaN(b)) continue;
+    mask[p] = cls;
+    filled += 1;
+    out1[p] = a * scale1 + offset1;
+    out2[p] = b * scale2 + offset2;
+  }
+  return filled;
+}
 
 export class Sentinel2Source implements ImagerySource {
   readonly name = 'sentinel-2-l2a' as const;
@@ -127,18 +170,30 @@ export class Sentinel2Source implements ImagerySource {
       ['SCL', resolveAsset(item, 'SCL')],
       ...bands.map((band): [BandName, ResolvedAsset] => [band, resolveAsset(item, band)]),
     ];
-    const values = await Promise.all(
-      assets.map(async ([band, asset]) => {
-        const cog = await openCog(asset.href);
-        let grid = grids.get(cog.epsg);
-        if (!grid) {
-          grid = projectWindow(window, cog.epsg);
-          grids.set(cog.epsg, grid);
-        }
-        // The file's nodata tag, else what the STAC item declares (raster:bands[].nodata, 0 for L2A).
-        return readOnGrid(cog, grid, band === 'SCL' ? 'nearest' : 'bilinear', cog.noData ?? asset.noData);
-      }),
-    );
+    const opened = await Promise.all(assets.map(async ([, asset]) => openCog(asset.href)));
+    const gridOf = (cog: Cog) => {
+      let grid = grids.get(cog.epsg);
+      if (!grid) {
+        grid = projectWindow(window, cog.epsg);
+        grids.set(cog.epsg, grid);
+      }
+      return grid;
+    };
+    // The file's nodata tag, else what the STAC item declares (raster:bands[].nodata, 0 for L2A).
+    const noDataOf = (i: number) => (opened[i] as Cog).noData ?? (assets[i] as [string, ResolvedAsset])[1].noData;
+    const sclCog = opened[0] as Cog;
+    const bandCogs = opened.slice(1);
+    const [sclValues, bandValuesRead] = await Promise.all([
+      readOnGrid(sclCog, gridOf(sclCog), 'nearest', noDataOf(0)),
+      // The reflectance bands in one resampling pass when they share a CRS (and so a grid).
+      bandCogs.every((cog) => cog.epsg === (bandCogs[0] as Cog).epsg) && bandCogs.length > 0
+        ? readBandsOnGrid(
+            bandCogs.map((cog, i) => ({ cog, noData: noDataOf(i + 1) })),
+            gridOf(bandCogs[0] as Cog),
+          )
+        : Promise.all(bandCogs.map((cog, i) => readOnGrid(cog, gridOf(cog), 'bilinear', noDataOf(i + 1)))),
+    ]);
+    const values = [sclValues, ...bandValuesRead];
     const [scl, ...bandValues] = values;
     if (!scl || bandValues.some((band) => band === null)) return countWithData(result.mask);
     const { mask } = result;
@@ -147,6 +202,7 @@ export class Sentinel2Source implements ImagerySource {
     const scales = bands.map((_, b) => (assets[b + 1] as [BandName, ResolvedAsset])[1].scale);
     const offsets = bands.map((_, b) => (assets[b + 1] as [BandName, ResolvedAsset])[1].offset);
     const count = bands.length;
+    if (count === 2) return fillPair(mask, scl, dns, outs, scales, offsets, pixels);
     // One pass over the pixels (this runs for every pixel of every tile): a still-empty pixel takes
     // this item's class and values when its SCL has a class and every band has a value.
     let filled = 0;

@@ -3,6 +3,7 @@ import {
   farmFeatureSchema,
   farmListResponseSchema,
   farmTotalsResponseSchema,
+  fieldCollectionSchema,
   type FarmListQuery,
   type FarmListResponse,
 } from '@paddock/shared/contracts';
@@ -10,6 +11,7 @@ import { sql } from 'kysely';
 import {
   addFields,
   createFarm,
+  featureCollection,
   fieldFeature,
   getFarm,
   issuesOf,
@@ -414,6 +416,81 @@ describe.each(availableBackends())('farms on %s', (kind) => {
       ]);
     });
 
+    it('answers every page of every sort, search and favourite filter as the farms read one by one say, owned and shared mixed', async () => {
+      // A member whose list mixes farms they own with farms shared with them (as editor and viewer),
+      // favourites of theirs and of someone else: each page must be the slice of the whole list
+      // ordered from each farm's own read (GET /v2/farms/:id), and the total the number that match.
+      const member = await signIn(t);
+      const mine = ['Creek Run', 'Hill End', 'Creek Side Downs', 'Plains View'];
+      const memberFarms: string[] = [];
+      for (const [i, name] of mine.entries()) {
+        const farm = await createFarm(t, member, name);
+        memberFarms.push(farm.id);
+        if (i % 2 === 0)
+          await addFields(t, member, farm.id, fieldFeature(`M${i}`, square(146 + i * 0.05, -34, 0.002 * (i + 1))));
+      }
+      const sharedIds = ['Alpha Downs', 'Echo Creek Downs', 'Golf Hills'].map((name) => ids.get(name) as string);
+      expect((await share(t, owner, sharedIds.slice(0, 2), [member.email], 'editor')).statusCode).toBe(200);
+      expect((await share(t, owner, sharedIds.slice(2), [member.email], 'viewer')).statusCode).toBe(200);
+      for (const id of [memberFarms[1], sharedIds[1]]) {
+        const response = await t.request({
+          method: 'PUT',
+          url: `/v2/farms/${id}`,
+          token: member.token,
+          payload: { data: { is_account_farm_favorite: true } },
+        });
+        expect(response.statusCode).toBe(200);
+      }
+      const visible = await Promise.all([...memberFarms, ...sharedIds].map((id) => getFarm(t, member, id)));
+
+      const key = (farm: FarmListResponse['features'][number], sortBy: string): string | number =>
+        sortBy === 'farm_name'
+          ? farm.properties.farm_name.toLowerCase()
+          : sortBy === 'number_of_fields'
+            ? farm.properties.number_of_fields
+            : sortBy === 'farm_area'
+              ? farm.properties.farm_area
+              : farm.properties.updated_on;
+      for (const sort_by of ['updated_on', 'farm_name', 'number_of_fields', 'farm_area'] as const) {
+        for (const sort_dir of ['asc', 'desc'] as const) {
+          for (const filter of [{}, { search_query: 'creek' }, { search_query: 'DOWNS' }, { is_favorite: 'true' }]) {
+            const matching = visible.filter(
+              (farm) =>
+                (!('search_query' in filter) ||
+                  farm.properties.farm_name.toLowerCase().includes((filter.search_query ?? '').toLowerCase())) &&
+                (!('is_favorite' in filter) || farm.properties.is_favorite),
+            );
+            const ordered = [...matching].sort((a, b) => {
+              const [ka, kb] = [key(a, sort_by), key(b, sort_by)];
+              const primary = ka < kb ? -1 : ka > kb ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+              return sort_dir === 'asc' ? primary : -primary;
+            });
+            for (const [skip, limit] of [
+              [0, 3],
+              [3, 3],
+              [6, 3],
+              [0, 100],
+            ] as const) {
+              const page = await list(member, { sort_by, sort_dir, skip, limit, ...filter });
+              expect({ sort_by, sort_dir, filter, skip, features: page.features }).toEqual({
+                sort_by,
+                sort_dir,
+                filter,
+                skip,
+                features: ordered.slice(skip, skip + limit),
+              });
+              expect(page.pages).toEqual({
+                total_pages: Math.ceil(matching.length / limit),
+                total_count: matching.length,
+                skip,
+                limit,
+              });
+            }
+          }
+        }
+      }
+    });
+
     it('refuses bad queries with 422', async () => {
       const bad: Record<string, string>[] = [
         { limit: '0' },
@@ -467,6 +544,82 @@ describe.each(availableBackends())('farms on %s', (kind) => {
       const neighbourTotals = await totalsOf(neighbour);
       expect(neighbourTotals).toEqual({ farms: 1, fields: 1, hectares: areas[2] });
       expect(await totalsOf(await signIn(t))).toEqual({ farms: 0, fields: 0, hectares: 0 });
+    });
+
+    it('keeps each farm’s stored totals exact through concurrent field writes, an import and a farm delete', async () => {
+      const owner = await signIn(t);
+      const [north, south] = [await createFarm(t, owner, 'North Run'), await createFarm(t, owner, 'South Run')];
+      const fieldsOf = async (farmId: string) => {
+        const response = await t.request({ method: 'GET', url: `/v2/farms/${farmId}/fields`, token: owner.token });
+        expect(response.statusCode).toBe(200);
+        return fieldCollectionSchema.parse(response.json()).features;
+      };
+      // The list's number_of_fields and farm_area are what the farm's fields add up to, and the totals
+      // what the list adds up to.
+      const expectExact = async () => {
+        const page = await list(owner, { limit: 100 });
+        for (const farm of page.features) {
+          const fields = await fieldsOf(farm.id);
+          expect([farm.properties.farm_name, farm.properties.number_of_fields]).toEqual([
+            farm.properties.farm_name,
+            fields.length,
+          ]);
+          expect(farm.properties.farm_area).toBeCloseTo(
+            fields.reduce((sum, field) => sum + field.properties.area, 0),
+            3,
+          );
+        }
+        const totals = await totalsOf(owner);
+        expect(totals.farms).toBe(page.features.length);
+        expect(totals.fields).toBe(page.features.reduce((sum, farm) => sum + farm.properties.number_of_fields, 0));
+        expect(totals.hectares).toBeCloseTo(
+          page.features.reduce((sum, farm) => sum + farm.properties.farm_area, 0),
+          2,
+        );
+      };
+
+      // An import: many fields in one request, all or nothing.
+      const imported = await addFields(
+        t,
+        owner,
+        north.id,
+        ...Array.from({ length: 12 }, (_, i) => fieldFeature(`I${i}`, square(WAGGA.lon + i * 0.02, WAGGA.lat, 0.005))),
+      );
+      await expectExact();
+      // Concurrent creates, boundary updates and deletes on both farms.
+      const writes = await Promise.all([
+        ...[0, 1, 2].map((i) =>
+          t.request({
+            method: 'POST',
+            url: `/v2/farms/${south.id}/fields`,
+            token: owner.token,
+            payload: featureCollection(fieldFeature(`S${i}`, square(WAGGA.lon - 0.1 - i * 0.02))),
+          }),
+        ),
+        ...imported.features.slice(0, 4).map((field, i) =>
+          t.request({
+            method: 'PUT',
+            url: `/v2/fields/${field.id}`,
+            token: owner.token,
+            payload: { type: 'Feature', geometry: square(WAGGA.lon + i * 0.02, WAGGA.lat, 0.01) },
+          }),
+        ),
+        ...imported.features
+          .slice(8)
+          .map((field) => t.request({ method: 'DELETE', url: `/v2/fields/${field.id}`, token: owner.token })),
+      ]);
+      expect(writes.map((response) => response.statusCode).sort()).toEqual(
+        [...Array<number>(3).fill(201), ...Array<number>(4).fill(200), ...Array<number>(4).fill(204)].sort(),
+      );
+      await expectExact();
+      expect((await getFarm(t, owner, north.id)).properties.number_of_fields).toBe(8);
+      expect((await getFarm(t, owner, south.id)).properties.number_of_fields).toBe(3);
+
+      expect((await t.request({ method: 'DELETE', url: `/v2/farms/${north.id}`, token: owner.token })).statusCode).toBe(
+        204,
+      );
+      await expectExact();
+      expect(await totalsOf(owner)).toMatchObject({ farms: 1, fields: 3 });
     });
 
     it('needs a signed-in user', async () => {

@@ -127,39 +127,6 @@ export async function loadFarmFeature(db: Db, farmId: string, accountId: string)
 /** `%`, `_` and `\` match themselves in a search. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/**
- * The caller's farms for the list: owned ones and shared ones as two index-friendly branches of a
- * UNION ALL (each uses its own index on the caller's id), rather than one OR that would make
- * PostgreSQL scan every farm of every account.
- */
-function listableFarms(db: Db, accountId: string, options: FarmListQuery) {
-  const owned = db
-    .selectFrom('farms')
-    .selectAll('farms')
-    .select(sql<FarmRole>`'owner'`.as('role'))
-    .where('farms.owner_id', '=', accountId);
-  const shared = db
-    .selectFrom('farm_members as sm')
-    .innerJoin('farms', 'farms.id', 'sm.farm_id')
-    .selectAll('farms')
-    .select(sql<FarmRole>`sm.permission`.as('role'))
-    .where('sm.account_id', '=', accountId);
-  let query = db
-    .selectFrom(owned.unionAll(shared).as('f'))
-    .innerJoin('accounts as o', 'o.id', 'f.owner_id')
-    .leftJoin('farm_favourites as fav', (join) =>
-      join.onRef('fav.farm_id', '=', 'f.id').on('fav.account_id', '=', accountId),
-    )
-    .selectAll('f')
-    .select([
-      sql<boolean>`fav.account_id is not null`.as('is_favorite'),
-      sql<string | null>`coalesce(o.login_email, o.contact_email)`.as('owner_email'),
-    ]);
-  if (options.search_query) query = query.where(sql`lower(f.name)`, 'like', likePattern(options.search_query));
-  if (options.is_favorite === 'true') query = query.where('fav.account_id', '=', accountId);
-  return query;
-}
-
 const SORTS = {
   farm_name: sql`lower(f.name)`,
   updated_on: sql`f.updated_on`,
@@ -167,37 +134,71 @@ const SORTS = {
   farm_area: sql`f.farm_area`,
 } as const;
 
+type ListRow = FarmRow & {
+  role: FarmRole;
+  is_favorite: boolean;
+  owner_email: string | null;
+  total_count: number;
+  collaborator_rows: Array<Omit<CollaboratorRow, 'farm_id'>>;
+};
+
 /**
- * A page of the caller's farms (owned or shared with them): one query for the page and the total
- * (a window count), one for the page's collaborators.
+ * A page of the caller's farms (owned or shared with them) in one statement that reads what the page
+ * needs. Unfiltered, the owned and the shared farms are two branches, each walking its own index in
+ * the sort's order (`farms_owner_*_idx`, `farm_members_account_idx`) and stopping at the page's end,
+ * and the total is two index counts. Searched or filtered by favourite, the farms that match are found
+ * once (one pass over the caller's farms) and both the page and the total come from them. Either way
+ * only the page's farms are joined to their owner, the caller's favourite and their collaborators.
+ * Field counts, areas and `updated_on` are the farms' own columns, kept exact by every field write in
+ * its transaction (`fields/service.ts` refreshFarmSummary), so nothing is added up here.
  */
 export async function listFarms(db: Db, accountId: string, options: FarmListQuery): Promise<FarmListResponse> {
   const { skip, limit, sort_by, sort_dir } = options;
   const direction = sort_dir === 'asc' ? sql`asc` : sql`desc`;
-  const base = listableFarms(db, accountId, options);
-  const page = base
-    .select(sql<number>`(count(*) over ())::int`.as('total_count'))
-    .orderBy(sql`${SORTS[sort_by]} ${direction}`)
-    .orderBy(sql`f.id ${direction}`)
-    .offset(skip)
-    .limit(limit);
-  // One round trip: the page, its total and each farm's collaborators (only for the page's rows).
-  const rows = await db
-    .selectFrom(page.as('f'))
-    .selectAll('f')
-    .select(collaboratorsColumn.as('collaborator_rows'))
-    .orderBy(sql`${SORTS[sort_by]} ${direction}`)
-    .orderBy(sql`f.id ${direction}`)
-    .execute();
+  const order = sql`${SORTS[sort_by]} ${direction}, f.id ${direction}`;
+  const conditions = [
+    ...(options.search_query ? [sql`lower(f.name) like ${likePattern(options.search_query)}`] : []),
+    ...(options.is_favorite === 'true'
+      ? [sql`exists (select 1 from farm_favourites x where x.account_id = ${accountId} and x.farm_id = f.id)`]
+      : []),
+  ];
+  const filter = conditions.length > 0 ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
+  const owned = sql`select f.*, 'owner'::text as role from farms f where f.owner_id = ${accountId} ${filter}`;
+  const shared = sql`select f.*, sm.permission as role from farm_members sm join farms f on f.id = sm.farm_id
+    where sm.account_id = ${accountId} ${filter}`;
+  const counted = sql`(select count(*) from farms f where f.owner_id = ${accountId} ${filter})
+    + (select count(*) from farm_members sm join farms f on f.id = sm.farm_id where sm.account_id = ${accountId} ${filter})`;
+  const [pageQuery, totalQuery] =
+    conditions.length === 0
+      ? [
+          sql`select * from ((${owned} order by ${order} limit ${skip + limit})
+            union all (${shared} order by ${order} limit ${skip + limit})) f
+            order by ${order} offset ${skip} limit ${limit}`,
+          counted,
+        ]
+      : [
+          sql`select * from matches f order by ${order} offset ${skip} limit ${limit}`,
+          sql`(select count(*) from matches)`,
+        ];
+  const matches = conditions.length === 0 ? sql`` : sql`matches as materialized (${owned} union all ${shared}),`;
+  const result = await sql<ListRow>`
+    with ${matches} page as (${pageQuery})
+    select f.*,
+      fav.account_id is not null as is_favorite,
+      coalesce(o.login_email, o.contact_email) as owner_email,
+      (${totalQuery})::int as total_count,
+      ${collaboratorsColumn} as collaborator_rows
+    from page f
+    join accounts o on o.id = f.owner_id
+    left join farm_favourites fav on fav.farm_id = f.id and fav.account_id = ${accountId}
+    order by ${order}`.execute(db);
+  const rows = result.rows;
 
   let total = rows[0]?.total_count ?? 0;
   if (rows.length === 0 && skip > 0) {
-    // Past the last page: the window count has no row to ride on.
-    const counted = await db
-      .selectFrom(base.as('page'))
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirst();
-    total = counted?.n ?? 0;
+    // Past the last page: the count has no row to ride on.
+    const recount = await sql<{ n: number }>`select (${counted})::int as n`.execute(db);
+    total = recount.rows[0]?.n ?? 0;
   }
   return {
     type: 'FeatureCollection',

@@ -6,8 +6,18 @@ import { inspectBoundary, type BoundaryInspection, type GeometryProblem, type In
 
 /** Up to this many positions in one request, checking costs a few milliseconds: done in place. */
 export const INLINE_POSITIONS = 2_000;
-/** The longest the boundaries of one request may take to check, in a worker thread (milliseconds). */
+/**
+ * The longest the boundaries of one request may take to check, in a worker thread (milliseconds),
+ * counted by the worker from when it starts on them: starting a thread, loading its module and waiting
+ * behind another request's check are not the check's time.
+ */
 export const BOUNDARY_CHECK_BUDGET_MS = 10_000;
+/**
+ * A check still not answered this long after it was handed over is stopped with its thread (a worker
+ * that cannot even start, or one boundary that never ends): the budget plus room for a thread start
+ * and a queue on a busy machine.
+ */
+const HARD_STOP_FACTOR = 3;
 
 /**
  * Boundaries packed into typed arrays, so handing them to a worker thread is a transfer of a few
@@ -135,14 +145,37 @@ export type PackedInspection =
   | { ok: true; boundary: Omit<InspectedBoundary, 'geometry'> & { geometry?: AreaGeometry } }
   | { ok: false; problem: GeometryProblem };
 
-/** The worker's task: every boundary of one request, checked and measured. */
-export const inspectPacked = (packed: PackedBoundaries): PackedInspection[] =>
-  unpackBoundaries(packed).map((geometry) => {
-    const inspection = inspectBoundary(geometry);
-    if (!inspection.ok || inspection.boundary.merged) return inspection;
-    const { geometry: _asSent, ...measured } = inspection.boundary;
-    return { ok: true, boundary: measured };
-  });
+/** The worker's task: every boundary of one request, to check within `budgetMs` of starting on them. */
+export interface InspectionTask {
+  packed: PackedBoundaries;
+  budgetMs: number;
+}
+
+/** The worker's answer: each boundary checked and measured, or `overBudget` when the budget ran out first. */
+export type InspectionAnswer = { results: PackedInspection[] } | { overBudget: true };
+
+/** One boundary checked in the worker, its geometry left out unless overlapping parts were merged. */
+function inspectOne(geometry: AreaGeometry): PackedInspection {
+  const inspection = inspectBoundary(geometry);
+  if (!inspection.ok || inspection.boundary.merged) return inspection;
+  const { geometry: _asSent, ...measured } = inspection.boundary;
+  return { ok: true, boundary: measured };
+}
+
+/**
+ * The worker's task (`boundaries.worker.ts`): the clock starts here, in the worker, so a thread start
+ * or a module load never eats a request's budget; it is read between boundaries, each of which takes
+ * time about proportional to its positions (at most `MAX_POSITIONS_PER_FIELD`).
+ */
+export function inspectPacked({ packed, budgetMs }: InspectionTask): InspectionAnswer {
+  const started = performance.now();
+  const results: PackedInspection[] = [];
+  for (const geometry of unpackBoundaries(packed)) {
+    if (results.length > 0 && performance.now() - started > budgetMs) return { overBudget: true };
+    results.push(inspectOne(geometry));
+  }
+  return { results };
+}
 
 /** The boundaries of one request took longer to check than the budget allows. */
 export class BoundaryCheckTimeout extends Error {
@@ -158,16 +191,31 @@ export interface BoundaryInspector {
    * `BOUNDARY_CHECK_BUDGET_MS` (a `BoundaryCheckTimeout` past it), so the event loop stays free.
    */
   inspect(geometries: readonly AreaGeometry[]): Promise<BoundaryInspection[]>;
+  /** Starts the worker thread and loads its checks now (in the background), so the first large request does not wait for them. */
+  warm(): void;
   close(): Promise<void>;
 }
 
 export function createBoundaryInspector(budgetMs = BOUNDARY_CHECK_BUDGET_MS): BoundaryInspector {
   let pool: Piscina | undefined;
+  // Made on the first large request (or `warm`); one thread then stays (its module loaded) for the next ones.
+  const started = () =>
+    (pool ??= createWorkerPool({
+      module: workerModule('plugins/fields/boundaries.worker'),
+      maxThreads: 2,
+      minThreads: 1,
+    }));
   return {
+    warm() {
+      const task: InspectionTask = { packed: packBoundaries([]), budgetMs };
+      started()
+        .run(task)
+        .catch(() => undefined);
+    },
     async inspect(geometries) {
       const positions = geometries.reduce((total, geometry) => total + positionsIn(geometry), 0);
       if (positions <= INLINE_POSITIONS) return geometries.map(inspectBoundary);
-      pool ??= createWorkerPool({ module: workerModule('plugins/fields/boundaries.worker'), maxThreads: 2 });
+      const workers = started();
       const packed = await packBoundariesInTurns(geometries);
       const transferList = [
         packed.coordinates.buffer,
@@ -177,10 +225,13 @@ export function createBoundaryInspector(budgetMs = BOUNDARY_CHECK_BUDGET_MS): Bo
         packed.positionCounts.buffer,
       ] as ArrayBuffer[];
       try {
-        const results = (await pool.run(packed, {
+        const task: InspectionTask = { packed, budgetMs };
+        const answer = (await workers.run(task, {
           transferList,
-          signal: AbortSignal.timeout(budgetMs),
-        })) as PackedInspection[];
+          signal: AbortSignal.timeout(budgetMs * HARD_STOP_FACTOR + 1_000),
+        })) as InspectionAnswer;
+        if ('overBudget' in answer) throw new BoundaryCheckTimeout(positions);
+        const { results } = answer;
         // Merged MultiPolygons come back (without altitudes); every other boundary is stored as sent.
         return results.map((result, i) =>
           result.ok

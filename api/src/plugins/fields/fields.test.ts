@@ -409,6 +409,28 @@ describe.each(availableBackends())('fields on %s', (kind) => {
       },
     );
 
+    it('accepts three 10,000-position combs in one POST on a fresh app (the worker starts within the request)', async () => {
+      const fresh = await startTestApp(kind);
+      try {
+        const user = await signIn(fresh);
+        const farm = await createFarm(fresh, user, 'Three Combs');
+        const response = await fresh.request({
+          method: 'POST',
+          url: `/v2/farms/${farm.id}/fields`,
+          token: user.token,
+          payload: featureCollection(
+            ...[0, 1, 2].map((i) => fieldFeature(`Comb ${i + 1}`, combBoundary(10_000, w + i * 0.02, s))),
+          ),
+        });
+        expect(response.statusCode).toBe(201);
+        const created = fieldCollectionSchema.parse(response.json());
+        expect(created.features.map((field) => field.properties.field_name)).toEqual(['Comb 1', 'Comb 2', 'Comb 3']);
+        expect(created.features[2]?.geometry).toEqual(combBoundary(10_000, w + 0.04, s));
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it('saves ten 10,000-position combs (every edge spanning the same longitudes) checked off the event loop', async () => {
       const farm = await createFarm(t, owner, 'Combs');
       const created = await addFields(
