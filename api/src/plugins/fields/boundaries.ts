@@ -18,6 +18,8 @@ export const BOUNDARY_CHECK_BUDGET_MS = 10_000;
  * and a queue on a busy machine.
  */
 const HARD_STOP_FACTOR = 3;
+/** A thread start that compiles and loads the checks can itself take seconds on a loaded machine. */
+const HARD_STOP_FLOOR_MS = 15_000;
 
 /**
  * Boundaries packed into typed arrays, so handing them to a worker thread is a transfer of a few
@@ -228,7 +230,7 @@ export function createBoundaryInspector(budgetMs = BOUNDARY_CHECK_BUDGET_MS): Bo
         const task: InspectionTask = { packed, budgetMs };
         const answer = (await workers.run(task, {
           transferList,
-          signal: AbortSignal.timeout(budgetMs * HARD_STOP_FACTOR + 1_000),
+          signal: AbortSignal.timeout(Math.max(budgetMs * HARD_STOP_FACTOR + 1_000, HARD_STOP_FLOOR_MS)),
         })) as InspectionAnswer;
         if ('overBudget' in answer) throw new BoundaryCheckTimeout(positions);
         const { results } = answer;
