@@ -40,7 +40,7 @@ function reportProductivity(p) {
   );
   console.log(`  api cold (HTTP, every capture read, standardised, averaged, zoned)   p50 ${p.cold.p50} ms   p95 ${p.cold.p95} ms   (${p.cold.runs} runs)`);
   console.log(
-    `    of which in the worker: reading the captures p50 ${p.imageryRead.p50} ms; standardise, mean and zoning p50 ${p.standardiseAndZone.p50} ms (p95 ${p.standardiseAndZone.p95} ms)`,
+    `    of which in the workers (thread time, seasons read in parallel): reading the captures p50 ${p.imageryRead.p50} ms; standardise, mean and zoning p50 ${p.standardiseAndZone.p50} ms (p95 ${p.standardiseAndZone.p95} ms)`,
   );
   console.log(
     `  reference (numpy standardise-and-mean + k-means/rasterio zoning, rasters in memory, nice +10)   p50 ${p.reference.p50} ms   p95 ${p.reference.p95} ms   (standardise-and-mean ${p.referenceMean} ms)`,

@@ -49,6 +49,8 @@ export function ZoneLegend({ zones }: { zones: ZoningZonesResponse }) {
   const stabilityOf = (zone: number) => stability?.find((entry) => entry.zone === zone);
   const correlations = zones.statistics.fields.map((field) => field.correlations).filter(Boolean);
   const made = madeFromText(zones);
+  // Productivity and EM zones are made of z-scores (standard deviations from the field's mean), not the index itself.
+  const standardised = zones.made_from !== undefined && zones.made_from.source !== 'date';
   return (
     <div className={styles.legend}>
       <table className={styles.table} aria-label="Zones">
@@ -56,7 +58,7 @@ export function ZoneLegend({ zones }: { zones: ZoningZonesResponse }) {
           <tr>
             <th scope="col">Zone</th>
             <th scope="col">Area (ha)</th>
-            <th scope="col">Mean index</th>
+            <th scope="col">{standardised ? 'Mean (standardised)' : 'Mean index'}</th>
             {stability && <th scope="col">Stable</th>}
             {stability && <th scope="col">CV</th>}
           </tr>

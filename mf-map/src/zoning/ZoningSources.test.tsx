@@ -139,12 +139,21 @@ describe('zoning sources and honest inputs', () => {
     const { ui, store } = renderZoning(
       zonesReply({
         statistics: { ...(zonesReply().body as ZoningZonesResponse).statistics, stability: STABLE },
+        made_from: {
+          source: 'seasons',
+          description:
+            'Productivity: standard_NDVI over seasons 2023, 2024, 2025, each clear capture standardised within the field, then averaged (162 captures)',
+          captures: [],
+          filled_from_neighbours_percent: 0,
+        },
       }),
     );
     await ui.click(screen.getByRole('radio', { name: 'Seasons' }));
     await chooseCountAndResolution(ui);
     const legend = await screen.findByRole('table', { name: 'Zones' });
     expect(within(legend).getByRole('columnheader', { name: 'Stable' })).toBeInTheDocument();
+    expect(within(legend).getByRole('columnheader', { name: 'Mean (standardised)' })).toBeInTheDocument();
+    expect(screen.getByText(/^Productivity: standard_NDVI over seasons 2023, 2024, 2025/)).toBeInTheDocument();
     const rows = within(legend).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').at(-2)?.textContent)).toEqual(['91%', '62%', '88%']);
     await ui.click(screen.getByRole('checkbox', { name: 'Show zone stability on the map' }));

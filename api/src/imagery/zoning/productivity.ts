@@ -510,8 +510,9 @@ export async function zoneFieldsByBasis(
           : await productivityRaster(source, field, windowsOf(field, basis), request.algorithm, request.resolutionM);
         // Reading the captures is the source's time; standardising, averaging and zoning are the engine's
         // (summed over the threads that read the seasons, when they were read in parallel).
-        const elsewhere = computed ? computed.reduce((sum, part) => sum + part.computeMs + part.readMs, 0) : 0;
-        const read = started + raster.readMs - elsewhere;
+        const elsewhere = computed ? computed.reduce((sum, part) => sum + part.computeMs, 0) : 0;
+        // In this thread: the reads (when not done elsewhere), then combining, standardising and zoning.
+        const readHere = computed ? 0 : raster.readMs;
         const { zoning, stability, png } = await zoneProductivity(
           field,
           raster,
@@ -530,8 +531,8 @@ export async function zoneFieldsByBasis(
             extent3857: raster.window.bbox,
           },
         });
-        timings.readMs += read - started;
-        timings.zoningMs += performance.now() - read;
+        timings.readMs += raster.readMs;
+        timings.zoningMs += elsewhere + performance.now() - started - readHere;
       } else {
         const survey = basis.surveys[field.fieldId];
         if (!survey) throw new Error(`No Rapid-EM survey for field ${field.fieldId}`);
