@@ -20,3 +20,4 @@ export * from './orders';
 export * from './subscriptions';
 export * from './dashboard';
 export * from './places';
+export * from './address';

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { formatAud } from '@paddock/shared/format';
 import { Button } from '@paddock/shared/ui';
-import { CheckboxField, Form, SelectField, TextField } from '@paddock/shared/ui/form';
-import { countryOptions } from '../../components/address/countries';
+import { CheckboxField, Form, SelectField, TextField, countryOptions } from '@paddock/shared/ui/form';
 import type { OrderPaymentMethod } from '@paddock/shared/contracts';
 import { EMAIL_PATTERN, ORDER_MESSAGES } from '../../orders/rules';
 import styles from './ImageryOrder.module.css';
