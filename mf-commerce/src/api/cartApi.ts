@@ -18,7 +18,7 @@ import {
   type Profile,
   type ZoningOrder,
 } from '@paddock/shared/contracts';
-import { isNotFound } from '@paddock/shared/api-client';
+import { ApiError, isNotFound } from '@paddock/shared/api-client';
 
 /** What the cart, the checkout and the payment-success screen ask of the API (spec 2 §7). */
 export interface CartApi {
@@ -66,8 +66,15 @@ export function createCartApi({ config, getToken, fetch }: CartApiOptions): Cart
         throw error;
       }
     },
-    saveContactDetails: (details, exists) =>
-      api.sendNoContent(exists ? 'put' : 'post', 'accounts/contact_details', { data: details }),
+    saveContactDetails: async (details, exists) => {
+      try {
+        await api.sendNoContent(exists ? 'put' : 'post', 'accounts/contact_details', { data: details });
+      } catch (error) {
+        // Saved in another tab meanwhile: 409 on add means "update instead", 404 on update "add".
+        if (!(error instanceof ApiError && error.status === (exists ? 404 : 409))) throw error;
+        await api.sendNoContent(exists ? 'post' : 'put', 'accounts/contact_details', { data: details });
+      }
+    },
     paymentsConfig: () => api.get('payments/config', paymentsClientConfigSchema),
   };
 }

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { paths, productPath } from '@paddock/shared/contracts';
+import { addressToContact, paths, productPath } from '@paddock/shared/contracts';
 import { formatAud } from '@paddock/shared/format';
 import { billingAddress } from '@paddock/shared/payments';
 import { CardSection, useCardPayment } from '@paddock/shared/payments/ui';
 import { Button, Spinner } from '@paddock/shared/ui';
-import { AddressFields, Form } from '@paddock/shared/ui/form';
+import { AddressFields, Form, SaveDetailsField } from '@paddock/shared/ui/form';
 import { useAccount, useAccountStore } from '../../context';
 import { useAwaitPremium } from '../../hooks/useAwaitPremium';
 import { usePaymentsClient } from '../../hooks/usePaymentsClient';
@@ -23,7 +23,7 @@ export const redirectNavigation = { assign: (url: string) => window.location.ass
  * error (spec 3 §8).
  */
 export function Checkout() {
-  const { subscriptions, bus, basename } = useAccount();
+  const { subscriptions, bus, basename, api, store } = useAccount();
   const contact = useAccountStore((state) => state.contactDetails ?? state.profile.account);
   const price = useSubscriptionPrice();
   const { client, failed } = usePaymentsClient();
@@ -34,8 +34,15 @@ export function Checkout() {
 
   const payment = useCardPayment({
     client,
-    start: (_values: CheckoutValues) => {
+    async start(values: CheckoutValues) {
       if (!price.data) throw new Error('The price is not loaded');
+      if (values.saveDetails) {
+        // Kept for the next purchase; a failure here never stops the subscription.
+        await api
+          .saveContactDetails(addressToContact(values), store.getState().contactDetails != null)
+          .then((saved) => store.getState().setContactDetails(saved))
+          .catch(() => undefined);
+      }
       return subscriptions.subscribe(price.data.stripe_product_id);
     },
     clientSecret: (answer) => answer.stripe_payment_intent_client_secret,
@@ -87,6 +94,7 @@ export function Checkout() {
           <fieldset className={styles.fieldset} disabled={processing}>
             <legend className={styles.legend}>Billing address</legend>
             <AddressFields disabled={processing} />
+            <SaveDetailsField disabled={processing} />
           </fieldset>
           <CardSection
             {...payment.cardSection}

@@ -16,6 +16,8 @@ export const checkoutMessages = {
 
 export interface CheckoutValues extends Address {
   cardholder: string;
+  /** Keep the address in the contact profile for the next purchase (on by default). */
+  saveDetails: boolean;
 }
 
 /** The one address rule set, then the cardholder. */
@@ -27,5 +29,5 @@ export function validateCheckout(values: Partial<CheckoutValues>): Partial<Recor
 
 export function checkoutInitialValues(source: ContactDetails | Account | null | undefined): CheckoutValues {
   const name = [source?.first_name, source?.last_name].filter((part) => part?.trim()).join(' ');
-  return { ...addressFromContact(source), cardholder: name };
+  return { ...addressFromContact(source), cardholder: name, saveDetails: true };
 }

@@ -76,6 +76,15 @@ describe('settings', () => {
     expect(screen.getByLabelText(/First Name/)).toBeDisabled();
   });
 
+  it('shows the phone and the address kept by a checkout: an AU State choice and a Postcode', async () => {
+    renderAccount({ route: '/settings', profile: profile(), routes: routes() });
+    expect(await screen.findByRole('textbox', { name: /Mobile|Phone/ })).toHaveValue('0400 000 000');
+    expect(screen.getByRole('textbox', { name: 'Street address' })).toHaveValue('1 Long Paddock Rd');
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('NSW');
+    expect(screen.getByRole('textbox', { name: 'Postcode' })).toHaveValue('2650');
+    expect(screen.getByRole('textbox', { name: 'Suburb or town' })).toHaveValue('Wagga Wagga');
+  });
+
   it("blocks the save with 'Email address is required.' when the e-mail is blank", async () => {
     const { ui, server, toasts } = renderAccount({ route: '/settings', profile: profile(), routes: routes() });
     await ui.click(await screen.findByRole('button', { name: 'Edit' }));

@@ -4,7 +4,7 @@ import { paths, userTypeLabels, userTypes, type Profile } from '@paddock/shared/
 import { formatDate } from '@paddock/shared/format';
 import { queryKeys, useAction } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
-import { Form, SelectField, TextField, countryOptions } from '@paddock/shared/ui/form';
+import { AddressFields, Form, SelectField, TextField } from '@paddock/shared/ui/form';
 import { PhotoNote } from '../../components/PhotoNote';
 import { useAccount, useAccountStore } from '../../context';
 import { useAccountData } from '../../hooks/useAccountData';
@@ -185,53 +185,7 @@ function ProfileSection() {
 
             <fieldset id="address" className={styles.group} disabled={locked}>
               <legend className={styles.groupTitle}>Address</legend>
-              <TextField
-                name="address1"
-                label="Street address"
-                autoComplete="address-line1"
-                required={false}
-                disabled={locked}
-              />
-              <TextField
-                name="address2"
-                label="Apartment, suite or other"
-                autoComplete="address-line2"
-                required={false}
-                disabled={locked}
-              />
-              <div className={styles.pair}>
-                <TextField
-                  name="city"
-                  label="City or suburb"
-                  autoComplete="address-level2"
-                  required={false}
-                  disabled={locked}
-                />
-                <TextField
-                  name="state"
-                  label="State"
-                  autoComplete="address-level1"
-                  required={false}
-                  disabled={locked}
-                />
-              </div>
-              <div className={styles.pair}>
-                <SelectField
-                  name="country"
-                  label="Country"
-                  placeholder="Select country"
-                  options={countryOptions}
-                  required={false}
-                  disabled={locked}
-                />
-                <TextField
-                  name="post_code"
-                  label="Post code"
-                  autoComplete="postal-code"
-                  required={false}
-                  disabled={locked}
-                />
-              </div>
+              <AddressFields prefix="address." disabled={locked} />
             </fieldset>
 
             <fieldset id="user-type" className={styles.group} disabled={locked}>

@@ -105,7 +105,7 @@ function contactToValues(contact: ContactDetails | null): Partial<CheckoutValues
     email: contact?.email ?? '',
     phoneNumber: contact?.phone_number ?? '',
     method: 'card',
-    cardholder: '',
+    cardholder: name,
     billingName: name,
     companyName: contact?.company ?? '',
     ...addressFromContact(contact, ''),

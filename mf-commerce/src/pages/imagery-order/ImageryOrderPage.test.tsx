@@ -285,9 +285,9 @@ describe('/order/high-resolution-imagery', () => {
     expect(alerts()).toContain('Fields are empty.');
     await ui.type(screen.getByLabelText('Last name'), 'Grower');
     await ui.type(screen.getByLabelText('Street address'), '1 Long Paddock Rd');
-    await ui.type(screen.getByLabelText('Suburb'), 'Wagga Wagga');
-    await ui.type(screen.getByLabelText('State'), 'NSW');
-    await ui.type(screen.getByLabelText('Post code'), '2650');
+    await ui.type(screen.getByLabelText('Suburb or town'), 'Wagga Wagga');
+    await ui.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'NSW');
+    await ui.type(screen.getByLabelText('Postcode'), '2650');
     await ui.clear(screen.getByLabelText('Email'));
     await ui.type(screen.getByLabelText('Email'), 'jo@farm');
     await ui.click(submit);

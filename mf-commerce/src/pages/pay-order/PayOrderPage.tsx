@@ -124,7 +124,10 @@ function PayForm({ order }: { order: Order }) {
         </section>
         {payable ? (
           <Form<PayValues>
-            initialValues={{ cardholder: '', terms: false }}
+            initialValues={{
+              cardholder: [order.first_name, order.last_name].filter((part) => part?.trim()).join(' '),
+              terms: false,
+            }}
             validate={(values) => (values.cardholder?.trim() ? {} : { cardholder: cardMessages.cardholderRequired })}
             onSubmit={(values) => {
               if (payment.cardInvalid) return;

@@ -34,7 +34,7 @@ export function PaymentStep({ reservationId, total, contact, client, clientFaile
       firstName: contact?.first_name ?? '',
       lastName: contact?.last_name ?? '',
       companyName: contact?.company ?? '',
-      cardholder: '',
+      cardholder: [contact?.first_name, contact?.last_name].filter((part) => part?.trim()).join(' '),
       shipping: { ...addressFromContact({ ...contact, country: 'AU' }) },
       billingSameAsShipping: true,
       billing: saved,
