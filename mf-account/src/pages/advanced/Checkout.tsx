@@ -9,7 +9,7 @@ import { useAccount, useAccountStore } from '../../context';
 import { useAwaitPremium } from '../../hooks/useAwaitPremium';
 import { usePaymentsClient } from '../../hooks/usePaymentsClient';
 import { useSubscriptionPrice } from '../../hooks/useSubscription';
-import { billedNow } from '../../lib/subscription';
+import { billedNow, offerTerms } from '../../lib/subscription';
 import { checkoutInitialValues, checkoutMessages, validateCheckout, type CheckoutValues } from './checkoutRules';
 import styles from './Advanced.module.css';
 
@@ -31,6 +31,7 @@ export function Checkout() {
   const [pending, setPending] = useState(false);
   const [initialValues] = useState(() => checkoutInitialValues(contact));
   const billed = useMemo(() => (price.data ? billedNow(price.data) : null), [price.data]);
+  const terms = useMemo(() => (price.data ? offerTerms(price.data) : null), [price.data]);
 
   const payment = useCardPayment({
     client,
@@ -115,6 +116,8 @@ export function Checkout() {
                   {formatAud(billed.subtotal, { prefixed: true })} + {formatAud(billed.gst, { prefixed: true })} GST (
                   {price.data.tax_rate}%), billed yearly
                 </small>
+                {terms?.offer && <small className={styles.offer}>{terms.offer}</small>}
+                {terms && <small>{terms.renewal}</small>}
               </span>
             )}
           </div>

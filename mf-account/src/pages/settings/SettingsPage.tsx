@@ -8,10 +8,10 @@ import { AddressFields, Form, SelectField, TextField } from '@paddock/shared/ui/
 import { PhotoNote } from '../../components/PhotoNote';
 import { useAccount, useAccountStore } from '../../context';
 import { useAccountData } from '../../hooks/useAccountData';
-import { useBillingPortal } from '../../hooks/useSubscription';
+import { useBillingPortal, useSubscriptionPrice } from '../../hooks/useSubscription';
 import { messages } from '../../lib/messages';
 import { greetingName } from '../../lib/profile';
-import { planState } from '../../lib/subscription';
+import { offerTerms, planState } from '../../lib/subscription';
 import { ChangeEmailModal } from './ChangeEmailModal';
 import { DeleteAccountModal } from './DeleteAccountModal';
 import { settingsInitialValues, toContact, validateSettings, type SettingsValues } from './settingsForm';
@@ -214,6 +214,7 @@ function SubscriptionSection() {
   const profile = useAccountStore((state) => state.profile);
   const state = planState(profile);
   const portal = useBillingPortal();
+  const price = useSubscriptionPrice(state.kind === 'active');
   return (
     <section id="subscription-status" className={styles.section} aria-labelledby="settings-subscription">
       <h2 id="settings-subscription" className={styles.sectionTitle}>
@@ -226,6 +227,12 @@ function SubscriptionSection() {
           <>
             <dt>{state.kind === 'cancelled' ? 'Ends on' : 'Renews on'}</dt>
             <dd>{formatDate(state.expiresAt)}</dd>
+          </>
+        )}
+        {state.kind === 'active' && price.data && (
+          <>
+            <dt>Renewal price</dt>
+            <dd>{offerTerms(price.data).renewal}</dd>
           </>
         )}
         {state.kind === 'cancelled' && (

@@ -18,7 +18,7 @@ import {
   minimumMonthsOf,
   todayIso,
 } from '../../orders/rules';
-import { ConfirmStep } from './ConfirmStep';
+import { ConfirmStep, quoteArithmetic } from './ConfirmStep';
 import { DatesStep, type DateChoice } from './DatesStep';
 import { FarmPickerModal } from './FarmPickerModal';
 import { FarmsStep } from './FarmsStep';
@@ -266,6 +266,7 @@ export function ImageryOrderPage() {
                   initialValues={initialContact}
                   subtotal={subtotal}
                   gst={gst}
+                  arithmetic={quote.data ? quoteArithmetic(quote.data) : undefined}
                   invoiceAllowed={profile.data?.payments.includes('invoice') ?? false}
                   supportEmail={config.supportEmail}
                   busy={create.busy}

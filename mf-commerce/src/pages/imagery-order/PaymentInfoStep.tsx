@@ -22,6 +22,8 @@ interface PaymentInfoStepProps {
   initialValues: OrderContactValues;
   subtotal: number;
   gst: number;
+  /** How the subtotal was reached (minimum area or price named), said before paying. */
+  arithmetic?: string;
   invoiceAllowed: boolean;
   supportEmail: string;
   busy: boolean;
@@ -55,6 +57,7 @@ export function PaymentInfoStep({
   initialValues,
   subtotal,
   gst,
+  arithmetic,
   invoiceAllowed,
   supportEmail,
   busy,
@@ -144,6 +147,12 @@ export function PaymentInfoStep({
                 )}
               </div>
               <dl className={styles.summary} aria-label="Amount due">
+                {arithmetic && (
+                  <>
+                    <dt>Charged</dt>
+                    <dd>{arithmetic}</dd>
+                  </>
+                )}
                 <dt>Subtotal</dt>
                 <dd>{formatAud(subtotal)}</dd>
                 <dt>GST</dt>
