@@ -21,3 +21,4 @@ export * from './subscriptions';
 export * from './dashboard';
 export * from './places';
 export * from './address';
+export * from './documents';

@@ -9,6 +9,7 @@ import {
   type PaymentProvider,
   type WebhookEvent,
 } from '../../payments/provider';
+import { issueTaxDocument } from '../documents/service';
 import { isUuid } from '../farms/access';
 
 type Db = Kysely<Database>;
@@ -79,18 +80,25 @@ export interface NewPayment {
 
 /** An invoice payment: open (unpaid) with the next invoice number, until an operator marks it paid. */
 export async function createInvoicePayment(trx: Trx, payment: NewPayment): Promise<PaymentRow> {
-  return trx
-    .insertInto('payments')
-    .values({
-      account_id: payment.accountId,
-      purpose: payment.purpose,
-      method: 'invoice',
-      amount_cents: payment.amountCents,
-      gst_cents: payment.gstCents,
-      invoice_number: payment.invoiceNumber ?? sql<string>`'INV-' || nextval('invoice_number_seq')`,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return (
+    trx
+      .insertInto('payments')
+      .values({
+        account_id: payment.accountId,
+        purpose: payment.purpose,
+        method: 'invoice',
+        amount_cents: payment.amountCents,
+        gst_cents: payment.gstCents,
+        invoice_number: payment.invoiceNumber ?? sql<string>`'INV-' || nextval('invoice_number_seq')`,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+      // Issue 25: invoice terms get their Tax Invoice, asked for in the transaction that opens the payment.
+      .then(async (row) => {
+        await issueTaxDocument(trx, row);
+        return row;
+      })
+  );
 }
 
 /** Step one of a card payment: the row (no intent yet), made inside the caller's transaction. */
@@ -199,6 +207,8 @@ async function markPaid(trx: Trx, paymentId: string): Promise<boolean> {
   const purpose = purposes.get(row.purpose);
   if (!purpose) throw new Error(`No payment purpose '${row.purpose}' is registered`);
   await purpose.onPaid(trx, row);
+  // Issue 25: the tax document of every purchase (a Tax Receipt once paid), asked for in this transaction.
+  await issueTaxDocument(trx, row);
   return true;
 }
 
