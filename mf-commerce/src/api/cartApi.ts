@@ -29,6 +29,8 @@ export interface CartApi {
   checkout(cartIds: readonly string[], invoice: boolean): Promise<CheckoutResponse>;
   getPayment(id: string): Promise<Payment>;
   paidOrders(paymentId: string): Promise<ZoningOrder[]>;
+  /** Every zoning order the caller may see (their purchases and their farms' zone layers), newest first. */
+  zoningOrders(): Promise<ZoningOrder[]>;
   getProfile(): Promise<Profile>;
   /** Null until first saved (the API answers 404). */
   getContactDetails(): Promise<ContactDetails | null>;
@@ -55,6 +57,7 @@ export function createCartApi({ config, getToken, fetch }: CartApiOptions): Cart
       return api.send('post', `cart/checkout?${query}`, checkoutResponseSchema);
     },
     getPayment: async (id) => (await api.get(`payments/${encodeURIComponent(id)}`, paymentResponseSchema)).data,
+    zoningOrders: async () => (await api.get('zoning/orders', zoningOrdersResponseSchema)).data,
     paidOrders: async (paymentId) =>
       (await api.get('zoning/orders', zoningOrdersResponseSchema, { payment_id: paymentId, status: 'paid' })).data,
     getProfile: async () => (await api.get('accounts/profile', profileResponseSchema)).data,

@@ -24,6 +24,8 @@ export const taxDocumentSchema = z.object({
   title: z.string(),
   purpose: z.enum(purchasePurposes),
   payment_id: z.string(),
+  /** The Rapid-EM booking the document is for (its `id`), null for other purchases. */
+  booking_id: z.string().nullable(),
   invoice_number: z.string(),
   issued_on: z.string(),
   /** Cents, GST included. */

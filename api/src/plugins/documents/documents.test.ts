@@ -80,6 +80,8 @@ describe.each(availableBackends())('tax documents of every purchase (%s)', (kind
     const user = await australian();
     const farm = await farmWithFields(t, user, 2, 'Kimba North');
     const order = await paidZoningOrder(t, user, zoningPayload(farm.farmId, farm.fields));
+    // Orders lists what was bought: the fields by name.
+    expect(order.field_names).toEqual(['Paddock 1', 'Paddock 2']);
     await rendered();
     const [document] = await documentsOf(user, order.payment_id);
     expect(document).toMatchObject({
@@ -218,7 +220,12 @@ describe.each(availableBackends())('tax documents of every purchase (%s)', (kind
 
     const [bookingReceipt] = await documentsOf(user, booking.payment_id);
     const [subscriptionReceipt] = await documentsOf(user, subscription.payment_id);
-    expect(bookingReceipt).toMatchObject({ kind: 'tax_receipt', purpose: 'em_booking', total: booking.amount });
+    expect(bookingReceipt).toMatchObject({
+      kind: 'tax_receipt',
+      purpose: 'em_booking',
+      total: booking.amount,
+      booking_id: reserveResponseSchema.parse(reserved.json()).reservation_id,
+    });
     expect(subscriptionReceipt).toMatchObject({
       kind: 'tax_receipt',
       purpose: 'subscription',

@@ -252,7 +252,9 @@ export async function listTaxDocuments(db: Db, accountId: string, paymentId?: st
   let query = db
     .selectFrom('tax_documents as d')
     .innerJoin('payments as p', 'p.id', 'd.payment_id')
+    .leftJoin('em_reservations as r', 'r.payment_id', 'd.payment_id')
     .select([
+      'r.id as booking_id',
       'd.id',
       'd.kind',
       'd.purpose',
@@ -274,6 +276,7 @@ export async function listTaxDocuments(db: Db, accountId: string, paymentId?: st
     title: documentTitle(row.kind),
     purpose: row.purpose as PurchasePurpose,
     payment_id: row.payment_id,
+    booking_id: row.booking_id ?? null,
     invoice_number: row.invoice_number,
     issued_on: new Date(row.issued_on).toISOString(),
     total: row.amount_cents,

@@ -14,6 +14,7 @@ import { greetingName } from '../../lib/profile';
 import { offerTerms, planState } from '../../lib/subscription';
 import { ChangeEmailModal } from './ChangeEmailModal';
 import { DeleteAccountModal } from './DeleteAccountModal';
+import { SubscriptionDocuments } from './SubscriptionDocuments';
 import { settingsInitialValues, toContact, validateSettings, type SettingsValues } from './settingsForm';
 import styles from './Settings.module.css';
 
@@ -258,6 +259,7 @@ function SubscriptionSection() {
           <Button variant="secondary" onClick={() => void portal.trigger()} disabled={portal.busy}>
             {portal.busy ? 'Opening…' : 'Manage Subscription'}
           </Button>
+          <SubscriptionDocuments />
         </>
       )}
     </section>
