@@ -3,12 +3,13 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { errorMessage, isNotFound } from '@paddock/shared/api-client';
 import { paths } from '@paddock/shared/contracts';
 import { formatAud, formatHectares } from '@paddock/shared/format';
+import { areaPriceArithmetic } from '@paddock/shared/format/pricing';
 import { cardMessages } from '@paddock/shared/payments';
 import { CardSection, useCardPayment } from '@paddock/shared/payments/ui';
 import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
 import { CheckboxField, Form } from '@paddock/shared/ui/form';
-import type { Order } from '@paddock/shared/contracts';
+import type { Order, Product } from '@paddock/shared/contracts';
 import { useCommerce } from '../../context';
 import { ORDER_MESSAGES, formatOrderDate, orderStatusLabels } from '../../orders/rules';
 import { usePaymentsClient } from '../checkout/usePaymentsClient';
@@ -21,6 +22,28 @@ export type PayState = 'idle' | 'processing' | 'success' | 'error';
 interface PayValues {
   cardholder: string;
   terms: boolean;
+}
+
+/**
+ * How the order's subtotal was reached ('209.00 ha ordered, 500.00 ha charged (minimum area) × $4.50/ha
+ * = $2,250.00'), from its product's capture package; null when the product's prices no longer give
+ * the order's subtotal (never a sum the order was not charged).
+ */
+export function orderArithmetic(order: Order, products: readonly Product[] | undefined): string | null {
+  const product = products?.find((candidate) => candidate.id === order.product_id);
+  const captures = order.specification.config.number_of_captures;
+  const capture = product?.config.captures.find((entry) => entry.number_of_captures === captures);
+  if (!capture) return null;
+  const billable = Math.max(order.total_product_unit, capture.minimum_cluster_area);
+  const expected = product?.config.free ? 0 : Math.max(Math.round(billable * capture.unit_price), capture.min_price);
+  if (expected !== order.order_subtotal) return null;
+  return areaPriceArithmetic({
+    hectares: order.total_product_unit,
+    billableHectares: billable,
+    unitPrice: capture.unit_price,
+    minPrice: capture.min_price,
+    subtotal: order.order_subtotal,
+  });
 }
 
 /** Spec 3 §2.9: /pay/{orderId}, card orders only, GST inclusive. */
@@ -59,6 +82,8 @@ function PayForm({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const { client, failed: clientFailed } = usePaymentsClient();
   const [state, setState] = useState<PayState>('idle');
+  const products = useQuery({ queryKey: queryKeys.products.list(), queryFn: () => ordersApi.products() });
+  const arithmetic = orderArithmetic(order, products.data);
   const payable = order.awaiting_payment;
   const returnedSecret = new URLSearchParams(location.search).get('payment_intent_client_secret');
 
@@ -114,6 +139,12 @@ function PayForm({ order }: { order: Order }) {
             </dd>
             <dt>Total hectares</dt>
             <dd>{formatHectares(order.total_product_unit)} Ha</dd>
+            {arithmetic && (
+              <>
+                <dt>Charged</dt>
+                <dd>{arithmetic}</dd>
+              </>
+            )}
             <dt>Subtotal</dt>
             <dd>{formatAud(order.order_subtotal)}</dd>
             <dt>GST</dt>
