@@ -43,7 +43,7 @@ const typedAddress = (address: Partial<Address> | undefined) =>
 
 /**
  * Spec 3 §5: e-mail required ('Email address is required.' as a toast), the name required. The address
- * may stay empty; once any part is typed, it follows the checkouts' address rules.
+ * may stay empty or partly empty; what is typed follows the checkouts' address rules.
  */
 export function validateSettings(values: Partial<SettingsValues>): SettingsErrors {
   const errors: SettingsErrors = {};
@@ -53,7 +53,11 @@ export function validateSettings(values: Partial<SettingsValues>): SettingsError
   if (!email) errors.email = 'Email address is required.';
   else if (!contactDetailsSchema.shape.email.safeParse(email).success) errors.email = 'Invalid Email Address';
   if (typedAddress(values.address)) {
-    const address = addressErrors(values.address);
+    // Only what was typed is checked (a Postcode of 4 digits, a known state): parts may stay empty.
+    const typed: Partial<Address> = values.address ?? {};
+    const address = Object.fromEntries(
+      Object.entries(addressErrors(typed)).filter(([key]) => Boolean(typed[key as keyof Address]?.trim())),
+    );
     if (Object.keys(address).length > 0) errors.address = address;
   }
   return errors;
