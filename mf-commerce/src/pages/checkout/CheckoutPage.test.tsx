@@ -194,6 +194,8 @@ describe('/payment', () => {
 
   it('a declined card shows the provider message and the pay button works again', async () => {
     const { ui, toasts } = await renderCheckout({
+      // The details are kept even so; keeping them must not reset the form (terms stay ticked).
+      'PUT /v2/accounts/contact_details': { status: 204 },
       'POST /test-provider/v1/payment_intents/pi_1/confirm': {
         status: 402,
         body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },

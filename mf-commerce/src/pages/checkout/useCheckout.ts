@@ -57,6 +57,7 @@ export function useCheckout(
       setSucceeded(true);
       bus.toast('success', message);
       void queryClient.invalidateQueries({ queryKey: queryKeys.cart.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account.all });
       timer.current = window.setTimeout(() => navigate(paths.paymentSuccess, { state }), REDIRECT_MS);
     },
     [bus, navigate, queryClient],
@@ -69,18 +70,16 @@ export function useCheckout(
     client,
     async start(values: CheckoutValues) {
       if (!cart) throw new Error('The cart is not loaded');
-      if (values.saveDetails) {
-        // Kept for the next purchase; a failure here never stops the payment.
-        await cartApi.saveContactDetails(checkoutContact(values), Boolean(contact)).then(
-          () => queryClient.invalidateQueries({ queryKey: queryKeys.account.all }),
-          () => undefined,
-        );
-      }
       const invoice = values.method === 'invoice';
       const answer = await cartApi.checkout(
         cart.data.map((item) => item.id),
         invoice,
       );
+      // Kept for the next purchase once this one is priced (the profile's country must not re-price
+      // it); a failure here never stops the payment. The profile is re-read after success, so the
+      // form is not reset under the buyer's hands.
+      if (values.saveDetails)
+        await cartApi.saveContactDetails(checkoutContact(values), Boolean(contact)).catch(() => undefined);
       return { ...answer, invoice: invoice || !answer.client_secret };
     },
     clientSecret: (answer) => (answer.invoice ? null : answer.client_secret),

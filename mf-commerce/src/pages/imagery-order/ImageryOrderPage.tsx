@@ -97,14 +97,6 @@ export function ImageryOrderPage() {
 
   const create = useAction<{ values: OrderContactValues; method: OrderPaymentMethod }, { id: string; status: string }>({
     run: async ({ values, method }) => {
-      if (values.saveDetails) {
-        // Kept for the next purchase; a failure here never stops the order.
-        const details = {
-          ...purchaserContact({ firstName: values.firstName, lastName: values.lastName, address: values.address }),
-          email: values.email.trim() || undefined,
-        };
-        await cartApi.saveContactDetails(details, Boolean(contact.data)).catch(() => undefined);
-      }
       const payload: OrderCreatePayload = {
         product_id: productId ?? '',
         start_capture_date: effectiveRange.start ?? '',
@@ -125,7 +117,17 @@ export function ImageryOrderPage() {
         number_of_captures: captures ?? 0,
         payment_method: method,
       };
-      return ordersApi.create(payload);
+      const created = await ordersApi.create(payload);
+      // Kept for the next purchase once the order is priced and placed (the profile's country must
+      // not re-price it); a failure here never stops the order.
+      if (values.saveDetails) {
+        const details = {
+          ...purchaserContact({ firstName: values.firstName, lastName: values.lastName, address: values.address }),
+          email: values.email.trim() || undefined,
+        };
+        await cartApi.saveContactDetails(details, Boolean(contact.data)).catch(() => undefined);
+      }
+      return created;
     },
     failure: ORDER_MESSAGES.notCreated,
     success: (_, { method }) => (method === 'invoice' ? ORDER_MESSAGES.placed : null),

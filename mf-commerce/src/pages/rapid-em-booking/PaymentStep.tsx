@@ -46,20 +46,7 @@ export function PaymentStep({ reservationId, total, contact, client, clientFaile
     client,
     async start(values: BookingFormValues) {
       const shipping = values.shipping;
-      if (values.saveDetails) {
-        // Kept for the next purchase; a failure here never stops the booking.
-        const details = purchaserContact({
-          firstName: values.firstName,
-          lastName: values.lastName,
-          company: values.companyName,
-          address: shipping,
-        });
-        await cartApi.saveContactDetails(details, contact !== null).then(
-          () => queryClient.invalidateQueries({ queryKey: queryKeys.account.all }),
-          () => undefined,
-        );
-      }
-      return bookingsApi.book({
+      const answer = await bookingsApi.book({
         reservation_id: reservationId,
         first_name: values.firstName.trim(),
         last_name: values.lastName.trim(),
@@ -71,6 +58,17 @@ export function PaymentStep({ reservationId, total, contact, client, clientFaile
         country: 'AU',
         post_code: shipping.zipCode.trim(),
       });
+      if (values.saveDetails) {
+        // Kept for the next purchase once this one is priced; a failure here never stops the booking.
+        const details = purchaserContact({
+          firstName: values.firstName,
+          lastName: values.lastName,
+          company: values.companyName,
+          address: shipping,
+        });
+        await cartApi.saveContactDetails(details, contact !== null).catch(() => undefined);
+      }
+      return answer;
     },
     clientSecret: (answer) => answer.client_secret,
     billingDetails: (values) => ({
@@ -79,7 +77,10 @@ export function PaymentStep({ reservationId, total, contact, client, clientFaile
     }),
     returnUrl: () => window.location.href,
     failure: 'Your booking could not be started. Please try again.',
-    onPaid: () => onPaid(),
+    onPaid: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account.all });
+      onPaid();
+    },
   });
   const processing = payment.processing;
 
