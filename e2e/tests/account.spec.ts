@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fillAustralianAddress } from './support/checkout';
 import { uniqueEmail } from './support/auth';
 import { api, bearerOf, farmWithField } from './support/api';
 import { signUpAndOnboard } from './support/onboard';
@@ -25,10 +26,7 @@ test('a Basic user subscribes with 4242 from /advanced and the whole product tur
   await expect(dialog.getByText('Billed Now')).toBeVisible();
   await expect(dialog.getByText(/^AU\$[\d,]+\.\d\d$/)).toBeVisible();
   await expect(dialog.getByLabel('Country')).toHaveValue('AU');
-  await dialog.getByLabel('Street address').fill('1 Long Paddock Rd');
-  await dialog.getByLabel('State or province').fill('NSW');
-  await dialog.getByLabel('City').fill('Wagga Wagga');
-  await dialog.getByLabel('Zip code').fill('2650');
+  await fillAustralianAddress(dialog);
   await dialog.getByLabel('Cardholder name').fill('Owen Grower');
   await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
   await dialog.getByLabel('Expiry').fill(`12${String((new Date().getFullYear() + 2) % 100)}`);
@@ -120,13 +118,13 @@ test('settings: Edit, Save and the saved profile after a reload', async ({ page 
   await first.fill('Olive');
   await profile.getByLabel('Phone number').fill('0412 345 678');
   await profile.getByLabel('Country').selectOption('AU');
-  await profile.getByLabel('Post code').fill('2650');
+  await profile.getByLabel('Postcode', { exact: true }).fill('2650');
   await profile.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile successfully updated')).toBeVisible();
   await expect(first).toBeDisabled();
   await page.reload();
   await expect(profile.getByLabel('First Name')).toHaveValue('Olive');
-  await expect(profile.getByLabel('Post code')).toHaveValue('2650');
+  await expect(profile.getByLabel('Postcode', { exact: true })).toHaveValue('2650');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Olive Grower' })).toBeVisible();
 });

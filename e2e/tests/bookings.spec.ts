@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fillAustralianAddress } from './support/checkout';
 import { uniqueEmail } from './support/auth';
 import { signUpAndOnboard } from './support/onboard';
 
@@ -48,10 +49,7 @@ test.describe('Rapid-EM booking', () => {
     await expect(page.getByLabel('Country').first()).toBeDisabled();
     await page.getByLabel('First name').fill('Owen');
     await page.getByLabel('Last name').fill('Grower');
-    await page.getByLabel('Street address').fill('1 Long Paddock Rd');
-    await page.getByLabel('State or province').fill('NSW');
-    await page.getByLabel('City').fill('Wagga Wagga');
-    await page.getByLabel('Zip code').fill('2650');
+    await fillAustralianAddress(page);
     const card = page.getByRole('region', { name: 'Card Details' });
     await expect(card.getByText('TEST MODE')).toBeVisible();
     await card.getByLabel('Cardholder name').fill('Owen Grower');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fillAustralianAddress } from './support/checkout';
 import { readFile } from 'node:fs/promises';
 import { uniqueEmail } from './support/auth';
 import { adminToken, api, bearerOf } from './support/api';
@@ -99,11 +100,8 @@ async function orderThroughWizard(page: Page, farmName: string) {
   await expect(page.getByRole('heading', { name: 'Payment Information' })).toBeVisible();
   await page.getByLabel('First name').fill('Owen');
   await page.getByLabel('Last name').fill('Grower');
-  await page.getByLabel('Street address').fill('1 Long Paddock Rd');
-  await page.getByLabel('Suburb').fill('Wagga Wagga');
-  await page.getByLabel('State').fill('NSW');
-  await page.getByLabel('Post code').fill('2650');
   await page.getByLabel('Country').selectOption('AU');
+  await fillAustralianAddress(page);
 }
 
 async function fillCard(page: Page, number: string) {

@@ -61,7 +61,11 @@ export function parseUpstreams(name, value) {
 export async function createGateway(options) {
   const app = Fastify({ logger: options.logger ?? false, return503OnClosing: true });
   const idp = originOf(options.idpUrl);
-  const fallbackPage = pageHeaders({ connectOrigins: idp ? [idp] : [], frameOrigins: idp ? [idp] : [] });
+  const fallbackPage = pageHeaders({
+    connectOrigins: idp ? [idp] : [],
+    frameOrigins: idp ? [idp] : [],
+    previewsDocuments: true,
+  });
 
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(assetHeaders())) reply.header(name, value);

@@ -79,6 +79,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The sources of one directive of a Content-Security-Policy ([] when absent). */
+const directive = (policy: string, name: string): string[] =>
+  policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([directiveName]) => directiveName === name)
+    ?.slice(1) ?? [];
+
 describe('the gateway: one origin for the host, the remotes and the api', () => {
   it('serves the host page at / and for client-side routes, framed by nobody', async () => {
     for (const path of ['/', '/farms/123']) {
@@ -88,6 +96,10 @@ describe('the gateway: one origin for the host, the remotes and the api', () => 
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain('http://localhost:4400');
+      // The tax-document preview frames the PDF's blob: URL; that is all that is added (no plugins).
+      expect(directive(csp, 'frame-src')).toEqual(["'self'", 'blob:', 'http://localhost:4400']);
+      expect(directive(csp, 'object-src')).toEqual(["'none'"]);
+      expect(directive(csp, 'child-src')).toEqual([]);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-frame-options')).toBe('DENY');
     }
@@ -101,6 +113,7 @@ describe('the gateway: one origin for the host, the remotes and the api', () => 
 
     const portal = await fetch(`${gateway}/remotes/mf_map/partner-portal.html`);
     expect(portal.headers.get('content-security-policy')).toContain('frame-ancestors https://partner.example');
+    expect(directive(portal.headers.get('content-security-policy') ?? '', 'frame-src')).not.toContain('blob:');
     expect(portal.headers.get('x-frame-options')).toBeNull();
   });
 

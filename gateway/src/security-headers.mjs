@@ -3,7 +3,8 @@
 // the idp's pages already send them: a Content-Security-Policy that allows what Module Federation
 // needs (scripts and chunks from the remotes' origins, calls to the api and the idp), nosniff, and
 // frame-ancestors so the app cannot be framed (clickjacking). Pages meant to be embedded by partners
-// (mf-map's partner portal) name the partners that may frame them instead.
+// (mf-map's partner portal) name the partners that may frame them instead. The app's pages frame the
+// `blob:` URL of a tax document they fetched (its preview); nothing else may be framed but the idp.
 
 /** @param {string | undefined | null} url */
 export function originOf(url) {
@@ -19,6 +20,9 @@ export function originOf(url) {
  * @property {readonly string[]} [frameOrigins] other origins the page frames (the idp's silent sign-in)
  * @property {readonly string[]} [frameAncestors] who may frame the page; `'none'` when empty
  * @property {boolean} [connectAnywhere] the page calls an address its user types (the partner-portal demo)
+ * @property {boolean} [previewsDocuments] the page shows PDFs it fetched with the bearer (tax receipts and
+ *   invoices) in a frame of their own `blob:` URL: `frame-src blob:` and nothing else (the browser's PDF
+ *   viewer needs no `object-src`; plugins stay off)
  */
 
 /**
@@ -39,7 +43,7 @@ export function contentSecurityPolicy(options = {}) {
     `img-src ${unique(["'self'", 'data:', 'blob:', ...connect])}`,
     `font-src ${unique(["'self'", 'data:', ...scripts])}`,
     `connect-src ${unique(["'self'", ...scripts, ...connect])}`,
-    `frame-src ${unique(["'self'", ...(options.frameOrigins ?? [])])}`,
+    `frame-src ${unique(["'self'", ...(options.previewsDocuments ? ['blob:'] : []), ...(options.frameOrigins ?? [])])}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -99,6 +99,7 @@ export function startStaticServer({ dir, port, host = '127.0.0.1', spa = false, 
       scriptOrigins: urlsIn(runtimeFile('/remotes.json')).flatMap((url) => originOf(url) ?? []),
       connectOrigins: urlsIn(config).flatMap((url) => originOf(url) ?? []),
       frameOrigins: idp,
+      previewsDocuments: true,
     };
   };
   const server = createServer(async (req, res) => {

@@ -529,6 +529,18 @@ export interface OrderDocumentsTable {
   issued_on: Timestamp;
 }
 
+/** A tax document of a purchase other than an imagery order (migration 0050); `pdf` null until rendered. */
+export interface TaxDocumentsTable {
+  id: Generated<string>;
+  payment_id: string;
+  account_id: string;
+  purpose: string;
+  kind: 'tax_receipt' | 'tax_invoice';
+  invoice_number: string;
+  pdf: Uint8Array | null;
+  issued_on: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   deleted_accounts: DeletedAccountsTable;
@@ -565,6 +577,7 @@ export interface Database {
   order_invoice_counter: OrderInvoiceCounterTable;
   imagery_orders: ImageryOrdersTable;
   order_documents: OrderDocumentsTable;
+  tax_documents: TaxDocumentsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -5,6 +5,7 @@ import { basemapPlugin } from './basemap';
 import { bookingsPlugin } from './bookings';
 import { cartPlugin } from './cart';
 import { convertPlugin } from './convert';
+import { documentsPlugin } from './documents';
 import { farmsPlugin } from './farms';
 import { fieldsPlugin } from './fields';
 import { imageryPlugin } from './imagery';
@@ -29,6 +30,7 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   convertPlugin,
   imageryPlugin,
   paymentsPlugin,
+  documentsPlugin,
   cartPlugin,
   zoningPlugin,
   bookingsPlugin,

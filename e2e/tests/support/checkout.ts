@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // Checkout through the UI: the cart modal, /payment's details and the test provider's card form.
 
@@ -24,6 +24,14 @@ export async function openCheckout(page: Page, farmName: string) {
   }
 }
 
+/** An Australian address in the shared address fields: Street address, Suburb or town, State (a choice), Postcode. */
+export async function fillAustralianAddress(scope: Page | Locator) {
+  await scope.getByLabel('Street address').fill('1 Long Paddock Rd');
+  await scope.getByLabel('Suburb or town').fill('Wagga Wagga');
+  await scope.getByLabel('State', { exact: true }).selectOption('NSW');
+  await scope.getByLabel('Postcode', { exact: true }).fill('2650');
+}
+
 export async function fillDetails(page: Page) {
   const contact = page.getByRole('region', { name: 'Contact Details' });
   await contact.getByLabel('Full name').fill('Owen Grower');
@@ -31,10 +39,7 @@ export async function fillDetails(page: Page) {
   const billing = page.getByRole('region', { name: 'Billing Details' });
   await billing.getByLabel('Full name').fill('Owen Grower');
   await billing.getByLabel('Country').selectOption('AU');
-  await billing.getByLabel('Street address').fill('1 Long Paddock Rd');
-  await billing.getByLabel('State or province').fill('NSW');
-  await billing.getByLabel('City').fill('Wagga Wagga');
-  await billing.getByLabel('Zip code').fill('2650');
+  await fillAustralianAddress(billing);
   await page.getByText('I have read and agree to the').click();
 }
 
@@ -42,6 +47,12 @@ export async function fillCard(page: Page, number: string) {
   const card = page.getByRole('region', { name: 'Card Details' });
   await expect(card.getByText('TEST MODE')).toBeVisible();
   await card.getByLabel('Cardholder name').fill('Owen Grower');
+  await fillCardNumber(page, number);
+}
+
+/** The card alone (number, expiry, CVC): what a returning buyer types. */
+export async function fillCardNumber(page: Page, number: string) {
+  const card = page.getByRole('region', { name: 'Card Details' });
   await card.getByLabel('Card number').fill(number);
   await card.getByLabel('Expiry').fill(`12${String((new Date().getFullYear() + 2) % 100)}`);
   await card.getByLabel('CVC/CVV').fill('123');

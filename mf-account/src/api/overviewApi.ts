@@ -5,6 +5,7 @@ import {
   farmTotalsResponseSchema,
   orderCountResponseSchema,
   UPCOMING_ORDER_STATUSES,
+  zoningOrdersResponseSchema,
   type FarmFeature,
   type FarmTotals,
   type MfAuth,
@@ -25,6 +26,8 @@ export interface OverviewApi {
   upcomingOrders(): Promise<number>;
   /** Bookings whose machine is still to come or on site (not expired, ending today or later). */
   upcomingBookings(today: string): Promise<number>;
+  /** The zoning orders listed under Orders (the caller's purchases and their farms' zone layers). */
+  zoningOrders(): Promise<number>;
 }
 
 export type { FarmTotals };
@@ -78,6 +81,8 @@ export function createOverviewApi({ config, getToken, fetch }: OverviewApiOption
     upcomingOrders: async () =>
       (await api.get('orders', orderCountResponseSchema, { statuses: [...UPCOMING_ORDER_STATUSES], skip: 0, limit: 1 }))
         .pages.total_count,
+
+    zoningOrders: async () => (await api.get('zoning/orders', zoningOrdersResponseSchema)).data.length,
 
     async upcomingBookings(today) {
       let count = 0;

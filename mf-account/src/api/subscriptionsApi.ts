@@ -1,14 +1,16 @@
-import { createApiClient } from '@paddock/shared/api-client';
+import { createApiClient, normaliseError } from '@paddock/shared/api-client';
 import {
   paymentsClientConfigSchema,
   subscribeResponseSchema,
   subscriptionPortalResponseSchema,
   subscriptionPriceSchema,
+  taxDocumentsResponseSchema,
   type MfAuth,
   type MfConfig,
   type PaymentsClientConfig,
   type SubscribeResponse,
   type SubscriptionPrice,
+  type TaxDocument,
 } from '@paddock/shared/contracts';
 
 /** The Advanced subscription calls (spec 3 §7) and the payments configuration its checkout needs. */
@@ -18,6 +20,10 @@ export interface SubscriptionsApi {
   /** The billing portal's address; the browser goes there. */
   portalUrl(): Promise<string>;
   paymentsConfig(): Promise<PaymentsClientConfig>;
+  /** The caller's tax documents (the subscription's among them), newest first. */
+  taxDocuments(): Promise<TaxDocument[]>;
+  /** One document's PDF by its API path (`/v2/documents/…`). */
+  document(url: string): Promise<Blob>;
 }
 
 export interface SubscriptionsApiOptions {
@@ -34,5 +40,15 @@ export function createSubscriptionsApi({ config, getToken, fetch }: Subscription
       api.send('post', 'subscriptions', subscribeResponseSchema, { stripe_product_id: stripeProductId }),
     portalUrl: async () => (await api.get('subscriptions/portal', subscriptionPortalResponseSchema)).portal_url,
     paymentsConfig: () => api.get('payments/config', paymentsClientConfigSchema),
+    taxDocuments: async () => (await api.get('documents', taxDocumentsResponseSchema)).data,
+    document: async (url) => {
+      // The API names a document by its path from the API root; this client's base ends in /v2.
+      const path = url.replace(/^\/?v2\//, '').replace(/^\//, '');
+      try {
+        return await api.http.get(path).blob();
+      } catch (error) {
+        throw await normaliseError(error);
+      }
+    },
   };
 }

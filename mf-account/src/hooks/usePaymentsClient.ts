@@ -1,17 +1,8 @@
-import { useMemo } from 'react';
-import { createPaymentsClient, type AnyPaymentsClient } from '@paddock/shared/payments';
-import { freshFor, queryKeys, queryPolicy, useQuery } from '@paddock/shared/query';
+import { usePaymentsClient as useSharedPaymentsClient } from '@paddock/shared/payments/ui';
 import { useAccount } from '../context';
 
-/** The browser's payments client, chosen by the API's payments configuration (test provider or Stripe). */
-export function usePaymentsClient(enabled = true): { client: AnyPaymentsClient | null; failed: boolean } {
+/** The shared payments client hook over this area's API. */
+export function usePaymentsClient(enabled = true) {
   const { subscriptions, fetch } = useAccount();
-  const config = useQuery({
-    queryKey: queryKeys.payments.config(),
-    queryFn: () => subscriptions.paymentsConfig(),
-    enabled,
-    ...queryPolicy({ freshFor: freshFor.forever }),
-  });
-  const client = useMemo(() => (config.data ? createPaymentsClient(config.data, fetch) : null), [config.data, fetch]);
-  return { client, failed: config.isError };
+  return useSharedPaymentsClient(subscriptions.paymentsConfig, fetch, enabled);
 }

@@ -2,11 +2,12 @@ import { freshFor, queryKeys, queryPolicy, useAction, useQuery } from '@paddock/
 import { useAccount } from '../context';
 
 /** The Advanced price (spec 3 §3): a failure only marks the price as failed (spec 3 §8). */
-export function useSubscriptionPrice() {
+export function useSubscriptionPrice(enabled = true) {
   const { subscriptions } = useAccount();
   return useQuery({
     queryKey: queryKeys.subscriptions.price(),
     queryFn: () => subscriptions.price(),
+    enabled,
     ...queryPolicy({ freshFor: freshFor.fiveMinutes, retries: 1 }),
   });
 }

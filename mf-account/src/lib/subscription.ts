@@ -43,3 +43,22 @@ export function billedNow(price: SubscriptionPrice): { subtotal: number; gst: nu
   const gst = Math.round((subtotal * price.tax_rate) / 100);
   return { subtotal, gst, total: subtotal + gst };
 }
+
+/**
+ * The introductory offer said with its duration, and the renewal price (the server renews at the base
+ * price): '20% off your first year (introductory offer)' and 'Renews at AU$499.00 + GST a year.'; no
+ * offer line when there is none.
+ */
+export function offerTerms(
+  price: SubscriptionPrice,
+  now: Date = new Date(),
+): { offer: string | null; renewal: string } {
+  const discount = validDiscount(price, now);
+  return {
+    offer:
+      discount && price.actualPrice < price.basePrice
+        ? `${discountText(discount)} your first year (introductory offer)`
+        : null,
+    renewal: `Renews at ${formatAud(price.basePrice, { prefixed: true })} + GST a year.`,
+  };
+}

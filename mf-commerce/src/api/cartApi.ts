@@ -18,7 +18,7 @@ import {
   type Profile,
   type ZoningOrder,
 } from '@paddock/shared/contracts';
-import { isNotFound } from '@paddock/shared/api-client';
+import { ApiError, isNotFound } from '@paddock/shared/api-client';
 
 /** What the cart, the checkout and the payment-success screen ask of the API (spec 2 §7). */
 export interface CartApi {
@@ -29,6 +29,8 @@ export interface CartApi {
   checkout(cartIds: readonly string[], invoice: boolean): Promise<CheckoutResponse>;
   getPayment(id: string): Promise<Payment>;
   paidOrders(paymentId: string): Promise<ZoningOrder[]>;
+  /** Every zoning order the caller may see (their purchases and their farms' zone layers), newest first. */
+  zoningOrders(): Promise<ZoningOrder[]>;
   getProfile(): Promise<Profile>;
   /** Null until first saved (the API answers 404). */
   getContactDetails(): Promise<ContactDetails | null>;
@@ -55,6 +57,7 @@ export function createCartApi({ config, getToken, fetch }: CartApiOptions): Cart
       return api.send('post', `cart/checkout?${query}`, checkoutResponseSchema);
     },
     getPayment: async (id) => (await api.get(`payments/${encodeURIComponent(id)}`, paymentResponseSchema)).data,
+    zoningOrders: async () => (await api.get('zoning/orders', zoningOrdersResponseSchema)).data,
     paidOrders: async (paymentId) =>
       (await api.get('zoning/orders', zoningOrdersResponseSchema, { payment_id: paymentId, status: 'paid' })).data,
     getProfile: async () => (await api.get('accounts/profile', profileResponseSchema)).data,
@@ -66,8 +69,15 @@ export function createCartApi({ config, getToken, fetch }: CartApiOptions): Cart
         throw error;
       }
     },
-    saveContactDetails: (details, exists) =>
-      api.sendNoContent(exists ? 'put' : 'post', 'accounts/contact_details', { data: details }),
+    saveContactDetails: async (details, exists) => {
+      try {
+        await api.sendNoContent(exists ? 'put' : 'post', 'accounts/contact_details', { data: details });
+      } catch (error) {
+        // Saved in another tab meanwhile: 409 on add means "update instead", 404 on update "add".
+        if (!(error instanceof ApiError && error.status === (exists ? 404 : 409))) throw error;
+        await api.sendNoContent(exists ? 'post' : 'put', 'accounts/contact_details', { data: details });
+      }
+    },
     paymentsConfig: () => api.get('payments/config', paymentsClientConfigSchema),
   };
 }

@@ -1,5 +1,7 @@
 import { createApiClient, normaliseError } from '@paddock/shared/api-client';
 import {
+  taxDocumentsResponseSchema,
+  type TaxDocument,
   farmFeatureSchema,
   farmListResponseSchema,
   fieldCollectionSchema,
@@ -41,6 +43,8 @@ export interface OrdersApi {
   pay(orderId: string): Promise<string>;
   /** A Tax Receipt or Tax Invoice (PDF) as the server issued it, by its API path (`document.url`). */
   document(url: string): Promise<Blob>;
+  /** The tax documents of zoning, bookings and the subscription (all, or one payment's). */
+  taxDocuments(paymentId?: string): Promise<TaxDocument[]>;
   farms(query: FarmPageQuery): Promise<FarmListResponse>;
   farm(farmId: string): Promise<FarmFeature>;
   fields(farmId: string): Promise<FieldFeature[]>;
@@ -73,6 +77,8 @@ export function createOrdersApi({ config, getToken, fetch }: CartApiOptions): Or
         throw await normaliseError(error);
       }
     },
+    taxDocuments: async (paymentId) =>
+      (await api.get('documents', taxDocumentsResponseSchema, paymentId ? { payment_id: paymentId } : undefined)).data,
     farms: ({ skip, limit, search }) =>
       api.get('farms', farmListResponseSchema, {
         skip,

@@ -165,6 +165,8 @@ export const zoningOrderSchema = z.object({
   num_zones: z.number().int(),
   zone_resolution: z.number().int(),
   fields: z.array(z.string()),
+  /** The names of the fields paid for (the ones not deleted since), sorted. */
+  field_names: z.array(z.string()).optional(),
   zones: z.string().describe('The zone feature collection as a JSON string (spec 2 §3)'),
   area: z.number(),
   price: z.number().int(),

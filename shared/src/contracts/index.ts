@@ -20,3 +20,5 @@ export * from './orders';
 export * from './subscriptions';
 export * from './dashboard';
 export * from './places';
+export * from './address';
+export * from './documents';

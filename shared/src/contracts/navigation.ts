@@ -49,9 +49,10 @@ export function readFarmMapNavState(state: unknown): FarmMapArrival {
 
 /** /order (spec 3 §2.7): the top tab to open; orders when absent. */
 export interface OrdersNavState {
-  tab?: 'orders' | 'bookings';
+  tab?: 'orders' | 'zoning' | 'bookings';
 }
 
 export function readOrdersNavState(state: unknown): Required<OrdersNavState> {
-  return { tab: recordOf(state).tab === 'bookings' ? 'bookings' : 'orders' };
+  const tab = recordOf(state).tab;
+  return { tab: tab === 'bookings' || tab === 'zoning' ? tab : 'orders' };
 }

@@ -1,3 +1,4 @@
+import type { Address } from '../contracts/address';
 import type { PaymentsClientConfig } from '../contracts/commerce';
 
 /**
@@ -19,6 +20,16 @@ export interface BillingDetails {
     country?: string;
   };
 }
+
+/** An address as the card provider takes it (Stripe's `billing_details.address`). */
+export const billingAddress = (address: Address): NonNullable<BillingDetails['address']> => ({
+  line1: address.address1.trim(),
+  line2: address.address2.trim() || undefined,
+  city: address.city.trim(),
+  state: address.state.trim(),
+  postal_code: address.zipCode.trim(),
+  country: address.country,
+});
 
 /** The card as the test client's fields hold it. */
 export interface TestCard {
@@ -85,7 +96,7 @@ export function createTestPaymentsClient(options: {
   apiUrl: string;
   publishableKey: string;
   fetch?: typeof fetch;
-}): PaymentsClient<TestCard> {
+}): TestPaymentsClient {
   const http = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const base = options.apiUrl.replace(/\/$/, '');
   const send = async (path: string, init?: RequestInit): Promise<ConfirmOutcome> => {
@@ -135,9 +146,7 @@ export interface StripeCard {
 }
 
 /** Stripe.js (loaded from js.stripe.com only when Stripe is configured) with Elements. */
-export function createStripePaymentsClient(options: { publishableKey: string }): PaymentsClient<StripeCard> & {
-  load(): Promise<unknown>;
-} {
+export function createStripePaymentsClient(options: { publishableKey: string }): StripePaymentsClient {
   let stripe: Promise<StripeLike | null> | null = null;
   const load = () => {
     stripe ??= import('@stripe/stripe-js').then(
@@ -177,7 +186,35 @@ interface StripeLike {
   retrievePaymentIntent(clientSecret: string): Promise<{ error?: { message?: string }; paymentIntent?: WireIntent }>;
 }
 
-export type AnyPaymentsClient = PaymentsClient<TestCard> | (PaymentsClient<StripeCard> & { load(): Promise<unknown> });
+export type TestPaymentsClient = PaymentsClient<TestCard> & { readonly provider: 'test' };
+export type StripePaymentsClient = PaymentsClient<StripeCard> & {
+  readonly provider: 'stripe';
+  load(): Promise<unknown>;
+};
+export type AnyPaymentsClient = TestPaymentsClient | StripePaymentsClient;
+
+/** What a card section hands over once the card is complete: the test fields' card or Stripe's element. */
+export type AnyCard = TestCard | StripeCard;
+
+const isStripeCard = (card: AnyCard): card is StripeCard => 'element' in card;
+
+/**
+ * The typed confirm call for whichever client the configuration chose: the card must be the one its
+ * own fields produced (a test card for the test provider, an Element for Stripe).
+ */
+export function confirmCardPayment(
+  client: AnyPaymentsClient,
+  request: ConfirmRequest<AnyCard>,
+): Promise<ConfirmOutcome> {
+  const { card } = request;
+  if (client.provider === 'stripe')
+    return isStripeCard(card)
+      ? client.confirmCard({ ...request, card })
+      : Promise.resolve({ status: 'failed', message: GENERIC_FAILURE });
+  return isStripeCard(card)
+    ? Promise.resolve({ status: 'failed', message: GENERIC_FAILURE })
+    : client.confirmCard({ ...request, card });
+}
 
 export function createPaymentsClient(config: PaymentsClientConfig, fetchImpl?: typeof fetch): AnyPaymentsClient {
   return config.provider === 'test'

@@ -39,6 +39,11 @@ export const queryKeys = {
     document: (orderId: string) => ['orders', 'document', orderId] as const,
     quote: (params: Readonly<Record<string, unknown>>) => ['orders', 'quote', params] as const,
   },
+  /** Tax documents of zoning, bookings and the subscription (`GET v2/documents`). */
+  documents: {
+    all: ['documents'] as const,
+    list: (paymentId: string | null) => ['documents', 'list', paymentId ?? 'all'] as const,
+  },
   products: {
     all: ['products'] as const,
     list: () => ['products', 'list'] as const,
@@ -46,6 +51,7 @@ export const queryKeys = {
   zoningOrders: {
     all: ['zoning-orders'] as const,
     ofPayment: (paymentId: string) => ['zoning-orders', 'payment', paymentId] as const,
+    mine: () => ['zoning-orders', 'mine'] as const,
     detail: (orderId: string) => ['zoning-orders', 'detail', orderId] as const,
     paidOfFarm: (farmId: string) => ['zoning-orders', 'farm', farmId, 'paid'] as const,
   },
@@ -73,6 +79,7 @@ export const queryKeys = {
     tourFarm: () => ['overview', 'tour-farm'] as const,
     upcomingOrders: () => ['overview', 'upcoming-orders'] as const,
     upcomingBookings: () => ['overview', 'upcoming-bookings'] as const,
+    zoningOrders: () => ['overview', 'zoning-orders'] as const,
   },
   basemaps: ['basemaps'] as const,
   places: (query: string) => ['places', query] as const,

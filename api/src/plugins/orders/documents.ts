@@ -92,7 +92,7 @@ const hectares = (value: number): string =>
   `${new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} ha`;
 
 /** Keeps text inside WinAnsi (what the standard fonts can show): dashes and quotes become ASCII. */
-const plain = (text: string): string =>
+export const plain = (text: string): string =>
   text
     .replace(/[\u2013\u2014]/g, '-')
     .replace(/[\u2018\u2019]/g, "'")

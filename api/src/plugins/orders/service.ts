@@ -27,6 +27,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { OrdersConfig } from '../../config';
 import type { AccountRow, Database, ImageryOrdersTable, OrderFieldJson, ProductCaptureJson } from '../../db/types';
+import { nextInvoiceNumber } from '../../db/invoice-numbers';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import type { PaymentProvider } from '../../payments/provider';
@@ -487,17 +488,8 @@ export function registerDocumentJob(deps: OrdersDeps): void {
 // ---------------------------------------------------------------------------------------------------
 // Creating and paying
 
-/** The next invoice number, from the counter row: taken in the caller's transaction, so never lost. */
-export async function nextInvoiceNumber(trx: Trx): Promise<string> {
-  const row = await trx
-    .updateTable('order_invoice_counter')
-    .set({ last_number: sql<number>`last_number + 1` })
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  return formatInvoiceNumber(row.last_number);
-}
-
-export const formatInvoiceNumber = (n: number): string => `HRI-${String(n).padStart(6, '0')}`;
+// The next invoice number: the one series of every tax document (db/invoice-numbers).
+export { formatInvoiceNumber, nextInvoiceNumber } from '../../db/invoice-numbers';
 
 function checkDates(
   product: ProductRow,

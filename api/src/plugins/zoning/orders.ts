@@ -89,6 +89,14 @@ function zoningOrderQuery(db: Db, accountId: string, filter: ZoningOrderFilter) 
     .innerJoin('farms as f', 'f.id', 'o.farm_id')
     .selectAll('o')
     .select('f.name as farm_name')
+    // The names of the fields paid for (Orders lists them); a deleted field has none.
+    .select(
+      sql<
+        string[] | null
+      >`(select jsonb_agg(fl.name order by fl.name) from fields fl where fl.id::text in (select jsonb_array_elements_text(o.fields)))`.as(
+        'field_names',
+      ),
+    )
     .where((eb) =>
       eb.or([
         eb('o.account_id', '=', accountId),
@@ -126,6 +134,7 @@ export function toZoningOrder(row: ZoningOrderRow): ZoningOrder {
     num_zones: row.num_zones,
     zone_resolution: row.zone_resolution,
     fields: row.fields,
+    field_names: row.field_names ?? [],
     zones: JSON.stringify(row.zones),
     area: round2(row.area_ha),
     price: row.price_cents,

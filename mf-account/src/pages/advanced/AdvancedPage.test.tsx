@@ -149,6 +149,24 @@ describe('subscription checkout', () => {
     expect(profileEvents.at(-1)).toMatchObject({ profile: { tier: { key: 'premium' } } });
   });
 
+  it('names the introductory offer with its duration and states the renewal price before paying', async () => {
+    const offer: SubscriptionPrice = {
+      ...price,
+      actualPrice: 39920,
+      discount: { amount: 20, denomination: 'percent', expires: Math.floor(Date.now() / 1000) + 86_400 * 30 },
+      isValidDiscount: true,
+    };
+    renderAccount({
+      route: '/advanced/subscribe',
+      profile: basic,
+      routes: routes({ 'GET /v2/subscriptions/price': { status: 200, body: offer } }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to Advanced' });
+    expect(await within(dialog).findByText('AU$439.12')).toBeInTheDocument();
+    expect(within(dialog).getByText('20% off your first year (introductory offer)')).toBeInTheDocument();
+    expect(within(dialog).getByText('Renews at AU$499.00 + GST a year.')).toBeInTheDocument();
+  });
+
   it("shows the provider's message and re-enables the form on a declined card", async () => {
     const { ui, toasts } = renderAccount({
       route: '/advanced/subscribe',

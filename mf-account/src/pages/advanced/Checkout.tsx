@@ -1,23 +1,15 @@
-import { useMemo, useRef, useState } from 'react';
-import { errorMessage } from '@paddock/shared/api-client';
-import { paths, productPath } from '@paddock/shared/contracts';
+import { useMemo, useState } from 'react';
+import { addressToContact, paths, productPath } from '@paddock/shared/contracts';
 import { formatAud } from '@paddock/shared/format';
-import {
-  cardErrors,
-  emptyCardState,
-  type AnyPaymentsClient,
-  type CardState,
-  type StripeCard,
-  type TestCard,
-} from '@paddock/shared/payments';
-import { AddressFields, CardSection } from '@paddock/shared/payments/ui';
+import { billingAddress } from '@paddock/shared/payments';
+import { CardSection, useCardPayment } from '@paddock/shared/payments/ui';
 import { Button, Spinner } from '@paddock/shared/ui';
-import { Form } from '@paddock/shared/ui/form';
+import { AddressFields, Form, SaveDetailsField } from '@paddock/shared/ui/form';
 import { useAccount, useAccountStore } from '../../context';
 import { useAwaitPremium } from '../../hooks/useAwaitPremium';
 import { usePaymentsClient } from '../../hooks/usePaymentsClient';
 import { useSubscriptionPrice } from '../../hooks/useSubscription';
-import { billedNow } from '../../lib/subscription';
+import { billedNow, offerTerms } from '../../lib/subscription';
 import { checkoutInitialValues, checkoutMessages, validateCheckout, type CheckoutValues } from './checkoutRules';
 import styles from './Advanced.module.css';
 
@@ -27,71 +19,51 @@ export const redirectNavigation = { assign: (url: string) => window.location.ass
 /**
  * Spec 3 §2.13: country and address, cardholder, card fields, 'Billed Now' in AUD and 'Subscribe &
  * Checkout' ('Processing' while busy). POST v2/subscriptions, then the card is confirmed with the
- * secret; the provider's message is shown and the form re-enabled on error (spec 3 §8).
+ * secret (the shared card payment flow); the provider's message is shown and the form re-enabled on
+ * error (spec 3 §8).
  */
 export function Checkout() {
-  const { subscriptions, bus, basename } = useAccount();
+  const { subscriptions, bus, basename, api, store } = useAccount();
   const contact = useAccountStore((state) => state.contactDetails ?? state.profile.account);
   const price = useSubscriptionPrice();
   const { client, failed } = usePaymentsClient();
   const awaitPremium = useAwaitPremium();
-  const [cardState, setCardState] = useState<CardState>(emptyCardState);
-  const card = useRef<TestCard | StripeCard | null>(null);
-  const [showCardErrors, setShowCardErrors] = useState(false);
-  const [processing, setProcessing] = useState(false);
-  const [providerError, setProviderError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [initialValues] = useState(() => checkoutInitialValues(contact));
   const billed = useMemo(() => (price.data ? billedNow(price.data) : null), [price.data]);
+  const terms = useMemo(() => (price.data ? offerTerms(price.data) : null), [price.data]);
 
-  const fail = (message: string) => {
-    setProviderError(message);
-    bus.toast('error', message);
-    setProcessing(false);
-  };
-
-  const subscribe = async (values: CheckoutValues, payments: AnyPaymentsClient) => {
-    if (!price.data || !card.current) return;
-    setProcessing(true);
-    setProviderError(null);
-    try {
+  const payment = useCardPayment({
+    client,
+    async start(values: CheckoutValues) {
+      if (!price.data) throw new Error('The price is not loaded');
       const answer = await subscriptions.subscribe(price.data.stripe_product_id);
-      const outcome = await (
-        payments.confirmCard as (request: unknown) => ReturnType<AnyPaymentsClient['confirmCard']>
-      )({
-        clientSecret: answer.stripe_payment_intent_client_secret,
-        card: card.current,
-        billingDetails: {
-          name: values.cardholder.trim(),
-          address: {
-            line1: values.address1.trim(),
-            line2: values.address2.trim() || undefined,
-            city: values.city.trim(),
-            state: values.state.trim(),
-            postal_code: values.zipCode.trim(),
-            country: values.country,
-          },
-        },
-        returnUrl: new URL(productPath(basename, paths.advanced('success')), window.location.origin).toString(),
+      if (values.saveDetails) {
+        // Kept for the next purchase once this one is priced (the profile's country must not re-price
+        // it); a failure here never stops the subscription.
+        await api
+          .saveContactDetails(addressToContact(values), store.getState().contactDetails != null)
+          .then((saved) => store.getState().setContactDetails(saved))
+          .catch(() => undefined);
+      }
+      return answer;
+    },
+    clientSecret: (answer) => answer.stripe_payment_intent_client_secret,
+    billingDetails: (values) => ({
+      name: values.cardholder.trim(),
+      address: billingAddress(values),
+    }),
+    returnUrl: () => new URL(productPath(basename, paths.advanced('success')), window.location.origin).toString(),
+    redirect: (url) => redirectNavigation.assign(url),
+    failure: 'Your subscription could not be started. Please try again.',
+    // Paid: the account turns Advanced when the webhook lands; the modal then shows its success screen.
+    onPaid: () => {
+      void awaitPremium().then((premium) => {
+        if (!premium) setPending(true);
       });
-      if (outcome.status === 'requires_action') {
-        redirectNavigation.assign(outcome.url);
-        return;
-      }
-      if (outcome.status === 'failed') {
-        fail(outcome.message);
-        return;
-      }
-      // Paid: the account turns Advanced when the webhook lands; the modal then shows its success screen.
-      const premium = await awaitPremium();
-      if (!premium) {
-        setPending(true);
-        setProcessing(false);
-      }
-    } catch (error) {
-      fail(errorMessage(error, 'Your subscription could not be started. Please try again.'));
-    }
-  };
+    },
+  });
+  const processing = payment.processing && !pending;
 
   if (pending)
     return (
@@ -106,22 +78,17 @@ export function Checkout() {
       validate={validateCheckout}
       subscription={{}}
       onSubmit={(values) => {
-        if (Object.keys(cardErrors(cardState)).length > 0) return;
-        if (!client || !card.current) {
-          bus.toast('error', checkoutMessages.notReady);
-          return;
-        }
-        return subscribe(values, client);
+        if (payment.cardInvalid) return;
+        return payment.pay(values);
       }}
       render={({ handleSubmit, form }) => (
         <form
           noValidate
           className={styles.checkout}
           onSubmit={(event) => {
-            const invalid =
-              Object.keys(form.getState().errors ?? {}).length > 0 || Object.keys(cardErrors(cardState)).length > 0;
+            const invalid = Object.keys(form.getState().errors ?? {}).length > 0 || payment.cardInvalid;
             if (invalid) {
-              setShowCardErrors(true);
+              payment.revealCardErrors();
               bus.toast('error', checkoutMessages.validationToast);
             }
             void handleSubmit(event);
@@ -130,20 +97,15 @@ export function Checkout() {
           <fieldset className={styles.fieldset} disabled={processing}>
             <legend className={styles.legend}>Billing address</legend>
             <AddressFields disabled={processing} />
+            <SaveDetailsField disabled={processing} />
           </fieldset>
           <CardSection
-            client={client}
+            {...payment.cardSection}
             failed={failed}
             failedMessage="We encountered an error."
-            disabled={processing}
-            showErrors={showCardErrors}
             className={styles.fieldset}
             headingId="subscription-card"
             headingClassName={styles.legend}
-            onChange={(state, next) => {
-              setCardState(state);
-              card.current = next;
-            }}
           />
           <div className={styles.billed} aria-live="polite">
             <span>Billed Now</span>
@@ -156,15 +118,17 @@ export function Checkout() {
                   {formatAud(billed.subtotal, { prefixed: true })} + {formatAud(billed.gst, { prefixed: true })} GST (
                   {price.data.tax_rate}%), billed yearly
                 </small>
+                {terms?.offer && <small className={styles.offer}>{terms.offer}</small>}
+                {terms && <small>{terms.renewal}</small>}
               </span>
             )}
           </div>
           <p className={styles.muted}>
             All sales are final. You are charged now, then every year until you cancel in the billing portal.
           </p>
-          {providerError && (
+          {payment.declined && (
             <p className={styles.error} role="alert">
-              {providerError}
+              {payment.declined}
             </p>
           )}
           <Button

@@ -70,6 +70,10 @@ function withData(extra: Routes = {}, farms: FarmFeature[] = [farm('f1', 'North 
         },
       },
     },
+    'GET /v2/zoning/orders': {
+      status: 200,
+      body: { data: [zoningOrder('z1'), zoningOrder('z2')] },
+    },
     'GET /v2/orders': {
       status: 200,
       body: { orders: [], pages: { total_count: 4, total_pages: 4, skip: 0, limit: 1 } },
@@ -106,6 +110,25 @@ function booking(id: string, start: string, end: string, status: string) {
     created_on: '2024-01-01T00:00:00Z',
   };
 }
+
+const zoningOrder = (id: string) => ({
+  id,
+  farm_id: 'f1',
+  farm_name: 'North Block',
+  payment_id: 'p1',
+  status: 'paid',
+  algorithm: 'standard_NDVI',
+  catalog_entry: '2026-11-04',
+  num_zones: 3,
+  zone_resolution: 2,
+  fields: ['a'],
+  zones: '{"type":"FeatureCollection","features":[]}',
+  area: 10,
+  price: 1000,
+  download_key: null,
+  created_on: '2026-11-20T00:00:00Z',
+  paid_on: '2026-11-20T00:00:00Z',
+});
 
 describe('dashboard', () => {
   it('welcomes the user by first and last name', () => {
@@ -209,6 +232,13 @@ describe('dashboard', () => {
     const favourites = await screen.findByRole('region', { name: 'My favorites' });
     await within(favourites).findByRole('link', { name: /North Block/ });
     expect(within(favourites).queryByRole('button', { name: 'View more' })).not.toBeInTheDocument();
+  });
+
+  it('counts the zoning orders too and links them to their /order tab', async () => {
+    const { ui } = renderAccount({ route: '/', profile: accepted(), routes: withData() });
+    await ui.click(await screen.findByRole('link', { name: '2 Zoning orders' }));
+    expect(window.location.pathname).toBe('/order');
+    expect(window.history.state).toMatchObject({ usr: { tab: 'zoning' } });
   });
 
   it('counts upcoming orders and bookings and links each to its /order tab', async () => {

@@ -187,6 +187,7 @@ function Upcoming() {
     queryKey: queryKeys.overview.upcomingBookings(),
     queryFn: () => overview.upcomingBookings(todayIso()),
   });
+  const zoning = useQuery({ queryKey: queryKeys.overview.zoningOrders(), queryFn: () => overview.zoningOrders() });
   const open = (tab: NonNullable<OrdersNavState['tab']>) => {
     const state: OrdersNavState = { tab };
     goTo(basename, paths.orders, state);
@@ -224,6 +225,20 @@ function Upcoming() {
               {count(bookings)}
             </span>{' '}
             Upcoming bookings
+          </a>
+        </li>
+        <li>
+          <a
+            href={paths.orders}
+            onClick={(event) => {
+              event.preventDefault();
+              open('zoning');
+            }}
+          >
+            <span className={styles.count} aria-busy={zoning.isPending || undefined}>
+              {count(zoning)}
+            </span>{' '}
+            Zoning orders
           </a>
         </li>
       </ul>

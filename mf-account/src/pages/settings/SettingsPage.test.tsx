@@ -76,6 +76,15 @@ describe('settings', () => {
     expect(screen.getByLabelText(/First Name/)).toBeDisabled();
   });
 
+  it('shows the phone and the address kept by a checkout: an AU State choice and a Postcode', async () => {
+    renderAccount({ route: '/settings', profile: profile(), routes: routes() });
+    expect(await screen.findByRole('textbox', { name: /Mobile|Phone/ })).toHaveValue('0400 000 000');
+    expect(screen.getByRole('textbox', { name: 'Street address' })).toHaveValue('1 Long Paddock Rd');
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('NSW');
+    expect(screen.getByRole('textbox', { name: 'Postcode' })).toHaveValue('2650');
+    expect(screen.getByRole('textbox', { name: 'Suburb or town' })).toHaveValue('Wagga Wagga');
+  });
+
   it("blocks the save with 'Email address is required.' when the e-mail is blank", async () => {
     const { ui, server, toasts } = renderAccount({ route: '/settings', profile: profile(), routes: routes() });
     await ui.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -171,7 +180,9 @@ describe('settings', () => {
   });
 
   it('shows the plan in the subscription section', async () => {
-    renderAccount({
+    URL.createObjectURL = jest.fn(() => 'blob:document');
+    URL.revokeObjectURL = jest.fn();
+    const { ui } = renderAccount({
       route: '/settings#subscription-status',
       profile: profile(
         {},
@@ -181,6 +192,41 @@ describe('settings', () => {
         },
       ),
       routes: routes({
+        'GET /v2/subscriptions/price': {
+          status: 200,
+          body: {
+            basePrice: 49900,
+            actualPrice: 49900,
+            discount: null,
+            isValidDiscount: false,
+            tax_rate: 10,
+            currency: 'aud',
+            stripe_product_id: 'prod_advanced',
+          },
+        },
+        'GET /v2/documents': {
+          status: 200,
+          body: {
+            data: [
+              {
+                id: 'd9',
+                kind: 'tax_receipt',
+                title: 'Tax Receipt',
+                purpose: 'subscription',
+                payment_id: 'p9',
+                booking_id: null,
+                invoice_number: 'HRI-000009',
+                issued_on: '2026-05-01T00:00:00Z',
+                total: 54890,
+                gst: 4990,
+                pending: false,
+                url: '/v2/documents/d9',
+                file_name: 'tax-receipt-HRI-000009.pdf',
+              },
+            ],
+          },
+        },
+        'GET /v2/documents/d9': { status: 200, body: { pdf: true } },
         'GET /v2/accounts/profile': {
           status: 200,
           body: {
@@ -198,6 +244,14 @@ describe('settings', () => {
     const section = await screen.findByRole('region', { name: 'Subscription' });
     expect(within(section).getByText('Current plan').nextSibling).toHaveTextContent('Advanced');
     expect(within(section).getByText('Renews on').nextSibling).toHaveTextContent('May 1, 2027');
+    // The renewal price is said, and the first year's receipt can be opened.
+    expect(await within(section).findByText('Renews at AU$499.00 + GST a year.')).toBeInTheDocument();
+    await ui.click(await within(section).findByRole('button', { name: 'Tax Receipt HRI-000009' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Tax Receipt' }));
+    expect(await dialog.findByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'download',
+      'tax-receipt-HRI-000009.pdf',
+    );
   });
 
   it("shows 'We encountered an error.' when the account cannot be loaded", async () => {

@@ -2,19 +2,19 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths, userTypeLabels, userTypes, type Profile } from '@paddock/shared/contracts';
 import { formatDate } from '@paddock/shared/format';
-import { countryOptions } from '@paddock/shared/payments/ui';
 import { queryKeys, useAction } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
-import { Form, SelectField, TextField } from '@paddock/shared/ui/form';
+import { AddressFields, Form, SelectField, TextField } from '@paddock/shared/ui/form';
 import { PhotoNote } from '../../components/PhotoNote';
 import { useAccount, useAccountStore } from '../../context';
 import { useAccountData } from '../../hooks/useAccountData';
-import { useBillingPortal } from '../../hooks/useSubscription';
+import { useBillingPortal, useSubscriptionPrice } from '../../hooks/useSubscription';
 import { messages } from '../../lib/messages';
 import { greetingName } from '../../lib/profile';
-import { planState } from '../../lib/subscription';
+import { offerTerms, planState } from '../../lib/subscription';
 import { ChangeEmailModal } from './ChangeEmailModal';
 import { DeleteAccountModal } from './DeleteAccountModal';
+import { SubscriptionDocuments } from './SubscriptionDocuments';
 import { settingsInitialValues, toContact, validateSettings, type SettingsValues } from './settingsForm';
 import styles from './Settings.module.css';
 
@@ -186,53 +186,7 @@ function ProfileSection() {
 
             <fieldset id="address" className={styles.group} disabled={locked}>
               <legend className={styles.groupTitle}>Address</legend>
-              <TextField
-                name="address1"
-                label="Street address"
-                autoComplete="address-line1"
-                required={false}
-                disabled={locked}
-              />
-              <TextField
-                name="address2"
-                label="Apartment, suite or other"
-                autoComplete="address-line2"
-                required={false}
-                disabled={locked}
-              />
-              <div className={styles.pair}>
-                <TextField
-                  name="city"
-                  label="City or suburb"
-                  autoComplete="address-level2"
-                  required={false}
-                  disabled={locked}
-                />
-                <TextField
-                  name="state"
-                  label="State"
-                  autoComplete="address-level1"
-                  required={false}
-                  disabled={locked}
-                />
-              </div>
-              <div className={styles.pair}>
-                <SelectField
-                  name="country"
-                  label="Country"
-                  placeholder="Select country"
-                  options={countryOptions}
-                  required={false}
-                  disabled={locked}
-                />
-                <TextField
-                  name="post_code"
-                  label="Post code"
-                  autoComplete="postal-code"
-                  required={false}
-                  disabled={locked}
-                />
-              </div>
+              <AddressFields prefix="address." disabled={locked} />
             </fieldset>
 
             <fieldset id="user-type" className={styles.group} disabled={locked}>
@@ -261,6 +215,7 @@ function SubscriptionSection() {
   const profile = useAccountStore((state) => state.profile);
   const state = planState(profile);
   const portal = useBillingPortal();
+  const price = useSubscriptionPrice(state.kind === 'active');
   return (
     <section id="subscription-status" className={styles.section} aria-labelledby="settings-subscription">
       <h2 id="settings-subscription" className={styles.sectionTitle}>
@@ -273,6 +228,12 @@ function SubscriptionSection() {
           <>
             <dt>{state.kind === 'cancelled' ? 'Ends on' : 'Renews on'}</dt>
             <dd>{formatDate(state.expiresAt)}</dd>
+          </>
+        )}
+        {state.kind === 'active' && price.data && (
+          <>
+            <dt>Renewal price</dt>
+            <dd>{offerTerms(price.data).renewal}</dd>
           </>
         )}
         {state.kind === 'cancelled' && (
@@ -298,6 +259,7 @@ function SubscriptionSection() {
           <Button variant="secondary" onClick={() => void portal.trigger()} disabled={portal.busy}>
             {portal.busy ? 'Opening…' : 'Manage Subscription'}
           </Button>
+          <SubscriptionDocuments />
         </>
       )}
     </section>

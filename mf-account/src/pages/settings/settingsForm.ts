@@ -1,4 +1,12 @@
-import { contactDetailsSchema, userTypes, type ContactDetails, type UserType } from '@paddock/shared/contracts';
+import {
+  addressErrors,
+  addressFromContact,
+  contactDetailsSchema,
+  userTypes,
+  type Address,
+  type ContactDetails,
+  type UserType,
+} from '@paddock/shared/contracts';
 
 /** The settings' profile form (spec 3 §2.6, §3): every contact field; user type may be empty. */
 export interface SettingsValues {
@@ -7,16 +15,14 @@ export interface SettingsValues {
   email: string;
   phone_number: string;
   company: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  country: string;
-  post_code: string;
+  /** The one address type of the checkouts (AU: State choice, 4-digit Postcode). */
+  address: Address;
   user_type: UserType | '';
 }
 
-export type SettingsErrors = Partial<Record<keyof SettingsValues, string>>;
+export type SettingsErrors = Partial<Record<Exclude<keyof SettingsValues, 'address'>, string>> & {
+  address?: Partial<Record<keyof Address, string>>;
+};
 
 const text = (value: string | null | undefined) => value ?? '';
 
@@ -27,17 +33,18 @@ export function settingsInitialValues(source: ContactDetails, fallbackEmail: str
     email: text(source.email) || fallbackEmail,
     phone_number: text(source.phone_number),
     company: text(source.company),
-    address1: text(source.address1 ?? source.street),
-    address2: text(source.address2),
-    city: text(source.city ?? source.suburb),
-    state: text(source.state),
-    country: text(source.country).toUpperCase(),
-    post_code: text(source.post_code),
+    address: addressFromContact(source),
     user_type: source.user_type && (userTypes as readonly string[]).includes(source.user_type) ? source.user_type : '',
   };
 }
 
-/** Spec 3 §5: e-mail required ('Email address is required.' as a toast), the name required. */
+const typedAddress = (address: Partial<Address> | undefined) =>
+  Boolean(address?.address1?.trim() || address?.city?.trim() || address?.state?.trim() || address?.zipCode?.trim());
+
+/**
+ * Spec 3 §5: e-mail required ('Email address is required.' as a toast), the name required. The address
+ * may stay empty or partly empty; what is typed follows the checkouts' address rules.
+ */
 export function validateSettings(values: Partial<SettingsValues>): SettingsErrors {
   const errors: SettingsErrors = {};
   if (!values.first_name?.trim()) errors.first_name = 'Enter First Name';
@@ -45,26 +52,35 @@ export function validateSettings(values: Partial<SettingsValues>): SettingsError
   const email = values.email?.trim() ?? '';
   if (!email) errors.email = 'Email address is required.';
   else if (!contactDetailsSchema.shape.email.safeParse(email).success) errors.email = 'Invalid Email Address';
+  if (typedAddress(values.address)) {
+    // Only what was typed is checked (a Postcode of 4 digits, a known state): parts may stay empty.
+    const typed: Partial<Address> = values.address ?? {};
+    const address = Object.fromEntries(
+      Object.entries(addressErrors(typed)).filter(([key]) => Boolean(typed[key as keyof Address]?.trim())),
+    );
+    if (Object.keys(address).length > 0) errors.address = address;
+  }
   return errors;
 }
 
 const orNull = (value: string | undefined) => value?.trim() || null;
 
 export function toContact(values: SettingsValues): ContactDetails {
+  const { address } = values;
   return {
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),
     email: values.email.trim(),
     phone_number: orNull(values.phone_number),
     company: orNull(values.company),
-    address1: orNull(values.address1),
-    address2: orNull(values.address2),
-    street: orNull(values.address1),
-    city: orNull(values.city),
-    suburb: orNull(values.city),
-    state: orNull(values.state),
-    country: orNull(values.country)?.toUpperCase() ?? null,
-    post_code: orNull(values.post_code),
+    address1: orNull(address.address1),
+    address2: orNull(address.address2),
+    street: orNull(address.address1),
+    city: orNull(address.city),
+    suburb: orNull(address.city),
+    state: orNull(address.state),
+    country: orNull(address.country)?.toUpperCase() ?? null,
+    post_code: orNull(address.zipCode),
     user_type: values.user_type,
   };
 }

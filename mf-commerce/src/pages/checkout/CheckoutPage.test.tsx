@@ -129,6 +129,8 @@ describe('/payment', () => {
 
   it('blocks with the card messages and the validation toast when the card is not filled in', async () => {
     const { ui, toasts, server } = await renderCheckout();
+    // The cardholder is prefilled with the saved name; emptied here.
+    await ui.clear(card().getByLabelText('Cardholder name'));
     await ui.click(screen.getByText(/I have read and agree to the/));
     await ui.click(screen.getByRole('button', { name: 'Pay AU$102.00' }));
     expect(await screen.findByText('Please input card holder name.')).toBeInTheDocument();
@@ -192,6 +194,8 @@ describe('/payment', () => {
 
   it('a declined card shows the provider message and the pay button works again', async () => {
     const { ui, toasts } = await renderCheckout({
+      // The details are kept even so; keeping them must not reset the form (terms stay ticked).
+      'PUT /v2/accounts/contact_details': { status: 204 },
       'POST /test-provider/v1/payment_intents/pi_1/confirm': {
         status: 402,
         body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },
@@ -226,5 +230,87 @@ describe('/payment', () => {
     await ui.click(save);
     await waitFor(() => expect(server.find('PUT', '/v2/accounts/contact_details')).toHaveLength(1));
     expect(server.find('PUT', '/v2/accounts/contact_details')[0]?.body).toEqual({ data: { country: 'au' } });
+  });
+});
+
+describe('/payment: details typed once', () => {
+  const paid = { status: 200, body: { id: 'pi_1', status: 'succeeded' } };
+  const typeCard = async (ui: Awaited<ReturnType<typeof renderCheckout>>['ui']) => {
+    await ui.type(card().getByLabelText('Card number'), '4242424242424242');
+    await ui.type(card().getByLabelText('Expiry'), '1230');
+    await ui.type(card().getByLabelText('CVC/CVV'), '123');
+  };
+
+  it('the first purchase keeps what was typed in the contact profile (the tick is on by default)', async () => {
+    const { ui, server, toasts } = await renderCheckout({
+      'GET /v2/accounts/contact_details': { status: 200, body: { data: { country: 'AU' } } },
+      'PUT /v2/accounts/contact_details': { status: 204 },
+      'POST /test-provider/v1/payment_intents/pi_1/confirm': paid,
+    });
+    expect(screen.getByRole('checkbox', { name: /Save my name, phone, company and address/ })).toBeChecked();
+    await ui.type(
+      within(screen.getByRole('region', { name: 'Contact Details' })).getByLabelText('Full name'),
+      'Sam Mallee',
+    );
+    await ui.type(screen.getByRole('textbox', { name: 'Email' }), 'sam@mallee.example');
+    await ui.type(screen.getByRole('textbox', { name: 'Mobile number' }), '0412 345 678');
+    await ui.type(
+      within(screen.getByRole('region', { name: 'Billing Details' })).getByLabelText('Full name'),
+      'Sam Mallee',
+    );
+    await ui.type(screen.getByRole('textbox', { name: 'Company name (optional)' }), 'Mallee Grain');
+    await ui.type(screen.getByRole('textbox', { name: 'Street address' }), '12 Railway Tce');
+    await ui.type(screen.getByRole('textbox', { name: 'Suburb or town' }), 'Kimba');
+    await ui.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'SA');
+    await ui.type(screen.getByRole('textbox', { name: 'Postcode' }), '5641');
+    await ui.type(card().getByLabelText('Cardholder name'), 'Sam Mallee');
+    await typeCard(ui);
+    await ui.click(screen.getByText(/I have read and agree to the/));
+    await ui.click(screen.getByRole('button', { name: 'Pay AU$102.00' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: 'Payment successful!' }));
+    expect(server.find('PUT', '/v2/accounts/contact_details')[0]?.body).toEqual({
+      data: {
+        first_name: 'Sam',
+        last_name: 'Mallee',
+        email: 'sam@mallee.example',
+        phone_number: '+61 412 345 678',
+        company: 'Mallee Grain',
+        country: 'AU',
+        address1: '12 Railway Tce',
+        address2: '',
+        city: 'Kimba',
+        state: 'SA',
+        post_code: '5641',
+      },
+    });
+  });
+
+  it('the second purchase types nothing but the card: every other field comes from the profile', async () => {
+    const { ui, server, toasts } = await renderCheckout({
+      'PUT /v2/accounts/contact_details': { status: 204 },
+      'POST /test-provider/v1/payment_intents/pi_1/confirm': paid,
+    });
+    expect(screen.getByRole('textbox', { name: 'Street address' })).toHaveValue('1 Long Paddock Rd');
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('NSW');
+    expect(screen.getByRole('textbox', { name: 'Postcode' })).toHaveValue('2650');
+    expect(card().getByLabelText('Cardholder name')).toHaveValue('Owen Grower');
+    await typeCard(ui);
+    await ui.click(screen.getByText(/I have read and agree to the/));
+    await ui.click(screen.getByRole('button', { name: 'Pay AU$102.00' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: 'Payment successful!' }));
+    expect(server.find('POST', '/v2/cart/checkout')).toHaveLength(1);
+  });
+
+  it('without the tick nothing is kept', async () => {
+    const { ui, server, toasts } = await renderCheckout({
+      'POST /test-provider/v1/payment_intents/pi_1/confirm': paid,
+    });
+    await ui.click(screen.getByRole('checkbox', { name: /Save my name, phone, company and address/ }));
+    await typeCard(ui);
+    await ui.click(screen.getByText(/I have read and agree to the/));
+    await ui.click(screen.getByRole('button', { name: 'Pay AU$102.00' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: 'Payment successful!' }));
+    expect(server.find('PUT', '/v2/accounts/contact_details')).toHaveLength(0);
+    expect(server.find('POST', '/v2/accounts/contact_details')).toHaveLength(0);
   });
 });

@@ -1,22 +1,22 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AsYouType, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { errorMessage } from '@paddock/shared/api-client';
-import { paths, type ContactDetails } from '@paddock/shared/contracts';
+import { addressFromContact, paths, type ContactDetails } from '@paddock/shared/contracts';
 import { formatAud } from '@paddock/shared/format';
-import {
-  cardErrors,
-  cardMessages,
-  emptyCardState,
-  type CardState,
-  type StripeCard,
-  type TestCard,
-} from '@paddock/shared/payments';
+import { cardMessages } from '@paddock/shared/payments';
+import { CardSection } from '@paddock/shared/payments/ui';
 import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
 import { Button, EmptyState, ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
-import { CheckboxField, Form, TextField, controlStyles, useField } from '@paddock/shared/ui/form';
-import { AddressFields } from '../../components/address/AddressFields';
-import { CardSection } from '../../components/card/CardSection';
+import {
+  AddressFields,
+  CheckboxField,
+  Form,
+  SaveDetailsField,
+  TextField,
+  controlStyles,
+  useField,
+} from '@paddock/shared/ui/form';
 import { useCommerce } from '../../context';
 import { CART_MESSAGES, useCart } from '../../cart/useCart';
 import { CountryDialog } from './CountryDialog';
@@ -105,16 +105,12 @@ function contactToValues(contact: ContactDetails | null): Partial<CheckoutValues
     email: contact?.email ?? '',
     phoneNumber: contact?.phone_number ?? '',
     method: 'card',
-    cardholder: '',
+    cardholder: name,
     billingName: name,
     companyName: contact?.company ?? '',
-    country: contact?.country ?? '',
-    address1: contact?.address1 ?? contact?.street ?? '',
-    address2: contact?.address2 ?? '',
-    state: contact?.state ?? '',
-    city: contact?.city ?? contact?.suburb ?? '',
-    zipCode: contact?.post_code ?? '',
+    ...addressFromContact(contact, ''),
     terms: false,
+    saveDetails: true,
   };
 }
 
@@ -133,10 +129,7 @@ export function CheckoutPage() {
     queryFn: () => cartApi.getContactDetails(),
   });
   const { client, failed: clientFailed } = usePaymentsClient();
-  const { pay, processing, succeeded } = useCheckout(client, cart.data);
-  const [cardState, setCardState] = useState<CardState>(emptyCardState);
-  const card = useRef<TestCard | StripeCard | null>(null);
-  const [showCardErrors, setShowCardErrors] = useState(false);
+  const { payment, processing, succeeded } = useCheckout(client, cart.data, contact.data);
 
   const saveCountry = useAction({
     run: (country: string) => {
@@ -215,8 +208,8 @@ export function CheckoutPage() {
           validate={(values) => validateCheckout(values)}
           onSubmit={(values) => {
             // The card's messages were shown and toasted by the submit handler below.
-            if (values.method === 'card' && Object.keys(cardErrors(cardState)).length > 0) return;
-            void pay(values, card.current);
+            if (values.method === 'card' && payment.cardInvalid) return;
+            void payment.pay(values);
           }}
           render={({ handleSubmit, values, form }) => (
             <form
@@ -224,9 +217,9 @@ export function CheckoutPage() {
               noValidate
               onSubmit={(event) => {
                 const errors = form.getState().errors ?? {};
-                const cardInvalid = values.method === 'card' && Object.keys(cardErrors(cardState)).length > 0;
+                const cardInvalid = values.method === 'card' && payment.cardInvalid;
                 if (Object.keys(errors).length > 0 || cardInvalid) {
-                  setShowCardErrors(values.method === 'card');
+                  if (values.method === 'card') payment.revealCardErrors();
                   bus.toast(
                     'error',
                     errors.phoneNumber === CHECKOUT_MESSAGES.phone
@@ -250,17 +243,11 @@ export function CheckoutPage() {
 
               {values.method === 'card' && (
                 <CardSection
-                  client={client}
+                  {...payment.cardSection}
                   failed={clientFailed}
                   failedMessage={CHECKOUT_MESSAGES.paymentOptionsFailed}
-                  disabled={processing}
-                  showErrors={showCardErrors}
                   className={styles.section}
                   headingClassName={styles.sectionTitle}
-                  onChange={(state, next) => {
-                    setCardState(state);
-                    card.current = next;
-                  }}
                 />
               )}
 
@@ -278,6 +265,7 @@ export function CheckoutPage() {
                 <AddressFields />
               </section>
 
+              <SaveDetailsField disabled={processing} />
               <TermsField />
 
               <button

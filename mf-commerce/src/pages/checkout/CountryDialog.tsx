@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '@paddock/shared/ui';
 import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
-import { controlStyles } from '@paddock/shared/ui/form';
-import { countryOptions } from '../../components/address/countries';
+import { controlStyles, countryOptions } from '@paddock/shared/ui/form';
 import { CHECKOUT_MESSAGES } from './rules';
 
 interface CountryDialogProps {

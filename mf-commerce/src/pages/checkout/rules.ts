@@ -1,19 +1,14 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
+import { addressErrors, type Address } from '@paddock/shared/contracts';
 
 /** Spec 2 §5 checkout messages, and the few the product adds where the spec is silent. */
 export const CHECKOUT_MESSAGES = {
   name: 'Enter your full name',
-  address1: 'Enter address',
-  street: 'Enter Address',
-  city: 'Enter city',
-  zipCode: 'Enter zip code',
-  state: 'Enter state',
   email: 'Enter email address',
   emailInvalid: 'Invalid email address',
   phone: 'Enter phone number',
   phoneInvalid: 'Enter a valid phone number',
   phoneToast: 'Phone number is required',
-  country: 'Select country',
   countryDialog: 'Please select a country',
   terms: 'Please accept the terms and conditions.',
   paymentOptionsFailed: 'We encountered an error.',
@@ -36,7 +31,7 @@ export const phoneRule = (value: string | undefined) => {
   return isValidPhoneNumber(value, 'AU') ? undefined : CHECKOUT_MESSAGES.phoneInvalid;
 };
 
-export interface CheckoutValues {
+export interface CheckoutValues extends Address {
   name: string;
   email: string;
   phoneNumber: string;
@@ -44,18 +39,14 @@ export interface CheckoutValues {
   cardholder: string;
   billingName: string;
   companyName: string;
-  country: string;
-  address1: string;
-  address2: string;
-  state: string;
-  city: string;
-  zipCode: string;
   terms: boolean;
+  /** Keep these details in the contact profile for the next purchase (on by default). */
+  saveDetails: boolean;
 }
 
-/** Whole-form rules: every message of spec 2 §5 for the fields shown now. */
+/** Whole-form rules: every message of spec 2 §5 for the fields shown now; the address's are the contracts'. */
 export function validateCheckout(values: Partial<CheckoutValues>): Partial<Record<keyof CheckoutValues, string>> {
-  const errors: Partial<Record<keyof CheckoutValues, string>> = {};
+  const errors: Partial<Record<keyof CheckoutValues, string>> = addressErrors(values);
   const set = (key: keyof CheckoutValues, message: string | undefined) => {
     if (message) errors[key] = message;
   };
@@ -64,11 +55,6 @@ export function validateCheckout(values: Partial<CheckoutValues>): Partial<Recor
   set('phoneNumber', phoneRule(values.phoneNumber));
   if (values.method === 'card') set('cardholder', required('Please input card holder name.')(values.cardholder));
   set('billingName', required(CHECKOUT_MESSAGES.name)(values.billingName));
-  set('country', required(CHECKOUT_MESSAGES.country)(values.country));
-  set('address1', required(CHECKOUT_MESSAGES.address1)(values.address1));
-  set('state', required(CHECKOUT_MESSAGES.state)(values.state));
-  set('city', required(CHECKOUT_MESSAGES.city)(values.city));
-  set('zipCode', required(CHECKOUT_MESSAGES.zipCode)(values.zipCode));
   if (!values.terms) errors.terms = CHECKOUT_MESSAGES.terms;
   return errors;
 }

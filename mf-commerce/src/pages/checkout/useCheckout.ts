@@ -1,8 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { errorMessage } from '@paddock/shared/api-client';
-import { paths, productPath, type CartResponse } from '@paddock/shared/contracts';
-import type { AnyPaymentsClient, BillingDetails, StripeCard, TestCard } from '@paddock/shared/payments';
+import {
+  paths,
+  productPath,
+  purchaserContact,
+  type CartResponse,
+  type ContactDetails,
+} from '@paddock/shared/contracts';
+import { billingAddress, type AnyPaymentsClient } from '@paddock/shared/payments';
+import { useCardPayment } from '@paddock/shared/payments/ui';
 import { queryKeys, useQueryClient } from '@paddock/shared/query';
 import { useCommerce } from '../../context';
 import type { CheckoutValues } from './rules';
@@ -16,17 +22,32 @@ export interface PaymentSuccessState {
   invoiceNumber?: string | null;
 }
 
+/** The contact-profile update of a checkout's typed details. */
+export const checkoutContact = (values: CheckoutValues): ContactDetails => ({
+  ...purchaserContact({
+    fullName: values.billingName || values.name,
+    phone: values.phoneNumber,
+    company: values.companyName,
+    address: values,
+  }),
+  email: values.email.trim() || undefined,
+});
+
 /**
- * The pay action (spec 2 §4 'Checkout'): processing while the payment-intent request and the card
- * confirmation run; success → 2 s → /payment-success; a card error shows the provider's message and
- * clears processing; 3-D Secure leaves for the authentication page and comes back here.
+ * The pay action (spec 2 §4 'Checkout') over the shared card payment flow: processing while the
+ * payment-intent request and the card confirmation run; success → 2 s → /payment-success; a card
+ * error shows the provider's message and clears processing; 3-D Secure leaves for the authentication
+ * page and comes back here. With the buyer's consent the typed details are kept in the contact profile.
  */
-export function useCheckout(client: AnyPaymentsClient | null, cart: CartResponse | undefined) {
+export function useCheckout(
+  client: AnyPaymentsClient | null,
+  cart: CartResponse | undefined,
+  contact: ContactDetails | null | undefined,
+) {
   const { cartApi, bus, basename } = useCommerce();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const [processing, setProcessing] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -36,93 +57,60 @@ export function useCheckout(client: AnyPaymentsClient | null, cart: CartResponse
       setSucceeded(true);
       bus.toast('success', message);
       void queryClient.invalidateQueries({ queryKey: queryKeys.cart.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account.all });
       timer.current = window.setTimeout(() => navigate(paths.paymentSuccess, { state }), REDIRECT_MS);
     },
     [bus, navigate, queryClient],
   );
 
-  const fail = useCallback(
-    (message: string) => {
-      bus.toast('error', message);
-      setProcessing(false);
+  const query = new URLSearchParams(location.search);
+  const returnedPaymentId = query.get('payment_id');
+
+  const payment = useCardPayment({
+    client,
+    async start(values: CheckoutValues) {
+      if (!cart) throw new Error('The cart is not loaded');
+      const invoice = values.method === 'invoice';
+      const answer = await cartApi.checkout(
+        cart.data.map((item) => item.id),
+        invoice,
+      );
+      // Kept for the next purchase once this one is priced (the profile's country must not re-price
+      // it); a failure here never stops the payment. The profile is re-read after success, so the
+      // form is not reset under the buyer's hands.
+      if (values.saveDetails)
+        await cartApi.saveContactDetails(checkoutContact(values), Boolean(contact)).catch(() => undefined);
+      return { ...answer, invoice: invoice || !answer.client_secret };
     },
-    [bus],
-  );
-
-  const pay = useCallback(
-    async (values: CheckoutValues, card: TestCard | StripeCard | null) => {
-      if (!cart || processing) return;
-      setProcessing(true);
-      try {
-        const ids = cart.data.map((item) => item.id);
-        const invoice = values.method === 'invoice';
-        const answer = await cartApi.checkout(ids, invoice);
-        if (invoice || !answer.client_secret) {
-          finish(
-            { paymentId: answer.payment_id, method: 'invoice', invoiceNumber: answer.invoice_number },
-            `Your order is placed. Invoice ${answer.invoice_number ?? ''} is on its way.`.replace('  ', ' '),
-          );
-          return;
-        }
-        if (!client || !card) {
-          fail('The card payment service is not ready. Please try again.');
-          return;
-        }
-        const billingDetails: BillingDetails = {
-          name: values.cardholder.trim(),
-          email: values.email.trim(),
-          phone: values.phoneNumber.trim(),
-          address: {
-            line1: values.address1.trim(),
-            line2: values.address2.trim() || undefined,
-            city: values.city.trim(),
-            state: values.state.trim(),
-            postal_code: values.zipCode.trim(),
-            country: values.country,
-          },
-        };
-        const back = new URL(productPath(basename, paths.payment), window.location.origin);
-        back.searchParams.set('payment_id', answer.payment_id);
-        const outcome = await (
-          client.confirmCard as (request: unknown) => ReturnType<AnyPaymentsClient['confirmCard']>
-        )({
-          clientSecret: answer.client_secret,
-          card,
-          billingDetails,
-          returnUrl: back.toString(),
-        });
-        if (outcome.status === 'succeeded' || outcome.status === 'processing') {
-          finish({ paymentId: answer.payment_id, method: 'card' }, 'Payment successful!');
-        } else if (outcome.status === 'requires_action') {
-          window.location.assign(outcome.url);
-        } else {
-          fail(outcome.message);
-        }
-      } catch (error) {
-        fail(errorMessage(error, 'Your payment could not be started. Please try again.'));
-      }
+    clientSecret: (answer) => (answer.invoice ? null : answer.client_secret),
+    billingDetails: (values) => ({
+      name: values.cardholder.trim(),
+      email: values.email.trim(),
+      phone: values.phoneNumber.trim(),
+      address: billingAddress(values),
+    }),
+    returnUrl: (answer) => {
+      const back = new URL(productPath(basename, paths.payment), window.location.origin);
+      back.searchParams.set('payment_id', answer.payment_id);
+      return back.toString();
     },
-    [basename, cart, cartApi, client, fail, finish, processing],
-  );
+    failure: 'Your payment could not be started. Please try again.',
+    returnedSecret: returnedPaymentId ? query.get('payment_intent_client_secret') : null,
+    onPaid(answer) {
+      if (!answer) {
+        navigate(paths.payment, { replace: true });
+        finish({ paymentId: returnedPaymentId ?? '', method: 'card' }, 'Payment successful!');
+      } else if (answer.invoice) {
+        finish(
+          { paymentId: answer.payment_id, method: 'invoice', invoiceNumber: answer.invoice_number },
+          `Your order is placed. Invoice ${answer.invoice_number ?? ''} is on its way.`.replace('  ', ' '),
+        );
+      } else finish({ paymentId: answer.payment_id, method: 'card' }, 'Payment successful!');
+    },
+    onDeclined() {
+      if (returnedPaymentId) navigate(paths.payment, { replace: true });
+    },
+  });
 
-  // Back from the authentication page: Stripe's return parameters.
-  const returned = useRef(false);
-  useEffect(() => {
-    const query = new URLSearchParams(location.search);
-    const clientSecret = query.get('payment_intent_client_secret');
-    const paymentId = query.get('payment_id');
-    if (!clientSecret || !paymentId || !client || returned.current) return;
-    returned.current = true;
-    setProcessing(true);
-    void client.retrieveStatus(clientSecret).then((outcome) => {
-      navigate(paths.payment, { replace: true });
-      if (outcome.status === 'succeeded' || outcome.status === 'processing') {
-        finish({ paymentId, method: 'card' }, 'Payment successful!');
-      } else {
-        fail(outcome.status === 'failed' ? outcome.message : 'Your payment was not completed.');
-      }
-    });
-  }, [client, fail, finish, location.search, navigate]);
-
-  return { pay, processing, succeeded };
+  return { payment, processing: payment.processing && !succeeded, succeeded };
 }

@@ -1,16 +1,8 @@
-import { createPaymentsClient, type AnyPaymentsClient } from '@paddock/shared/payments';
-import { queryKeys, queryPolicy, freshFor, useQuery } from '@paddock/shared/query';
-import { useMemo } from 'react';
+import { usePaymentsClient as useSharedPaymentsClient } from '@paddock/shared/payments/ui';
 import { useCommerce } from '../../context';
 
-/** The browser's payments client, chosen by the API's payments configuration (test provider or Stripe). */
-export function usePaymentsClient(): { client: AnyPaymentsClient | null; failed: boolean } {
+/** The shared payments client hook over this area's API. */
+export function usePaymentsClient() {
   const { cartApi, fetch } = useCommerce();
-  const config = useQuery({
-    queryKey: queryKeys.payments.config(),
-    queryFn: () => cartApi.paymentsConfig(),
-    ...queryPolicy({ freshFor: freshFor.forever }),
-  });
-  const client = useMemo(() => (config.data ? createPaymentsClient(config.data, fetch) : null), [config.data, fetch]);
-  return { client, failed: config.isError };
+  return useSharedPaymentsClient(cartApi.paymentsConfig, fetch);
 }

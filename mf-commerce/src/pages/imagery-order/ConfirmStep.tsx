@@ -1,5 +1,6 @@
 import { errorMessage } from '@paddock/shared/api-client';
 import { formatAud, formatHectares } from '@paddock/shared/format';
+import { areaPriceArithmetic } from '@paddock/shared/format/pricing';
 import { ErrorState, LoadingState } from '@paddock/shared/ui';
 import type { UseQueryResult } from '@paddock/shared/query';
 import type { Product, Quote } from '@paddock/shared/contracts';
@@ -15,6 +16,16 @@ interface ConfirmStepProps {
   range: { start: string; end: string };
   quote: UseQueryResult<Quote>;
 }
+
+/** The quote's arithmetic ('209.00 ha ordered, 500.00 ha charged (minimum area) × $4.50/ha = $2,250.00'). */
+export const quoteArithmetic = (quote: Quote): string =>
+  areaPriceArithmetic({
+    hectares: quote.total_product_unit,
+    billableHectares: quote.billable_hectares,
+    unitPrice: quote.unit_price,
+    minPrice: quote.min_price,
+    subtotal: quote.order_pricing.subtotal,
+  });
 
 export const MINIMUM_PRICING_NOTICE =
   'The minimum hectare requirement of this product applies: the price shown is its minimum price.';
@@ -55,6 +66,8 @@ export function ConfirmStep({ farms, product, captures, range, quote }: ConfirmS
           <dl className={styles.summary} aria-label="Price">
             <dt>Total hectares</dt>
             <dd>{formatHectares(quote.data.total_product_unit)} ha</dd>
+            <dt>Charged</dt>
+            <dd>{quoteArithmetic(quote.data)}</dd>
             <dt>Total (excluding GST)</dt>
             <dd className={styles.total}>{formatAud(quote.data.order_pricing.subtotal)}</dd>
           </dl>

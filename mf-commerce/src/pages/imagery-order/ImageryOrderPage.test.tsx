@@ -205,7 +205,18 @@ describe('/order/high-resolution-imagery', () => {
 
   it('dates: required, the end at least minimum_months after the start; the summary is the server quote excl. GST', async () => {
     const { ui, server } = await renderWizard({
-      'POST /v2/orders/quote': { status: 200, body: { data: quote({ minimum_hectare_requirements_pricing: true }) } },
+      'POST /v2/orders/quote': {
+        status: 200,
+        body: {
+          data: quote({
+            minimum_hectare_requirements_pricing: true,
+            total_product_unit: 20.9,
+            billable_hectares: 50,
+            unit_price: 4_800,
+            order_pricing: { subtotal: 240_000 },
+          }),
+        },
+      },
     });
     await chooseFields(ui);
     await ui.click(screen.getByRole('radio', { name: /80 cm Resolution Imagery/ }));
@@ -222,7 +233,11 @@ describe('/order/high-resolution-imagery', () => {
     await next(ui);
     expect(await screen.findByRole('heading', { name: 'Order Confirmation' })).toBeInTheDocument();
     expect(await screen.findByText('$2,400.00')).toBeInTheDocument();
-    expect(screen.getByText('120.50 ha')).toBeInTheDocument();
+    expect(screen.getByText('20.90 ha')).toBeInTheDocument();
+    // The arithmetic, before anything is charged: the minimum area named.
+    expect(
+      screen.getByText('20.90 ha ordered, 50.00 ha charged (minimum area) × $48.00/ha = $2,400.00'),
+    ).toBeInTheDocument();
     expect(screen.getByText(/minimum hectare requirement/)).toBeInTheDocument();
     expect(screen.getByText(/Prices exclude GST/)).toBeInTheDocument();
     expect(server.find('POST', '/v2/orders/quote')[0]?.body).toEqual({
@@ -285,9 +300,9 @@ describe('/order/high-resolution-imagery', () => {
     expect(alerts()).toContain('Fields are empty.');
     await ui.type(screen.getByLabelText('Last name'), 'Grower');
     await ui.type(screen.getByLabelText('Street address'), '1 Long Paddock Rd');
-    await ui.type(screen.getByLabelText('Suburb'), 'Wagga Wagga');
-    await ui.type(screen.getByLabelText('State'), 'NSW');
-    await ui.type(screen.getByLabelText('Post code'), '2650');
+    await ui.type(screen.getByLabelText('Suburb or town'), 'Wagga Wagga');
+    await ui.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'NSW');
+    await ui.type(screen.getByLabelText('Postcode'), '2650');
     await ui.clear(screen.getByLabelText('Email'));
     await ui.type(screen.getByLabelText('Email'), 'jo@farm');
     await ui.click(submit);

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '@paddock/shared/api-client';
-import { paths } from '@paddock/shared/contracts';
+import { addressFromContact, paths, purchaserContact } from '@paddock/shared/contracts';
 import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
 import type { OrderCreatePayload, OrderPaymentMethod, Product } from '@paddock/shared/contracts';
@@ -18,7 +18,7 @@ import {
   minimumMonthsOf,
   todayIso,
 } from '../../orders/rules';
-import { ConfirmStep } from './ConfirmStep';
+import { ConfirmStep, quoteArithmetic } from './ConfirmStep';
 import { DatesStep, type DateChoice } from './DatesStep';
 import { FarmPickerModal } from './FarmPickerModal';
 import { FarmsStep } from './FarmsStep';
@@ -96,7 +96,7 @@ export function ImageryOrderPage() {
   const gst = quote.data?.gst ?? 0;
 
   const create = useAction<{ values: OrderContactValues; method: OrderPaymentMethod }, { id: string; status: string }>({
-    run: ({ values, method }) => {
+    run: async ({ values, method }) => {
       const payload: OrderCreatePayload = {
         product_id: productId ?? '',
         start_capture_date: effectiveRange.start ?? '',
@@ -108,20 +108,30 @@ export function ImageryOrderPage() {
         first_name: values.firstName.trim(),
         last_name: values.lastName.trim(),
         email: values.email.trim(),
-        street: values.street.trim(),
-        suburb: values.suburb.trim(),
-        state: values.state.trim(),
-        post_code: values.postCode.trim(),
-        country: values.country,
+        street: [values.address.address1.trim(), values.address.address2.trim()].filter(Boolean).join(', '),
+        suburb: values.address.city.trim(),
+        state: values.address.state.trim(),
+        post_code: values.address.zipCode.trim(),
+        country: values.address.country,
         field_ids: fieldIds,
         number_of_captures: captures ?? 0,
         payment_method: method,
       };
-      return ordersApi.create(payload);
+      const created = await ordersApi.create(payload);
+      // Kept for the next purchase once the order is priced and placed (the profile's country must
+      // not re-price it); a failure here never stops the order.
+      if (values.saveDetails) {
+        const details = {
+          ...purchaserContact({ firstName: values.firstName, lastName: values.lastName, address: values.address }),
+          email: values.email.trim() || undefined,
+        };
+        await cartApi.saveContactDetails(details, Boolean(contact.data)).catch(() => undefined);
+      }
+      return created;
     },
     failure: ORDER_MESSAGES.notCreated,
     success: (_, { method }) => (method === 'invoice' ? ORDER_MESSAGES.placed : null),
-    invalidates: [queryKeys.orders.all],
+    invalidates: [queryKeys.orders.all, queryKeys.account.all],
     // A card order goes to its payment; an invoice (or free) order is submitted.
     onSuccess: ({ id }, { method }) =>
       navigate(method === 'invoice' ? paths.orderReview(id, 'success') : paths.pay(id), { replace: true }),
@@ -134,12 +144,9 @@ export function ImageryOrderPage() {
       firstName: saved?.first_name ?? account?.first_name ?? '',
       lastName: saved?.last_name ?? account?.last_name ?? '',
       email: saved?.email ?? account?.email ?? '',
-      street: saved?.street ?? saved?.address1 ?? '',
-      suburb: saved?.suburb ?? saved?.city ?? '',
-      state: saved?.state ?? '',
-      postCode: saved?.post_code ?? '',
-      country: (saved?.country ?? account?.country ?? 'AU').toUpperCase(),
+      address: addressFromContact(saved, account?.country ?? 'AU'),
       terms: false,
+      saveDetails: true,
     };
   }, [profile.data, contact.data]);
 
@@ -261,6 +268,7 @@ export function ImageryOrderPage() {
                   initialValues={initialContact}
                   subtotal={subtotal}
                   gst={gst}
+                  arithmetic={quote.data ? quoteArithmetic(quote.data) : undefined}
                   invoiceAllowed={profile.data?.payments.includes('invoice') ?? false}
                   supportEmail={config.supportEmail}
                   busy={create.busy}

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import { formatAud } from '@paddock/shared/format';
 import { Button } from '@paddock/shared/ui';
-import { CheckboxField, Form, SelectField, TextField } from '@paddock/shared/ui/form';
-import { countryOptions } from '../../components/address/countries';
-import type { OrderPaymentMethod } from '@paddock/shared/contracts';
+import { AddressFields, CheckboxField, Form, SaveDetailsField, TextField } from '@paddock/shared/ui/form';
+import { addressErrors, type Address, type OrderPaymentMethod } from '@paddock/shared/contracts';
 import { EMAIL_PATTERN, ORDER_MESSAGES } from '../../orders/rules';
 import styles from './ImageryOrder.module.css';
 import layout from '../../components/layout/layout.module.css';
@@ -12,18 +11,19 @@ export interface OrderContactValues {
   firstName: string;
   lastName: string;
   email: string;
-  street: string;
-  suburb: string;
-  state: string;
-  postCode: string;
-  country: string;
+  /** The one address type of every checkout. */
+  address: Address;
   terms: boolean;
+  /** Keep name and address in the contact profile for the next purchase (on by default). */
+  saveDetails: boolean;
 }
 
 interface PaymentInfoStepProps {
   initialValues: OrderContactValues;
   subtotal: number;
   gst: number;
+  /** How the subtotal was reached (minimum area or price named), said before paying. */
+  arithmetic?: string;
   invoiceAllowed: boolean;
   supportEmail: string;
   busy: boolean;
@@ -31,23 +31,20 @@ interface PaymentInfoStepProps {
   onSubmit(values: OrderContactValues, method: OrderPaymentMethod): void;
 }
 
-const required: Array<keyof OrderContactValues> = [
-  'firstName',
-  'lastName',
-  'email',
-  'street',
-  'suburb',
-  'state',
-  'postCode',
-  'country',
-];
+const required = ['firstName', 'lastName', 'email'] as const;
+const requiredAddress: Array<keyof Address> = ['address1', 'city', 'zipCode', 'country'];
+
+const emptyParts = (values: Partial<OrderContactValues>) =>
+  required.some((key) => !String(values[key] ?? '').trim()) ||
+  requiredAddress.some((key) => !String(values.address?.[key] ?? '').trim()) ||
+  addressErrors(values.address).state !== undefined;
 
 /** The step's check (spec 3 §5): empty personal, address or method fields, then the e-mail pattern. */
 export function checkPaymentInfo(
   values: Partial<OrderContactValues>,
   method: OrderPaymentMethod | null,
 ): string | null {
-  if (!method || required.some((key) => !String(values[key] ?? '').trim())) return ORDER_MESSAGES.fieldsEmpty;
+  if (!method || emptyParts(values)) return ORDER_MESSAGES.fieldsEmpty;
   if (!EMAIL_PATTERN.test(String(values.email ?? '').trim())) return ORDER_MESSAGES.invalidEmail;
   return null;
 }
@@ -60,6 +57,7 @@ export function PaymentInfoStep({
   initialValues,
   subtotal,
   gst,
+  arithmetic,
   invoiceAllowed,
   supportEmail,
   busy,
@@ -81,8 +79,10 @@ export function PaymentInfoStep({
       <Form<OrderContactValues>
         initialValues={initial}
         validate={(values) => {
-          const errors: Partial<Record<keyof OrderContactValues, string>> = {};
+          const errors: Record<string, unknown> = {};
           for (const key of required) if (!String(values[key] ?? '').trim()) errors[key] = 'Required';
+          const address = addressErrors(values.address);
+          if (Object.keys(address).length > 0) errors.address = address;
           if (!errors.email && !EMAIL_PATTERN.test(String(values.email ?? '').trim()))
             errors.email = ORDER_MESSAGES.invalidEmail;
           return errors;
@@ -111,13 +111,7 @@ export function PaymentInfoStep({
             </fieldset>
             <fieldset className={layout.section} disabled={busy}>
               <legend className={layout.sectionTitle}>Address</legend>
-              <TextField name="street" label="Street address" autoComplete="address-line1" />
-              <div className={styles.grid2}>
-                <TextField name="suburb" label="Suburb" autoComplete="address-level2" />
-                <TextField name="state" label="State" autoComplete="address-level1" />
-                <TextField name="postCode" label="Post code" autoComplete="postal-code" />
-                <SelectField name="country" label="Country" options={countryOptions} placeholder="Select country" />
-              </div>
+              <AddressFields prefix="address." disabled={busy} />
             </fieldset>
             <fieldset className={`${layout.section}`} disabled={busy}>
               <legend className={layout.sectionTitle}>Payment method</legend>
@@ -153,6 +147,12 @@ export function PaymentInfoStep({
                 )}
               </div>
               <dl className={styles.summary} aria-label="Amount due">
+                {arithmetic && (
+                  <>
+                    <dt>Charged</dt>
+                    <dd>{arithmetic}</dd>
+                  </>
+                )}
                 <dt>Subtotal</dt>
                 <dd>{formatAud(subtotal)}</dd>
                 <dt>GST</dt>
@@ -161,6 +161,7 @@ export function PaymentInfoStep({
                 <dd className={styles.total}>{formatAud(total)}</dd>
               </dl>
             </fieldset>
+            <SaveDetailsField disabled={busy} />
             <CheckboxField name="terms" disabled={busy}>
               I have read and agree to the terms and conditions.
             </CheckboxField>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatAud } from '@paddock/shared/format';
+import { productMinimums } from '@paddock/shared/format/pricing';
 import { controlStyles } from '@paddock/shared/ui/form';
 import type { Product } from '@paddock/shared/contracts';
 import { captureOptions, isCaptureCountProduct, isFixedRangeProduct } from '../../orders/rules';
@@ -14,14 +15,18 @@ interface ProductStepProps {
   onCaptures(count: number): void;
 }
 
-/** The product's price in words, GST exclusive: free, a flat price, or per hectare with its minimum. */
+/**
+ * The product's price in words, GST exclusive: free, a flat price, or per hectare with its minimums
+ * (the area charged at least and the least price), so no minimum first appears on the invoice.
+ */
 export const priceLine = (product: Product): string => {
   const options = captureOptions(product);
   const first = options[0];
   if (product.config.free || !first) return 'Free';
   const from = options.length > 1 ? 'From ' : '';
   if (first.unit_price === 0) return `${from}${formatAud(first.min_price)} flat price (excl. GST)`;
-  return `${from}${formatAud(first.unit_price)}/ha, minimum ${formatAud(first.min_price)} (excl. GST)`;
+  const minimums = productMinimums(first);
+  return `${from}${formatAud(first.unit_price)}/ha${minimums ? `, ${minimums}` : ''} (excl. GST)`;
 };
 
 /** Step 2: the products with their descriptions and suggestions; the 80 cm product's capture count. */

@@ -85,3 +85,81 @@ describe('/order', () => {
     expect(await screen.findByText('You have no Rapid-EM bookings yet.')).toBeInTheDocument();
   });
 });
+
+describe('/order: every purchase', () => {
+  const zoningOrder = {
+    id: 'z1',
+    farm_id: 'f1',
+    farm_name: 'Kimba North',
+    payment_id: 'p1',
+    status: 'paid',
+    algorithm: 'standard_NDVI',
+    catalog_entry: '2026-11-04',
+    num_zones: 3,
+    zone_resolution: 2,
+    fields: ['a', 'b'],
+    field_names: ['East paddock', 'West paddock'],
+    zones: '{"type":"FeatureCollection","features":[]}',
+    area: 209.4,
+    price: 94_500,
+    download_key: 'k1',
+    created_on: '2026-11-20T00:00:00Z',
+    paid_on: '2026-11-20T00:00:01Z',
+  };
+  const receipt = (id: string, extra: Record<string, unknown>) => ({
+    id,
+    kind: 'tax_receipt',
+    title: 'Tax Receipt',
+    purpose: 'cart',
+    payment_id: 'p1',
+    booking_id: null,
+    invoice_number: `HRI-00000${id.slice(-1)}`,
+    issued_on: '2026-11-20T00:00:02Z',
+    total: 94_500,
+    gst: 8_591,
+    pending: false,
+    url: `/v2/documents/${id}`,
+    file_name: `tax-receipt-${id}.pdf`,
+    ...extra,
+  });
+
+  it('the zoning tab: farm, fields, zones, product, amount, date, its tax receipt and the zones on the map', async () => {
+    const { ui } = renderCommerce({
+      route: '/order',
+      state: { tab: 'zoning' },
+      routes: {
+        'GET /v2/zoning/orders': { status: 200, body: { data: [zoningOrder] } },
+        'GET /v2/documents': { status: 200, body: { data: [receipt('d1', {})] } },
+      },
+    });
+    expect(await screen.findByRole('tab', { name: 'VRT Zoning Orders', selected: true })).toBeInTheDocument();
+    const table = within(await screen.findByRole('table', { name: 'Zoning orders' }));
+    const row = within(table.getByRole('row', { name: /Kimba North/ }));
+    expect(row.getByText('East paddock, West paddock')).toBeInTheDocument();
+    expect(row.getByText('3 zones · 209.40 ha')).toBeInTheDocument();
+    expect(row.getByText('VRT zoning · NDVI (standard)')).toBeInTheDocument();
+    expect(row.getByText('$945.00')).toBeInTheDocument();
+    expect(row.getByRole('link', { name: 'View zones of Kimba North' })).toHaveAttribute('href', '/farms/f1?zone=z1');
+    await ui.click(await row.findByRole('button', { name: 'Tax Receipt of Kimba North' }));
+    expect(await screen.findByRole('dialog', { name: 'Tax Receipt' })).toBeInTheDocument();
+  });
+
+  it("a confirmed booking offers its tax receipt; an attempted one doesn't", async () => {
+    renderCommerce({
+      route: '/order',
+      state: { tab: 'bookings' },
+      routes: {
+        'GET /v2/sensors/em/bookings': bookingsRoute,
+        'GET /v2/documents': {
+          status: 200,
+          body: { data: [receipt('d2', { purpose: 'em_booking', payment_id: 'p2', booking_id: booking(2).id })] },
+        },
+      },
+    });
+    const table = within(await screen.findByRole('table', { name: 'Rapid-EM bookings' }));
+    expect(
+      await table.findByRole('button', { name: `Tax Receipt of booking ${booking(2).id.slice(0, 8)}` }),
+    ).toBeInTheDocument();
+    expect(table.queryByRole('button', { name: `Tax Receipt of booking ${booking(1).id.slice(0, 8)}` })).toBeNull();
+  });
+});

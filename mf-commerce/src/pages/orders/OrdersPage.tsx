@@ -7,14 +7,16 @@ import { formatAud, formatDate } from '@paddock/shared/format';
 import { keepPreviousData, queryKeys, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
 import { useCommerce } from '../../context';
+import { DocumentButton, usePurchaseDocuments } from '../../components/documents/PurchaseDocuments';
 import { ImageryOrdersTable } from './ImageryOrdersTable';
+import { ZoningOrdersTable } from './ZoningOrdersTable';
 import styles from './OrdersPage.module.css';
 
 /** Spec 3 §9: tables show 10 rows a page. */
 export const ORDERS_PAGE_SIZE = 10;
 
 type OrdersTab = Required<OrdersNavState>['tab'];
-const isTab = (value: unknown): value is OrdersTab => value === 'orders' || value === 'bookings';
+const isTab = (value: unknown): value is OrdersTab => value === 'orders' || value === 'zoning' || value === 'bookings';
 
 /** Spec 3 §2.7: the two top tabs; the initial one comes from navigation state (`OrdersNavState`). */
 export function OrdersPage() {
@@ -28,12 +30,18 @@ export function OrdersPage() {
           <Tab id="orders" className={styles.tab}>
             High Resolution Imagery Orders
           </Tab>
+          <Tab id="zoning" className={styles.tab}>
+            VRT Zoning Orders
+          </Tab>
           <Tab id="bookings" className={styles.tab}>
             Rapid-EM Bookings
           </Tab>
         </TabList>
         <TabPanel id="orders" className={styles.panel}>
           <ImageryOrdersTable />
+        </TabPanel>
+        <TabPanel id="zoning" className={styles.panel}>
+          <ZoningOrdersTable />
         </TabPanel>
         <TabPanel id="bookings" className={styles.panel}>
           <BookingsTable />
@@ -51,6 +59,7 @@ function BookingsTable() {
     queryFn: () => bookingsApi.bookings(skip, ORDERS_PAGE_SIZE),
     placeholderData: keepPreviousData,
   });
+  const documents = usePurchaseDocuments(null);
   if (list.isPending) return <LoadingState label="Loading your bookings" />;
   if (list.isError)
     return (
@@ -81,6 +90,7 @@ function BookingsTable() {
               <th scope="col">Address</th>
               <th scope="col">Amount</th>
               <th scope="col">Status</th>
+              <th scope="col">Document</th>
             </tr>
           </thead>
           <tbody>
@@ -102,6 +112,14 @@ function BookingsTable() {
                   <span className={`${styles.status} ${styles[booking.status] ?? ''}`}>
                     {bookingStatusLabel(booking.status)}
                   </span>
+                </td>
+                <td>
+                  {booking.status === 'confirmed' ? (
+                    <DocumentButton
+                      documents={(documents.data ?? []).filter((document) => document.booking_id === booking.id)}
+                      of={`of booking ${booking.id.slice(0, 8)}`}
+                    />
+                  ) : null}
                 </td>
               </tr>
             ))}

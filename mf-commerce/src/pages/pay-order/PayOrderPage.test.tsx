@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { Routes } from '@paddock/shared/testing';
 import { renderCommerce } from '../../testing/harness';
-import { makeOrder } from '../../testing/orderFixtures';
+import { makeOrder, products } from '../../testing/orderFixtures';
 
 const DECLINED = 'Your card has been declined. Please check your card information and try it again.';
 const order = makeOrder(5, { status: 'pending', payment_status: 'open', awaiting_payment: true });
@@ -100,5 +100,31 @@ describe('/pay/{orderId}', () => {
   it('an unknown order says so', async () => {
     await renderPay({}, 'nope');
     expect(await screen.findByText('Order not found')).toBeInTheDocument();
+  });
+});
+
+describe('/pay/{id}: the price said before paying', () => {
+  it("names the minimum area and minimum price in the order's arithmetic", async () => {
+    const small = makeOrder(9, {
+      status: 'pending',
+      payment_status: 'open',
+      awaiting_payment: true,
+      product_id: 'p-broad',
+      total_product_unit: 20.9,
+      order_subtotal: 30_000,
+      specification: { config: { number_of_captures: 3 }, field_ids: ['f1'] },
+    });
+    await renderPay(
+      {
+        [`GET /v2/orders/${small.id}`]: { status: 200, body: { data: small, payment: null } },
+        'GET /v2/products': { status: 200, body: { data: products } },
+      },
+      small.id,
+    );
+    expect(
+      await screen.findByText(
+        '20.90 ha ordered, 50.00 ha charged (minimum area) × $5.00/ha = $250.00; minimum price $300.00 charged',
+      ),
+    ).toBeInTheDocument();
   });
 });

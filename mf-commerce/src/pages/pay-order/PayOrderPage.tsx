@@ -1,21 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, isNotFound } from '@paddock/shared/api-client';
 import { paths } from '@paddock/shared/contracts';
 import { formatAud, formatHectares } from '@paddock/shared/format';
-import {
-  cardErrors,
-  emptyCardState,
-  type AnyPaymentsClient,
-  type CardState,
-  type StripeCard,
-  type TestCard,
-} from '@paddock/shared/payments';
+import { areaPriceArithmetic } from '@paddock/shared/format/pricing';
+import { cardMessages } from '@paddock/shared/payments';
+import { CardSection, useCardPayment } from '@paddock/shared/payments/ui';
 import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
 import { CheckboxField, Form } from '@paddock/shared/ui/form';
-import type { Order } from '@paddock/shared/contracts';
-import { CardSection } from '../../components/card/CardSection';
+import type { Order, Product } from '@paddock/shared/contracts';
 import { useCommerce } from '../../context';
 import { ORDER_MESSAGES, formatOrderDate, orderStatusLabels } from '../../orders/rules';
 import { usePaymentsClient } from '../checkout/usePaymentsClient';
@@ -28,6 +22,28 @@ export type PayState = 'idle' | 'processing' | 'success' | 'error';
 interface PayValues {
   cardholder: string;
   terms: boolean;
+}
+
+/**
+ * How the order's subtotal was reached ('209.00 ha ordered, 500.00 ha charged (minimum area) × $4.50/ha
+ * = $2,250.00'), from its product's capture package; null when the product's prices no longer give
+ * the order's subtotal (never a sum the order was not charged).
+ */
+export function orderArithmetic(order: Order, products: readonly Product[] | undefined): string | null {
+  const product = products?.find((candidate) => candidate.id === order.product_id);
+  const captures = order.specification.config.number_of_captures;
+  const capture = product?.config.captures.find((entry) => entry.number_of_captures === captures);
+  if (!capture) return null;
+  const billable = Math.max(order.total_product_unit, capture.minimum_cluster_area);
+  const expected = product?.config.free ? 0 : Math.max(Math.round(billable * capture.unit_price), capture.min_price);
+  if (expected !== order.order_subtotal) return null;
+  return areaPriceArithmetic({
+    hectares: order.total_product_unit,
+    billableHectares: billable,
+    unitPrice: capture.unit_price,
+    minPrice: capture.min_price,
+    subtotal: order.order_subtotal,
+  });
 }
 
 /** Spec 3 §2.9: /pay/{orderId}, card orders only, GST inclusive. */
@@ -66,75 +82,47 @@ function PayForm({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const { client, failed: clientFailed } = usePaymentsClient();
   const [state, setState] = useState<PayState>('idle');
-  const [cardState, setCardState] = useState<CardState>(emptyCardState);
-  const [showCardErrors, setShowCardErrors] = useState(false);
-  const card = useRef<TestCard | StripeCard | null>(null);
+  const products = useQuery({ queryKey: queryKeys.products.list(), queryFn: () => ordersApi.products() });
+  const arithmetic = orderArithmetic(order, products.data);
   const payable = order.awaiting_payment;
+  const returnedSecret = new URLSearchParams(location.search).get('payment_intent_client_secret');
 
-  const succeed = () => {
-    setState('success');
-    void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
-    navigate(paths.orderReview(order.id, 'success'), { replace: true });
-  };
-
-  // Back from the card's 3-D Secure page: the PaymentIntent's outcome decides.
-  const returned = useRef(false);
-  useEffect(() => {
-    const clientSecret = new URLSearchParams(location.search).get('payment_intent_client_secret');
-    if (!clientSecret || !client || returned.current) return;
-    returned.current = true;
-    setState('processing');
-    void client.retrieveStatus(clientSecret).then((outcome) => {
-      if (outcome.status === 'succeeded' || outcome.status === 'processing') succeed();
-      else {
-        navigate(paths.pay(order.id), { replace: true });
-        setState('error');
-      }
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, location.search]);
-
-  const pay = async (values: PayValues) => {
-    if (state === 'processing') return;
-    if (!client || !card.current) {
-      bus.toast('error', 'The card payment service is not ready. Please try again.');
-      return;
-    }
-    setState('processing');
-    try {
-      const clientSecret = await ordersApi.pay(order.id);
-      const outcome = await (client.confirmCard as (request: unknown) => ReturnType<AnyPaymentsClient['confirmCard']>)({
-        clientSecret,
-        card: card.current,
-        billingDetails: {
-          name: values.cardholder.trim(),
-          address: {
-            line1: order.street ?? '',
-            city: order.suburb ?? '',
-            state: order.state ?? '',
-            postal_code: order.post_code ?? '',
-            country: order.country ?? 'AU',
-          },
-        },
-        returnUrl: window.location.href,
-      });
-      if (outcome.status === 'succeeded' || outcome.status === 'processing') return succeed();
-      if (outcome.status === 'requires_action') return window.location.assign(outcome.url);
+  const payment = useCardPayment({
+    client,
+    start: (_values: PayValues) => ordersApi.pay(order.id),
+    clientSecret: (clientSecret) => clientSecret,
+    billingDetails: (values) => ({
+      name: values.cardholder.trim(),
+      address: {
+        line1: order.street ?? '',
+        city: order.suburb ?? '',
+        state: order.state ?? '',
+        postal_code: order.post_code ?? '',
+        country: order.country ?? 'AU',
+      },
+    }),
+    returnUrl: () => window.location.href,
+    failure: 'Your payment could not be started. Please try again.',
+    returnedSecret,
+    onPaid: () => {
+      setState('success');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      navigate(paths.orderReview(order.id, 'success'), { replace: true });
+    },
+    onDeclined: () => {
+      if (returnedSecret) navigate(paths.pay(order.id), { replace: true });
       setState('error');
-    } catch (error) {
-      bus.toast('error', errorMessage(error, 'Your payment could not be started. Please try again.'));
-      setState('idle');
-    }
-  };
+    },
+  });
 
-  const processing = state === 'processing' || state === 'success';
+  const processing = payment.processing || state === 'success';
   return (
     <div className={layout.page}>
       <header>
         <h1 className={styles.title}>Pay for your order</h1>
         <p className={layout.muted}>Order {order.id.slice(0, 8)}</p>
       </header>
-      {state === 'error' && (
+      {state === 'error' && !payment.processing && (
         <p className={styles.declined} role="alert">
           {ORDER_MESSAGES.declined}
         </p>
@@ -151,6 +139,12 @@ function PayForm({ order }: { order: Order }) {
             </dd>
             <dt>Total hectares</dt>
             <dd>{formatHectares(order.total_product_unit)} Ha</dd>
+            {arithmetic && (
+              <>
+                <dt>Charged</dt>
+                <dd>{arithmetic}</dd>
+              </>
+            )}
             <dt>Subtotal</dt>
             <dd>{formatAud(order.order_subtotal)}</dd>
             <dt>GST</dt>
@@ -161,11 +155,14 @@ function PayForm({ order }: { order: Order }) {
         </section>
         {payable ? (
           <Form<PayValues>
-            initialValues={{ cardholder: '', terms: false }}
-            validate={(values) => (values.cardholder?.trim() ? {} : { cardholder: 'Please input card holder name.' })}
+            initialValues={{
+              cardholder: [order.first_name, order.last_name].filter((part) => part?.trim()).join(' '),
+              terms: false,
+            }}
+            validate={(values) => (values.cardholder?.trim() ? {} : { cardholder: cardMessages.cardholderRequired })}
             onSubmit={(values) => {
-              if (Object.keys(cardErrors(cardState)).length > 0) return;
-              void pay(values);
+              if (payment.cardInvalid) return;
+              void payment.pay(values);
             }}
             render={({ handleSubmit, values, form }) => (
               <form
@@ -173,33 +170,25 @@ function PayForm({ order }: { order: Order }) {
                 noValidate
                 aria-busy={processing || undefined}
                 onSubmit={(event) => {
-                  const invalid =
-                    Object.keys(form.getState().errors ?? {}).length > 0 ||
-                    Object.keys(cardErrors(cardState)).length > 0;
+                  const invalid = Object.keys(form.getState().errors ?? {}).length > 0 || payment.cardInvalid;
                   if (invalid) {
-                    setShowCardErrors(true);
-                    bus.toast('error', "There's some validation error");
+                    payment.revealCardErrors();
+                    bus.toast('error', cardMessages.validationToast);
                   }
                   void handleSubmit(event);
                 }}
               >
                 <CardSection
-                  client={client}
+                  {...payment.cardSection}
                   failed={clientFailed}
                   failedMessage="We encountered an error."
-                  disabled={processing}
-                  showErrors={showCardErrors}
                   headingId="order-card-details"
                   headingClassName={layout.sectionTitle}
-                  onChange={(next, nextCard) => {
-                    setCardState(next);
-                    card.current = nextCard;
-                  }}
                 />
                 <CheckboxField name="terms" disabled={processing}>
                   I have read and agree to the terms and conditions.
                 </CheckboxField>
-                {state === 'processing' && (
+                {payment.processing && (
                   <p role="status" className={layout.muted}>
                     Processing your payment…
                   </p>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ZoningOrder } from '@paddock/shared/contracts';
 import { renderCommerce } from '../../testing/harness';
 
@@ -21,7 +21,64 @@ const order = (fields: string[]): ZoningOrder => ({
   paid_on: '2026-11-20T00:00:01Z',
 });
 
+const receipt = {
+  id: 'd1',
+  kind: 'tax_receipt',
+  title: 'Tax Receipt',
+  purpose: 'cart',
+  payment_id: 'p1',
+  booking_id: null,
+  invoice_number: 'HRI-000007',
+  issued_on: '2026-11-20T00:00:02Z',
+  total: 1300,
+  gst: 118,
+  pending: false,
+  url: '/v2/documents/d1',
+  file_name: 'tax-receipt-HRI-000007.pdf',
+};
+
+beforeAll(() => {
+  // jsdom has no object URLs; the modal shows the PDF through one.
+  URL.createObjectURL = jest.fn(() => 'blob:document');
+  URL.revokeObjectURL = jest.fn();
+});
+
 describe('/payment-success', () => {
+  it("offers the zoning purchase's Tax Receipt: preview and PDF download", async () => {
+    const { ui, server } = renderCommerce({
+      route: '/payment-success',
+      state: { paymentId: 'p1', method: 'card' },
+      routes: {
+        'GET /v2/zoning/orders': { status: 200, body: { data: [order(['a'])] } },
+        'GET /v2/documents': { status: 200, body: { data: [receipt] } },
+        'GET /v2/documents/d1': { status: 200, body: { pdf: true } },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Payment Received!' })).toBeInTheDocument();
+    await ui.click(await screen.findByRole('button', { name: 'Tax Receipt' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Tax Receipt' }));
+    expect(await dialog.findByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'download',
+      'tax-receipt-HRI-000007.pdf',
+    );
+    expect(dialog.getByTitle('Tax Receipt')).toHaveAttribute('src', 'blob:document');
+    expect(new URL(server.find('GET', '/v2/documents')[0]?.url as string).search).toBe('?payment_id=p1');
+  });
+
+  it('says the receipt is being prepared until the server has made it', async () => {
+    const { ui } = renderCommerce({
+      route: '/payment-success',
+      state: { paymentId: 'p1', method: 'card' },
+      routes: {
+        'GET /v2/zoning/orders': { status: 200, body: { data: [order(['a'])] } },
+        'GET /v2/documents': { status: 200, body: { data: [{ ...receipt, pending: true, url: null }] } },
+      },
+    });
+    await ui.click(await screen.findByRole('button', { name: 'Tax Receipt' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Tax Receipt' }));
+    expect(dialog.getByRole('progressbar', { name: 'Preparing your tax receipt' })).toBeInTheDocument();
+  });
+
   it('lists the paid orders of the payment with the view link and the Export menu', async () => {
     const { ui, server } = renderCommerce({
       route: '/payment-success',

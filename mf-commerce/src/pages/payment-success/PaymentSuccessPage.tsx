@@ -4,6 +4,7 @@ import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'reac
 import { errorMessage } from '@paddock/shared/api-client';
 import { paths, type ZoningOrder } from '@paddock/shared/contracts';
 import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
+import { DocumentButton, usePurchaseDocuments } from '../../components/documents/PurchaseDocuments';
 import { useCart } from '../../cart/useCart';
 import { Button, ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
 import { useCommerce } from '../../context';
@@ -67,6 +68,8 @@ export function PaymentSuccessPage() {
   }, [paid, queryClient]);
   useCart({ enabled: paid, announce: paid });
 
+  const documents = usePurchaseDocuments(state?.paymentId ?? null, state !== null);
+
   if (!state) return null;
 
   const download = async (order: ZoningOrder, unified: boolean) => {
@@ -96,6 +99,9 @@ export function PaymentSuccessPage() {
         <>
           <h1 className={styles.title}>Order placed!</h1>
           <p>Your invoice {state.invoiceNumber} is on its way. Your zone maps are released as soon as it is paid.</p>
+          <p className={styles.documents}>
+            <DocumentButton documents={documents.data ?? []} fallbackTitle="Tax Invoice" />
+          </p>
         </>
       ) : waiting ? (
         <LoadingState label="Loading your paid orders" />
@@ -109,6 +115,9 @@ export function PaymentSuccessPage() {
         <>
           <h1 className={styles.title}>Payment Received!</h1>
           <p>You can now view, share or download your zone map.</p>
+          <p className={styles.documents}>
+            <DocumentButton documents={documents.data ?? []} fallbackTitle="Tax Receipt" />
+          </p>
           <ul className={styles.orders}>
             {(orders.data ?? []).map((order) => (
               <li key={order.id} className={styles.order}>

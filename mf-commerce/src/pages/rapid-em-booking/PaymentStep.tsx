@@ -1,21 +1,12 @@
-import { useMemo, useRef, useState } from 'react';
-import { errorMessage } from '@paddock/shared/api-client';
-import type { ContactDetails } from '@paddock/shared/contracts';
+import { useMemo } from 'react';
+import { addressFromContact, purchaserContact, type ContactDetails } from '@paddock/shared/contracts';
 import { formatAud } from '@paddock/shared/format';
-import {
-  cardErrors,
-  emptyCardState,
-  type AnyPaymentsClient,
-  type BillingDetails,
-  type CardState,
-  type StripeCard,
-  type TestCard,
-} from '@paddock/shared/payments';
-import { CheckboxField, Form, TextField } from '@paddock/shared/ui/form';
-import { AddressFields } from '../../components/address/AddressFields';
-import { CardSection } from '../../components/card/CardSection';
+import { billingAddress, type AnyPaymentsClient } from '@paddock/shared/payments';
+import { CardSection, useCardPayment } from '@paddock/shared/payments/ui';
+import { queryKeys, useQueryClient } from '@paddock/shared/query';
+import { AddressFields, CheckboxField, Form, SaveDetailsField, TextField } from '@paddock/shared/ui/form';
 import { useCommerce } from '../../context';
-import { BOOKING_MESSAGES, validateBooking, type AddressValues, type BookingFormValues } from './rules';
+import { BOOKING_MESSAGES, validateBooking, type BookingFormValues } from './rules';
 import styles from './RapidEmBooking.module.css';
 
 interface PaymentStepProps {
@@ -28,55 +19,32 @@ interface PaymentStepProps {
   onPaid(): void;
 }
 
-const toBillingAddress = (address: AddressValues): BillingDetails['address'] => ({
-  line1: address.address1.trim(),
-  line2: address.address2.trim() || undefined,
-  city: address.city.trim(),
-  state: address.state.trim(),
-  postal_code: address.zipCode.trim(),
-  country: address.country,
-});
-
 /**
  * Step 3 (spec 3 §2.11, §5, §8): shipping address (Australia only), billing ('billing same as
- * shipping' hides it), the card; the book call, then the card confirmed with its client secret.
- * A provider error is a toast and the form is usable again.
+ * shipping' hides it), the card; the book call, then the card confirmed with its client secret
+ * (the shared card payment flow). A provider error is a toast and the form is usable again.
  */
 export function PaymentStep({ reservationId, total, contact, client, clientFailed, onBack, onPaid }: PaymentStepProps) {
-  const { bookingsApi, bus } = useCommerce();
-  const [cardState, setCardState] = useState<CardState>(emptyCardState);
-  const card = useRef<TestCard | StripeCard | null>(null);
-  const [showCardErrors, setShowCardErrors] = useState(false);
-  const [processing, setProcessing] = useState(false);
+  const { bookingsApi, bus, cartApi } = useCommerce();
+  const queryClient = useQueryClient();
 
   const initialValues = useMemo<Partial<BookingFormValues>>(() => {
-    const address: AddressValues = {
-      country: 'AU',
-      address1: contact?.address1 ?? contact?.street ?? '',
-      address2: contact?.address2 ?? '',
-      state: contact?.state ?? '',
-      city: contact?.city ?? contact?.suburb ?? '',
-      zipCode: contact?.post_code ?? '',
-    };
+    const saved = addressFromContact(contact);
     return {
       firstName: contact?.first_name ?? '',
       lastName: contact?.last_name ?? '',
       companyName: contact?.company ?? '',
-      cardholder: '',
-      shipping: address,
+      cardholder: [contact?.first_name, contact?.last_name].filter((part) => part?.trim()).join(' '),
+      shipping: { ...addressFromContact({ ...contact, country: 'AU' }) },
       billingSameAsShipping: true,
-      billing: { ...address, country: contact?.country ?? 'AU' },
+      billing: saved,
+      saveDetails: true,
     };
   }, [contact]);
 
-  const pay = async (values: BookingFormValues) => {
-    if (processing) return;
-    if (!client || !card.current) {
-      bus.toast('error', 'The card payment service is not ready. Please try again.');
-      return;
-    }
-    setProcessing(true);
-    try {
+  const payment = useCardPayment({
+    client,
+    async start(values: BookingFormValues) {
       const shipping = values.shipping;
       const answer = await bookingsApi.book({
         reservation_id: reservationId,
@@ -90,28 +58,31 @@ export function PaymentStep({ reservationId, total, contact, client, clientFaile
         country: 'AU',
         post_code: shipping.zipCode.trim(),
       });
-      const billing = values.billingSameAsShipping ? shipping : values.billing;
-      const outcome = await (client.confirmCard as (request: unknown) => ReturnType<AnyPaymentsClient['confirmCard']>)({
-        clientSecret: answer.client_secret,
-        card: card.current,
-        billingDetails: { name: values.cardholder.trim(), address: toBillingAddress(billing) },
-        returnUrl: window.location.href,
-      });
-      if (outcome.status === 'succeeded' || outcome.status === 'processing') {
-        onPaid();
-        return;
+      if (values.saveDetails) {
+        // Kept for the next purchase once this one is priced; a failure here never stops the booking.
+        const details = purchaserContact({
+          firstName: values.firstName,
+          lastName: values.lastName,
+          company: values.companyName,
+          address: shipping,
+        });
+        await cartApi.saveContactDetails(details, contact !== null).catch(() => undefined);
       }
-      if (outcome.status === 'requires_action') {
-        window.location.assign(outcome.url);
-        return;
-      }
-      bus.toast('error', outcome.message);
-      setProcessing(false);
-    } catch (error) {
-      bus.toast('error', errorMessage(error, 'Your booking could not be started. Please try again.'));
-      setProcessing(false);
-    }
-  };
+      return answer;
+    },
+    clientSecret: (answer) => answer.client_secret,
+    billingDetails: (values) => ({
+      name: values.cardholder.trim(),
+      address: billingAddress(values.billingSameAsShipping ? values.shipping : values.billing),
+    }),
+    returnUrl: () => window.location.href,
+    failure: 'Your booking could not be started. Please try again.',
+    onPaid: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account.all });
+      onPaid();
+    },
+  });
+  const processing = payment.processing;
 
   return (
     <section className={styles.step} aria-labelledby="payment-step">
@@ -122,8 +93,8 @@ export function PaymentStep({ reservationId, total, contact, client, clientFaile
         initialValues={initialValues}
         validate={(values) => validateBooking(values)}
         onSubmit={(values) => {
-          if (Object.keys(cardErrors(cardState)).length > 0) return;
-          void pay(values);
+          if (payment.cardInvalid) return;
+          void payment.pay(values);
         }}
         render={({ handleSubmit, values, form }) => (
           <form
@@ -131,9 +102,8 @@ export function PaymentStep({ reservationId, total, contact, client, clientFaile
             noValidate
             onSubmit={(event) => {
               const errors = form.getState().errors ?? {};
-              const cardInvalid = Object.keys(cardErrors(cardState)).length > 0;
-              if (Object.keys(errors).length > 0 || cardInvalid) {
-                setShowCardErrors(true);
+              if (Object.keys(errors).length > 0 || payment.cardInvalid) {
+                payment.revealCardErrors();
                 bus.toast('error', BOOKING_MESSAGES.validationToast);
               }
               void handleSubmit(event);
@@ -151,7 +121,11 @@ export function PaymentStep({ reservationId, total, contact, client, clientFaile
                 required={false}
                 autoComplete="organization"
               />
-              <AddressFields prefix="shipping." lockedCountry="AU" />
+              <AddressFields
+                prefix="shipping."
+                lockedCountry="AU"
+                lockedHint="Rapid-EM machines are shipped within Australia."
+              />
             </fieldset>
 
             <fieldset className={styles.section} disabled={processing}>
@@ -163,19 +137,15 @@ export function PaymentStep({ reservationId, total, contact, client, clientFaile
             </fieldset>
 
             <CardSection
-              client={client}
+              {...payment.cardSection}
               failed={clientFailed}
               failedMessage="We encountered an error."
-              disabled={processing}
-              showErrors={showCardErrors}
               className={styles.section}
               headingId="booking-card-details"
               headingClassName={styles.sectionTitle}
-              onChange={(state, next) => {
-                setCardState(state);
-                card.current = next;
-              }}
             />
+
+            <SaveDetailsField disabled={processing} />
 
             <div className={styles.actions}>
               <button type="button" className={styles.secondaryButton} onClick={onBack} disabled={processing}>

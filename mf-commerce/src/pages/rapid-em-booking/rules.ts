@@ -1,27 +1,17 @@
+import { addressErrors, type Address } from '@paddock/shared/contracts';
 import { cardMessages } from '@paddock/shared/payments';
 
 /** Spec 3 §5 address messages and the booking's own words. */
 export const BOOKING_MESSAGES = {
   firstName: 'Enter first name',
   lastName: 'Enter last name',
-  address1: 'Enter address',
-  city: 'Enter city',
-  country: 'Please select country',
-  state: 'Please select state/province.',
-  zipCode: 'Please enter zip or postal code.',
   validationToast: cardMessages.validationToast,
   success: 'HOORAY! You have successfully booked an EM Machine!',
   terms: 'I have read and agree to the terms and conditions.',
 } as const;
 
-export interface AddressValues {
-  country: string;
-  address1: string;
-  address2: string;
-  state: string;
-  city: string;
-  zipCode: string;
-}
+/** The one address type of every checkout. */
+export type AddressValues = Address;
 
 export interface BookingFormValues {
   firstName: string;
@@ -31,21 +21,13 @@ export interface BookingFormValues {
   shipping: AddressValues;
   billingSameAsShipping: boolean;
   billing: AddressValues;
+  /** Keep the name, company and shipping address in the contact profile (on by default). */
+  saveDetails: boolean;
 }
 
 const blank = (value: string | undefined) => !value || value.trim() === '';
 
-function addressErrors(address: Partial<AddressValues> | undefined): Partial<Record<keyof AddressValues, string>> {
-  const errors: Partial<Record<keyof AddressValues, string>> = {};
-  if (blank(address?.address1)) errors.address1 = BOOKING_MESSAGES.address1;
-  if (blank(address?.city)) errors.city = BOOKING_MESSAGES.city;
-  if (blank(address?.country)) errors.country = BOOKING_MESSAGES.country;
-  if (blank(address?.state)) errors.state = BOOKING_MESSAGES.state;
-  if (blank(address?.zipCode)) errors.zipCode = BOOKING_MESSAGES.zipCode;
-  return errors;
-}
-
-/** Spec 3 §5: the validated address fields are address1, city, country, state and zipCode. */
+/** Spec 3 §5: the validated address fields are address1, city, country, state and zipCode (the contracts' rules). */
 export function validateBooking(values: Partial<BookingFormValues>) {
   const errors: Record<string, unknown> = {};
   if (blank(values.firstName)) errors.firstName = BOOKING_MESSAGES.firstName;

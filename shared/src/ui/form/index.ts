@@ -6,5 +6,7 @@ import controlStyles from './controls.module.css';
 export { Form, FormSpy, useField, useForm, useFormState } from 'react-final-form';
 export { CheckboxField, FormError, SelectField, SwitchField, TextAreaField, TextField, type FieldRule } from './fields';
 export { ruleOf, validateWith } from './rules';
+export { AddressFields, SaveDetailsField } from './AddressFields';
+export { countryName, countryOptions } from './countries';
 /** The control classes, for plain controls outside a form (search boxes, page-size selects). */
 export { controlStyles };

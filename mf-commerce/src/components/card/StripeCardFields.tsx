@@ -1,2 +1,0 @@
-// Stripe Elements' card fields live in @paddock/shared/payments/ui.
-export { StripeCardFields } from '@paddock/shared/payments/ui';

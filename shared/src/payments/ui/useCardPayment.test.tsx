@@ -1,0 +1,138 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { ApiError } from '../../api-client';
+import { queryHarness } from '../../testing';
+import type { ConfirmOutcome, ConfirmRequest, TestCard, TestPaymentsClient } from '../client';
+import { emptyCardState } from '../messages';
+import { useCardPayment, type CardPaymentOptions } from './useCardPayment';
+
+const complete = { empty: false, complete: true, invalid: false };
+const card: TestCard = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+
+function fakeClient(outcome: ConfirmOutcome, returned: ConfirmOutcome = { status: 'succeeded' }) {
+  const confirms: ConfirmRequest<TestCard>[] = [];
+  const client: TestPaymentsClient = {
+    provider: 'test',
+    testMode: true,
+    confirmCard: async (request) => {
+      confirms.push(request);
+      return outcome;
+    },
+    retrieveStatus: async () => returned,
+  };
+  return { client, confirms };
+}
+
+type Started = { secret: string | null };
+
+function setup(overrides: Partial<CardPaymentOptions<string, Started>> & { client: TestPaymentsClient }) {
+  const { wrapper, toasts } = queryHarness('paddock:cart-changed');
+  const paid: Array<Started | null> = [];
+  const declined: string[] = [];
+  const redirects: string[] = [];
+  const { result } = renderHook(
+    () =>
+      useCardPayment<string, Started>({
+        start: async () => ({ secret: 'pi_1_secret_2' }),
+        clientSecret: (started) => started.secret,
+        billingDetails: (name) => ({ name }),
+        returnUrl: () => 'http://localhost/payment',
+        failure: 'Your payment could not be started. Please try again.',
+        onPaid: (started) => paid.push(started),
+        onDeclined: (message) => declined.push(message),
+        redirect: (url) => redirects.push(url),
+        ...overrides,
+      }),
+    { wrapper },
+  );
+  return { result, toasts, paid, declined, redirects };
+}
+
+describe('useCardPayment (the one card flow of every checkout)', () => {
+  it('holds the card from its fields, opens the payment, confirms that card with the billing details, then pays', async () => {
+    const { client, confirms } = fakeClient({ status: 'succeeded' });
+    const { result, paid, toasts } = setup({ client });
+    expect(result.current.cardInvalid).toBe(true);
+    act(() => result.current.cardSection.onChange({ number: complete, expiry: complete, cvc: complete }, card));
+    expect(result.current.cardInvalid).toBe(false);
+    await act(() => result.current.pay('Owen Grower'));
+    expect(confirms).toEqual([
+      {
+        clientSecret: 'pi_1_secret_2',
+        card,
+        billingDetails: { name: 'Owen Grower' },
+        returnUrl: 'http://localhost/payment',
+      },
+    ]);
+    expect(paid).toEqual([{ secret: 'pi_1_secret_2' }]);
+    expect(toasts).toEqual([]);
+    expect(result.current.processing).toBe(true);
+  });
+
+  it("a declined card: the provider's words as a toast and inline, the form usable again", async () => {
+    const { client } = fakeClient({ status: 'failed', message: 'Your card was declined.' });
+    const { result, paid, declined, toasts } = setup({ client });
+    act(() => result.current.cardSection.onChange({ number: complete, expiry: complete, cvc: complete }, card));
+    await act(() => result.current.pay('Owen'));
+    expect(paid).toEqual([]);
+    expect(declined).toEqual(['Your card was declined.']);
+    expect(result.current.declined).toBe('Your card was declined.');
+    expect(toasts).toEqual([{ kind: 'error', message: 'Your card was declined.' }]);
+    expect(result.current.processing).toBe(false);
+    expect(result.current.cardSection.disabled).toBe(false);
+  });
+
+  it("a refused start: the server's message once, nothing confirmed", async () => {
+    const { client, confirms } = fakeClient({ status: 'succeeded' });
+    const { result, toasts } = setup({
+      client,
+      start: () => Promise.reject(new ApiError(409, "You're already using advanced")),
+    });
+    act(() => result.current.cardSection.onChange({ number: complete, expiry: complete, cvc: complete }, card));
+    await act(() => result.current.pay('Owen'));
+    expect(confirms).toEqual([]);
+    expect(toasts).toEqual([{ kind: 'error', message: "You're already using advanced" }]);
+    expect(result.current.processing).toBe(false);
+  });
+
+  it('nothing to confirm (invoice terms): paid without touching the card', async () => {
+    const { client, confirms } = fakeClient({ status: 'succeeded' });
+    const { result, paid } = setup({ client, start: async () => ({ secret: null }) });
+    await act(() => result.current.pay('Owen'));
+    expect(confirms).toEqual([]);
+    expect(paid).toEqual([{ secret: null }]);
+  });
+
+  it('3-D Secure: leaves for the authentication page and stays busy', async () => {
+    const { client } = fakeClient({ status: 'requires_action', url: 'http://api.test/authenticate/pi_1' });
+    const { result, paid, redirects } = setup({ client });
+    act(() => result.current.cardSection.onChange({ number: complete, expiry: complete, cvc: complete }, card));
+    await act(() => result.current.pay('Owen'));
+    expect(redirects).toEqual(['http://api.test/authenticate/pi_1']);
+    expect(paid).toEqual([]);
+    expect(result.current.processing).toBe(true);
+  });
+
+  it('back from 3-D Secure: a succeeded intent pays, a failed one is said', async () => {
+    const good = fakeClient({ status: 'succeeded' }, { status: 'succeeded' });
+    const first = setup({ client: good.client, returnedSecret: 'pi_1_secret_2' });
+    await waitFor(() => expect(first.paid).toEqual([null]));
+
+    const bad = fakeClient(
+      { status: 'succeeded' },
+      { status: 'failed', message: 'We are unable to authenticate your payment method.' },
+    );
+    const second = setup({ client: bad.client, returnedSecret: 'pi_1_secret_2' });
+    await waitFor(() => expect(second.declined).toEqual(['We are unable to authenticate your payment method.']));
+    expect(second.toasts).toEqual([{ kind: 'error', message: 'We are unable to authenticate your payment method.' }]);
+    expect(second.result.current.processing).toBe(false);
+  });
+
+  it('a card that never became complete is not sent', async () => {
+    const { client, confirms } = fakeClient({ status: 'succeeded' });
+    const { result, toasts } = setup({ client });
+    act(() => result.current.cardSection.onChange(emptyCardState, null));
+    await act(() => result.current.pay('Owen'));
+    expect(confirms).toEqual([]);
+    expect(toasts).toEqual([{ kind: 'error', message: 'The card payment service is not ready. Please try again.' }]);
+  });
+});
