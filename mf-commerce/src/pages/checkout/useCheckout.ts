@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { errorMessage } from '@paddock/shared/api-client';
+import { ApiError, errorMessage } from '@paddock/shared/api-client';
 import { paths, productPath, type CartResponse } from '@paddock/shared/contracts';
 import type { AnyPaymentsClient, BillingDetails, StripeCard, TestCard } from '@paddock/shared/payments';
 import { queryKeys, useQueryClient } from '@paddock/shared/query';
@@ -28,6 +28,8 @@ export function useCheckout(client: AnyPaymentsClient | null, cart: CartResponse
   const queryClient = useQueryClient();
   const [processing, setProcessing] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
+  /** The server's 409 refusal of the checkout itself (e.g. an item out of date), shown on the page. */
+  const [refused, setRefused] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -53,6 +55,7 @@ export function useCheckout(client: AnyPaymentsClient | null, cart: CartResponse
     async (values: CheckoutValues, card: TestCard | StripeCard | null) => {
       if (!cart || processing) return;
       setProcessing(true);
+      setRefused(null);
       try {
         const ids = cart.data.map((item) => item.id);
         const invoice = values.method === 'invoice';
@@ -91,15 +94,20 @@ export function useCheckout(client: AnyPaymentsClient | null, cart: CartResponse
           billingDetails,
           returnUrl: back.toString(),
         });
-        if (outcome.status === 'succeeded' || outcome.status === 'processing') {
+        // Refused because the same payment was already confirmed (this cart paid from another tab at
+        // the same moment: the server answered both with one payment): that payment is this one's too.
+        const settled = outcome.status === 'failed' ? await client.retrieveStatus(answer.client_secret) : outcome;
+        if (settled.status === 'succeeded' || settled.status === 'processing') {
           finish({ paymentId: answer.payment_id, method: 'card' }, 'Payment successful!');
         } else if (outcome.status === 'requires_action') {
           window.location.assign(outcome.url);
         } else {
-          fail(outcome.message);
+          fail(outcome.status === 'failed' ? outcome.message : 'Your payment was not completed.');
         }
       } catch (error) {
-        fail(errorMessage(error, 'Your payment could not be started. Please try again.'));
+        const message = errorMessage(error, 'Your payment could not be started. Please try again.');
+        if (error instanceof ApiError && error.status === 409) setRefused(message);
+        fail(message);
       }
     },
     [basename, cart, cartApi, client, fail, finish, processing],
@@ -124,5 +132,5 @@ export function useCheckout(client: AnyPaymentsClient | null, cart: CartResponse
     });
   }, [client, fail, finish, location.search, navigate]);
 
-  return { pay, processing, succeeded };
+  return { pay, processing, succeeded, refused };
 }
