@@ -55,6 +55,52 @@ test.describe('checkout and payment', () => {
     await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
   });
 
+  test('a field enlarged after its zones were added: the checkout says so and leads back to create them again', async ({
+    page,
+  }) => {
+    const farmName = await farmerWithCartItem(page, uniqueEmail('pay-stale'));
+    const headers = { authorization: `Bearer ${await bearerOf(page)}` };
+    const cart = (await (await page.request.get(`${api}/cart/`, { headers })).json()) as {
+      data: { details: { farm_id: string; fields: string[] } }[];
+    };
+    const { farm_id: farmId, fields } = cart.data[0]?.details ?? { farm_id: '', fields: [] };
+    // The paddock grows to the east after its zones went into the cart.
+    const grown = await page.request.put(`${api}/fields/${fields[0]}`, {
+      headers,
+      data: {
+        type: 'Feature',
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [147.36, -35.12],
+              [147.39, -35.12],
+              [147.39, -35.111],
+              [147.36, -35.111],
+              [147.36, -35.12],
+            ],
+          ],
+        },
+        properties: {},
+      },
+    });
+    expect(grown.status()).toBe(200);
+
+    await openCheckout(page, farmName);
+    await fillDetails(page);
+    await fillCard(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'Your cart needs a change before you pay' });
+    await expect(notice).toContainText(`The fields of your zones on '${farmName}' have changed since you added them`);
+    await expect(notice).toContainText('create their zones again');
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    await expect(payButton(page)).toBeEnabled();
+    await notice.getByRole('button', { name: `Create the zones of ${farmName} again` }).click();
+    await expect(page).toHaveURL(new RegExp(`/farms/${farmId}$`));
+    await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+    expect((await (await page.request.get(`${api}/cart/`, { headers })).json()).data).toEqual([]);
+  });
+
   test('/payment with an empty cart says so and leads back to the farms, at 375 px and 1440 px', async ({ page }) => {
     await signUpAndOnboard(page, uniqueEmail('pay-empty'));
     for (const width of [375, 1440]) {

@@ -219,7 +219,7 @@ describe('/payment', () => {
   it("a cart item out of date (409): the server's words on the page and the way back to create its zones again", async () => {
     const STALE =
       "The fields of your zones on 'Riverbend' have changed since you added them to your cart, so their price is out of date. Remove them and create their zones again.";
-    const { ui, server, toasts } = await renderCheckout({
+    const { ui, server, toasts, cartEvents } = await renderCheckout({
       'POST /v2/cart/checkout': { status: 409, body: { detail: STALE } },
       'DELETE /v2/cart/c1': { status: 200, body: { detail: 'Item removed successfully!' } },
     });
@@ -235,6 +235,7 @@ describe('/payment', () => {
     await ui.click(notice.getByRole('button', { name: 'Create the zones of Riverbend again' }));
     await waitFor(() => expect(window.location.pathname).toBe('/farms/f1'));
     expect(server.find('DELETE', '/v2/cart/c1')).toHaveLength(1);
+    expect(cartEvents).toContainEqual({ count: 0 });
   });
 
   it('another tab confirmed the same payment first: this tab shows that payment as paid, not an error', async () => {

@@ -207,7 +207,9 @@ export function CheckoutPage() {
         </Button>
       </header>
       <h1 className={styles.title}>Final step, make the payment.</h1>
-      {refused && staleItems.length > 0 && <StaleItemNotice message={refused} items={staleItems} />}
+      {refused && staleItems.length > 0 && (
+        <StaleItemNotice message={refused} items={staleItems} cartCount={cart.data.data.length} />
+      )}
       {needsCountry && (
         <CountryDialog busy={saveCountry.busy} onSave={(country) => void saveCountry.trigger(country)} />
       )}

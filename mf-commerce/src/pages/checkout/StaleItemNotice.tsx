@@ -13,8 +13,17 @@ export function itemsNamedIn(message: string, items: readonly CartItem[]): CartI
  * added): the server's words, and for each item it names the way back — remove it and create its
  * zones again on the farm's map.
  */
-export function StaleItemNotice({ message, items }: { message: string; items: readonly CartItem[] }) {
-  const { basename } = useCommerce();
+export function StaleItemNotice({
+  message,
+  items,
+  cartCount,
+}: {
+  message: string;
+  items: readonly CartItem[];
+  /** How many items the cart holds: the nav is told one fewer before the page leaves. */
+  cartCount: number;
+}) {
+  const { basename, bus } = useCommerce();
   const { remove } = useCart();
   return (
     <ErrorState title="Your cart needs a change before you pay" message={message}>
@@ -24,7 +33,9 @@ export function StaleItemNotice({ message, items }: { message: string; items: re
           disabled={remove.busy}
           onClick={() =>
             void remove.trigger(item.id).then((removed) => {
-              if (removed) goTo(basename, paths.farmMap(item.details.farm_id));
+              if (!removed) return;
+              bus.emit('paddock:cart-changed', { count: cartCount - 1 });
+              goTo(basename, paths.farmMap(item.details.farm_id));
             })
           }
         >
