@@ -168,23 +168,24 @@ export const cartPlugin: FastifyPluginAsyncZod = async (app) => {
         // The same items asked for again (a second tab pressing Pay at the same moment) after their
         // card payment was confirmed (409) or already paid and the items delivered (404): the answer
         // is that same payment, whose confirmation the browser is then told has already succeeded.
-        const repeated =
-          error instanceof HttpError &&
-          ((error.statusCode === 409 && error.detail === ALREADY_PAYING) ||
-            (error.statusCode === 404 && error.detail === CART_ITEM_NOT_FOUND));
-        const same = repeated
-          ? await db
-              .selectFrom('payments')
-              .selectAll()
-              .where('purchase_key', '=', cartPurchaseKey(account.id, [...new Set(cartIds)]))
-              .where('account_id', '=', account.id)
-              .where('method', '=', 'card')
-              .where('status', 'in', ['open', 'paid'])
-              .where('client_secret', 'is not', null)
-              .orderBy('created_on', 'desc')
-              .limit(1)
-              .executeTakeFirst()
-          : undefined;
+        // Only a payment past the point of being paid again: confirmed (still open) or paid.
+        const paying = error instanceof HttpError && error.statusCode === 409 && error.detail === ALREADY_PAYING;
+        const delivered =
+          error instanceof HttpError && error.statusCode === 404 && error.detail === CART_ITEM_NOT_FOUND;
+        const same =
+          paying || delivered
+            ? await db
+                .selectFrom('payments')
+                .selectAll()
+                .where('purchase_key', '=', cartPurchaseKey(account.id, [...new Set(cartIds)]))
+                .where('account_id', '=', account.id)
+                .where('method', '=', 'card')
+                .where('status', '=', paying ? 'open' : 'paid')
+                .where('client_secret', 'is not', null)
+                .orderBy('created_on', 'desc')
+                .limit(1)
+                .executeTakeFirst()
+            : undefined;
         if (same) return answer(same);
         throw error;
       }
