@@ -251,6 +251,27 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
       expect(await ordersOf(user, `farm_id=${farm.farmId}&status=paid`)).toHaveLength(1);
     });
 
+    it('the same items checked out again once paid (a second tab): the same payment, which cannot be charged twice', async () => {
+      const { user, item } = await farmerWithItem();
+      const first = await checkoutOk(t, user, [item.id]);
+      expect((await confirmInBrowser(t, first.client_secret as string, '4242424242424242')).statusCode).toBe(200);
+      await webhooksDelivered(t);
+      expect((await cart(user)).data).toEqual([]);
+
+      const again = await checkoutOk(t, user, [item.id]);
+      expect(again).toEqual(first);
+      const twice = await confirmInBrowser(t, again.client_secret as string, '4242424242424242');
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json()).toMatchObject({ error: { code: 'payment_intent_unexpected_state' } });
+      await webhooksDelivered(t);
+      expect(await paymentOf(user, first.payment_id)).toMatchObject({ status: 'paid', amount: item.price });
+      expect(await ordersOf(user, 'status=paid')).toHaveLength(1);
+
+      // Another account asking for those item ids learns nothing of that payment.
+      const stranger = await signIn(t);
+      expect((await checkout(t, stranger, [item.id])).statusCode).toBe(404);
+    });
+
     it('0002: the decline message, the payment stays open, the cart is kept and the same intent can be paid', async () => {
       const { user, item } = await farmerWithItem();
       const answer = await checkoutOk(t, user, [item.id]);

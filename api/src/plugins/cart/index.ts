@@ -11,11 +11,27 @@ import {
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../errors';
-import { closeGivenUpIntents, giveUpPayment, openInvoice, payByCard, type PurchaseDeps } from '../payments/purchase';
+import { forbidden, HttpError } from '../../errors';
+import {
+  ALREADY_PAYING,
+  closeGivenUpIntents,
+  giveUpPayment,
+  openInvoice,
+  payByCard,
+  type PurchaseDeps,
+} from '../payments/purchase';
 import type { PaymentRow } from '../payments/service';
 import { errorResponses } from '../responses';
-import { addZoningItem, CART_PURPOSE, loadCart, priceCheckout, registerCartPurpose, removeCartItems } from './service';
+import {
+  addZoningItem,
+  CART_ITEM_NOT_FOUND,
+  CART_PURPOSE,
+  cartPurchaseKey,
+  loadCart,
+  priceCheckout,
+  registerCartPurpose,
+  removeCartItems,
+} from './service';
 
 const tags = ['cart'];
 /** Spec 2 §8 (wording corrected in the spec README). */
@@ -140,13 +156,39 @@ export const cartPlugin: FastifyPluginAsyncZod = async (app) => {
         await closeIntents(request, replaced);
         return answer(payment);
       }
-      return answer(
-        await payByCard(seam(request), {
-          accountId: account.id,
-          purpose: CART_PURPOSE,
-          price: (trx) => priceCheckout(trx, account, cartIds, cost()),
-        }),
-      );
+      try {
+        return answer(
+          await payByCard(seam(request), {
+            accountId: account.id,
+            purpose: CART_PURPOSE,
+            price: (trx) => priceCheckout(trx, account, cartIds, cost()),
+          }),
+        );
+      } catch (error) {
+        // The same items asked for again (a second tab pressing Pay at the same moment) after their
+        // card payment was confirmed (409) or already paid and the items delivered (404): the answer
+        // is that same payment, whose confirmation the browser is then told has already succeeded.
+        // Only a payment past the point of being paid again: confirmed (still open) or paid.
+        const paying = error instanceof HttpError && error.statusCode === 409 && error.detail === ALREADY_PAYING;
+        const delivered =
+          error instanceof HttpError && error.statusCode === 404 && error.detail === CART_ITEM_NOT_FOUND;
+        const same =
+          paying || delivered
+            ? await db
+                .selectFrom('payments')
+                .selectAll()
+                .where('purchase_key', '=', cartPurchaseKey(account.id, [...new Set(cartIds)]))
+                .where('account_id', '=', account.id)
+                .where('method', '=', 'card')
+                .where('status', '=', paying ? 'open' : 'paid')
+                .where('client_secret', 'is not', null)
+                .orderBy('created_on', 'desc')
+                .limit(1)
+                .executeTakeFirst()
+            : undefined;
+        if (same) return answer(same);
+        throw error;
+      }
     },
   );
 };

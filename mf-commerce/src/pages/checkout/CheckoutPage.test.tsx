@@ -211,6 +211,57 @@ describe('/payment', () => {
     expect(screen.getByRole('button', { name: 'Pay AU$102.00' })).toBeEnabled();
   });
 
+  async function payWith4242(ui: Awaited<ReturnType<typeof renderCheckout>>['ui']) {
+    await ui.type(card().getByLabelText('Cardholder name'), 'Owen Grower');
+    await ui.type(card().getByLabelText('Card number'), '4242424242424242');
+    await ui.type(card().getByLabelText('Expiry'), '1230');
+    await ui.type(card().getByLabelText('CVC/CVV'), '123');
+    await ui.click(screen.getByText(/I have read and agree to the/));
+    await ui.click(screen.getByRole('button', { name: 'Pay AU$102.00' }));
+  }
+
+  it("a cart item out of date (409): the server's words on the page and the way back to create its zones again", async () => {
+    const STALE =
+      "The fields of your zones on 'Riverbend' have changed since you added them to your cart, so their price is out of date. Remove them and create their zones again.";
+    const { ui, server, toasts, cartEvents } = await renderCheckout({
+      'POST /v2/cart/checkout': { status: 409, body: { detail: STALE } },
+      'DELETE /v2/cart/c1': { status: 200, body: { detail: 'Item removed successfully!' } },
+    });
+    await payWith4242(ui);
+    const alert = (await screen.findByText(STALE)).closest('[role="alert"]');
+    expect(alert).not.toBeNull();
+    const notice = within(alert as HTMLElement);
+    expect(notice.getByRole('heading', { name: 'Your cart needs a change before you pay' })).toBeInTheDocument();
+    expect(toasts).toContainEqual({ kind: 'error', message: STALE });
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+    expect(server.find('POST', '/test-provider/v1/payment_intents/pi_1/confirm')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Pay AU$102.00' })).toBeEnabled();
+    await ui.click(notice.getByRole('button', { name: 'Create the zones of Riverbend again' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/farms/f1'));
+    expect(server.find('DELETE', '/v2/cart/c1')).toHaveLength(1);
+    expect(cartEvents).toContainEqual({ count: 0 });
+  });
+
+  it('another tab confirmed the same payment first: this tab shows that payment as paid, not an error', async () => {
+    const { ui, toasts } = await renderCheckout({
+      'POST /test-provider/v1/payment_intents/pi_1/confirm': {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message:
+              'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+          },
+        },
+      },
+      'GET /test-provider/v1/payment_intents/pi_1': { status: 200, body: { id: 'pi_1', status: 'succeeded' } },
+    });
+    await payWith4242(ui);
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: 'Payment successful!' }));
+    expect(toasts.filter((toast) => toast.kind === 'error')).toEqual([]);
+  });
+
   it('without a country the blocking dialog asks for one and saves it', async () => {
     // The dialog blocks the page (everything behind it is hidden from assistive technology).
     const { ui, server } = renderCommerce({

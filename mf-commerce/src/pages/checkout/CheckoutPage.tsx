@@ -21,6 +21,7 @@ import { useCommerce } from '../../context';
 import { CART_MESSAGES, useCart } from '../../cart/useCart';
 import { CountryDialog } from './CountryDialog';
 import { OrderSummary } from './OrderSummary';
+import { StaleItemNotice, itemsNamedIn } from './StaleItemNotice';
 import { CHECKOUT_MESSAGES, validateCheckout, type CheckoutValues } from './rules';
 import { useCheckout } from './useCheckout';
 import { usePaymentsClient } from './usePaymentsClient';
@@ -129,7 +130,7 @@ export function CheckoutPage() {
     queryFn: () => cartApi.getContactDetails(),
   });
   const { client, failed: clientFailed } = usePaymentsClient();
-  const { payment, processing, succeeded } = useCheckout(client, cart.data, contact.data);
+  const { payment, processing, succeeded, refused } = useCheckout(client, cart.data, contact.data);
 
   const saveCountry = useAction({
     run: (country: string) => {
@@ -173,6 +174,7 @@ export function CheckoutPage() {
   const total = cart.data.total;
   const empty = cart.data.data.length === 0;
   const needsCountry = !contact.data?.country;
+  const staleItems = refused ? itemsNamedIn(refused, cart.data.data) : [];
   if (empty && !processing && !succeeded) {
     return (
       <div className={styles.page}>
@@ -198,6 +200,9 @@ export function CheckoutPage() {
         </Button>
       </header>
       <h1 className={styles.title}>Final step, make the payment.</h1>
+      {refused && staleItems.length > 0 && (
+        <StaleItemNotice message={refused} items={staleItems} cartCount={cart.data.data.length} />
+      )}
       {needsCountry && (
         <CountryDialog busy={saveCountry.busy} onSave={(country) => void saveCountry.trigger(country)} />
       )}

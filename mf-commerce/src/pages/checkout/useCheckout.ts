@@ -49,6 +49,8 @@ export function useCheckout(
   const location = useLocation();
   const queryClient = useQueryClient();
   const [succeeded, setSucceeded] = useState(false);
+  /** The server's 409 refusal of the checkout itself (e.g. an item out of date), shown on the page. */
+  const [refused, setRefused] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -112,5 +114,5 @@ export function useCheckout(
     },
   });
 
-  return { payment, processing: payment.processing && !succeeded, succeeded };
+  return { payment, processing: payment.processing && !succeeded, succeeded, refused: payment.refused };
 }

@@ -138,12 +138,23 @@ describe('/payment-success', () => {
     expect(await screen.findByRole('heading', { name: 'Payment Received!' }, { timeout: 4000 })).toBeInTheDocument();
   });
 
-  it('an invoice order says it is placed and names the invoice', async () => {
-    renderCommerce({
+  it('an invoice checkout names the invoice and lists its zoning orders, delivered at once, with Export', async () => {
+    const { ui, server } = renderCommerce({
       route: '/payment-success',
       state: { paymentId: 'p1', method: 'invoice', invoiceNumber: 'INV-1001' },
+      routes: { 'GET /v2/zoning/orders': { status: 200, body: { data: [order(['a', 'b'])] } } },
     });
     expect(screen.getByRole('heading', { name: 'Order placed!' })).toBeInTheDocument();
-    expect(screen.getByText(/Your invoice INV-1001 is on its way/)).toBeInTheDocument();
+    expect(screen.getByText('Your invoice INV-1001 is on its way. To be paid within 14 days.')).toBeInTheDocument();
+    expect(screen.queryByText(/released as soon as it is paid/)).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'View zones of Riverbend' })).toHaveAttribute(
+      'href',
+      '/farms/f1?zone=o1',
+    );
+    await ui.click(screen.getByRole('button', { name: 'Export Riverbend' }));
+    expect(screen.getByRole('menuitem', { name: 'Individual Fields (2 Files)' })).toBeInTheDocument();
+    expect(new URL(server.find('GET', '/v2/zoning/orders')[0]?.url as string).search).toBe(
+      '?payment_id=p1&status=paid',
+    );
   });
 });

@@ -38,7 +38,10 @@ function ExportMenu({ order, onExport }: { order: ZoningOrder; onExport(unified:
   );
 }
 
-/** Spec 2 §2 'Payment-success': the paid zoning orders of this payment. */
+/**
+ * Spec 2 §2 'Payment-success': the zoning orders of this payment. A card payment's are delivered once
+ * the webhook marks it paid; an invoice's at once (credit terms: the invoice stays open).
+ */
 export function PaymentSuccessPage() {
   const { cartApi, basename, bus, auth, config } = useCommerce();
   const location = useLocation();
@@ -53,10 +56,12 @@ export function PaymentSuccessPage() {
   const orders = useQuery({
     queryKey: queryKeys.zoningOrders.ofPayment(state?.paymentId ?? ''),
     queryFn: () => cartApi.paidOrders(state?.paymentId ?? ''),
-    enabled: state !== null && state.method === 'card',
-    // The provider's webhook marks the payment paid a moment after the browser heard of it.
+    enabled: state !== null,
+    // The provider's webhook marks a card payment paid a moment after the browser heard of it.
     refetchInterval: (query) =>
-      (query.state.data?.length ?? 0) === 0 && query.state.dataUpdateCount < 30 ? 1000 : false,
+      state?.method === 'card' && (query.state.data?.length ?? 0) === 0 && query.state.dataUpdateCount < 30
+        ? 1000
+        : false,
     meta: { errorToast: 'We could not load your orders.' },
   });
 
@@ -92,32 +97,40 @@ export function PaymentSuccessPage() {
   };
 
   const waiting = state.method === 'card' && (orders.isPending || (orders.data?.length ?? 0) === 0) && !orders.isError;
+  const invoice = state.method === 'invoice';
+  const received = !invoice && !waiting && !orders.isError;
 
   return (
     <section className={styles.page}>
-      {state.method === 'invoice' ? (
+      {invoice && (
         <>
           <h1 className={styles.title}>Order placed!</h1>
-          <p>Your invoice {state.invoiceNumber} is on its way. Your zone maps are released as soon as it is paid.</p>
+          <p>Your invoice {state.invoiceNumber} is on its way. To be paid within 14 days.</p>
           <p className={styles.documents}>
             <DocumentButton documents={documents.data ?? []} fallbackTitle="Tax Invoice" />
           </p>
         </>
-      ) : waiting ? (
-        <LoadingState label="Loading your paid orders" />
-      ) : orders.isError ? (
-        <ErrorState
-          title="Your orders could not be loaded"
-          message={errorMessage(orders.error, 'We could not load your orders.')}
-          onRetry={() => void orders.refetch()}
-        />
-      ) : (
+      )}
+      {received && (
         <>
           <h1 className={styles.title}>Payment Received!</h1>
           <p>You can now view, share or download your zone map.</p>
           <p className={styles.documents}>
             <DocumentButton documents={documents.data ?? []} fallbackTitle="Tax Receipt" />
           </p>
+        </>
+      )}
+      {waiting || (invoice && orders.isPending) ? (
+        <LoadingState label={invoice ? 'Loading your orders' : 'Loading your paid orders'} />
+      ) : orders.isError ? (
+        <ErrorState
+          title="Your orders could not be loaded"
+          message={errorMessage(orders.error, 'We could not load your orders.')}
+          onRetry={() => void orders.refetch()}
+        />
+      ) : (orders.data ?? []).length > 0 ? (
+        <>
+          {invoice && <p>Your zone maps are ready: you can view, share or download them now.</p>}
           <ul className={styles.orders}>
             {(orders.data ?? []).map((order) => (
               <li key={order.id} className={styles.order}>
@@ -151,7 +164,7 @@ export function PaymentSuccessPage() {
             ))}
           </ul>
         </>
-      )}
+      ) : null}
       <Button onClick={() => goTo(basename, paths.dashboard)}>Back to dashboard page</Button>
     </section>
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { getLocalTimeZone, today } from '@internationalized/date';
 import type { Routes } from '@paddock/shared/testing';
 import { renderCommerce } from '../../testing/harness';
@@ -107,6 +107,35 @@ describe('/rapid-em-booking', () => {
     expect(await screen.findByText('No days selected')).toBeInTheDocument();
     expect(toasts).toContainEqual({ kind: 'error', message: TAKEN });
     expect(server.find('GET', '/v2/sensors/em/machines').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("the hold limit (429): the server's words as a toast, the dates kept so the user can try later", async () => {
+    const LIMIT = 'You have reserved machines 10 times in the last hour. Please wait a while before reserving again.';
+    const { ui, toasts } = await renderBooking({
+      'POST /v2/sensors/em/reserve': { status: 429, body: { detail: LIMIT } },
+    });
+    await ui.click(calendar().getByRole('button', { name: nextMonth(10).name }));
+    await ui.click(calendar().getByRole('button', { name: nextMonth(12).name }));
+    await ui.click(screen.getByText('Next', { selector: 'button' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'error', message: LIMIT }));
+    expect(toasts.filter((toast) => toast.kind === 'error')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Choose a machine and your dates' })).toBeInTheDocument();
+    expect(screen.getByText('3 days selected')).toBeInTheDocument();
+    expect(screen.getByText('Next', { selector: 'button' })).toBeEnabled();
+  });
+
+  it('shows GST on a booking whatever the profile country (every booking is supplied in Australia)', async () => {
+    const { ui } = await renderBooking({
+      'GET /v2/accounts/contact_details': { status: 200, body: { data: { country: 'NZ' } } },
+    });
+    expect(screen.getByText(/Upfront hire fee: \$1,000\.00/).closest('p')).toHaveTextContent(
+      'Upfront hire fee: $1,000.00 + GST',
+    );
+    await ui.click(calendar().getByRole('button', { name: nextMonth(10).name }));
+    await ui.click(calendar().getByRole('button', { name: nextMonth(12).name }));
+    await ui.click(screen.getByText('Next', { selector: 'button' }));
+    expect(await screen.findByRole('heading', { name: 'Review your booking' })).toBeInTheDocument();
+    expect(screen.getByText('AU$1,100.00')).toBeInTheDocument();
   });
 
   it('the success screen', async () => {

@@ -118,12 +118,13 @@ function BookingFlow() {
 
   const loading = machines.isPending || price.isPending || contact.isPending;
   const failed = machines.isError || price.isError;
-  const country = contact.data?.country ?? null;
-  const showGst = (country ?? '').toUpperCase() === 'AU';
+  // Every Rapid-EM booking is supplied in Australia, so it carries GST whatever the profile's country
+  // (the server charges it on every booking).
+  const showGst = true;
   const bookingPrice: BookingPrice | null = price.data
     ? (() => {
         const subtotal = price.data.minimum_fee;
-        const gst = showGst ? Math.round((subtotal * price.data.tax_rate) / 100) : 0;
+        const gst = Math.round((subtotal * price.data.tax_rate) / 100);
         return { subtotal, gst, total: subtotal + gst, showGst };
       })()
     : null;

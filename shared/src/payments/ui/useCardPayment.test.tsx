@@ -68,8 +68,41 @@ describe('useCardPayment (the one card flow of every checkout)', () => {
     expect(result.current.processing).toBe(true);
   });
 
+  it('a confirm refused because the same payment was already paid (another tab, same purchase) counts as paid', async () => {
+    const { client } = fakeClient(
+      { status: 'failed', message: 'This payment has already succeeded.' },
+      { status: 'succeeded' },
+    );
+    const { result, paid, declined, toasts } = setup({ client });
+    act(() => result.current.cardSection.onChange({ number: complete, expiry: complete, cvc: complete }, card));
+    await act(() => result.current.pay('Owen'));
+    expect(paid).toEqual([{ secret: 'pi_1_secret_2' }]);
+    expect(declined).toEqual([]);
+    expect(toasts).toEqual([]);
+  });
+
+  it('a 409 from the server on starting the payment is kept for an inline message', async () => {
+    const { client, confirms } = fakeClient({ status: 'succeeded' });
+    const message = "The fields of your zones on 'North' have changed since you added them to your cart.";
+    const { result, paid } = setup({
+      client,
+      start: async () => {
+        throw new ApiError(409, message);
+      },
+    });
+    act(() => result.current.cardSection.onChange({ number: complete, expiry: complete, cvc: complete }, card));
+    await act(() => result.current.pay('Owen'));
+    expect(confirms).toEqual([]);
+    expect(paid).toEqual([]);
+    expect(result.current.refused).toBe(message);
+    expect(result.current.processing).toBe(false);
+  });
+
   it("a declined card: the provider's words as a toast and inline, the form usable again", async () => {
-    const { client } = fakeClient({ status: 'failed', message: 'Your card was declined.' });
+    const { client } = fakeClient(
+      { status: 'failed', message: 'Your card was declined.' },
+      { status: 'failed', message: 'Your card was declined.' },
+    );
     const { result, paid, declined, toasts } = setup({ client });
     act(() => result.current.cardSection.onChange({ number: complete, expiry: complete, cvc: complete }, card));
     await act(() => result.current.pay('Owen'));

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../api-client';
+import { ApiError, errorMessage } from '../../api-client';
 import { useAction, useAreaBus } from '../../query';
 import { cardErrors, emptyCardState, type CardState } from '../messages';
 import { confirmCardPayment, type AnyCard, type AnyPaymentsClient, type BillingDetails } from '../client';
@@ -50,6 +50,8 @@ export interface CardPayment<TInput> {
   processing: boolean;
   /** The provider's last refusal, for an inline message. */
   declined: string | null;
+  /** The server's last 409 on starting the payment (e.g. a cart item out of date), for an inline message. */
+  refused: string | null;
 }
 
 type Phase = 'idle' | 'paying' | 'leaving' | 'paid';
@@ -67,6 +69,7 @@ export function useCardPayment<TInput, TStarted>(options: CardPaymentOptions<TIn
   const [showErrors, setShowErrors] = useState(false);
   const [phase, setPhase] = useState<Phase>('idle');
   const [declined, setDeclined] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
@@ -85,7 +88,13 @@ export function useCardPayment<TInput, TStarted>(options: CardPaymentOptions<TIn
         billingDetails: spec.billingDetails(input),
         returnUrl: spec.returnUrl(started, input),
       });
-      if (outcome.status === 'failed') throw new CardDeclinedError(outcome.message);
+      if (outcome.status === 'failed') {
+        // Refused because this very payment was already confirmed (the same purchase paid from another
+        // tab at the same moment: the server answered both with one payment): it is this one's too.
+        const settled = await spec.client.retrieveStatus(clientSecret);
+        if (settled.status === 'succeeded' || settled.status === 'processing') return { started, leaveTo: null };
+        throw new CardDeclinedError(outcome.message);
+      }
       return { started, leaveTo: outcome.status === 'requires_action' ? outcome.url : null };
     },
     failure: (error) =>
@@ -102,6 +111,7 @@ export function useCardPayment<TInput, TStarted>(options: CardPaymentOptions<TIn
     async (input: TInput) => {
       setPhase('paying');
       setDeclined(null);
+      setRefused(null);
       try {
         const { started, leaveTo } = await action.run(input);
         if (leaveTo) {
@@ -113,7 +123,11 @@ export function useCardPayment<TInput, TStarted>(options: CardPaymentOptions<TIn
         latest.current.onPaid(started);
       } catch (error) {
         if (error instanceof CardDeclinedError) decline(error.message);
-        else setPhase('idle');
+        else {
+          if (error instanceof ApiError && error.status === 409)
+            setRefused(errorMessage(error, latest.current.failure));
+          setPhase('idle');
+        }
       }
     },
     [action, decline],
@@ -151,5 +165,6 @@ export function useCardPayment<TInput, TStarted>(options: CardPaymentOptions<TIn
     pay,
     processing,
     declined,
+    refused,
   };
 }
