@@ -49,8 +49,6 @@ export function useCheckout(
   const location = useLocation();
   const queryClient = useQueryClient();
   const [succeeded, setSucceeded] = useState(false);
-  /** The server's 409 refusal of the checkout itself (e.g. an item out of date), shown on the page. */
-  const [refused, setRefused] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
