@@ -1,4 +1,5 @@
 import { subscriptionPortalResponseSchema } from '@paddock/shared/contracts';
+import { CUSTOMER_DELETE_JOB } from './plugins/payments/service';
 import { addToCart, farmWithFields, zoningPayload } from './test/commerce';
 import { signIn } from './test/farms';
 import { availableBackends, startTestApp, type TestContext } from './test/harness';
@@ -80,6 +81,11 @@ describe.each(availableBackends())('private answers (%s)', (kind) => {
     const before = await t.request({ method: 'GET', url: path });
     expect(before.statusCode).toBe(200);
     expect(before.body).toContain('Update card');
+    const { customer } = await t.app.db
+      .selectFrom('test_portal_sessions')
+      .select('customer')
+      .where('id', '=', path.split('/').pop() as string)
+      .executeTakeFirstOrThrow();
 
     const deleted = await t.request({ method: 'DELETE', url: '/v2/accounts/profile', token: user.token });
     expect(deleted.statusCode).toBe(204);
@@ -98,5 +104,9 @@ describe.each(availableBackends())('private answers (%s)', (kind) => {
       }).toString(),
     });
     expect(card.statusCode).toBe(404);
+
+    // And the customer itself (with any saved card) is deleted at the provider after the commit.
+    await t.app.jobs.idle([CUSTOMER_DELETE_JOB]);
+    expect(await t.app.db.selectFrom('test_customers').select('id').where('id', '=', customer).execute()).toEqual([]);
   });
 });

@@ -39,8 +39,8 @@ export function billingPortalBridge(): BillingPortalBridge | null {
  * Ends the billing-portal sessions of an account that is being deleted (in the deletion's transaction,
  * before its `payment_customers` rows go with it): a portal link handed out earlier then answers 'This
  * billing link has expired' instead of showing the card form of a customer nobody owns any more. The
- * embedded test provider keeps its sessions in `test_portal_sessions`; Stripe's sessions end when its
- * customer is deleted, which needs the provider seam (`PaymentProvider`) to offer that call.
+ * embedded test provider keeps its sessions in `test_portal_sessions`; Stripe's end when its customer is
+ * deleted (`PaymentProvider.deleteCustomer`, run by the job `endAccountCustomers` enqueues).
  */
 export async function endBillingPortalSessions(trx: Transaction<Database>, accountId: string): Promise<void> {
   await trx

@@ -433,6 +433,35 @@ describe.each(availableBackends())('payment provider contract (%s)', (kind) => {
         );
         expect(unknown).toMatchObject({ code: 'resource_missing' });
       });
+
+      it("deletes a customer: its portal sessions end, nothing more is done for it, another customer's portal stays", async () => {
+        const customer = await newCustomer();
+        const other = await newCustomer('neighbour@example.com');
+        const returnUrl = 'http://localhost:3000/settings';
+        const session = await s().provider.createPortalSession({ customer: customer.id, returnUrl });
+        const otherSession = await s().provider.createPortalSession({ customer: other.id, returnUrl });
+        expect(await s().engine.portalSession(session.id)).not.toBeNull();
+
+        expect(await s().provider.deleteCustomer(customer.id)).toEqual({ id: customer.id, deleted: true });
+
+        // The portal link handed out before answers 'expired' (the portal page looks the session up here).
+        expect(await s().engine.portalSession(session.id)).toBeNull();
+        expect(await s().engine.portalSession(otherSession.id)).toMatchObject({ customer: other.id });
+        for (const attempt of [
+          s().provider.retrieveCustomer(customer.id),
+          s().provider.createPortalSession({ customer: customer.id, returnUrl }),
+          s().provider.createIntent(
+            { amount: 1000, currency: 'aud', metadata: {}, customer: customer.id },
+            { idempotencyKey: key() },
+          ),
+          s().provider.deleteCustomer(customer.id),
+        ])
+          expect(await expectProviderError(attempt)).toMatchObject({
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+          });
+        expect((await s().provider.retrieveCustomer(other.id)).id).toBe(other.id);
+      });
     });
 
     describe('webhook verification', () => {

@@ -187,6 +187,12 @@ export interface PaymentProvider {
   createRefund(params: CreateRefundParams, options: RequestOptions): Promise<Refund>;
   createCustomer(params: CreateCustomerParams, options: RequestOptions): Promise<Customer>;
   retrieveCustomer(id: string): Promise<Customer>;
+  /**
+   * Stripe's `DELETE /v1/customers/{id}`: the customer is deleted for good, its saved cards go with it,
+   * its billing-portal sessions end and no further operation on it is accepted (a later retrieve,
+   * portal session or delete: `resource_missing`). Used when the account that owns it is deleted.
+   */
+  deleteCustomer(id: string): Promise<{ id: string; deleted: true }>;
   /** A billing-portal session for the customer; the browser navigates to `url`, then back to `returnUrl`. */
   createPortalSession(params: { customer: string; returnUrl: string }): Promise<PortalSession>;
   /**

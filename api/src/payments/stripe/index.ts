@@ -151,13 +151,20 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async retrieveCustomer(id: string): Promise<Customer> {
-    const customer = fromWireCustomer(
-      (await call(() => this.stripe.customers.retrieve(id))) as unknown as Record<string, unknown>,
-    );
+    const wire = (await call(() => this.stripe.customers.retrieve(id))) as unknown as Record<string, unknown>;
+    // Stripe still answers a deleted customer (`{ id, deleted: true }`): for Paddock it is gone, as the test provider says.
+    if (wire.deleted === true)
+      throw new ProviderError('invalid_request_error', 'resource_missing', `No such customer: '${id}'`, 404);
+    const customer = fromWireCustomer(wire);
     if (customer.defaultPaymentMethod) return customer;
     // A card kept by setup_future_usage is attached to the customer, not made the invoice default.
     const cards = await call(() => this.stripe.customers.listPaymentMethods(id, { type: 'card', limit: 1 }));
     return { ...customer, defaultPaymentMethod: cards.data[0]?.id ?? null };
+  }
+
+  async deleteCustomer(id: string): Promise<{ id: string; deleted: true }> {
+    const deleted = await call(() => this.stripe.customers.del(id));
+    return { id: deleted.id, deleted: true };
   }
 
   /** Stripe's customer portal (its configuration — cancel, card updates — is set in the Stripe dashboard). */

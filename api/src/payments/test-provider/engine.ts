@@ -441,6 +441,20 @@ export class TestPaymentEngine {
     return { status: 200, body: this.customerToWire(row) };
   }
 
+  /**
+   * Stripe's `DELETE /v1/customers/{id}`: the customer, its saved card and its billing-portal sessions
+   * go (a portal link handed out earlier then answers 'expired'); afterwards the id is unknown here
+   * (Stripe keeps a `deleted` stub, which the Stripe adapter reads as unknown too).
+   */
+  async deleteCustomer(id: string): Promise<EngineAnswer<{ id: string; object: 'customer'; deleted: true }>> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('test_portal_sessions').where('customer', '=', id).execute();
+      const row = await trx.deleteFrom('test_customers').where('id', '=', id).returning('id').executeTakeFirst();
+      if (!row) return invalidRequest(`No such customer: '${id}'`, 'resource_missing', 'id', 404);
+      return { status: 200, body: { id: row.id, object: 'customer' as const, deleted: true as const } };
+    });
+  }
+
   /** The card the customer saves in the billing portal: checked like a confirmation's card; a declining card is refused. */
   async updateCustomerCard(id: string, input: CardInput): Promise<EngineAnswer<WireCustomer>> {
     return this.idempotent(undefined, 'update_card', null, async (trx) => {

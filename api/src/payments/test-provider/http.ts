@@ -179,6 +179,13 @@ export const testProviderHttp: FastifyPluginAsync<TestProviderHttpOptions> = asy
     return send(reply, await engine.retrieveCustomer(id));
   });
 
+  app.delete('/v1/customers/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    if (callerOf(request, queryOf(request))?.kind !== 'secret')
+      return reply.code(401).send(authError('Invalid API Key provided'));
+    return send(reply, await engine.deleteCustomer(id));
+  });
+
   app.get('/v1/customers/:id/payment_methods', async (request, reply) => {
     const { id } = request.params as { id: string };
     if (callerOf(request, queryOf(request))?.kind !== 'secret')

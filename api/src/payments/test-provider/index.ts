@@ -141,6 +141,10 @@ export class TestPaymentProvider implements PaymentProvider {
     return { ...customer, defaultPaymentMethod: list.data[0]?.id ?? null };
   }
 
+  async deleteCustomer(id: string): Promise<{ id: string; deleted: true }> {
+    return objectOf(await this.engine.deleteCustomer(id), (wire) => ({ id: String(wire.id), deleted: true as const }));
+  }
+
   async createPortalSession(params: { customer: string; returnUrl: string }): Promise<PortalSession> {
     return objectOf(
       await this.engine.createPortalSession({ customer: params.customer, return_url: params.returnUrl }),

@@ -107,7 +107,7 @@ export const accountsPlugin: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err: error }, 'identity not deleted');
         throw new HttpError(503, 'Your account could not be deleted right now. Please try again shortly.');
       }
-      await deleteAccount(db, request.account);
+      await deleteAccount(db, app.jobs, request.account);
       return reply.code(204).send(null);
     },
   );

@@ -12,8 +12,9 @@ import type { AuthUser } from '../../auth';
 import { unauthorized } from '../../auth/jwt';
 import type { AccountRow, AccountUpdate, Database, SubscriptionRow } from '../../db/types';
 import { IdentityAdminError, type IdentityAdmin } from '../../identity';
-import { endBillingPortalSessions } from '../../payments/portal-bridge';
+import type { JobRunner } from '../../jobs/runner';
 import { farmAccessEmail, syncFarmMemberships } from '../farms/membership';
+import { endAccountCustomers } from '../payments/service';
 import { featureFlagsFor, TIER_NAMES } from './feature-flags';
 
 type Db = Kysely<Database>;
@@ -323,9 +324,10 @@ export async function updateContactDetails(
  * Deletes the account and ends its access for good, in one transaction: its farms (with their
  * fields, collaborators and invitations), its memberships of other farms and the invitations to its
  * verified e-mail (which would otherwise bind again), its favourites and subscriptions (ON DELETE
- * CASCADE); its subject is remembered so its tokens get 401 from now on.
+ * CASCADE); its subject is remembered so its tokens get 401 from now on. Its billing-portal links end
+ * and its customers at the payment provider are deleted (by a job after the commit: `endAccountCustomers`).
  */
-export async function deleteAccount(db: Db, account: AccountRow): Promise<void> {
+export async function deleteAccount(db: Db, jobs: JobRunner, account: AccountRow): Promise<void> {
   const email = farmAccessEmail(account);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -339,8 +341,8 @@ export async function deleteAccount(db: Db, account: AccountRow): Promise<void> 
       .values({ sub: account.sub })
       .onConflict((oc) => oc.column('sub').doNothing())
       .execute();
-    // Portal links handed out earlier stop working with the account.
-    await endBillingPortalSessions(trx, account.id);
+    // Portal links handed out earlier stop working with the account; its provider customers are deleted.
+    await endAccountCustomers(trx, jobs, account.id);
     await trx.deleteFrom('accounts').where('id', '=', account.id).execute();
   });
 }

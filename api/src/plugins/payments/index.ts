@@ -5,13 +5,14 @@ import { z } from 'zod';
 import { HttpError } from '../../errors';
 import { WebhookSignatureError, type WebhookEvent } from '../../payments/provider';
 import { errorResponses } from '../responses';
-import { ownPayment, registerRefundJob, takeEvent, toPayment } from './service';
+import { ownPayment, registerCustomerDeleteJob, registerRefundJob, takeEvent, toPayment } from './service';
 
 const tags = ['payments'];
 
 /** The caller's own payments (`GET /v2/payments/{id}`; anyone else's is a 404). */
 export const paymentsPlugin: FastifyPluginAsyncZod = async (app) => {
   registerRefundJob(app.jobs, app.payments, app.log);
+  registerCustomerDeleteJob(app.jobs, app.payments, app.log);
   app.get(
     '/payments/:payment_id',
     {

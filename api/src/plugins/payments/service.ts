@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { HttpError, notFound } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
+import { endBillingPortalSessions } from '../../payments/portal-bridge';
 import { ProviderError, type PaymentIntent, type PaymentProvider, type WebhookEvent } from '../../payments/provider';
 import { isUuid } from '../farms/access';
 
@@ -184,6 +185,69 @@ export function registerRefundJob(jobs: JobRunner, provider: PaymentProvider, lo
     },
     async handle(payload, context) {
       await runRefund(context.db, provider, payload.payment_id, log);
+    },
+  });
+}
+
+/** The durable job that deletes an account's customer at the provider once the account is deleted. */
+export const CUSTOMER_DELETE_JOB = 'payment.customer.delete';
+
+interface CustomerDeletePayload {
+  provider: string;
+  customer: string;
+}
+
+/**
+ * Ends what the provider keeps for an account that is being deleted, in the deletion's transaction
+ * (before its `payment_customers` rows cascade away): the embedded test provider's billing-portal
+ * sessions end at once, and one durable job per provider customer deletes it at the provider after
+ * the commit (Stripe: `DELETE /v1/customers/{id}` ends its portal access and removes its saved cards).
+ * A provider that cannot be reached does not keep the account alive: the job retries with back-off.
+ */
+export async function endAccountCustomers(trx: Trx, jobs: JobRunner, accountId: string): Promise<void> {
+  await endBillingPortalSessions(trx, accountId);
+  const customers = await trx
+    .selectFrom('payment_customers')
+    .select(['provider', 'customer_ref'])
+    .where('account_id', '=', accountId)
+    .execute();
+  for (const { provider, customer_ref: customer } of customers)
+    await jobs.enqueue(trx, CUSTOMER_DELETE_JOB, { provider, customer } satisfies CustomerDeletePayload, {
+      dedupeKey: `${CUSTOMER_DELETE_JOB}:${provider}:${customer}`,
+    });
+}
+
+/** Deletes one customer at the provider (the job's work): one already gone counts as done. */
+export async function runCustomerDelete(
+  provider: PaymentProvider,
+  payload: CustomerDeletePayload,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (payload.provider !== provider.name) {
+    // Made with a provider this process is not configured for: it cannot be reached from here.
+    log.warn(payload, 'customer of another payment provider not deleted');
+    return;
+  }
+  try {
+    await provider.deleteCustomer(payload.customer);
+    log.info(payload, 'payment customer deleted with its account');
+  } catch (error) {
+    if (error instanceof ProviderError && error.code === 'resource_missing') return;
+    throw error;
+  }
+}
+
+export function registerCustomerDeleteJob(jobs: JobRunner, provider: PaymentProvider, log: FastifyBaseLogger): void {
+  jobs.register<CustomerDeletePayload>(CUSTOMER_DELETE_JOB, {
+    parse: (value) => {
+      const payload = value as Partial<CustomerDeletePayload>;
+      if (typeof payload.provider !== 'string' || typeof payload.customer !== 'string')
+        throw new Error('not a customer to delete');
+      return { provider: payload.provider, customer: payload.customer };
+    },
+    maxAttempts: 10,
+    async handle(payload) {
+      await runCustomerDelete(provider, payload, log);
     },
   });
 }

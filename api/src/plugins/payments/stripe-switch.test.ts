@@ -1,3 +1,4 @@
+import { subscriptionPortalResponseSchema } from '@paddock/shared/contracts';
 import { openDatabase, type OpenDatabase } from '../../db';
 import { StripePaymentProvider } from '../../payments/stripe';
 import { TEST_PROVIDER_DEFAULTS } from '../../payments/test-provider';
@@ -7,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/backends';
 import { addToCart, checkoutOk, farmWithFields, intentIdOf, zoningPayload } from '../../test/commerce';
 import { signIn } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
+import { CUSTOMER_DELETE_JOB } from './service';
 
 /**
  * Switching to Stripe is configuration only: the same cart, checkout and webhook route, with the
@@ -91,5 +93,35 @@ describe.each(availableBackends())('checkout with the Stripe provider (%s)', (ki
 
     const payment = await t.request({ method: 'GET', url: `/v2/payments/${answer.payment_id}`, token: user.token });
     expect(payment.json()).toMatchObject({ data: { status: 'paid', intent_status: 'succeeded' } });
+  });
+
+  it("deleting the account deletes its Stripe customer: the billing portal it opened ends, another account's stays", async () => {
+    const openPortal = async (token: string) => {
+      const portal = await t.request({ method: 'GET', url: '/v2/subscriptions/portal', token });
+      expect(portal.statusCode).toBe(200);
+      const url = new URL(subscriptionPortalResponseSchema.parse(portal.json()).portal_url);
+      return url.pathname.split('/').pop() as string;
+    };
+    const user = await signIn(t);
+    const neighbour = await signIn(t);
+    const session = await openPortal(user.token);
+    const kept = await openPortal(neighbour.token);
+    const customer = (await fake.engine.portalSession(session))?.customer as string;
+    expect(customer).toMatch(/^cus_/);
+
+    const deleted = await t.request({ method: 'DELETE', url: '/v2/accounts/profile', token: user.token });
+    expect(deleted.statusCode).toBe(204);
+    await t.app.jobs.idle([CUSTOMER_DELETE_JOB]);
+
+    expect(fake.requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([`/v1/customers/${customer}`]);
+    expect(await fake.engine.portalSession(session)).toBeNull();
+    expect((await fake.engine.retrieveCustomer(customer)).status).toBe(404);
+    expect(await fake.engine.portalSession(kept)).not.toBeNull();
+    const job = await open.db
+      .selectFrom('jobs')
+      .select('state')
+      .where('kind', '=', CUSTOMER_DELETE_JOB)
+      .executeTakeFirstOrThrow();
+    expect(job.state).toBe('done');
   });
 });

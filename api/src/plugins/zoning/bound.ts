@@ -204,7 +204,7 @@ export function zonesOutline(zones: ZoneCollection, fieldId: string): AreaGeomet
   return frame.geometry(frame.region(outline));
 }
 
-/** The part of `a` inside `b` (null when they do not meet). */
+/** The part of `a` inside `b` (null when they do not meet), in `a`'s frame: give the smaller as `a` for precision. */
 export function intersectGeometries(a: AreaGeometry, b: AreaGeometry): AreaGeometry | null {
   const frame = new GeoFrame(a);
   return frame.geometry(frame.execute(ClipType.ctIntersection, frame.region(a), frame.region(b)));

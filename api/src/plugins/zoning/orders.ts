@@ -185,7 +185,7 @@ export async function updateZoningOrder(
   }
   // New classes and rates inside what was paid for only: each field's zones as sold, within the
   // field's boundary today (a field enlarged since gains nothing; a deleted one keeps its zones).
-  const { fields } = await paidBoundaries(db, order);
+  const { fields } = await paidBoundaries(db, order.fields, saved);
   const zones = boundZonesToFields(
     {
       ...payload.zones,
@@ -205,17 +205,25 @@ export async function updateZoningOrder(
 
 /**
  * The boundaries an order's zones are bound to: each of its fields as sold (the outline of the zones
- * stored at payment) within the field's boundary today; a field deleted since keeps its outline.
+ * stored at payment) within the field's boundary today. A field deleted since keeps its outline; so
+ * does one moved clear of it when `apart` is 'as-sold' (a download), while an update refuses it.
  */
-async function paidBoundaries(db: Db, order: ZoningOrder): Promise<{ fields: BoundaryField[] }> {
-  const stored = JSON.parse(order.zones) as ZoneCollection;
-  const rows = await fieldRowsOf(db, order.fields);
+async function paidBoundaries(
+  db: Db,
+  fieldIds: readonly string[],
+  stored: ZoneCollection,
+  apart: 'unknown' | 'as-sold' = 'unknown',
+): Promise<{ fields: BoundaryField[] }> {
+  const rows = await fieldRowsOf(db, fieldIds);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const fields = order.fields.map((id) => {
+  const fields = fieldIds.map((id) => {
     const row = byId.get(id);
     const outline = zonesOutline(stored, id);
     const today = row ? (row.geometry as AreaGeometry) : null;
-    const geometry = outline && today ? intersectGeometries(outline, today) : (outline ?? today);
+    const geometry =
+      outline && today
+        ? (intersectGeometries(today, outline) ?? (apart === 'as-sold' ? outline : null))
+        : (outline ?? today);
     return {
       id,
       name: row?.name ?? 'Field',
@@ -262,7 +270,11 @@ export async function orderForDownload(db: Db, accountId: string, downloadKey: s
   const fieldRows = await fieldRowsOf(db, order.fields);
   // A field deleted since the order was paid keeps its zones; its boundary is then the zones' outline.
   const byId = new Map(fieldRows.map((field) => [field.id, field]));
-  const zones = order.zones as ZoneCollection;
+  const stored = order.zones as ZoneCollection;
+  // Every file is made from zones cut to the paid fields, whenever and however the order was stored
+  // (orders saved before zones were clipped may hold shapes far larger than the field they paid for).
+  const { fields: paid } = await paidBoundaries(db, order.fields, stored, 'as-sold');
+  const zones = boundZonesToFields(stored, paid, ['zones']);
   return {
     order: toZoningOrder(order),
     zones,

@@ -244,6 +244,39 @@ describe.each(availableBackends())('the zones sold are the server’s (%s)', (ki
     expect(again.features.map((feature) => feature.properties.zone)).toEqual([3]);
   });
 
+  it('an order stored before zones were clipped downloads the paid field only: its oversized zones are cut to it', async () => {
+    const { user, farmId, field } = await farmerWithField();
+    const [west, east] = halves(field.geometry);
+    const order = await pay(
+      user,
+      await addToCart(t, user, payload(farmId, field.id, [zone(west, 1, field.id), zone(east, 2, field.id)])),
+    );
+    // What such an order may hold: a zone of ~40,000 ha around the 1 ha field it paid for, and one a kilometre away.
+    const oversized = square(LON - 0.1, LAT - 0.1, 0.2);
+    expect(areaInHectares(oversized)).toBeGreaterThan(40_000);
+    const legacy: ZoneCollection = {
+      ...payload(farmId, field.id, []).zones,
+      features: [
+        { ...zone(oversized, 1, field.id), properties: { zone: 1, field_id: field.id, area: 40_871 } },
+        zone(away(0.012, 0.01), 2, field.id),
+      ],
+    };
+    await t.app.db
+      .updateTable('zoning_orders')
+      .set({ zones: JSON.stringify(legacy) })
+      .where('id', '=', order.id)
+      .execute();
+
+    const box = bboxOf(field.geometry);
+    const perField = ogr(join(await unpacked(user, order), 'Bound_Farm_Small_paddock.shp'));
+    for (const read of [await downloaded(user, order), perField]) {
+      expect(read.map((feature) => feature.properties.zone)).toEqual([1]);
+      for (const feature of read) expect(within(feature.geometry, box)).toBe(true);
+      const readArea = read.reduce((sum, feature) => sum + areaInHectares(feature.geometry), 0);
+      expect(readArea).toBeCloseTo(field.area, 3);
+    }
+  });
+
   /** The order's per-field zip unpacked (Python's zipfile): its folder. */
   async function unpacked(user: TestUser, order: ZoningOrder): Promise<string> {
     const response = await t.request({
