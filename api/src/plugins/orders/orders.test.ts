@@ -18,7 +18,7 @@ import {
 } from '@paddock/shared/contracts';
 import { sql, type Kysely } from 'kysely';
 import { migrateToLatest } from '../../db/migrate';
-import { confirmInBrowser, documentsIssued, farmWithFields, waitFor, webhooksDelivered } from '../../test/commerce';
+import { confirmInBrowser, documentsIssued, farmWithFields, webhooksDelivered } from '../../test/commerce';
 import { addFields, createFarm, fieldFeature, issuesOf, signIn, square, WAGGA, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 import { pdfStrings } from './pdf-text';
