@@ -74,7 +74,7 @@ for (const viewport of viewports) {
     await expect(agronomist).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
     await agronomist.goto('/farms');
     await expect(agronomist.getByRole('heading', { name: 'Farms & Fields', level: 1 })).toBeVisible();
-    await expect(agronomist.getByRole('link', { name: farmName })).toBeVisible();
+    await expect(agronomist.getByRole('link', { name: farmName, exact: true })).toBeVisible();
     await expect(agronomist.getByRole('region', { name: 'Farms waiting for your email' })).toHaveCount(0);
     // Viewer rights: nothing that would change or share it.
     await expect(agronomist.getByRole('button', { name: `Delete ${farmName}` })).toHaveCount(0);
