@@ -197,7 +197,7 @@ describe('settings', () => {
     });
     const section = await screen.findByRole('region', { name: 'Subscription' });
     expect(within(section).getByText('Current plan').nextSibling).toHaveTextContent('Advanced');
-    expect(within(section).getByText('Renews on').nextSibling).toHaveTextContent('May 1, 2027');
+    expect(within(section).getByText('Renews on').nextSibling).toHaveTextContent('1 May 2027');
   });
 
   it("shows 'We encountered an error.' when the account cannot be loaded", async () => {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { formatAud } from '@paddock/shared/format';
-import { Button } from '@paddock/shared/ui';
+import { Button, TermsLink } from '@paddock/shared/ui';
 import { CheckboxField, Form, SelectField, TextField } from '@paddock/shared/ui/form';
 import { countryOptions } from '../../components/address/countries';
 import type { OrderPaymentMethod } from '@paddock/shared/contracts';
@@ -164,6 +164,7 @@ export function PaymentInfoStep({
             <CheckboxField name="terms" disabled={busy}>
               I have read and agree to the terms and conditions.
             </CheckboxField>
+            <TermsLink />
             {problem && (
               <p className={styles.alert} role="alert">
                 {problem}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, isNotFound } from '@paddock/shared/api-client';
 import { paths } from '@paddock/shared/contracts';
-import { formatAud, formatHectares } from '@paddock/shared/format';
+import { formatArea, formatAud } from '@paddock/shared/format';
 import {
   cardErrors,
   emptyCardState,
@@ -12,7 +12,7 @@ import {
   type TestCard,
 } from '@paddock/shared/payments';
 import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
-import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
+import { Button, ErrorState, LoadingState, TermsLink } from '@paddock/shared/ui';
 import { CheckboxField, Form } from '@paddock/shared/ui/form';
 import type { Order } from '@paddock/shared/contracts';
 import { CardSection } from '../../components/card/CardSection';
@@ -150,7 +150,7 @@ function PayForm({ order }: { order: Order }) {
               {formatOrderDate(order.start_capture_date)} – {formatOrderDate(order.end_capture_date)}
             </dd>
             <dt>Total hectares</dt>
-            <dd>{formatHectares(order.total_product_unit)} Ha</dd>
+            <dd>{formatArea(order.total_product_unit)}</dd>
             <dt>Subtotal</dt>
             <dd>{formatAud(order.order_subtotal)}</dd>
             <dt>GST</dt>
@@ -199,6 +199,7 @@ function PayForm({ order }: { order: Order }) {
                 <CheckboxField name="terms" disabled={processing}>
                   I have read and agree to the terms and conditions.
                 </CheckboxField>
+                <TermsLink />
                 {state === 'processing' && (
                   <p role="status" className={layout.muted}>
                     Processing your payment…
