@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail } from './support/auth';
+import { bearerOf, farmWithField } from './support/api';
+import { signUpAndOnboard } from './support/onboard';
+
+// Issue 27, 'Phone first on the map': at 375 × 812 the map keeps at least half the screen in every
+// mode (farm map with its layer panel, drawing, zoning), and touch words are used on a touch screen.
+
+const PHONE = { width: 375, height: 812 };
+const SHOTS = '../test-results/phone-map';
+
+/**
+ * The share of the window where the map itself is what a finger touches: a grid of points over the
+ * whole window, each counted when the element on top there is inside the map (not the nav, a sheet,
+ * the legend, the timeline or a panel laid over it).
+ */
+const mapShare = (page: Page) =>
+  page.evaluate(() => {
+    const map = document.querySelector('[data-testid="farm-map"]');
+    if (!map) return 0;
+    const columns = 25;
+    const rows = 50;
+    let onMap = 0;
+    for (let row = 0; row < rows; row++) {
+      for (let column = 0; column < columns; column++) {
+        const x = ((column + 0.5) * window.innerWidth) / columns;
+        const y = ((row + 0.5) * window.innerHeight) / rows;
+        const top = document.elementFromPoint(x, y);
+        if (top && map.contains(top)) onMap++;
+      }
+    }
+    return onMap / (columns * rows);
+  });
+
+async function measure(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  const share = await mapShare(page);
+  console.log(`[map share] ${name}: ${(share * 100).toFixed(1)} %`);
+  expect({ name, atLeastHalf: share >= 0.5 }).toEqual({ name, atLeastHalf: true });
+}
+
+test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+test('at 375 × 812 the map keeps at least half the screen: farm map, layer panel, drawing and zoning', async ({
+  page,
+}) => {
+  await signUpAndOnboard(page, uniqueEmail('phone-map'));
+  const farmId = await farmWithField(page, await bearerOf(page), `Pocket Map ${Date.now() % 100000}`);
+
+  await page.goto(`/farms/${farmId}`);
+  const tutorial = page.getByRole('region', { name: 'Your fields' });
+  await tutorial.getByRole('button', { name: 'Skip tutorial' }).click();
+  await expect(tutorial).toHaveCount(0);
+  await expect(page.getByTestId('farm-map')).toHaveAttribute('data-fields-rendered', /[1-9]/, { timeout: 30_000 });
+  const dates = page.getByRole('list', { name: 'Imagery dates' });
+  await expect(dates.getByRole('button', { pressed: true })).toHaveCount(1, { timeout: 30_000 });
+  await measure(page, 'farm-map');
+
+  // The layer panel open.
+  const settings = page.getByRole('region', { name: 'Map settings' });
+  await settings.getByRole('button', { name: 'Standard Resolution', exact: true }).click();
+  await expect(settings.getByRole('button', { name: /Calculation:$/ })).toBeVisible();
+  await measure(page, 'farm-map-layers');
+
+  // Drawing a new boundary: touch words and an on-screen Undo.
+  // The field sheet starts folded on a phone: open it for Edit Fields.
+  await page.getByRole('button', { name: 'Show field menu' }).click();
+  await page.getByRole('button', { name: 'Edit Fields' }).click();
+  await page.getByRole('toolbar', { name: 'Boundaries' }).getByRole('button', { name: 'Create' }).click();
+  const editing = page.getByRole('region', { name: 'Editing' });
+  await expect(editing).toContainText('Tap the map to place each corner. Tap the first corner to close the boundary.');
+  await expect(editing).not.toContainText(/Click|Double-click|Backspace|Alt-click/);
+  await expect(editing.getByRole('button', { name: 'Undo corner' })).toBeVisible();
+  await measure(page, 'drawing');
+  await editing.getByRole('button', { name: 'Cancel' }).click();
+
+  // Zoning.
+  await page.goto(`/farms/${farmId}`);
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Create Zones' }).click();
+  const menu = page.getByRole('complementary', { name: 'Field menu' });
+  await expect(menu.getByRole('heading', { level: 1 })).toHaveText('Zoning');
+  await measure(page, 'zoning');
+});
