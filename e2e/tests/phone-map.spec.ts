@@ -41,46 +41,79 @@ async function measure(page: Page, name: string) {
   expect({ name, atLeastHalf: share >= 0.5 }).toEqual({ name, atLeastHalf: true });
 }
 
-test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+/** The button is on screen and nothing covers or clips it: its centre is the button itself. */
+async function expectUncovered(page: Page, button: ReturnType<Page['getByRole']>) {
+  await expect(button).toBeInViewport({ ratio: 1 });
+  const box = await button.boundingBox();
+  const onTop = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null,
+    { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 },
+  );
+  expect(onTop).toBe(await button.textContent());
+}
 
-test('at 375 × 812 the map keeps at least half the screen: farm map, layer panel, drawing and zoning', async ({
-  page,
-}) => {
-  await signUpAndOnboard(page, uniqueEmail('phone-map'));
-  const farmId = await farmWithField(page, await bearerOf(page), `Pocket Map ${Date.now() % 100000}`);
+test.describe('desktop 1440 × 900', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
 
-  await page.goto(`/farms/${farmId}`);
-  const tutorial = page.getByRole('region', { name: 'Your fields' });
-  await tutorial.getByRole('button', { name: 'Skip tutorial' }).click();
-  await expect(tutorial).toHaveCount(0);
-  await expect(page.getByTestId('farm-map')).toHaveAttribute('data-fields-rendered', /[1-9]/, { timeout: 30_000 });
-  const dates = page.getByRole('list', { name: 'Imagery dates' });
-  await expect(dates.getByRole('button', { pressed: true })).toHaveCount(1, { timeout: 30_000 });
-  await measure(page, 'farm-map');
+  test("the zoning panel's Next stays in sight without scrolling", async ({ page }) => {
+    await signUpAndOnboard(page, uniqueEmail('desk-zoning'));
+    const farmId = await farmWithField(page, await bearerOf(page), `Desk Zoning ${Date.now() % 100000}`);
+    await page.goto(`/farms/${farmId}`);
+    await page.getByRole('region', { name: 'Your fields' }).getByRole('button', { name: 'Skip tutorial' }).click();
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Create Zones' }).click();
+    const panel = page.getByRole('region', { name: 'Zoning', exact: true });
+    await expect(panel).toBeVisible();
+    await expectUncovered(page, panel.getByRole('button', { name: 'Next' }));
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/desktop-zoning.png` });
+  });
+});
 
-  // The layer panel open.
-  const settings = page.getByRole('region', { name: 'Map settings' });
-  await settings.getByRole('button', { name: 'Standard Resolution', exact: true }).click();
-  await expect(settings.getByRole('button', { name: /Calculation:$/ })).toBeVisible();
-  await measure(page, 'farm-map-layers');
+test.describe('phone 375 × 812', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
-  // Drawing a new boundary: touch words and an on-screen Undo.
-  // The field sheet starts folded on a phone: open it for Edit Fields.
-  await page.getByRole('button', { name: 'Show field menu' }).click();
-  await page.getByRole('button', { name: 'Edit Fields' }).click();
-  await page.getByRole('toolbar', { name: 'Boundaries' }).getByRole('button', { name: 'Create' }).click();
-  const editing = page.getByRole('region', { name: 'Editing' });
-  await expect(editing).toContainText('Tap the map to place each corner. Tap the first corner to close the boundary.');
-  await expect(editing).not.toContainText(/Click|Double-click|Backspace|Alt-click/);
-  await expect(editing.getByRole('button', { name: 'Undo corner' })).toBeVisible();
-  await measure(page, 'drawing');
-  await editing.getByRole('button', { name: 'Cancel' }).click();
+  test('at 375 × 812 the map keeps at least half the screen: farm map, layer panel, drawing and zoning', async ({
+    page,
+  }) => {
+    await signUpAndOnboard(page, uniqueEmail('phone-map'));
+    const farmId = await farmWithField(page, await bearerOf(page), `Pocket Map ${Date.now() % 100000}`);
 
-  // Zoning.
-  await page.goto(`/farms/${farmId}`);
-  await page.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('menuitem', { name: 'Create Zones' }).click();
-  const menu = page.getByRole('complementary', { name: 'Field menu' });
-  await expect(menu.getByRole('heading', { level: 1 })).toHaveText('Zoning');
-  await measure(page, 'zoning');
+    await page.goto(`/farms/${farmId}`);
+    const tutorial = page.getByRole('region', { name: 'Your fields' });
+    await tutorial.getByRole('button', { name: 'Skip tutorial' }).click();
+    await expect(tutorial).toHaveCount(0);
+    await expect(page.getByTestId('farm-map')).toHaveAttribute('data-fields-rendered', /[1-9]/, { timeout: 30_000 });
+    const dates = page.getByRole('list', { name: 'Imagery dates' });
+    await expect(dates.getByRole('button', { pressed: true })).toHaveCount(1, { timeout: 30_000 });
+    await measure(page, 'farm-map');
+
+    // The layer panel open.
+    const settings = page.getByRole('region', { name: 'Map settings' });
+    await settings.getByRole('button', { name: 'Standard Resolution', exact: true }).click();
+    await expect(settings.getByRole('button', { name: /Calculation:$/ })).toBeVisible();
+    await measure(page, 'farm-map-layers');
+
+    // Drawing a new boundary: touch words and an on-screen Undo.
+    // The field sheet starts folded on a phone: open it for Edit Fields.
+    await page.getByRole('button', { name: 'Show field menu' }).click();
+    await page.getByRole('button', { name: 'Edit Fields' }).click();
+    await page.getByRole('toolbar', { name: 'Boundaries' }).getByRole('button', { name: 'Create' }).click();
+    const editing = page.getByRole('region', { name: 'Editing' });
+    await expect(editing).toContainText(
+      'Tap the map to place each corner. Tap the first corner to close the boundary.',
+    );
+    await expect(editing).not.toContainText(/Click|Double-click|Backspace|Alt-click/);
+    await expect(editing.getByRole('button', { name: 'Undo corner' })).toBeVisible();
+    await measure(page, 'drawing');
+    await editing.getByRole('button', { name: 'Cancel' }).click();
+
+    // Zoning.
+    await page.goto(`/farms/${farmId}`);
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Create Zones' }).click();
+    const menu = page.getByRole('complementary', { name: 'Field menu' });
+    await expect(menu.getByRole('heading', { level: 1 })).toHaveText('Zoning');
+    await measure(page, 'zoning');
+  });
 });
