@@ -64,6 +64,12 @@ test.describe('desktop 1440 × 900', () => {
     await page.getByRole('menuitem', { name: 'Create Zones' }).click();
     const panel = page.getByRole('region', { name: 'Zoning', exact: true });
     await expect(panel).toBeVisible();
+    // With a field chosen the settings fill the panel: Next must still be in sight.
+    await page
+      .getByRole('complementary', { name: 'Field menu' })
+      .getByRole('checkbox', { name: /Home Paddock/ })
+      .check();
+    await expect(panel.getByLabel('Number of zones')).toBeVisible();
     await expectUncovered(page, panel.getByRole('button', { name: 'Next' }));
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/desktop-zoning.png` });
