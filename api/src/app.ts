@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { createTokenVerifier, requireAuth, type AuthUser, type TokenVerifier } from './auth';
 import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseKind, type OpenDatabase } from './db';
@@ -18,6 +19,7 @@ import { testProviderHttp } from './payments/test-provider/http';
 import type { AccountRow } from './db/types';
 import { frameworkErrorOptions, installErrorHandling } from './errors';
 import { createIdentityAdmin, type IdentityAdmin } from './identity';
+import { createMailer, DevMailbox, type Mailer } from './email';
 import { installCurrentAccount } from './plugins/accounts/current-account';
 import { healthPlugin } from './plugins/health';
 import { paymentsPublicPlugin, WEBHOOK_PATH } from './plugins/payments';
@@ -50,6 +52,8 @@ declare module 'fastify' {
     identityAdmin: IdentityAdmin;
     /** The imagery engine's worker pool and caches, shared by the imagery and zoning routes. */
     imagery: ImageryService;
+    /** Where the api's e-mails go (farm invitations): the dev mailbox or SMTP (`email/`). */
+    mailer: Mailer;
   }
 }
 
@@ -71,6 +75,8 @@ export interface BuildAppOptions {
   webhookSender?: WebhookSender | null;
   /** Replaces the identity administration made from `config.identityAdmin`. */
   identityAdmin?: IdentityAdmin;
+  /** Replaces the mailer made from `config.email.transport` (tests: SMTP against a fake relay). */
+  mailer?: Mailer;
 }
 
 /**
@@ -117,6 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const storage = await createExportStorage(config.storage);
   app.decorate('storage', storage);
   app.decorate('identityAdmin', options.identityAdmin ?? createIdentityAdmin(config.identityAdmin));
+  const mailer = options.mailer ?? createMailer(config.email.transport, database.db, (line) => app.log.info(line));
+  app.decorate('mailer', mailer);
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('account', null as unknown as AccountRow);
   // Webhooks of the test provider go to this API's own route: over HTTP when PAYMENTS_WEBHOOK_URL says
@@ -184,6 +192,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   await app.register(healthPlugin);
+  // The dev mailbox (development only; production refuses to start with it): what the api "sent".
+  if (mailer instanceof DevMailbox && !config.production) {
+    app.get(
+      '/dev/mailbox.json',
+      {
+        schema: {
+          hide: true,
+          querystring: z.object({ to: z.string().max(320).optional() }),
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return { messages: await mailer.list({ to: request.query.to }) };
+      },
+    );
+  }
   if (payments instanceof TestPaymentProvider) {
     await app.register(testProviderHttp, {
       prefix: '/test-provider',

@@ -129,6 +129,8 @@ describe('loadConfig', () => {
       SELLER_ABN: '12 345 678 901',
       BANK_BSB: '083-004',
       BANK_ACCOUNT_NUMBER: '987654321',
+      SMTP_URL: 'smtp://relay.example:587',
+      INVITATION_SECRET: 'a-production-invitation-secret',
     };
     // Tax documents print the seller's ABN and bank account: no placeholders in production.
     const { SELLER_ABN: _abn, BANK_ACCOUNT_NUMBER: _account, ...placeholders } = productionEnv;
@@ -141,6 +143,26 @@ describe('loadConfig', () => {
     expect(ready).toMatchObject({ production: true, database: { kind: 'postgres' } });
     expect(loadConfig({ ...productionEnv, IDENTITY_ADMIN: 'none' }, apiRoot).production).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }, apiRoot).production).toBe(false);
+  });
+
+  it('sends e-mail through the dev mailbox by default and SMTP when SMTP_URL says where; production needs SMTP', () => {
+    expect(loadConfig({}, apiRoot).email).toMatchObject({
+      transport: { kind: 'dev-mailbox' },
+      appUrl: 'http://localhost:3000',
+      invitationTtlMs: 14 * 86_400_000,
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://mailer:p%40ss@relay.example', APP_URL: 'https://app.paddock.example/' }, apiRoot)
+        .email,
+    ).toMatchObject({
+      transport: { kind: 'smtp', host: 'relay.example', port: 465, secure: true, user: 'mailer', password: 'p@ss' },
+      appUrl: 'https://app.paddock.example',
+    });
+    expect(() => loadConfig({ EMAIL_TRANSPORT: 'smtp' }, apiRoot)).toThrow(/EMAIL_TRANSPORT=smtp needs SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'http://relay.example' }, apiRoot)).toThrow(/smtp:\/\/ or smtps:\/\//);
+    expect(() => loadConfig({ NODE_ENV: 'production' }, apiRoot)).toThrow(
+      /SMTP_URL is not set, so e-mails \(farm invitations\) would only reach the development mailbox[\s\S]*INVITATION_SECRET is not set/,
+    );
   });
 
   it('refuses nonsense with a clear message', () => {
@@ -191,6 +213,8 @@ describe('payments configuration', () => {
       SELLER_ABN: '12 345 678 901',
       BANK_BSB: '083-004',
       BANK_ACCOUNT_NUMBER: '987654321',
+      SMTP_URL: 'smtp://relay.example:587',
+      INVITATION_SECRET: 'a-production-invitation-secret',
     };
     expect(() => loadConfig(production, root)).toThrow(
       /STRIPE_SECRET_KEY is not set[\s\S]*test payment provider is for development only/,

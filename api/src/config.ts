@@ -7,7 +7,13 @@ import type { ImagerySourceConfig } from './imagery/source-config';
 import { BasemapConfigError, configuredBasemap, type BasemapConfig } from './basemap/config';
 import type { PlaceSearchConfig } from './places/search';
 import type { StorageConfig } from './storage/storage-config';
-import { developmentDefaultsInProduction, isProduction, productionRefusal } from './production';
+import { MailerError, smtpConfigFromUrl, type MailerConfig } from './email/mailer';
+import {
+  DEVELOPMENT_INVITATION_SECRET,
+  developmentDefaultsInProduction,
+  isProduction,
+  productionRefusal,
+} from './production';
 import type { PaymentProviderConfig } from './payments/provider-config';
 import { TEST_PROVIDER_DEFAULTS } from './payments/test-provider';
 
@@ -62,6 +68,16 @@ export interface Config {
   basemap: BasemapConfig;
   /** Place search: the shipped gazetteer, or GEOCODER_URL's geocoder. */
   places: PlaceSearchConfig;
+  /** What the api sends by e-mail (farm invitations) and how: the dev mailbox, or SMTP. */
+  email: {
+    transport: MailerConfig;
+    /** The web app's address as users reach it (links in e-mails): APP_URL. */
+    appUrl: string;
+    /** Signs invitation tokens (INVITATION_SECRET). */
+    invitationSecret: string;
+    /** How long an invitation (and its link) stays valid. */
+    invitationTtlMs: number;
+  };
   /** Zoning price per hectare in cents, GST included (spec 2 §9; `GET v2/zoning/price`). */
   hectareCostCents: number;
   /** Imagery orders: the seller printed on tax documents, its bank, and the simulated fulfilment. */
@@ -168,6 +184,12 @@ const envSchema = z.object({
   BASEMAP_NAME: z.string().optional(),
   BASEMAP_MAX_ZOOM: z.coerce.number().int().min(1).max(24).optional(),
   GEOCODER_URL: z.url().optional(),
+  EMAIL_TRANSPORT: z.enum(['dev-mailbox', 'smtp']).optional(),
+  SMTP_URL: z.string().optional(),
+  EMAIL_FROM: z.string().default('Paddock <no-reply@paddock.example>'),
+  APP_URL: z.url().default('http://localhost:3000'),
+  INVITATION_SECRET: z.string().min(16).default(DEVELOPMENT_INVITATION_SECRET),
+  INVITATION_TTL_DAYS: z.coerce.number().min(0.0001).max(90).default(14),
   GEOCODER_ATTRIBUTION: z.string().optional(),
 });
 
@@ -288,6 +310,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
       }
     : { kind: 'gazetteer' };
   const adminDomain = withSlash(e.IDENTITY_ADMIN_DOMAIN ?? issuer);
+  let transport: MailerConfig = { kind: 'dev-mailbox', from: e.EMAIL_FROM };
+  if ((e.EMAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'dev-mailbox')) === 'smtp') {
+    if (!e.SMTP_URL) throw new ConfigError('Invalid api configuration: EMAIL_TRANSPORT=smtp needs SMTP_URL');
+    try {
+      transport = smtpConfigFromUrl(e.SMTP_URL, e.EMAIL_FROM);
+    } catch (error) {
+      if (error instanceof MailerError || error instanceof TypeError)
+        throw new ConfigError(`Invalid api configuration: ${error.message}`);
+      throw error;
+    }
+  }
   return {
     production: isProduction(cleaned),
     port: e.PORT,
@@ -332,6 +365,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
     },
     basemap,
     places,
+    email: {
+      transport,
+      appUrl: e.APP_URL.replace(/\/$/, ''),
+      invitationSecret: e.INVITATION_SECRET,
+      invitationTtlMs: Math.round(e.INVITATION_TTL_DAYS * 86_400_000),
+    },
     hectareCostCents: e.ZONING_HECTARE_COST_CENTS,
     orders: {
       seller: {

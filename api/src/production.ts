@@ -14,6 +14,7 @@ export interface ProductionCheck {
 const unset = (env: NodeJS.ProcessEnv, name: string) => !env[name]?.trim();
 
 export const DEVELOPMENT_ADMIN_CLIENT_SECRET = 'paddock-dev-admin-secret';
+export const DEVELOPMENT_INVITATION_SECRET = 'paddock-dev-invitation-secret';
 
 export const productionChecks: ProductionCheck[] = [
   {
@@ -55,6 +56,21 @@ export const productionChecks: ProductionCheck[] = [
         ? `is the published development secret "${DEVELOPMENT_ADMIN_CLIENT_SECRET}"`
         : null;
     },
+  },
+  {
+    // Farm invitations reach people by e-mail: the dev mailbox only stores them.
+    variable: 'SMTP_URL',
+    problem: (env) =>
+      (env.EMAIL_TRANSPORT?.trim() ?? (unset(env, 'SMTP_URL') ? 'dev-mailbox' : 'smtp')) === 'dev-mailbox'
+        ? 'is not set, so e-mails (farm invitations) would only reach the development mailbox'
+        : null,
+  },
+  {
+    variable: 'INVITATION_SECRET',
+    problem: (env) =>
+      unset(env, 'INVITATION_SECRET') || env.INVITATION_SECRET?.trim() === DEVELOPMENT_INVITATION_SECRET
+        ? 'is not set, so invitation links would be signed with the published development secret'
+        : null,
   },
   // Imagery-order tax documents print the seller's ABN and bank account: never the placeholders.
   {

@@ -33,7 +33,7 @@ test('a Basic user subscribes with 4242 from /advanced and the whole product tur
   await dialog.getByLabel('CVC/CVV').fill('123');
   await dialog.getByRole('button', { name: 'Subscribe & Checkout' }).click();
 
-  const success = page.getByRole('dialog', { name: 'You are now on advanced' });
+  const success = page.getByRole('dialog', { name: 'You are now on Advanced' });
   await expect(success).toBeVisible({ timeout: 45_000 });
   // The host's nav follows the profile-changed event at once, without a reload.
   await expect(nav.getByRole('link', { name: 'Advanced plan' })).toBeVisible();

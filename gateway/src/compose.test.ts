@@ -19,6 +19,8 @@ const secrets = {
   SELLER_ABN: '12 345 678 901',
   BANK_BSB: '083-004',
   BANK_ACCOUNT_NUMBER: '987654321',
+  SMTP_URL: 'smtp://relay.example:587',
+  INVITATION_SECRET: 'test-only-invitation-secret',
 };
 
 describe('docker-compose.yml (checked with Debian’s docker-compose; containers cannot run here)', () => {
@@ -61,5 +63,7 @@ describe('docker-compose.yml (checked with Debian’s docker-compose; containers
     );
     const { SELLER_ABN: _abn, ...withoutAbn } = secrets;
     expect(() => compose(['config', '-q'], withoutAbn)).toThrow(/SELLER_ABN/);
+    const { SMTP_URL: _smtp, ...withoutSmtp } = secrets;
+    expect(() => compose(['config', '-q'], withoutSmtp)).toThrow(/SMTP_URL/);
   });
 });

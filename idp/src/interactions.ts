@@ -11,12 +11,17 @@ import { MESSAGES, messagePage, signInPage, signUpPage, type FormState } from '.
 import { passwordProblem } from './password-policy';
 import { lockMessage, type SignInThrottle } from './throttle';
 import { EmailTakenError, isValidEmail, normaliseEmail, type UserStore } from './users';
+import type { Mailbox } from './mailbox';
+import { sendVerificationEmail, type VerificationTickets } from './verification';
 
 export interface InteractionDeps {
   config: IdpConfig;
   provider: Provider;
   users: UserStore;
   throttle: SignInThrottle;
+  /** Where the verification e-mail of a new account goes (sent at sign-up, as Auth0 does). */
+  mailbox: Mailbox;
+  tickets: VerificationTickets;
 }
 
 const ROUTE = /^\/interaction\/([A-Za-z0-9_-]+)(?:\/(login|signup))?\/?$/;
@@ -129,16 +134,18 @@ async function signUp(ctx: Context, deps: InteractionDeps, uid: string): Promise
     render(ctx, uid, 'signup', 400, { email, error: problem, errorField: 'password' });
     return;
   }
-  let sub: string;
+  let user;
   try {
-    sub = (await deps.users.create({ email, password })).sub;
+    user = await deps.users.create({ email, password });
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error;
     render(ctx, uid, 'signup', 409, { email, error: MESSAGES.emailTaken, errorField: 'email' });
     return;
   }
-  // New accounts start unverified and are signed in straight away, as with Auth0.
-  await finish(ctx, deps.provider, { login: { accountId: sub } }, false);
+  // New accounts start unverified, get their verification e-mail at once and are signed in straight
+  // away, as with Auth0.
+  await sendVerificationEmail(user, { tickets: deps.tickets, mailbox: deps.mailbox, issuer: deps.config.issuer });
+  await finish(ctx, deps.provider, { login: { accountId: user.sub } }, false);
 }
 
 export function interactionRoutes(deps: InteractionDeps) {

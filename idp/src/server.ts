@@ -100,7 +100,7 @@ export async function startIdp(options: StartIdpOptions): Promise<RunningIdp> {
     provider.use(managementRoutes({ config, users, verifyManagementToken, mailbox, tickets }));
     provider.use(jobRoutes({ config, provider, users, mailbox, tickets, verifyAccessToken }));
     provider.use(auth0CompatRoutes({ config, provider, users, verifyAccessToken }));
-    provider.use(interactionRoutes({ config, provider, users, throttle }));
+    provider.use(interactionRoutes({ config, provider, users, throttle, mailbox, tickets }));
     provider.on('server_error', (_ctx, error) => config.log(`idp server error: ${error.stack ?? error.message}`));
 
     const callback = provider.callback();

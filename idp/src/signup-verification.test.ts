@@ -96,6 +96,22 @@ describe('sign-up', () => {
     expect(id).toMatchObject({ email: 'new.farmer@example.com', email_verified: false, nickname: 'new.farmer' });
   });
 
+  it('sends the verification e-mail at once, and its link verifies the address', async () => {
+    const jar = new CookieJar();
+    const { html, url } = await openSignUp(jar);
+    const email = 'straight.away@example.com';
+    const result = await postForm(jar, formAction(html, url), { email, password: 'paddock-harvest-7' });
+    expect(result.appUrl?.searchParams.get('code')).toBeTruthy();
+
+    const { messages } = await mailbox();
+    const sent = messages.filter((item) => item.to === email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toBe('Verify your email address for Paddock');
+    const verified = await fetch(sent[0]?.link ?? '');
+    expect(verified.status).toBe(200);
+    expect(await verified.text()).toContain('Your email address is verified');
+  });
+
   it('exchanges the code of a sign-up for tokens', async () => {
     const jar = new CookieJar();
     const result = await login(

@@ -29,7 +29,7 @@ export const messages = {
   geolocationFailed: 'We could not find your location. Check that location access is allowed for this site.',
   selfIntersecting: 'The boundary crosses itself. Move the points so its edges do not cross, then try again.',
   zoningSearch: 'Search for field name...',
-  zoningAreaLimit: 'Area must be below 800Ha to zone this field',
+  zoningAreaLimit: 'Area must be below 800 ha to zone this field',
   zoningLoading: 'Loading zones',
   zoningSlow: 'This may take a while, you may wish to grab a cup of coffee.',
   zoningFailed: 'Zone layer failed to load. Please try again.',

@@ -233,6 +233,8 @@ export async function startStack({
         CORS_ORIGINS: webOrigins.join(','),
         // Browsers reach the api through the gateway: the test payment provider's pages live under it.
         PUBLIC_API_URL: urls.api,
+        // Links in e-mails (farm invitations) open the web app through the gateway.
+        APP_URL: gatewayUrl,
         ...extraEnv,
       },
       log,

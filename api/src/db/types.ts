@@ -160,8 +160,24 @@ export interface FarmMembersTable {
   permission: 'editor' | 'viewer';
   /** The account holding this e-mail (verified); null while the invitation is pending. */
   account_id: Optional<string>;
+  /** Who sent the invitation (null for memberships older than invitation e-mails, or a deleted sharer). */
+  invited_by: Optional<string>;
+  /** A pending invitation past this is expired: it binds no account and its link is refused. */
+  invitation_expires_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** SHA-256 of the single-use token the invitation e-mail carries; null once used or bound. */
+  invitation_token_hash: Optional<string>;
   created_on: Timestamp;
   updated_on: Timestamp;
+}
+
+/** The dev mailbox (embedded e-mail transport, development only). */
+export interface DevMailTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  created_on: Generated<Date>;
 }
 
 export interface FarmFavouritesTable {
@@ -553,6 +569,7 @@ export interface Database {
   farms: FarmsTable;
   fields: FieldsTable;
   farm_members: FarmMembersTable;
+  dev_mail: DevMailTable;
   farm_favourites: FarmFavouritesTable;
   high_res_captures: HighResCapturesTable;
   em_surveys: EmSurveysTable;

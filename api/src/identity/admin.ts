@@ -14,6 +14,11 @@ export interface IdentityAdmin {
    * verification link. Throws `IdentityEmailTakenError` when another identity has the address.
    */
   updateEmail(sub: string, email: string): Promise<{ email: string; emailVerified: boolean }>;
+  /**
+   * Marks the identity's address verified (a farm invitation's link, opened signed in, proved it).
+   * Does nothing when the identity's address is no longer `email`.
+   */
+  markEmailVerified(sub: string, email: string): Promise<void>;
 }
 
 export interface IdentityUser {

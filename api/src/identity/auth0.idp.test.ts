@@ -94,6 +94,16 @@ describe('Auth0 Management API client against the local idp', () => {
     expect((await mailbox()).length).toBe(before);
   });
 
+  it('marks an address verified (an invitation link proved it), only while the identity still has it', async () => {
+    const client = management();
+    await client.updateEmail(DEMO_SUB, 'invited.agronomist@example.com');
+    expect(await client.getUser(DEMO_SUB)).toEqual({ email: 'invited.agronomist@example.com', emailVerified: false });
+    await client.markEmailVerified(DEMO_SUB, 'someone.else@example.com');
+    expect(await client.getUser(DEMO_SUB)).toEqual({ email: 'invited.agronomist@example.com', emailVerified: false });
+    await client.markEmailVerified(DEMO_SUB, 'Invited.Agronomist@example.com');
+    expect(await client.getUser(DEMO_SUB)).toEqual({ email: 'invited.agronomist@example.com', emailVerified: true });
+  });
+
   it('reports an unknown user as an identity-provider error, and deletes the user', async () => {
     const client = management();
     await expect(client.updateEmail('auth0|nobody', 'nobody@example.com')).rejects.toThrow(

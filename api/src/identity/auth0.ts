@@ -98,4 +98,21 @@ export class Auth0Management implements IdentityAdmin {
     }
     return { email: body.email, emailVerified: body.email_verified === true };
   }
+
+  async markEmailVerified(sub: string, email: string): Promise<void> {
+    const user = await this.getUser(sub);
+    if (!user || user.email?.toLowerCase() !== email.toLowerCase() || user.emailVerified) return;
+    const token = await this.#accessToken();
+    const url = new URL(`api/v2/users/${encodeURIComponent(sub)}`, this.config.domain).href;
+    const response = await this.#call(url, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email_verified: true }),
+    });
+    await response.body?.cancel();
+    if (!response.ok) {
+      if (response.status === 401) this.#token = undefined;
+      throw new IdentityAdminError(`The identity provider did not mark the e-mail verified (${response.status})`);
+    }
+  }
 }

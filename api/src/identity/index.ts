@@ -15,6 +15,8 @@ export function createIdentityAdmin(config: IdentityAdminConfig, fetchImpl: type
       return {
         getUser: async () => null,
         deleteUser: async () => undefined,
+        // No administration API: the account is marked verified in the api only.
+        markEmailVerified: async () => undefined,
         updateEmail: async () => {
           throw new IdentityAdminError('This identity provider has no administration API to change e-mail addresses');
         },

@@ -120,8 +120,14 @@ export async function startAuthServer(): Promise<TestAuthServer> {
       request.setEncoding('utf8');
       request.on('data', (chunk: string) => (text += chunk));
       request.on('end', () => {
-        const body = JSON.parse(text || '{}') as { email?: string; verify_email?: boolean };
+        const body = JSON.parse(text || '{}') as { email?: string; verify_email?: boolean; email_verified?: boolean };
         const sub = decodeURIComponent(url.pathname.slice('/api/v2/users/'.length));
+        if (body.email === undefined && body.email_verified === true) {
+          const user = state.users.get(sub);
+          if (!user) return json(response, 404, { message: 'The user does not exist.' });
+          user.emailVerified = true;
+          return json(response, 200, { user_id: sub, email: user.email, email_verified: true });
+        }
         const email = String(body.email ?? '').toLowerCase();
         if (state.takenEmails.has(email))
           return json(response, 409, { message: 'The specified new email already exists' });

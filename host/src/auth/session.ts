@@ -1,5 +1,5 @@
 import { createAuth0Client, type Auth0Client } from '@auth0/auth0-spa-js';
-import type { HostRuntimeConfig, IdpUser, MfAuth } from '@paddock/shared/contracts';
+import { paths, type HostRuntimeConfig, type IdpUser, type MfAuth } from '@paddock/shared/contracts';
 
 const SCOPE = 'openid profile email offline_access';
 
@@ -10,6 +10,17 @@ export interface Session {
 
 function currentLocation(): string {
   return `${window.location.pathname}${window.location.search}${window.location.hash}`;
+}
+
+/**
+ * A farm invitation's link (`/invitation?token=…&email=…`) opens the sign-up form with the invited
+ * address filled in (the page links to sign-in for someone who has an account); anything else the
+ * sign-in form.
+ */
+export function signInHints(location: Pick<Location, 'pathname' | 'search'>): Record<string, string> {
+  if (location.pathname !== paths.invitation) return {};
+  const email = new URLSearchParams(location.search).get('email');
+  return { screen_hint: 'signup', ...(email ? { login_hint: email } : {}) };
 }
 
 async function readUser(client: Auth0Client): Promise<IdpUser> {
@@ -46,7 +57,10 @@ export async function startSession(config: HostRuntimeConfig['auth']): Promise<S
   }
 
   if (!(await client.isAuthenticated())) {
-    await client.loginWithRedirect({ appState: { returnTo: currentLocation() } });
+    await client.loginWithRedirect({
+      appState: { returnTo: currentLocation() },
+      authorizationParams: signInHints(window.location),
+    });
     return null;
   }
 

@@ -74,7 +74,7 @@ export function TopNav({ pathname, user, profile, cartCount, bus, onLogout }: To
         <button
           type="button"
           className={styles.iconButton}
-          aria-label={`Cart, ${cartCount} items`}
+          aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
           onClick={() => bus.emit('paddock:cart-open', {})}
         >
           <CartIcon />

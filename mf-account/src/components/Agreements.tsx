@@ -1,5 +1,6 @@
 import { useAccount } from '../context';
 import { messages } from '../lib/messages';
+import { TermsLink } from '@paddock/shared/ui';
 import { SwitchField } from '@paddock/shared/ui/form';
 import styles from './Agreements.module.css';
 
@@ -20,6 +21,7 @@ export function Agreements({ disabled }: { disabled?: boolean }) {
       <SwitchField name="acceptTerms" disabled={disabled}>
         {messages.termsAgreement}
       </SwitchField>
+      <TermsLink />
       <SwitchField name="acceptNotice" disabled={disabled}>
         {messages.noticeAgreement}
       </SwitchField>

@@ -1,5 +1,7 @@
 import { createApiClient } from '@paddock/shared/api-client';
 import {
+  acceptInvitationResponseSchema,
+  type AcceptInvitationResponse,
   convertResponseSchema,
   cropTypesResponseSchema,
   farmFeatureSchema,
@@ -51,6 +53,8 @@ export interface FarmsApi {
   shareFarms(farmIds: string[], emails: string[], permission: CollaboratorPermission): Promise<string>;
   /** Returns the server's message, which the user sees as is (spec 1 §8). */
   removeCollaborator(farmId: string, email: string): Promise<string>;
+  /** Accepts a farm invitation from its e-mail's link (issue 27). */
+  acceptInvitation(token: string): Promise<AcceptInvitationResponse['data']>;
 }
 
 export interface FarmsApiOptions {
@@ -105,5 +109,7 @@ export function createFarmsApi({ config, getToken, fetch }: FarmsApiOptions): Fa
     removeCollaborator: async (farmId, email) =>
       (await api.send('post', `farms/${id(farmId)}/remove_collaborator/${id(email)}`, messageResponseSchema)).data
         .message,
+    acceptInvitation: async (token) =>
+      (await api.send('post', 'farms/invitations/accept', acceptInvitationResponseSchema, { data: { token } })).data,
   };
 }

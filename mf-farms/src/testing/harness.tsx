@@ -52,7 +52,11 @@ export function renderFarms({
       fetch={wrapFetch ? wrapFetch(server.fetch) : server.fetch}
       queryClient={testQueryClient(bus)}
     >
-      <MemoryRouter initialEntries={[{ pathname: route, state }]}>
+      <MemoryRouter
+        initialEntries={[
+          { pathname: route.split('?')[0], search: route.includes('?') ? route.slice(route.indexOf('?')) : '', state },
+        ]}
+      >
         <FarmsRoutes />
       </MemoryRouter>
     </FarmsProvider>,

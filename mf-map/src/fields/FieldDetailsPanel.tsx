@@ -83,7 +83,7 @@ function CropTypeField({ error, disabled }: { error: string | null; disabled: bo
 }
 
 /**
- * Spec 1 §2.7/§5: Field Name, Crop Type (required), Field Area read-only as 'Approx. n Ha', Save Field
+ * Spec 1 §2.7/§5: Field Name, Crop Type (required), Field Area read-only as 'Approx. n ha', Save Field
  * and Cancel. The values also go to the map store, so 'Save changes and continue' can save them.
  */
 export function FieldDetailsPanel({ busy, onSave }: { busy: boolean; onSave(): void }) {

@@ -32,7 +32,7 @@ describe('field menu in zoning mode (spec 2 §2, spec 1 §4.4)', () => {
     const { ui, store } = renderZoningMenu();
     const large = screen.getByRole('checkbox', { name: 'Big Plain' });
     expect(large).toBeDisabled();
-    expect(large).toHaveAccessibleDescription(/Area must be below 800Ha to zone this field/);
+    expect(large).toHaveAccessibleDescription(/Area must be below 800 ha to zone this field/);
     await ui.click(screen.getByRole('checkbox', { name: 'Creek Paddock' }));
     expect(store.getState().selectedFields).toEqual(['small']);
   });

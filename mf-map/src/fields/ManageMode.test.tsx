@@ -98,7 +98,7 @@ describe('manage mode', () => {
     await ui.click(await screen.findByRole('button', { name: 'Finish Editing' }));
     const panel = screen.getByRole('region', { name: 'Field Details' });
     expect(within(panel).getByRole('textbox', { name: 'Field Name' })).toHaveValue('Field 3');
-    expect(within(panel).getByRole('textbox', { name: 'Field Area' })).toHaveValue('Approx. 100.90 Ha');
+    expect(within(panel).getByRole('textbox', { name: 'Field Area' })).toHaveValue('Approx. 100.90 ha');
     expect(within(panel).getByText('We need you to provide us the crop type for your field')).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Save Field' })).toBeDisabled();
 
@@ -179,7 +179,7 @@ describe('manage mode', () => {
     expect(screen.getByText('Field name is required')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Field' })).toBeDisabled();
     await ui.type(name, 'Hill top');
-    expect(screen.getByRole('textbox', { name: 'Field Area' })).toHaveValue('Approx. 100.90 Ha');
+    expect(screen.getByRole('textbox', { name: 'Field Area' })).toHaveValue('Approx. 100.90 ha');
     await ui.click(screen.getByRole('button', { name: 'Save Field' }));
     await waitFor(() => expect(toasts).toEqual(['Field updated successfully!']));
     expect(server.find('PUT', '/v2/fields/x2')[0]?.body).toEqual({

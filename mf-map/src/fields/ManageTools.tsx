@@ -3,6 +3,7 @@ import { Button } from '@paddock/shared/ui';
 import { useMapStore, useMapStoreApi } from '../store';
 import { Icon } from '../controls/icons';
 import styles from './Manage.module.css';
+import { touchFirst, undoCornerSignal } from './undoCorner';
 
 /** Spec 1 §2.7: the Boundaries toolbar of manage mode (back, create, delete). */
 export function BoundariesToolbar({ onDelete }: { onDelete(): void }) {
@@ -31,11 +32,20 @@ export function BoundariesToolbar({ onDelete }: { onDelete(): void }) {
   );
 }
 
-const hints = {
-  idle: 'Select a field on the map to change its boundary, or use Create to draw a new one.',
-  drawing:
-    'Click the map to place each corner. Double-click, or click the first corner, to close the boundary. Backspace removes the last corner.',
-  shaping: 'Drag a corner to move it; drag the middle of an edge to add one. Alt-click a corner to remove it.',
+/** What to do next, in the words of the pointer in hand: a mouse clicks, a finger taps (issue 27). */
+export const hints = {
+  mouse: {
+    idle: 'Select a field on the map to change its boundary, or use Create to draw a new one.',
+    drawing:
+      'Click the map to place each corner. Double-click, or click the first corner, to close the boundary. Backspace (or Undo corner) removes the last corner.',
+    shaping: 'Drag a corner to move it; drag the middle of an edge to add one. Alt-click a corner to remove it.',
+  },
+  touch: {
+    idle: 'Tap a field on the map to change its boundary, or use Create to draw a new one.',
+    drawing:
+      'Tap the map to place each corner. Tap the first corner to close the boundary. Undo corner takes the last one back.',
+    shaping: 'Drag a corner to move it; drag the middle of an edge to add one.',
+  },
 } as const;
 
 /** What to do next, with Finish Editing and Cancel while a boundary is drawn or shaped. */
@@ -49,10 +59,19 @@ export function EditingBar({ onFinish }: { onFinish(): void }) {
   return (
     <div className={styles.editingBar} role="region" aria-label="Editing">
       <p className={styles.hint} aria-live="polite">
-        {hints[phase === 'drawing' ? 'drawing' : phase === 'shaping' ? 'shaping' : 'idle']}
+        {
+          hints[touchFirst() ? 'touch' : 'mouse'][
+            phase === 'drawing' ? 'drawing' : phase === 'shaping' ? 'shaping' : 'idle'
+          ]
+        }
       </p>
       {drawingOrShaping && (
         <div className={styles.editingActions}>
+          {phase === 'drawing' && (
+            <Button variant="secondary" onClick={() => undoCornerSignal(store).dispatchEvent(new Event('undo'))}>
+              Undo corner
+            </Button>
+          )}
           <Button variant="secondary" onClick={() => store.getState().cancelDrawing()}>
             Cancel
           </Button>

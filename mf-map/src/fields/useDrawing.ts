@@ -11,6 +11,7 @@ import { unByKey } from 'ol/Observable';
 import { getArea, getLength } from 'ol/sphere';
 import { geometryHectares } from './fieldGeometry';
 import { sketchLabel } from '../measure/measure';
+import { undoCornerSignal } from './undoCorner';
 import type { MapState, MapStore } from '../store';
 import { createTooltip, type MapParts } from '../map-core/createMap';
 import { FIELD_FLAGS, toAreaGeometry, toOlGeometry } from '../map-core/fieldsLayer';
@@ -56,10 +57,15 @@ function drawTool(parts: MapParts, store: MapStore): { tool: Interaction; dispos
     if (event.key === 'Escape') draw.abortDrawing();
   };
   document.addEventListener('keydown', onKey);
+  // The editing bar's on-screen 'Undo corner' (touch screens have no Backspace).
+  const undo = () => draw.removeLastPoint();
+  const signal = undoCornerSignal(store);
+  signal.addEventListener('undo', undo);
   return {
     tool: draw,
     dispose: () => {
       document.removeEventListener('keydown', onKey);
+      signal.removeEventListener('undo', undo);
       if (sketchKey) unByKey(sketchKey);
       tooltip.remove();
     },

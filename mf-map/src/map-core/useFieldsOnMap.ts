@@ -102,6 +102,40 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
     let renderedKey: EventsKey | null = null;
     /** The farm's field ids at the last sync: fields that appear later (drawn, imported) are moved to. */
     let knownIds: Set<string> | null = null;
+    let stopRefitting: (() => void) | null = null;
+
+    /**
+     * The side panel, the dates timeline and the legend arrive after the farm's first fit (they wait
+     * for the catalog): while they settle (a few seconds) and until the user moves the map, the fit is
+     * made again so the paddocks sit in the part of the map the panels leave free (issue 27).
+     */
+    const refitWhilePanelsSettle = () => {
+      stopRefitting?.();
+      const container = target.parentElement;
+      if (!container || typeof MutationObserver === 'undefined') return;
+      let timer: number | undefined;
+      const observer = new MutationObserver((records) => {
+        // The map's own drawing (canvases, tooltips) is not a panel arriving.
+        if (records.every((record) => target.contains(record.target))) return;
+        window.clearTimeout(timer);
+        timer = window.setTimeout(() => parts.handle.zoomToFields(), 150);
+      });
+      observer.observe(container, { childList: true, subtree: true });
+      const stop = () => {
+        observer.disconnect();
+        window.clearTimeout(timer);
+        window.clearTimeout(deadline);
+        target.removeEventListener('pointerdown', stop);
+        target.removeEventListener('wheel', stop);
+        target.removeEventListener('keydown', stop);
+        stopRefitting = null;
+      };
+      const deadline = window.setTimeout(stop, 8_000);
+      target.addEventListener('pointerdown', stop);
+      target.addEventListener('wheel', stop);
+      target.addEventListener('keydown', stop);
+      stopRefitting = stop;
+    };
 
     const applyFields = (state: MapState) => {
       if (!state.farm) return;
@@ -110,6 +144,7 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
       if (fittedFarm !== state.farm.id) {
         fittedFarm = state.farm.id;
         parts.handle.zoomToFields();
+        refitWhilePanelsSettle();
       } else if (knownIds) {
         const added = newFieldIds(knownIds, ids);
         if (added.length > 0 && !inView(parts, added)) parts.handle.zoomToFields(added);
@@ -149,6 +184,7 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
         markSelection(parts, state.selectedFields, previous.selectedFields);
     });
     return () => {
+      stopRefitting?.();
       unsubscribe();
       unByKey(movedKey);
       if (renderedKey) unByKey(renderedKey);

@@ -13,8 +13,8 @@ describe('measure formatting', () => {
     expect(formatArea(81_234_567)).toBe('8,123.46 ha');
   });
 
-  it("writes the panel's read-only area as 'Approx. n Ha'", () => {
-    expect(approxHectares(12.345)).toBe('Approx. 12.35 Ha');
+  it("writes the panel's read-only area as 'Approx. n ha'", () => {
+    expect(approxHectares(12.345)).toBe('Approx. 12.35 ha');
   });
 
   it('labels a sketch with its perimeter, and its area once it has one', () => {

@@ -1,3 +1,4 @@
+import { phoneWidth } from './shellSlice';
 import type { AreaGeometry, FieldFeature } from '@paddock/shared/contracts';
 import { defaultFieldName } from '../fields/fieldDetails';
 import {
@@ -54,6 +55,8 @@ export const createManageSlice: MapSlice<ManageSlice> = (set) => ({
             currentField: null,
             selectedFields: [],
             drawing: { ...IDLE_DRAWING, phase: 'drawing', name: defaultFieldName(s.fields.length) },
+            // On a phone the sheet folds while the corners are tapped: the map needs the screen.
+            ...(phoneWidth() ? { drawerOpen: false } : {}),
           },
     ),
   sketchClosed: (geometry, areaHa) =>

@@ -42,6 +42,15 @@ export interface ShellSlice {
 
 const NO_ACCESS: MapAccess = { edit: false, multiSelect: false, advanced: false };
 
+/**
+ * Phone width (the page's CSS breakpoint): the field sheet starts folded to its header so the map
+ * keeps most of the screen (issue 27); a tap on 'Show field menu' opens it.
+ */
+export const phoneWidth = (): boolean =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(max-width: 640px)').matches;
+
 function modeChange(s: MapState, mode: MapMode): Partial<MapState> {
   switch (mode) {
     case 'view': // Spec 1 §4.3: keeps the map, the fields and the selection.
@@ -69,7 +78,7 @@ export const createShellSlice: MapSlice<ShellSlice> = (set) => ({
   farm: null,
   fields: [],
   access: NO_ACCESS,
-  drawerOpen: true,
+  drawerOpen: !phoneWidth(),
   measureMode: null,
 
   setAccess: (access) =>

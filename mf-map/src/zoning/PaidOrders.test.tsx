@@ -28,7 +28,7 @@ describe('the zoning layer’s list of paid orders (spec 2 §2)', () => {
       routes: { 'GET /v2/zoning/orders': { status: 200, body: { data: [order('o1', '2026-03-01')] } } },
     });
     const list = await screen.findByRole('list', { name: 'Zone maps' });
-    const link = within(list).getByRole('link', { name: '2026-03-01 · 3 zones · 1 field' });
+    const link = within(list).getByRole('link', { name: '1 Mar 2026 · 3 zones · 1 field' });
     expect(link.getAttribute('href')).toMatch(/\/farms\/f1\?zone=o1$/);
     const [query] = queriesOf(server, '/v2/zoning/orders');
     expect(query?.get('farm_id')).toBe('f1');

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { errorMessage } from '@paddock/shared/api-client';
 import { paths, productPath, type ZoningOrder } from '@paddock/shared/contracts';
+import { formatDate } from '@paddock/shared/format';
 import { queryKeys, useQuery } from '@paddock/shared/query';
 import { goTo, Spinner } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
@@ -9,7 +10,7 @@ import controls from '../controls/controls.module.css';
 import styles from './zoning.module.css';
 
 const orderLabel = (order: ZoningOrder) =>
-  `${order.catalog_entry} · ${order.num_zones} zones · ${order.fields.length === 1 ? '1 field' : `${order.fields.length} fields`}`;
+  `${formatDate(order.catalog_entry, 'short')} · ${order.num_zones} zones · ${order.fields.length === 1 ? '1 field' : `${order.fields.length} fields`}`;
 
 /** The zoning layer of the layer menu (spec 2 §2): the farm's paid zoning orders, each opened by `?zone=`. */
 export function PaidOrders() {

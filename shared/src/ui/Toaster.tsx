@@ -6,7 +6,13 @@ interface ToastItem {
   id: number;
   kind: ToastKind;
   message: string;
+  /** The page it was raised on: an error about that page's form goes when the user leaves it. */
+  path: string;
 }
+
+/** Toasts still worth showing on `path`: an error raised on another page is about a form no longer there. */
+export const toastsFor = <T extends { kind: ToastKind; path: string }>(toasts: T[], path: string): T[] =>
+  toasts.filter((toast) => toast.kind !== 'error' || toast.path === path);
 
 const DISMISS_AFTER_MS = 5000;
 let nextId = 1;
@@ -19,11 +25,22 @@ export function Toaster({ bus }: { bus: PaddockBus }) {
     () =>
       bus.on('paddock:toast', ({ kind, message }) => {
         const id = nextId++;
-        setToasts((current) => [...current.slice(-4), { id, kind, message }]);
+        setToasts((current) => [...current.slice(-4), { id, kind, message, path: window.location.pathname }]);
         window.setTimeout(() => setToasts((current) => current.filter((t) => t.id !== id)), DISMISS_AFTER_MS);
       }),
     [bus],
   );
+
+  // Leaving a page takes its errors with it (a stale 'Phone number is required' must not cover the next page's news).
+  useEffect(() => {
+    const left = () => setToasts((current) => toastsFor(current, window.location.pathname));
+    window.addEventListener('popstate', left);
+    window.addEventListener('single-spa:routing-event', left);
+    return () => {
+      window.removeEventListener('popstate', left);
+      window.removeEventListener('single-spa:routing-event', left);
+    };
+  }, []);
 
   const dismiss = (id: number) => setToasts((current) => current.filter((t) => t.id !== id));
 

@@ -4,3 +4,4 @@ export { Spinner, LoadingState, EmptyState, ErrorState } from './States';
 export { Toaster } from './Toaster';
 export { goTo, navigateTo } from './navigate';
 export { AreaErrorBoundary, createRemoteLifecycles } from './spa';
+export { TermsLink } from './TermsLink';

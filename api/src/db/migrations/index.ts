@@ -18,6 +18,7 @@ import * as m0040 from './0040_bookings';
 import * as m0041 from './0041_zoning_export_files';
 import * as m0042 from './0042_order_document_backfill';
 import * as m0043 from './0043_test_payment_pending_card';
+import * as m0044 from './0044_farm_invitations';
 import * as m0048 from './0048_one_purchase_path';
 import * as m0050 from './0050_tax_documents';
 
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0041_zoning_export_files': m0041,
   '0042_order_document_backfill': m0042,
   '0043_test_payment_pending_card': m0043,
+  '0044_farm_invitations': m0044,
   '0048_one_purchase_path': m0048,
   '0050_tax_documents': m0050,
 };

@@ -33,7 +33,12 @@ export async function syncFarmMemberships(db: Db, account: AccountRow): Promise<
     if (email !== null) {
       await trx
         .updateTable('farm_members as m')
-        .set({ account_id: account.id, updated_on: sql<Date>`now()` })
+        .set({
+          account_id: account.id,
+          invitation_expires_on: null,
+          invitation_token_hash: null,
+          updated_on: sql<Date>`now()`,
+        })
         .where('m.email', '=', email)
         .where((eb) =>
           eb.or([
@@ -53,6 +58,10 @@ export async function syncFarmMemberships(db: Db, account: AccountRow): Promise<
         )
         // Never a member of one's own farm.
         .where('m.farm_id', 'not in', (eb) => eb.selectFrom('farms').select('id').where('owner_id', '=', account.id))
+        // An expired invitation binds no one (the owner shares again to renew it).
+        .where((eb) =>
+          eb.or([eb('m.invitation_expires_on', 'is', null), eb('m.invitation_expires_on', '>', sql<Date>`now()`)]),
+        )
         .execute();
     }
     return trx

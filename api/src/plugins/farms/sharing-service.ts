@@ -2,6 +2,8 @@ import type { CollaboratorPermission, ValidationIssue } from '@paddock/shared/co
 import { sql, type Kysely } from 'kysely';
 import type { AccountRow, Database, FarmRow } from '../../db/types';
 import { UnprocessableError } from '../../errors';
+import type { JobRunner } from '../../jobs/runner';
+import { inviteByEmail, type InvitationSettings } from './invitations';
 import { normaliseEmail } from './membership';
 
 type Db = Kysely<Database>;
@@ -30,14 +32,16 @@ export function invitationsOf(
 
 /**
  * Invites the e-mails to the farms (again = change the permission). An e-mail held (verified) by an
- * account gives that account access now; any other stays a pending invitation. 422 when one of the
- * e-mails is the sharer's own. One transaction.
+ * account gives that account access now; any other stays a pending invitation. Each address gets one
+ * invitation e-mail (a job enqueued in the same transaction; a pending invitation's link is new and
+ * the older one stops working). 422 when one of the e-mails is the sharer's own. One transaction.
  */
 export async function shareFarms(
   db: Db,
   sharer: AccountRow,
   farmIds: readonly string[],
   invites: ReadonlyMap<string, Invitation>,
+  mail: { jobs: JobRunner; settings: InvitationSettings },
 ): Promise<void> {
   // Accounts holding the invited e-mails, verified (the most recently active one per e-mail).
   const emails = [...invites.keys()];
@@ -82,6 +86,9 @@ export async function shareFarms(
           }),
         )
         .execute();
+    }
+    for (const [email, { permission }] of invites) {
+      await inviteByEmail(trx, mail.jobs, mail.settings, { sharer, email, farmIds, permission });
     }
   });
 }

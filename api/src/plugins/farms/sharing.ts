@@ -1,4 +1,11 @@
-import { messageResponseSchema, shareFarmRequestSchema, shareFarmResponseSchema } from '@paddock/shared/contracts';
+import {
+  acceptInvitationRequestSchema,
+  acceptInvitationResponseSchema,
+  messageResponseSchema,
+  shareFarmRequestSchema,
+  shareFarmResponseSchema,
+  waitingInvitationsResponseSchema,
+} from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors';
@@ -7,6 +14,13 @@ import { requireFarmRole, requireFarmsRole } from './access';
 import { normaliseEmail } from './membership';
 import { loadCollaborators } from './service';
 import { invitationsOf, removeCollaborator, shareFarms } from './sharing-service';
+import {
+  acceptInvitation,
+  invitationAccepted,
+  registerInvitationJob,
+  waitingFarms,
+  type InvitationSettings,
+} from './invitations';
 
 const tags = ['farms'];
 
@@ -21,6 +35,12 @@ export { SHARE_WITH_YOURSELF } from './sharing-service';
  */
 export const sharingPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const settings: InvitationSettings = {
+    secret: app.config.email.invitationSecret,
+    ttlMs: app.config.email.invitationTtlMs,
+    appUrl: app.config.email.appUrl,
+  };
+  registerInvitationJob(app.jobs, { db, mailer: app.mailer, settings });
 
   app.post(
     '/farms/share_farm',
@@ -37,7 +57,7 @@ export const sharingPlugin: FastifyPluginAsyncZod = async (app) => {
       const { farm_ids, account_permission } = request.body.data;
       const farms = await requireFarmsRole(request, farm_ids, 'owner', { forbidden: SHARE_OWNER_ONLY });
       const farmIds = farms.map(({ farm }) => farm.id);
-      await shareFarms(db, request.account, farmIds, invitationsOf(account_permission));
+      await shareFarms(db, request.account, farmIds, invitationsOf(account_permission), { jobs: app.jobs, settings });
       const collaborators = await loadCollaborators(db, farmIds);
       return {
         data: {
@@ -67,5 +87,46 @@ export const sharingPlugin: FastifyPluginAsyncZod = async (app) => {
       if (!removed) throw notFound(`${email} is not a collaborator on this farm`);
       return { data: { message: `${removed} no longer has access to ${farm.name}` } };
     },
+  );
+
+  app.post(
+    '/farms/invitations/accept',
+    {
+      schema: {
+        tags,
+        summary:
+          "Accept a farm invitation from its e-mail's link: proves the invited address (it must be the caller's sign-in address) and gives the farms at once. Single use; expires.",
+        body: acceptInvitationRequestSchema,
+        response: { 200: acceptInvitationResponseSchema, ...errorResponses(400, 401, 403, 410, 422) },
+      },
+    },
+    async (request) => {
+      const { farmIds, farmNames } = await acceptInvitation(
+        db,
+        app.identityAdmin,
+        settings,
+        request.account,
+        request.body.data.token,
+      );
+      return { data: { message: invitationAccepted(farmNames), farm_ids: farmIds } };
+    },
+  );
+
+  app.get(
+    '/farms/invitations/waiting',
+    {
+      schema: {
+        tags,
+        summary: "Farms shared with the caller's sign-in address that wait for it to be verified (0 once it is)",
+        response: { 200: waitingInvitationsResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({
+      data: {
+        email: request.account.login_email,
+        email_verified: request.account.email_verified,
+        waiting_farms: await waitingFarms(db, request.account),
+      },
+    }),
   );
 };

@@ -18,7 +18,7 @@ import {
 } from '@paddock/shared/contracts';
 import { sql, type Kysely } from 'kysely';
 import { migrateToLatest } from '../../db/migrate';
-import { confirmInBrowser, documentsIssued, farmWithFields, waitFor, webhooksDelivered } from '../../test/commerce';
+import { confirmInBrowser, documentsIssued, farmWithFields, webhooksDelivered } from '../../test/commerce';
 import { addFields, createFarm, fieldFeature, issuesOf, signIn, square, WAGGA, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 import { pdfStrings } from './pdf-text';
@@ -545,56 +545,4 @@ describe.each(availableBackends())('imagery orders (%s)', (kind) => {
   });
 });
 
-describe('simulated fulfilment', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await startTestApp('pglite', { SIMULATED_FULFILMENT: 'on', FULFILMENT_STEP_MS: '0', JOBS_POLL_MS: '50' });
-  });
-  afterAll(async () => t?.close());
-
-  it('moves a paid order to processing and then done by itself, recording its captures', async () => {
-    const user = await signIn(t);
-    await t.app.db.updateTable('accounts').set({ country: 'AU' }).where('sub', '=', String(user.claims.sub)).execute();
-    const farm = await farmWithFields(t, user, 1);
-    const fieldIds = farm.fields.map((field) => field.id);
-    const range = fixedCaptureRange({ start: '11-15', end: '01-15' }, orderToday());
-    const response = await t.request({
-      method: 'POST',
-      url: '/v2/orders',
-      token: user.token,
-      payload: {
-        data: {
-          product_id: 'rice-2-5m',
-          start_capture_date: range.start,
-          end_capture_date: range.end,
-          field_ids: fieldIds,
-          number_of_captures: 1,
-          payment_method: 'invoice',
-          total_product_unit: Math.round(farm.fields[0]!.area * 100) / 100,
-          order_subtotal: 0,
-          gst: 0,
-          order_total: 0,
-          first_name: 'Jo',
-          last_name: 'Farmer',
-          street: '1 Paddock Road',
-          suburb: 'Wagga Wagga',
-          state: 'NSW',
-          post_code: '2650',
-          country: 'AU',
-        },
-      },
-    });
-    expect(response.statusCode).toBe(201);
-    const id = orderCreateResponseSchema.parse(response.json()).data.id;
-    await waitFor(async () => {
-      const order = await t.request({ method: 'GET', url: `/v2/orders/${id}`, token: user.token });
-      return orderResponseSchema.parse(order.json()).data.status === 'done';
-    });
-    const rows = await t.app.db
-      .selectFrom('high_res_captures')
-      .select('field_id')
-      .where('field_id', 'in', fieldIds)
-      .execute();
-    expect(rows.length).toBeGreaterThan(0);
-  });
-});
+// The simulated fulfilment (statuses that follow the capture window) is tested in fulfilment.test.ts.

@@ -732,7 +732,27 @@ export async function moveOrder(
   await scheduleDocument(trx, order.id, orderDocumentKind(target), deps);
 }
 
-/** With SIMULATED_FULFILMENT on: the next step of a paid order, after FULFILMENT_STEP_MS. */
+/** Midnight starting `day` in Western Australia (UTC+8, no daylight saving), the zone of `orderToday`. */
+const australianDayStart = (day: string): number => Date.parse(`${day}T00:00:00+08:00`);
+
+/**
+ * When the simulated fulfilment takes its next step, following the capture window (issue 27): a paid
+ * order is scheduled (New) until its window opens, then capturing until it has closed, then processed
+ * for one FULFILMENT_STEP_MS and completed, its captures dated inside the window. Never sooner than
+ * one step from `now` (an order whose window is open already starts capturing a step after payment).
+ */
+export function fulfilmentStepAt(
+  to: 'processing' | 'done',
+  window: { start: string; end: string },
+  now: Date,
+  stepMs: number,
+): Date {
+  const opens = australianDayStart(window.start);
+  const processed = australianDayStart(addDays(window.end, 1)) + stepMs;
+  return new Date(Math.max(now.getTime() + stepMs, to === 'processing' ? opens : processed));
+}
+
+/** With SIMULATED_FULFILMENT on: the order's next step, when its capture window says (`fulfilmentStepAt`). */
 async function scheduleFulfilment(
   trx: Trx,
   orderId: string,
@@ -740,11 +760,19 @@ async function scheduleFulfilment(
   deps: OrdersDeps,
 ): Promise<void> {
   if (!deps.config.simulatedFulfilment) return;
+  const window = await trx
+    .selectFrom('imagery_orders')
+    .select([sql<string>`start_capture_date::text`.as('start'), sql<string>`end_capture_date::text`.as('end')])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
   await deps.jobs.enqueue(
     trx,
     FULFIL_JOB,
     { order_id: orderId, to },
-    { runAt: new Date(Date.now() + deps.config.fulfilmentStepMs), dedupeKey: `${FULFIL_JOB}:${orderId}:${to}` },
+    {
+      runAt: fulfilmentStepAt(to, window, new Date(), deps.config.fulfilmentStepMs),
+      dedupeKey: `${FULFIL_JOB}:${orderId}:${to}`,
+    },
   );
 }
 

@@ -110,14 +110,14 @@ describe('/advanced', () => {
 
   it.each(['subscribe', 'success'])('/advanced/%s opens the modal on arrival', async (state) => {
     renderAccount({ route: `/advanced/${state}`, profile: premium, routes: routes() });
-    const dialog = await screen.findByRole('dialog', { name: 'You are now on advanced' });
+    const dialog = await screen.findByRole('dialog', { name: 'You are now on Advanced' });
     expect(within(dialog).getByRole('button', { name: 'Go to Dashboard' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Back to Advanced' })).toBeInTheDocument();
   });
 });
 
 describe('subscription checkout', () => {
-  it("subscribes with 4242: 'Processing', then 'You are now on advanced' and the profile on the bus", async () => {
+  it("subscribes with 4242: 'Processing', then 'You are now on Advanced' and the profile on the bus", async () => {
     // The webhook lands a moment after the card is confirmed: the profile says Basic twice first.
     premiumPolling.intervalMs = 30;
     let reads = 0;
@@ -136,7 +136,7 @@ describe('subscription checkout', () => {
     await fillCard(ui, dialog);
     await ui.click(within(dialog).getByRole('button', { name: 'Subscribe & Checkout' }));
     expect(await within(dialog).findByRole('button', { name: 'Processing' })).toBeDisabled();
-    expect(await screen.findByRole('dialog', { name: 'You are now on advanced' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'You are now on Advanced' })).toBeInTheDocument();
     expect(server.find('POST', '/v2/subscriptions')[0]?.body).toEqual({ stripe_product_id: 'prod_advanced' });
     const [confirm] = server.find('POST', '/test-provider/v1/payment_intents/pi_1/confirm');
     expect(confirm?.body).toMatchObject({

@@ -6,13 +6,13 @@ import { useAccountStore } from '../../context';
 import { Checkout } from './Checkout';
 import styles from './Advanced.module.css';
 
-/** Spec 3 §2.13, §4: the checkout for a Basic user; 'You are now on advanced' once premium. */
+/** Spec 3 §2.13, §4: the checkout for a Basic user; 'You are now on Advanced' once premium. */
 export function SubscriptionModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange(open: boolean): void }) {
   const premium = useAccountStore((state) => isAdvanced(state.profile));
   const navigate = useNavigate();
   return (
     <AppModal
-      title={premium ? 'You are now on advanced' : 'Subscribe to Advanced'}
+      title={premium ? 'You are now on Advanced' : 'Subscribe to Advanced'}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
     >

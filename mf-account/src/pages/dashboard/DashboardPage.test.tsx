@@ -265,7 +265,7 @@ describe('dashboard', () => {
         }),
       });
       const panel = screen.getByRole('region', { name: 'Advanced plan' });
-      expect(within(panel).getByText('Expires').nextSibling).toHaveTextContent('March 14, 2027');
+      expect(within(panel).getByText('Expires').nextSibling).toHaveTextContent('14 Mar 2027');
       await ui.click(within(panel).getByRole('button', { name: 'Manage Subscription' }));
       await act(async () => undefined);
       expect(assign).toHaveBeenCalledWith('http://pay.test/p/1');
@@ -293,8 +293,8 @@ describe('dashboard', () => {
       routes: withData(),
     });
     const panel = screen.getByRole('region', { name: 'Advanced plan' });
-    expect(within(panel).getByText('Cancelled').nextSibling).toHaveTextContent('November 2, 2026');
-    expect(within(panel).getByText('Expires').nextSibling).toHaveTextContent('March 14, 2027');
+    expect(within(panel).getByText('Cancelled').nextSibling).toHaveTextContent('2 Nov 2026');
+    expect(within(panel).getByText('Expires').nextSibling).toHaveTextContent('14 Mar 2027');
   });
 
   it('offers Subscribe with a valid discount to a Basic user', async () => {

@@ -10,6 +10,7 @@ import {
 import { formatHectares } from '@paddock/shared/format';
 import { queryKeys, useQuery } from '@paddock/shared/query';
 import { Button, goTo, Spinner } from '@paddock/shared/ui';
+import { WaitingFarmsNotice } from '@paddock/shared/ui/waiting-farms';
 import { useAccount, useAccountStore } from '../../context';
 import { DASHBOARD_FAVOURITES } from '../../lib/links';
 import { greetingName } from '../../lib/profile';
@@ -24,7 +25,7 @@ const todayIso = () => {
 
 /** Spec 3 §2.5: welcome, favourites, subscription, totals, upcoming counts, guides. */
 export function DashboardPage() {
-  const { auth } = useAccount();
+  const { auth, config } = useAccount();
   const profile = useAccountStore((state) => state.profile);
   const user = useAccountStore((state) => state.user);
   const name = greetingName(profile.account, user);
@@ -40,6 +41,7 @@ export function DashboardPage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Dashboard</h1>
+      <WaitingFarmsNotice auth={auth} config={config} />
       <section className={styles.banner} aria-labelledby="dashboard-welcome">
         <h2 id="dashboard-welcome" className={styles.welcome}>
           {name ? `Welcome, ${name}` : 'Welcome'}

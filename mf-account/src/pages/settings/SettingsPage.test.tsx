@@ -243,7 +243,7 @@ describe('settings', () => {
     });
     const section = await screen.findByRole('region', { name: 'Subscription' });
     expect(within(section).getByText('Current plan').nextSibling).toHaveTextContent('Advanced');
-    expect(within(section).getByText('Renews on').nextSibling).toHaveTextContent('May 1, 2027');
+    expect(within(section).getByText('Renews on').nextSibling).toHaveTextContent('1 May 2027');
     // The renewal price is said, and the first year's receipt can be opened.
     expect(await within(section).findByText('Renews at AU$499.00 + GST a year.')).toBeInTheDocument();
     await ui.click(await within(section).findByRole('button', { name: 'Tax Receipt HRI-000009' }));

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { formatAud } from '@paddock/shared/format';
-import { Button } from '@paddock/shared/ui';
+import { Button, TermsLink } from '@paddock/shared/ui';
 import { AddressFields, CheckboxField, Form, SaveDetailsField, TextField } from '@paddock/shared/ui/form';
 import { addressErrors, type Address, type OrderPaymentMethod } from '@paddock/shared/contracts';
 import { EMAIL_PATTERN, ORDER_MESSAGES } from '../../orders/rules';
@@ -165,6 +165,7 @@ export function PaymentInfoStep({
             <CheckboxField name="terms" disabled={busy}>
               I have read and agree to the terms and conditions.
             </CheckboxField>
+            <TermsLink />
             {problem && (
               <p className={styles.alert} role="alert">
                 {problem}

@@ -53,13 +53,13 @@ describe('/order-review/{id}', () => {
     expect(farm.getByText('North Paddock')).toBeInTheDocument();
     expect(farm.getByText(/Wheat/)).toBeInTheDocument();
     expect(farm.getByText(/No Crop Type/)).toBeInTheDocument();
-    expect(farm.getByText(/70\.25 Ha/)).toBeInTheDocument();
+    expect(farm.getByText(/70\.25 ha/)).toBeInTheDocument();
     const thumbnail = farm.getByRole('img', { name: 'Outline of North Paddock' });
     expect(thumbnail).toHaveAttribute('width', '100');
     expect(thumbnail).toHaveAttribute('height', '100');
     expect(screen.getByText('01 Dec 2026')).toBeInTheDocument();
     expect(screen.getByText('01 Mar 2027')).toBeInTheDocument();
-    expect(screen.getByText('120.50 Ha')).toBeInTheDocument();
+    expect(screen.getByText('120.50 ha')).toBeInTheDocument();
     expect(screen.getByText('$1,000.00')).toBeInTheDocument();
     expect(screen.getByText(/minimum hectare requirement/)).toBeInTheDocument();
     expect(screen.getByText('Debit or Credit Card')).toBeInTheDocument();

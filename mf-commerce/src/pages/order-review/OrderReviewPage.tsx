@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, isNotFound } from '@paddock/shared/api-client';
 import { orderDocumentButton, paths, type Order, type OrderDetail } from '@paddock/shared/contracts';
-import { formatAud, formatHectares } from '@paddock/shared/format';
+import { formatArea, formatAud } from '@paddock/shared/format';
 import { queryKeys, useQueries, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
 
@@ -130,7 +130,7 @@ function OrderFacts({ order, invoiceNumber }: { order: Order; invoiceNumber: str
         <dt>Capture end date</dt>
         <dd>{formatOrderDate(order.end_capture_date)}</dd>
         <dt>Total hectares</dt>
-        <dd>{formatHectares(order.total_product_unit)} Ha</dd>
+        <dd>{formatArea(order.total_product_unit)}</dd>
         <dt>Total price (excluding GST)</dt>
         <dd>{formatAud(order.order_subtotal)}</dd>
         <dt>Payment method</dt>
@@ -191,7 +191,7 @@ function OrderFarms({ order }: { order: OrderDetail }) {
                     <br />
                     {field.field_crop_type || 'No Crop Type'}
                     <br />
-                    {formatHectares(field.area)} Ha
+                    {formatArea(field.area)}
                   </span>
                 </li>
               ))}

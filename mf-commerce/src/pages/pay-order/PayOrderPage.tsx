@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, isNotFound } from '@paddock/shared/api-client';
 import { paths } from '@paddock/shared/contracts';
-import { formatAud, formatHectares } from '@paddock/shared/format';
+import { formatArea, formatAud } from '@paddock/shared/format';
 import { areaPriceArithmetic } from '@paddock/shared/format/pricing';
 import { cardMessages } from '@paddock/shared/payments';
 import { CardSection, useCardPayment } from '@paddock/shared/payments/ui';
 import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
-import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
+import { Button, ErrorState, LoadingState, TermsLink } from '@paddock/shared/ui';
 import { CheckboxField, Form } from '@paddock/shared/ui/form';
 import type { Order, Product } from '@paddock/shared/contracts';
 import { useCommerce } from '../../context';
@@ -138,7 +138,7 @@ function PayForm({ order }: { order: Order }) {
               {formatOrderDate(order.start_capture_date)} – {formatOrderDate(order.end_capture_date)}
             </dd>
             <dt>Total hectares</dt>
-            <dd>{formatHectares(order.total_product_unit)} Ha</dd>
+            <dd>{formatArea(order.total_product_unit)}</dd>
             {arithmetic && (
               <>
                 <dt>Charged</dt>
@@ -188,6 +188,7 @@ function PayForm({ order }: { order: Order }) {
                 <CheckboxField name="terms" disabled={processing}>
                   I have read and agree to the terms and conditions.
                 </CheckboxField>
+                <TermsLink />
                 {payment.processing && (
                   <p role="status" className={layout.muted}>
                     Processing your payment…

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { inclusiveDays, type EmMachine } from '@paddock/shared/contracts';
 import { formatAud, formatDate } from '@paddock/shared/format';
-import { Button } from '@paddock/shared/ui';
+import { Button, TermsLink } from '@paddock/shared/ui';
 import type { DateRange } from './BookStep';
 import { BOOKING_MESSAGES } from './rules';
 import styles from './RapidEmBooking.module.css';
@@ -54,6 +54,7 @@ export function ReviewStep({ machine, range, price, onBack, onProceed }: ReviewS
         <input type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.target.checked)} />
         <span>{BOOKING_MESSAGES.terms}</span>
       </label>
+      <TermsLink />
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onBack}>
           Back

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ConvertedFeature } from '@paddock/shared/contracts';
-import { formatHectares } from '@paddock/shared/format';
+import { formatArea } from '@paddock/shared/format';
 import { outlinePath } from '../../lib/thumbnail';
 import type { ImportSummary } from './importFields';
 import styles from './ImportWizard.module.css';
@@ -51,7 +51,7 @@ export function FieldsPreview({ features, summary: { count, hectares }, sample }
           </div>
           <div>
             <dt>Total area</dt>
-            <dd>{formatHectares(hectares)} Ha</dd>
+            <dd>{formatArea(hectares)}</dd>
           </div>
         </dl>
         <ul className={styles.sample} aria-label="Fields to save">

@@ -251,7 +251,7 @@ describe('upload wizard: Match Fields and Save File', () => {
     ).toMatch(/^M[\d. L]+Z/);
     expect(preview.getByText('3', { selector: 'dd' })).toBeInTheDocument();
     // Three 0.01° squares near Wagga Wagga, about 101.2 ha each.
-    expect(preview.getByText(/^303\.\d\d Ha$/)).toBeInTheDocument();
+    expect(preview.getByText(/^303\.\d\d ha$/)).toBeInTheDocument();
     expect(sampleNames(wizard)).toEqual(['field 1', 'field 2', 'field 3']);
   });
 
@@ -264,7 +264,7 @@ describe('upload wizard: Match Fields and Save File', () => {
     await ui.click(w.getByRole('button', { name: 'Save' }));
     expect(await w.findByRole('heading', { name: 'Your files were saved' })).toBeInTheDocument();
     expect(currentStep()).toBe('Save File');
-    expect(w.getByText(/Riverside was created with 3 fields, 303\.\d\d Ha in total\./)).toBeInTheDocument();
+    expect(w.getByText(/Riverside was created with 3 fields, 303\.\d\d ha in total\./)).toBeInTheDocument();
 
     expect(server.find('POST', '/v2/farms')[0]?.body).toEqual({ data: { farm_name: 'Riverside' } });
     const sent = server.find('POST', '/v2/farms/new-1/fields')[0]?.body as CreateFieldsRequest;

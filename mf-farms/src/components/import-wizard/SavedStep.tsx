@@ -1,4 +1,4 @@
-import { formatHectares } from '@paddock/shared/format';
+import { formatArea } from '@paddock/shared/format';
 import { Button } from '@paddock/shared/ui';
 import { dialogStyles as dialog } from '@paddock/shared/ui/modal';
 import styles from './ImportWizard.module.css';
@@ -26,7 +26,7 @@ export function SavedStep({ farmName, fieldsAdded, hectares, onProceed, onExit }
         </span>
         <h3>Your files were saved</h3>
         <p className={dialog.text}>
-          {outcome}, {formatHectares(hectares)} Ha in total.
+          {outcome}, {formatArea(hectares)} in total.
         </p>
       </div>
       <div className={dialog.actions}>

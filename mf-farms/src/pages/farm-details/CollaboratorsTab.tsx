@@ -55,8 +55,12 @@ function CollaboratorRow({
               type="button"
               className={buttonStyles.iconButton}
               data-tone="danger"
-              aria-label={`Remove ${collaborator.email}`}
-              title="Remove collaborator"
+              aria-label={
+                collaborator.status === 'pending'
+                  ? `Revoke the invitation to ${collaborator.email}`
+                  : `Remove ${collaborator.email}`
+              }
+              title={collaborator.status === 'pending' ? 'Revoke invitation' : 'Remove collaborator'}
               onClick={() => onRemove(collaborator)}
             >
               <Icon name="trash" />
@@ -138,9 +142,13 @@ export function CollaboratorsTab({ farm }: CollaboratorsTabProps) {
       </div>
       {farm.collaborators.length === 0 && <p className={styles.tabEmpty}>Not shared with anyone yet.</p>}
       <ConfirmDialog
-        title="Remove collaborator"
-        message={messages.collaboratorRemoveWarning}
-        confirmLabel="Remove"
+        title={removing?.status === 'pending' ? 'Revoke invitation' : 'Remove collaborator'}
+        message={
+          removing?.status === 'pending'
+            ? `The invitation to ${removing.email} stops working: its link will no longer open this farm.`
+            : messages.collaboratorRemoveWarning
+        }
+        confirmLabel={removing?.status === 'pending' ? 'Revoke' : 'Remove'}
         isOpen={removing !== null}
         onCancel={() => setRemoving(null)}
         onConfirm={async () => {

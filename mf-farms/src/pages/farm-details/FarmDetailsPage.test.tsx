@@ -184,7 +184,7 @@ describe('farm details', () => {
     expect(screen.getByRole('rowheader', { name: 'Field 02' })).toBeInTheDocument();
   });
 
-  it('lists collaborators with names, pending invitations and roles, and removes one with the server message', async () => {
+  it('lists collaborators with names, pending invitations and roles, and revokes a pending one with the server message', async () => {
     const routes = farmRoutes(
       {},
       {
@@ -204,10 +204,11 @@ describe('farm details', () => {
     expect(rowOf('bob@example.com').getByText('Pending invitation')).toBeInTheDocument();
     expect(rowOf('bob@example.com').getByText('Viewer')).toBeInTheDocument();
 
-    await ui.click(table.getByRole('button', { name: 'Remove bob@example.com' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Remove collaborator' });
-    expect(dialog).toHaveTextContent('You cannot undo this action');
-    await ui.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    // bob's invitation is pending: the owner revokes it (its link stops working).
+    await ui.click(table.getByRole('button', { name: 'Revoke the invitation to bob@example.com' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke invitation' });
+    expect(dialog).toHaveTextContent('The invitation to bob@example.com stops working');
+    await ui.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(toasts).toEqual([{ kind: 'success', message: 'bob@example.com no longer has access' }]));
     expect(server.find('POST', '/v2/farms/f1/remove_collaborator/bob%40example.com')).toHaveLength(1);
     await waitFor(() => expect(table.queryByText('bob@example.com')).not.toBeInTheDocument());

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { FarmFeature } from '@paddock/shared/contracts';
-import { formatDate, formatHectares } from '@paddock/shared/format';
+import { formatArea, formatDate } from '@paddock/shared/format';
 import { Button, buttonStyles } from '@paddock/shared/ui';
 import controls from '../../components/controls.module.css';
 import { Icon } from '../../components/icons';
@@ -56,7 +56,7 @@ function Facts({ farm }: { farm: FarmFeature['properties'] }) {
       </div>
       <div>
         <dt>Total area</dt>
-        <dd>{formatHectares(farm.farm_area)} Ha</dd>
+        <dd>{formatArea(farm.farm_area)}</dd>
       </div>
       <div>
         <dt>Last updated</dt>

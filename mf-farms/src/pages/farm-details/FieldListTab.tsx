@@ -192,7 +192,7 @@ export function FieldListTab({ farm, fields }: FieldListTabProps) {
                 <th scope="col">Field Name</th>
                 <th scope="col">Crop Type</th>
                 <th scope="col" className={styles.number}>
-                  Area (Ha)
+                  Area (ha)
                 </th>
                 <th scope="col">Last Updated</th>
                 <th scope="col">

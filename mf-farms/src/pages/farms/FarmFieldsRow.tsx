@@ -1,5 +1,5 @@
 import type { FarmProperties, FieldFeature } from '@paddock/shared/contracts';
-import { formatDate, formatHectares } from '@paddock/shared/format';
+import { formatArea, formatDate } from '@paddock/shared/format';
 import { Button, Spinner } from '@paddock/shared/ui';
 import { FieldThumbnail } from '../../components/thumbnail/FieldThumbnail';
 import { useFarms } from '../../context';
@@ -35,7 +35,7 @@ function FieldItem({ farmId, field }: { farmId: string; field: FieldFeature }) {
       <dl className={styles.fieldFacts}>
         <div>
           <dt>Area</dt>
-          <dd>{formatHectares(area)} Ha</dd>
+          <dd>{formatArea(area)}</dd>
         </div>
         <div>
           <dt>Last updated</dt>

@@ -43,7 +43,7 @@ describe('farms list', () => {
     expect(avatars.map((a) => a.textContent)).toEqual(['ANann@x.io', 'BObob@x.io', 'CYcy@x.io', '+2and 2 more']);
     expect(first.getByRole('cell', { name: '3' })).toBeInTheDocument();
     expect(first.getByRole('cell', { name: '1,234.50' })).toBeInTheDocument();
-    expect(first.getByRole('cell', { name: 'March 5, 2024' })).toBeInTheDocument();
+    expect(first.getByRole('cell', { name: '5 Mar 2024' })).toBeInTheDocument();
     expect(within(row('South Farm')).getByText('No Collaborator')).toBeInTheDocument();
   });
 
@@ -103,7 +103,7 @@ describe('farms list', () => {
     await ui.click(screen.getByRole('button', { name: 'Farm Name' }));
     await waitFor(() => expect(listQueries(server).at(-1)).toMatchObject({ sort_by: 'farm_name', sort_dir: 'desc' }));
 
-    await ui.click(screen.getByRole('button', { name: 'Total Area in Ha' }));
+    await ui.click(screen.getByRole('button', { name: 'Total Area in ha' }));
     await waitFor(() => expect(listQueries(server).at(-1)).toMatchObject({ sort_by: 'farm_area', sort_dir: 'desc' }));
     await ui.click(screen.getByRole('button', { name: 'No. of Fields' }));
     await waitFor(() => expect(listQueries(server).at(-1)).toMatchObject({ sort_by: 'number_of_fields' }));
@@ -153,8 +153,8 @@ describe('farms list', () => {
     expect(within(fields).getByRole('img', { name: 'Outline of Creek Paddock' })).toBeInTheDocument();
     expect(within(fields).getByText('Wheat')).toBeInTheDocument();
     expect(within(fields).getByText('Select Crop Type')).toBeInTheDocument();
-    expect(within(fields).getByText('20.00 Ha')).toBeInTheDocument();
-    expect(within(fields).getAllByText('February 1, 2024')).toHaveLength(2);
+    expect(within(fields).getByText('20.00 ha')).toBeInTheDocument();
+    expect(within(fields).getAllByText('1 Feb 2024')).toHaveLength(2);
 
     await ui.click(screen.getByRole('button', { name: 'Fields of South Farm' }));
     expect(await screen.findByText('This farm has no fields yet.')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { readFarmsNavState, withoutNavFlag, type FarmFeature } from '@paddock/sh
 import { useAction } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
 import { AppModal } from '@paddock/shared/ui/modal';
+import { WaitingFarmsNotice } from '@paddock/shared/ui/waiting-farms';
 import { CreateFarmModal } from '../../components/create-farm/CreateFarmModal';
 import { DeleteFarmModal, type DeleteTarget } from '../../components/delete-farm/DeleteFarmModal';
 import { Icon } from '../../components/icons';
@@ -131,7 +132,7 @@ function FavouritesFilter() {
 /** Spec 1 §2.3: the farms list with search, favourites filter, sharing, paging and sorting. */
 export function FarmsPage() {
   const location = useLocation();
-  const { store } = useFarms();
+  const { store, auth, config } = useFarms();
   const view = useFarmsStore((s) => s.view);
   const selected = useFarmsStore((s) => s.selected);
   const favouritesOnly = readFarmsNavState(location.state).favourites;
@@ -165,6 +166,7 @@ export function FarmsPage() {
           </Button>
         </div>
       </header>
+      <WaitingFarmsNotice auth={auth} config={config} />
       <div className={styles.toolbar}>
         <FarmSearch loading={list.loading} />
         {favouritesOnly && <FavouritesFilter />}

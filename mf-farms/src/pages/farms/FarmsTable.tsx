@@ -78,7 +78,7 @@ export function FarmsTable({ farms, busy, ...actions }: FarmsTableProps) {
             <SortHeader column="farm_name" label="Farm Name" />
             <th scope="col">Collaborators</th>
             <SortHeader column="number_of_fields" label="No. of Fields" numeric />
-            <SortHeader column="farm_area" label="Total Area in Ha" numeric />
+            <SortHeader column="farm_area" label="Total Area in ha" numeric />
             <SortHeader column="updated_on" label="Last Updated" />
             <th scope="col">
               <span className={controls.visuallyHidden}>Actions</span>

@@ -48,7 +48,7 @@ describe('timeline wording', () => {
 
   it("labels a Rapid-EM window as a range 'MMM d, yyyy'", () => {
     expect(entryLabel({ start_date: '2026-02-02', end_date: '2026-02-08', capture_id: 'em', items: [] }, now)).toBe(
-      'Feb 2, 2026 – Feb 8, 2026',
+      '2 Feb 2026 – 8 Feb 2026',
     );
   });
 });

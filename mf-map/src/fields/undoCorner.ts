@@ -1,0 +1,22 @@
+import type { MapStore } from '../store';
+
+/**
+ * The on-screen 'Undo corner' of the editing bar reaches the drawing tool of the same map through this
+ * per-map signal (a phone has no Backspace key; the keyboard keeps its shortcut).
+ */
+const signals = new WeakMap<MapStore, EventTarget>();
+
+export function undoCornerSignal(store: MapStore): EventTarget {
+  let signal = signals.get(store);
+  if (!signal) {
+    signal = new EventTarget();
+    signals.set(store, signal);
+  }
+  return signal;
+}
+
+/** Whether the user points with a finger (touch words: 'Tap'), from the primary pointer. */
+export const touchFirst = (): boolean =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(pointer: coarse)').matches;

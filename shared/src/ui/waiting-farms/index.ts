@@ -1,0 +1,1 @@
+export { WaitingFarmsNotice, type WaitingFarmsNoticeProps } from './WaitingFarmsNotice';
