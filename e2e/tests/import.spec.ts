@@ -75,7 +75,7 @@ test('a farmer imports a farm from a shapefile, names its fields from an attribu
   await expect(steps.locator('[aria-current="step"]')).toHaveText('Match Fields', { timeout: 30_000 });
   const preview = wizard.getByRole('region', { name: 'Preview of the fields' });
   await expect(preview.getByRole('img', { name: 'Outline of the 3 fields' })).toBeVisible();
-  await expect(preview).toContainText(`${totalArea} Ha`);
+  await expect(preview).toContainText(`${totalArea} ha`);
   await expect(wizard.getByRole('list', { name: 'Fields to save' })).toContainText('field 1');
   await wizard.getByRole('button', { name: /Field Name/ }).click();
   await page.getByRole('option', { name: 'PADDOCK' }).click();
@@ -99,7 +99,7 @@ test('a farmer imports a farm from a shapefile, names its fields from an attribu
   await expect(fields).toHaveCount(3);
   for (const [index, paddock] of paddocks.entries()) {
     await expect(fields.nth(index)).toContainText(paddock.name);
-    await expect(fields.nth(index)).toContainText(`${formatHectares(hectaresOf(paddock.extent))} Ha`);
+    await expect(fields.nth(index)).toContainText(`${formatHectares(hectaresOf(paddock.extent))} ha`);
   }
   await expect(fields.nth(0)).toContainText('Wheat');
   await expect(fields.nth(2)).toContainText('Other');

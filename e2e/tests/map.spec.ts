@@ -76,7 +76,7 @@ test('an owner draws a field on the map, edits its boundary and deletes it; a vi
   await expect(panel.getByRole('textbox', { name: 'Field Name' })).toHaveValue('Field 1');
   await expect(panel.getByText('We need you to provide us the crop type for your field')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Save Field' })).toBeDisabled();
-  await expect(panel.getByRole('textbox', { name: 'Field Area' })).toHaveValue(/^Approx\. [\d,]+\.\d\d Ha$/);
+  await expect(panel.getByRole('textbox', { name: 'Field Area' })).toHaveValue(/^Approx\. [\d,]+\.\d\d ha$/);
   await chooseCropType(owner, 'Barley');
   await panel.getByRole('button', { name: 'Save Field' }).click();
   await expect(owner.getByText('Field created successfully!')).toBeVisible();

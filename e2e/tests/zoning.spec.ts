@@ -134,7 +134,7 @@ test('a farmer zones a field into 3 zones, sets rates and finds the zones in the
   const cart = page.getByRole('dialog', { name: 'Your cart' });
   await expect(cart.getByText('VRT Zoning')).toBeVisible();
   await expect(cart.getByText(farmName)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Cart, 1 items' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
 });
 
 test('a field of 800 ha or more cannot be chosen for zoning', async ({ page }) => {
@@ -176,7 +176,7 @@ test('a field of 800 ha or more cannot be chosen for zoning', async ({ page }) =
   const menu = await startZoning(page, farmId);
   const large = menu.getByRole('checkbox', { name: /Big Plain/ });
   await expect(large).toBeDisabled();
-  await expect(menu.getByText('Area must be below 800Ha to zone this field')).toBeVisible();
+  await expect(menu.getByText('Area must be below 800 ha to zone this field')).toBeVisible();
   await expect(menu.getByRole('checkbox', { name: /Home Paddock/ })).toBeEnabled();
   // The server holds the same line.
   const fields = (await (await page.request.get(`${api}/farms/${farmId}/fields`, { headers })).json()) as {

@@ -5,7 +5,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** From the nav's cart button through the cart modal to /payment, past the country dialog. */
 export async function openCheckout(page: Page, farmName: string) {
   await page.goto('/farms');
-  const cartButton = page.getByRole('button', { name: 'Cart, 1 items' });
+  const cartButton = page.getByRole('button', { name: 'Cart, 1 item' });
   await expect(cartButton).toBeVisible();
   await cartButton.click();
   const cart = page.getByRole('dialog', { name: 'Your cart' });
