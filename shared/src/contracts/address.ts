@@ -146,8 +146,17 @@ export const addressSchema = z
 
 const typed = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** Each part's first message (for a form's `validate`); empty when the address is fine. */
-export function addressErrors(address: Partial<Address> | undefined): Partial<Record<keyof Address, string>> {
+/** A checkout's own words for the address rules' messages (spec 2's zoning checkout words them its own way). */
+export type AddressWording = Partial<Record<keyof typeof addressMessages, string>>;
+
+/**
+ * Each part's first message (for a form's `validate`); empty when the address is fine. `wording`
+ * replaces the shared words of a rule, never the rule.
+ */
+export function addressErrors(
+  address: Partial<Address> | undefined,
+  wording: AddressWording = {},
+): Partial<Record<keyof Address, string>> {
   const values: Address = {
     country: typed(address?.country),
     address1: typed(address?.address1),
@@ -161,7 +170,9 @@ export function addressErrors(address: Partial<Address> | undefined): Partial<Re
   const errors: Partial<Record<keyof Address, string>> = {};
   for (const issue of result.error.issues) {
     const key = issue.path[0] as keyof Address | undefined;
-    if (key && errors[key] === undefined) errors[key] = issue.message;
+    if (!key || errors[key] !== undefined) continue;
+    const shared = key in addressMessages ? addressMessages[key as keyof typeof addressMessages] : undefined;
+    errors[key] = issue.message === shared ? (wording[key as keyof AddressWording] ?? issue.message) : issue.message;
   }
   return errors;
 }

@@ -4,6 +4,8 @@ import { addressErrors, type Address } from '@paddock/shared/contracts';
 /** Spec 2 §5 checkout messages, and the few the product adds where the spec is silent. */
 export const CHECKOUT_MESSAGES = {
   name: 'Enter your full name',
+  zipCode: 'Enter zip code',
+  state: 'Enter state',
   email: 'Enter email address',
   emailInvalid: 'Invalid email address',
   phone: 'Enter phone number',
@@ -46,7 +48,10 @@ export interface CheckoutValues extends Address {
 
 /** Whole-form rules: every message of spec 2 §5 for the fields shown now; the address's are the contracts'. */
 export function validateCheckout(values: Partial<CheckoutValues>): Partial<Record<keyof CheckoutValues, string>> {
-  const errors: Partial<Record<keyof CheckoutValues, string>> = addressErrors(values);
+  const errors: Partial<Record<keyof CheckoutValues, string>> = addressErrors(values, {
+    zipCode: CHECKOUT_MESSAGES.zipCode,
+    state: CHECKOUT_MESSAGES.state,
+  });
   const set = (key: keyof CheckoutValues, message: string | undefined) => {
     if (message) errors[key] = message;
   };
