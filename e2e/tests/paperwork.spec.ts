@@ -1,41 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { uniqueEmail } from './support/auth';
-import { api, bearerOf, farmWithField } from './support/api';
-import { fillCard, fillCardNumber, fillDetails, openCheckout, payButton } from './support/checkout';
+import { bearerOf } from './support/api';
+import { fillCard, fillCardNumber, fillDetails, openCheckout, payButton, zoningInCart } from './support/checkout';
 import { signUpAndOnboard } from './support/onboard';
 
 // Issue 25: details typed once, and a tax document for the purchase, previewed under the pages' CSP.
-
-/** Puts one zoning item (a farm of one paddock) in the signed-in farmer's cart; returns the farm's name. */
-async function zoningInCart(page: Page, token: string, label: string): Promise<string> {
-  const farmName = `${label} ${Date.now() % 100000}`;
-  const farmId = await farmWithField(page, token, farmName);
-  const headers = { authorization: `Bearer ${token}` };
-  const fields = (await (await page.request.get(`${api}/farms/${farmId}/fields`, { headers })).json()) as {
-    features: { id: string; geometry: unknown }[];
-  };
-  const added = await page.request.post(`${api}/cart/add?item_type=zoning`, {
-    headers,
-    data: {
-      algorithm: 'standard_NDVI',
-      catalog_entry: '2026-11-04',
-      num_zones: 2,
-      zone_resolution: 2,
-      farm_id: farmId,
-      fields: fields.features.map((field) => field.id),
-      zones: {
-        type: 'FeatureCollection',
-        features: fields.features.map((field) => ({
-          type: 'Feature',
-          geometry: field.geometry,
-          properties: { zone: 1, field_id: field.id },
-        })),
-      },
-    },
-  });
-  expect(added.status()).toBe(201);
-  return farmName;
-}
 
 test.describe('purchases a farmer can account for', () => {
   test('the second purchase types nothing but the card; the receipt previews at 1440 and 375 px', async ({

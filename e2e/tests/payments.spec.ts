@@ -1,40 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from './support/auth';
-import { adminToken, api, bearerOf, farmWithField } from './support/api';
-import { fillCard, fillDetails, openCheckout, payButton } from './support/checkout';
+import { adminToken, api, bearerOf } from './support/api';
+import { fillCard, fillDetails, openCheckout, payButton, zoningInCart } from './support/checkout';
 import { signUpAndOnboard } from './support/onboard';
 
 /** A new farmer with one zoning item (a farm of one paddock) in the cart; returns the farm's name. */
 async function farmerWithCartItem(page: Page, email: string): Promise<string> {
   await signUpAndOnboard(page, email);
-  const token = await bearerOf(page);
-  const farmName = `Pay Farm ${Date.now() % 100000}`;
-  const farmId = await farmWithField(page, token, farmName);
-  const headers = { authorization: `Bearer ${token}` };
-  const fields = (await (await page.request.get(`${api}/farms/${farmId}/fields`, { headers })).json()) as {
-    features: { id: string; geometry: unknown }[];
-  };
-  const added = await page.request.post(`${api}/cart/add?item_type=zoning`, {
-    headers,
-    data: {
-      algorithm: 'standard_NDVI',
-      catalog_entry: '2026-11-04',
-      num_zones: 2,
-      zone_resolution: 2,
-      farm_id: farmId,
-      fields: fields.features.map((field) => field.id),
-      zones: {
-        type: 'FeatureCollection',
-        features: fields.features.map((field) => ({
-          type: 'Feature',
-          geometry: field.geometry,
-          properties: { zone: 1, field_id: field.id },
-        })),
-      },
-    },
-  });
-  expect(added.status()).toBe(201);
-  return farmName;
+  return zoningInCart(page, await bearerOf(page), 'Pay Farm');
 }
 
 test.describe('checkout and payment', () => {

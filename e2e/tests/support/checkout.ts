@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { api, farmWithField } from './api';
 
 // Checkout through the UI: the cart modal, /payment's details and the test provider's card form.
 
@@ -59,3 +60,34 @@ export async function fillCardNumber(page: Page, number: string) {
 }
 
 export const payButton = (page: Page) => page.getByRole('button', { name: /^Pay AU\$/ });
+
+/** Puts one zoning item (a farm of one paddock) in the signed-in farmer's cart; returns the farm's name. */
+export async function zoningInCart(page: Page, token: string, label: string): Promise<string> {
+  const farmName = `${label} ${Date.now() % 100000}`;
+  const farmId = await farmWithField(page, token, farmName);
+  const headers = { authorization: `Bearer ${token}` };
+  const fields = (await (await page.request.get(`${api}/farms/${farmId}/fields`, { headers })).json()) as {
+    features: { id: string; geometry: unknown }[];
+  };
+  const added = await page.request.post(`${api}/cart/add?item_type=zoning`, {
+    headers,
+    data: {
+      algorithm: 'standard_NDVI',
+      catalog_entry: '2026-11-04',
+      num_zones: 2,
+      zone_resolution: 2,
+      farm_id: farmId,
+      fields: fields.features.map((field) => field.id),
+      zones: {
+        type: 'FeatureCollection',
+        features: fields.features.map((field) => ({
+          type: 'Feature',
+          geometry: field.geometry,
+          properties: { zone: 1, field_id: field.id },
+        })),
+      },
+    },
+  });
+  expect(added.status()).toBe(201);
+  return farmName;
+}
