@@ -12,7 +12,7 @@ import { PgliteThread } from './pglite-thread';
 import type { Database } from './types';
 import { workerModule } from '../workers/pool';
 
-export type { Database } from './types';
+export type { Database, Db, Trx } from './types';
 
 export type DatabaseConfig =
   | { kind: 'pglite'; /** folder of the embedded database; created when missing */ dataDir: string }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /** A timestamptz column: read as Date, written as Date or ISO string, defaulted by the database. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -607,3 +607,8 @@ export type FieldRow = Selectable<FieldsTable>;
 export type NewField = Insertable<FieldsTable>;
 export type FieldUpdate = Updateable<FieldsTable>;
 export type FarmMemberRow = Selectable<FarmMembersTable>;
+
+/** A database handle; a transaction is one too, so rules that may run inside one take `Db`. */
+export type Db = Kysely<Database>;
+/** A transaction, for rules that must run inside one. */
+export type Trx = Transaction<Database>;

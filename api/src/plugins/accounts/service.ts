@@ -7,17 +7,16 @@ import {
   type UserType,
   type ProfilePatch,
 } from '@paddock/shared/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AuthUser } from '../../auth';
 import { unauthorized } from '../../auth/jwt';
-import type { AccountRow, AccountUpdate, Database, SubscriptionRow } from '../../db/types';
+import type { AccountRow, AccountUpdate, SubscriptionRow } from '../../db/types';
 import { IdentityAdminError, type IdentityAdmin } from '../../identity';
 import type { JobRunner } from '../../jobs/runner';
 import { farmAccessEmail, syncFarmMemberships } from '../farms/membership';
 import { endAccountCustomers } from '../payments/service';
 import { featureFlagsFor, TIER_NAMES } from './feature-flags';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../db';
 
 /** Contact fields of the API and the account column each one is stored in. */
 export const CONTACT_COLUMNS = {

@@ -10,17 +10,15 @@ import {
   type ReserveResponse,
   bookingPayloadSchema,
 } from '@paddock/shared/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { AccountRow, Database } from '../../db/types';
+import type { AccountRow } from '../../db/types';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { withGst } from '../../payments/money';
 import { isUuid } from '../farms/access';
 import { closeGivenUpIntents, giveUpPurchase, payByCard, type PurchaseDeps } from '../payments/purchase';
 import { registerPaymentPurpose, type PaymentRow } from '../payments/service';
-
-type Db = Kysely<Database>;
-type Trx = Transaction<Database>;
+import type { Db, Trx } from '../../db';
 
 /** The purpose of payments made for Rapid-EM bookings. */
 export const BOOKING_PURPOSE = 'em_booking';

@@ -6,8 +6,8 @@ import {
   type ZoningCartPayload,
 } from '@paddock/shared/contracts';
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AccountRow, Database } from '../../db/types';
+import { sql } from 'kysely';
+import type { AccountRow } from '../../db/types';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { gstIncluded, sumCents, zoningPriceCents } from '../../payments/money';
 import { fieldInAustralia } from '../../payments/place-of-supply';
@@ -16,9 +16,7 @@ import { giveUpPayment, type PricedThing } from '../payments/purchase';
 import { registerPaymentPurpose, type PaymentRow } from '../payments/service';
 import { boundZonesToFields } from '../zoning/bound';
 import { checkZones, newDownloadKey } from '../zoning/orders';
-
-type Db = Kysely<Database>;
-type Trx = Transaction<Database>;
+import type { Db, Trx } from '../../db';
 
 /** The purpose of payments made by the cart's checkout. */
 export const CART_PURPOSE = 'cart';

@@ -4,11 +4,10 @@ import {
   type PurchasePurpose,
   type TaxDocument,
 } from '@paddock/shared/contracts';
-import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { OrdersConfig } from '../../config';
 import { nextInvoiceNumber } from '../../db/invoice-numbers';
-import type { Database, PaymentsTable } from '../../db/types';
+import type { PaymentsTable } from '../../db/types';
 import type { Selectable } from 'kysely';
 import { notFound } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
@@ -16,9 +15,8 @@ import { isUuid } from '../farms/access';
 import { registerPaymentListener } from '../payments/service';
 import { calendarDay, documentTitle } from '../orders/documents';
 import { buildPurchaseDocumentPdf, type PurchaseDocumentData, type PurchaseLine } from './pdf';
+import type { Db, Trx } from '../../db';
 
-type Db = Kysely<Database>;
-type Trx = Transaction<Database>;
 type Payment = Selectable<PaymentsTable>;
 
 /** The durable job that renders and stores one purchase's tax document. */

@@ -4,7 +4,7 @@
 // identity provider marks it verified and the farms are the invitee's at once.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CollaboratorPermission } from '@paddock/shared/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { AccountRow, Database } from '../../db/types';
 import type { Mailer } from '../../email';
@@ -12,8 +12,7 @@ import { HttpError } from '../../errors';
 import type { IdentityAdmin } from '../../identity';
 import type { JobRunner } from '../../jobs/runner';
 import { normaliseEmail, syncFarmMemberships } from './membership';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../db';
 
 export const INVITATION_EMAIL_JOB = 'farm-invitation-email';
 

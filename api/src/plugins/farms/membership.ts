@@ -1,7 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { AccountRow, Database } from '../../db/types';
-
-type Db = Kysely<Database>;
+import { sql } from 'kysely';
+import type { AccountRow } from '../../db/types';
+import type { Db } from '../../db';
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 

@@ -8,14 +8,14 @@ import {
   type FarmRole,
   type farmListQuerySchema,
 } from '@paddock/shared/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Database, FarmRow } from '../../db/types';
+import type { FarmRow } from '../../db/types';
 import { notFound } from '../../errors';
 import { roundArea } from '../fields/geometry';
 import { FARM_NOT_FOUND, isUuid, isVisibleFarm, roleOf } from './access';
+import type { Db } from '../../db';
 
-type Db = Kysely<Database>;
 export type FarmListQuery = z.output<typeof farmListQuerySchema>;
 
 /** The farms the account can see, with its role, its favourite flag and the owner's e-mail. */

@@ -1,12 +1,11 @@
 import type { CollaboratorPermission, ValidationIssue } from '@paddock/shared/contracts';
-import { sql, type Kysely } from 'kysely';
-import type { AccountRow, Database, FarmRow } from '../../db/types';
+import { sql } from 'kysely';
+import type { AccountRow, FarmRow } from '../../db/types';
 import { UnprocessableError } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import { inviteByEmail, type InvitationSettings } from './invitations';
 import { normaliseEmail } from './membership';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../db';
 
 export const SHARE_WITH_YOURSELF = "You can't share a farm with yourself";
 /** Membership rows per INSERT (4 parameters each). */

@@ -1,6 +1,6 @@
 import { yieldToLoop } from '../../event-loop';
 import type { AreaGeometry, FarmRole, FieldCollection, FieldFeature, ValidationIssue } from '@paddock/shared/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database, FieldRow, FieldUpdate, NewField } from '../../db/types';
 import { notFound, UnprocessableError } from '../../errors';
 import type { IssueRewriter } from '../../validation';
@@ -9,8 +9,7 @@ import { describeLocation } from '../farms/location';
 import { FARM_NOT_FOUND, FIELD_NOT_FOUND, isUuid } from '../farms/access';
 import { BoundaryCheckTimeout, type BoundaryInspector } from './boundaries';
 import { roundArea, unionBBox, type GeometryProblem, type InspectedBoundary } from './geometry';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../db';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 

@@ -6,16 +6,15 @@ import {
   type ImageryLayer,
 } from '@paddock/shared/contracts';
 import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { AccountRow, Database, FieldRow } from '../../db/types';
+import { sql } from 'kysely';
+import type { AccountRow, FieldRow } from '../../db/types';
 import { forbidden } from '../../errors';
 import type { ImageryField } from '../../imagery/service';
 import type { EmSurveyWindow } from '../../imagery/source';
 import { RecentAnswers } from '../../recent-answers';
 import { FEATURE_FLAG_COPY, featureFlagsFor } from '../accounts/feature-flags';
 import { requireFieldsRole, type FieldAccess } from '../farms/access';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../db';
 
 /** What each gated feature is called in a refusal. */
 const FEATURE_NAMES: Record<FeatureFlagKey, string> = {

@@ -23,10 +23,10 @@ import {
   type Quote,
 } from '@paddock/shared/contracts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { OrdersConfig } from '../../config';
-import type { AccountRow, Database, ImageryOrdersTable, OrderFieldJson, ProductCaptureJson } from '../../db/types';
+import type { AccountRow, ImageryOrdersTable, OrderFieldJson, ProductCaptureJson } from '../../db/types';
 import { nextInvoiceNumber } from '../../db/invoice-numbers';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
@@ -45,9 +45,8 @@ import { findPayment, registerPaymentPurpose, type PaymentRow } from '../payment
 import { findProduct, type ProductRow } from '../products/service';
 import { buildTaxDocumentPdf, documentFileName, documentPaper, documentTitle } from './documents';
 import { priceOrder, type OrderPrice } from './pricing';
+import type { Db, Trx } from '../../db';
 
-type Db = Kysely<Database>;
-type Trx = Transaction<Database>;
 export type OrderRow = Selectable<ImageryOrdersTable>;
 
 /** The purpose of payments made for imagery orders. */

@@ -1,12 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/types';
+import { sql } from 'kysely';
 import { HttpError } from '../../errors';
 import { ProviderError, type CreateIntentParams, type PaymentProvider } from '../../payments/provider';
 import { findPayment, notifyPaymentListeners, purposeOf, type PaymentRow } from './service';
-
-type Db = Kysely<Database>;
-type Trx = Transaction<Database>;
+import type { Db, Trx } from '../../db';
 
 /**
  * The one purchase path (ARCHITECTURE §4, CONVENTIONS 6). Every paid thing — the zoning cart, an

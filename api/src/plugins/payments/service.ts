@@ -1,15 +1,13 @@
 import type { Payment } from '@paddock/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/types';
+import { sql } from 'kysely';
 import { HttpError, notFound } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import { endBillingPortalSessions } from '../../payments/portal-bridge';
 import { ProviderError, type PaymentIntent, type PaymentProvider, type WebhookEvent } from '../../payments/provider';
 import { isUuid } from '../farms/access';
+import type { Db, Trx } from '../../db';
 
-type Db = Kysely<Database>;
-type Trx = Transaction<Database>;
 export type PaymentRow = Awaited<ReturnType<typeof findPayment>> & {};
 
 /**

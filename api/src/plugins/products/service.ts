@@ -1,8 +1,8 @@
 import type { Product } from '@paddock/shared/contracts';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, ProductsTable } from '../../db/types';
+import type { Selectable } from 'kysely';
+import type { ProductsTable } from '../../db/types';
+import type { Db } from '../../db';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type ProductRow = Selectable<ProductsTable>;
 
 export function toProduct(row: ProductRow): Product {

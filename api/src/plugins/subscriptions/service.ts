@@ -1,8 +1,8 @@
 import { ALREADY_SUBSCRIBED_MESSAGE, UNKNOWN_PLAN_MESSAGE, type SubscriptionPrice } from '@paddock/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AccountRow, Database, SubscriptionRow } from '../../db/types';
+import type { AccountRow, SubscriptionRow } from '../../db/types';
 import { HttpError, UnprocessableError } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import { isAustralian, withGst } from '../../payments/money';
@@ -10,9 +10,7 @@ import { registerBillingPortalBridge, type BillingPlan } from '../../payments/po
 import { ProviderError, type PaymentProvider } from '../../payments/provider';
 import { ALREADY_PAYING, payByCard, type PurchaseDeps } from '../payments/purchase';
 import { findPayment, registerPaymentPurpose, type PaymentRow } from '../payments/service';
-
-type Db = Kysely<Database>;
-type Trx = Transaction<Database>;
+import type { Db, Trx } from '../../db';
 
 /** The purposes of the first year's payment and of each yearly renewal. */
 export const SUBSCRIPTION_PURPOSE = 'subscription';

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Piscina } from 'piscina';
 import { z } from 'zod';
 import { areaGeometrySchema, zoneCollectionSchema } from '@paddock/shared/contracts';
-import type { Database } from '../../db';
 import { HttpError } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import type { ExportStorage, StoredFile } from '../../storage/storage';
 import { createWorkerPool, workerModule } from '../../workers/pool';
 import type { PrescriptionInput } from './prescription';
+import type { Db } from '../../db';
 
 /**
  * Zoning exports as durable jobs (ARCHITECTURE §6): the zip of a paid order is made once per distinct
@@ -48,8 +47,6 @@ export const exportKey = (exportId: string, fileName: string) => `exports/zoning
 export function exportDigest(orderId: string, input: PrescriptionInput): string {
   return createHash('sha256').update(JSON.stringify({ orderId, input })).digest('hex');
 }
-
-type Db = Kysely<Database>;
 
 /** Registers the `zoning.export` job kind (once, at plugin registration); the zips are built in a worker thread. */
 export function registerZoningExports(app: FastifyInstance): void {

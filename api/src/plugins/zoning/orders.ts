@@ -7,15 +7,13 @@ import {
   type ZoningUpdatePayload,
 } from '@paddock/shared/contracts';
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+import { sql } from 'kysely';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { isUuid, requireFarmRoleOf } from '../farms/access';
 import { findGeometryProblem } from '../fields/geometry';
 import { boundZonesToFields, intersectGeometries, zonesOutline, type BoundaryField } from './bound';
 import type { PrescriptionInput } from './prescription';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../db';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const VIEWERS_CANNOT_ZONE = "Viewers can't zone this farm's fields";
