@@ -1,7 +1,7 @@
 import { createFieldsRequestSchema, refusingUnstorableText } from '@paddock/shared/contracts';
 import { z } from 'zod';
 import { RequestValidationError } from './errors';
-import { circleBoundary } from './plugins/fields/testing/boundaries';
+import { circleBoundary } from './geo/testing/boundaries';
 import { eventLoopGaps } from './test/event-loop';
 import { validateInSlices } from './validation';
 

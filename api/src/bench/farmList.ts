@@ -14,7 +14,7 @@ import { openDatabase, type Database, type DatabaseConfig } from '../db';
 import { preparedStatementName } from '../db/prepared-pool';
 import { seedFarms } from '../cli/seed-lib';
 import { ensureAccount } from '../plugins/accounts/service';
-import { listFarms, type FarmListQuery } from '../plugins/farms/service';
+import { listFarms, type FarmListQuery } from '../plugins/farms/api';
 import { startAuthServer } from '../test/auth-server';
 import { pickPort, startApi } from './api-process';
 // Plain ES module shared with the root bench script (typed by load.d.mts).

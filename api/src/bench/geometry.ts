@@ -8,8 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kinks } from '@turf/kinks';
 import type { Polygon } from 'geojson';
-import { inspectBoundary } from '../plugins/fields/geometry';
-import { circleBoundary, combBoundary } from '../plugins/fields/testing/boundaries';
+import { inspectBoundary } from '../geo/geometry';
+import { circleBoundary, combBoundary } from '../geo/testing/boundaries';
 import { startAuthServer } from '../test/auth-server';
 import { pickPort, startApi } from './api-process';
 

@@ -22,7 +22,7 @@ import { fieldRaster, minZonePixels, zoningWindow } from '../imagery/zoning';
 import { productivityRaster, windowsOf } from '../imagery/zoning/productivity';
 import { algorithmBands, computeIndex } from '../imagery/indices';
 import { pixelClass } from '../imagery/source';
-import { areaInHectares, bboxOf } from '../plugins/fields/geometry';
+import { areaInHectares, bboxOf } from '../geo/geometry';
 import { startAuthServer } from '../test/auth-server';
 import { WORKER_NICE_INCREMENT } from '../workers/pool';
 import { pickPort, startApi } from './api-process';

@@ -10,9 +10,9 @@ import { sql, type Kysely } from 'kysely';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseConfig } from '../db';
 import type { Database, NewFarm, NewField } from '../db/types';
-import { describeLocation } from '../plugins/farms/location';
-import { normaliseEmail } from '../plugins/farms/membership';
-import { measureGeometry, unionBBox } from '../plugins/fields/geometry';
+import { describeLocation } from '../geo/location';
+import { normaliseEmail } from '../email/address';
+import { measureGeometry, unionBBox } from '../geo/geometry';
 import { totalHectares } from '@paddock/shared/geo';
 import { createRandom } from '../random';
 

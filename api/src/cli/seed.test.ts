@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { farmListResponseSchema, fieldCollectionSchema, type AreaGeometry } from '@paddock/shared/contracts';
 import { sql } from 'kysely';
-import { findGeometryProblem } from '../plugins/fields/geometry';
+import { findGeometryProblem } from '../geo/geometry';
 import { createFarm, signIn } from '../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../test/harness';
 import { createRandom } from '../random';

@@ -1,5 +1,5 @@
 import { catalogResponseSchema, farmListResponseSchema, fieldCollectionSchema } from '@paddock/shared/contracts';
-import { inspectBoundary } from '../plugins/fields/geometry';
+import { inspectBoundary } from '../geo/geometry';
 import { availableBackends, startTestApp, type TestContext } from '../test/harness';
 import { DEMO_EM_SURVEYED, DEMO_FARM_NAME, DEMO_PADDOCKS, demoEmWindows } from './demo-farm';
 

@@ -2,8 +2,8 @@ import type { AreaGeometry } from '@paddock/shared/contracts';
 import { totalHectares } from '@paddock/shared/geo';
 import type { Kysely, Transaction } from 'kysely';
 import { sampleEmWindows } from '../imagery/simulated';
-import { describeLocation } from '../plugins/farms/location';
-import { measureGeometry, unionBBox } from '../plugins/fields/geometry';
+import { describeLocation } from '../geo/location';
+import { measureGeometry, unionBBox } from '../geo/geometry';
 import type { Database } from './types';
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Place } from '@paddock/shared/contracts';
-import { TOWNS } from '../plugins/farms/location';
+import { TOWNS } from '../geo/location';
 import { createWorkerPool, workerModule } from '../workers/pool';
 
 /**

@@ -1,5 +1,5 @@
 import type { AreaGeometry, ZoningCartPayload } from '@paddock/shared/contracts';
-import { bboxOf } from '../plugins/fields/geometry';
+import { bboxOf } from '../geo/geometry';
 
 /** The west (zone 1) and east (zone 2) halves of a geometry's bounding box (the server cuts them to the field). */
 export function halves(geometry: AreaGeometry): [AreaGeometry, AreaGeometry] {

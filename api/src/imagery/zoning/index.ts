@@ -1,5 +1,5 @@
 import type { ImageryAlgorithm, Position } from '@paddock/shared/contracts';
-import { areaInHectares } from '../../plugins/fields/geometry';
+import { areaInHectares } from '../../geo/geometry';
 import { addDays, dayNumber } from '../dates';
 import { mercatorBBox, mercatorScale, mercatorXToLon, mercatorYToLat } from '../geo';
 import { algorithmBands, computeIndex } from '../indices';

@@ -1,6 +1,6 @@
 import { booleanValid, kinks } from '@turf/turf';
 import { intersection, type Geom } from 'polyclip-ts';
-import { areaInHectares } from '../../plugins/fields/geometry';
+import { areaInHectares } from '../../geo/geometry';
 import { SimulatedSource } from '../simulated';
 import type { Capture, FieldAoi } from '../source';
 import { CANOLA, testField, WHEAT } from '../test-fields';

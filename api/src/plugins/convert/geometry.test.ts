@@ -1,5 +1,5 @@
 import type { Geometry, Position } from 'geojson';
-import { MAX_POSITIONS_PER_FIELD } from '../fields/geometry';
+import { MAX_POSITIONS_PER_FIELD } from '../../geo/geometry';
 import { reasons, toFieldGeometry } from './geometry';
 
 const square: Position[] = [

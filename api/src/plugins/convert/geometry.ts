@@ -1,6 +1,6 @@
 import type { Simplification } from '@paddock/shared/contracts';
 import type { Geometry, Position } from 'geojson';
-import { findGeometryProblem } from '../fields/geometry';
+import { findGeometryProblem } from '../../geo/geometry';
 import { simplifyToLimit } from './simplify';
 
 /** [longitude, latitude]: output positions are 2D; altitudes in the files are dropped. */

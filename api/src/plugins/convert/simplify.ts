@@ -1,6 +1,6 @@
 import type { Simplification } from '@paddock/shared/contracts';
 import { geodesicAreaM2 } from '@paddock/shared/geo';
-import { crossesItself, MAX_POSITIONS_PER_FIELD } from '../fields/geometry';
+import { crossesItself, MAX_POSITIONS_PER_FIELD } from '../../geo/geometry';
 
 type Pair = [number, number];
 

@@ -11,7 +11,8 @@ import type { Mailer } from '../../email';
 import { HttpError } from '../../errors';
 import type { IdentityAdmin } from '../../identity';
 import type { JobRunner } from '../../jobs/runner';
-import { normaliseEmail, syncFarmMemberships } from './membership';
+import { normaliseEmail } from '../../email/address';
+import { syncFarmMemberships } from './membership';
 import type { Db } from '../../db';
 
 export const INVITATION_EMAIL_JOB = 'farm-invitation-email';

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { AccountRow } from '../../db/types';
 import type { Db } from '../../db';
-
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+import { normaliseEmail } from '../../email/address';
 
 /**
  * The e-mail through which an account holds farm memberships: its sign-in e-mail, only when the

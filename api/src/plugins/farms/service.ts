@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { FarmRow } from '../../db/types';
 import { notFound } from '../../errors';
-import { roundArea } from '../fields/geometry';
+import { roundArea } from '../../geo/geometry';
 import { FARM_NOT_FOUND, isUuid, isVisibleFarm, roleOf } from './access';
 import type { Db } from '../../db';
 

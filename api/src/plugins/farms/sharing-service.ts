@@ -4,7 +4,7 @@ import type { AccountRow, FarmRow } from '../../db/types';
 import { UnprocessableError } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import { inviteByEmail, type InvitationSettings } from './invitations';
-import { normaliseEmail } from './membership';
+import { normaliseEmail } from '../../email/address';
 import type { Db } from '../../db';
 
 export const SHARE_WITH_YOURSELF = "You can't share a farm with yourself";

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { notFound } from '../../errors';
 import { errorResponses } from '../responses';
 import { requireFarmRole, requireFarmsRole } from './access';
-import { normaliseEmail } from './membership';
+import { normaliseEmail } from '../../email/address';
 import { loadCollaborators } from './service';
 import { invitationsOf, removeCollaborator, shareFarms } from './sharing-service';
 import {

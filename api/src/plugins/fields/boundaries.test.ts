@@ -1,7 +1,7 @@
 import type { AreaGeometry } from '@paddock/shared/contracts';
 import { createBoundaryInspector, INLINE_POSITIONS, packBoundaries, unpackBoundaries } from './boundaries';
-import { inspectBoundary } from './geometry';
-import { circleBoundary, combBoundary } from './testing/boundaries';
+import { inspectBoundary } from '../../geo/geometry';
+import { circleBoundary, combBoundary } from '../../geo/testing/boundaries';
 
 describe('createBoundaryInspector', () => {
   it('packs boundaries into buffers and back without changing a position', () => {

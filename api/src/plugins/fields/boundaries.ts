@@ -2,7 +2,12 @@ import type { AreaGeometry, Position } from '@paddock/shared/contracts';
 import type { Piscina } from 'piscina';
 import { createWorkerPool, workerModule } from '../../workers/pool';
 import { yieldToLoop } from '../../event-loop';
-import { inspectBoundary, type BoundaryInspection, type GeometryProblem, type InspectedBoundary } from './geometry';
+import {
+  inspectBoundary,
+  type BoundaryInspection,
+  type GeometryProblem,
+  type InspectedBoundary,
+} from '../../geo/geometry';
 
 /** Up to this many positions in one request, checking costs a few milliseconds: done in place. */
 export const INLINE_POSITIONS = 2_000;

@@ -15,7 +15,7 @@ import {
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 import { quadrangleAreaM2, quadrangleRing } from '@paddock/shared/testing/geodesy';
 import { totalHectares } from '@paddock/shared/geo';
-import { combBoundary } from './testing/boundaries';
+import { combBoundary } from '../../geo/testing/boundaries';
 
 /** Area of the cell between two parallels and two meridians on the WGS84 ellipsoid, in hectares (closed form, no GeographicLib). */
 const ellipsoidCellHectares = (west: number, south: number, east: number, north: number): number =>

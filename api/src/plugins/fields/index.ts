@@ -12,10 +12,10 @@ import { z } from 'zod';
 import type { FieldUpdate } from '../../db/types';
 import { declareFieldLabels, validatedInSlices, zodValidatorCompilerWith } from '../../validation';
 import { requireFarmRole, requireFieldRole } from '../farms/access';
-import { normaliseCropType } from '../farms/crop-types';
+import { normaliseCropType } from '../farms/api';
 import { errorResponses } from '../responses';
 import { createBoundaryInspector } from './boundaries';
-import type { InspectedBoundary } from './geometry';
+import type { InspectedBoundary } from '../../geo/geometry';
 import {
   createFields,
   deleteField,

@@ -2,7 +2,7 @@ import { fieldCollectionSchema } from '@paddock/shared/contracts';
 import { createFarm, featureCollection, fieldFeature, signIn, square, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 import { SLICED_VALIDATION_ABOVE_BYTES } from '../../validation';
-import { circleBoundary } from './testing/boundaries';
+import { circleBoundary } from '../../geo/testing/boundaries';
 
 /**
  * A large import is validated a feature at a time (`validatedInSlices`); its answers must be the ones

@@ -4,11 +4,11 @@ import { sql, type Transaction } from 'kysely';
 import type { Database, FieldRow, FieldUpdate, NewField } from '../../db/types';
 import { notFound, UnprocessableError } from '../../errors';
 import type { IssueRewriter } from '../../validation';
-import { normaliseCropType } from '../farms/crop-types';
-import { describeLocation } from '../farms/location';
+import { normaliseCropType } from '../farms/api';
+import { describeLocation } from '../../geo/location';
 import { FARM_NOT_FOUND, FIELD_NOT_FOUND, isUuid } from '../farms/access';
 import { BoundaryCheckTimeout, type BoundaryInspector } from './boundaries';
-import { roundArea, unionBBox, type GeometryProblem, type InspectedBoundary } from './geometry';
+import { roundArea, unionBBox, type GeometryProblem, type InspectedBoundary } from '../../geo/geometry';
 import type { Db } from '../../db';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();

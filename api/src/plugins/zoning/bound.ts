@@ -1,7 +1,7 @@
 import ClipperLib, { type Path, type PolyNode } from 'clipper-lib';
 import type { AreaGeometry, Position, ValidationIssue, ZoneCollection, ZoneFeature } from '@paddock/shared/contracts';
 import { UnprocessableError } from '../../errors';
-import { areaInHectares, bboxOf, polygonsOf } from '../fields/geometry';
+import { areaInHectares, bboxOf, polygonsOf } from '../../geo/geometry';
 
 /**
  * The zones sold are the server's (issue 24): whatever shapes a client sends for a zoning item or a

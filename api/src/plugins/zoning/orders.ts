@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { isUuid, requireFarmRoleOf } from '../farms/access';
-import { findGeometryProblem } from '../fields/geometry';
+import { findGeometryProblem } from '../../geo/geometry';
 import { boundZonesToFields, intersectGeometries, zonesOutline, type BoundaryField } from './bound';
 import type { PrescriptionInput } from './prescription';
 import type { Db } from '../../db';

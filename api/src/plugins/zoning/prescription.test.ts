@@ -8,7 +8,7 @@ import { read as readShapefile } from 'shapefile';
 import { SimulatedSource } from '../../imagery/simulated';
 import { testField, WHEAT } from '../../imagery/test-fields';
 import { zoneFields } from '../../imagery/zoning';
-import { areaInHectares } from '../fields/geometry';
+import { areaInHectares } from '../../geo/geometry';
 import { buildPrescriptionZip, buildTaskData, MG_PER_M2_PER_KG_PER_HA, type PrescriptionInput } from './prescription';
 
 /** The zone downloads read back by independent readers: GDAL (ogr2ogr, ogrinfo), the `shapefile` package, xmldom. */

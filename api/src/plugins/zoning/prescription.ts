@@ -1,7 +1,7 @@
 import type { AreaGeometry, Position, ZoneCollection, ZoneRateUnit } from '@paddock/shared/contracts';
 import { WGS84_PRJ, writeShapefile, type ShapefileFeature, type ShapefileParts } from '../../files/shapefile-writer';
 import { zipFiles } from '../../files/zip-writer';
-import { areaInHectares } from '../fields/geometry';
+import { areaInHectares } from '../../geo/geometry';
 
 /**
  * The files a paid zoning order downloads as (ARCHITECTURE §6), built from plain data:

@@ -9,7 +9,7 @@ import { addToCart, checkoutOk, confirmInBrowser, webhooksDelivered } from '../.
 import { addFields, createFarm, fieldFeature, issuesOf, signIn, square, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 import { halves } from '../../test/zoning-payload';
-import { areaInHectares, bboxOf } from '../fields/geometry';
+import { areaInHectares, bboxOf } from '../../geo/geometry';
 
 /**
  * Issue 24, 'The zones sold are the server's': whatever shapes the client sends, the zones stored, sold

@@ -12,7 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { paidZoningOrder, farmWithFields, waitFor, type FarmWithFields } from '../../test/commerce';
 import { addFields, fieldFeature, issuesOf, setTier, share, signIn, square, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
-import { areaInHectares } from '../fields/geometry';
+import { areaInHectares } from '../../geo/geometry';
 
 type Role = 'owner' | 'editor' | 'viewer' | 'stranger';
 const ROLES: Role[] = ['owner', 'editor', 'viewer', 'stranger'];

@@ -1,4 +1,3 @@
-import { CROP_TYPES, normaliseCropType } from './crop-types';
 import { describeLocation, distanceKm, TOWNS } from './location';
 
 describe('farm location', () => {
@@ -33,16 +32,5 @@ describe('farm location', () => {
   it('measures great-circle distances', () => {
     // Sydney to Melbourne is about 714 km.
     expect(distanceKm({ lat: -33.868, lon: 151.209 }, { lat: -37.814, lon: 144.963 })).toBeCloseTo(714, -1);
-  });
-});
-
-describe('crop types', () => {
-  it('keeps the list spelling for any case, other text as given, empty as none', () => {
-    expect(normaliseCropType('wheat')).toBe('Wheat');
-    expect(normaliseCropType(' FABA beans ')).toBe('Faba Beans');
-    expect(normaliseCropType('Quinoa')).toBe('Quinoa');
-    expect(normaliseCropType('  ')).toBeNull();
-    expect(normaliseCropType(null)).toBeNull();
-    expect(CROP_TYPES.at(-1)).toBe('Other');
   });
 });
