@@ -13,7 +13,7 @@ import { HttpError, UnprocessableError } from '../../errors';
 import { fieldsKeyOf, type ImageryField } from '../../imagery/service';
 import { RecentAnswers } from '../../recent-answers';
 import { resolveAccount } from '../accounts/current-account';
-import { requireFarmRoleOf } from '../farms/access';
+import { requireFarmRole } from '../farms/access';
 import { loadFarmFields } from '../imagery/access';
 import { errorResponses } from '../responses';
 
@@ -99,7 +99,7 @@ export const basemapPlugin: FastifyPluginAsyncZod = async (app) => {
       const fields = farm_id
         ? await access.get(`${request.user.sub}\u0000${farm_id}`, async () => {
             const account = await resolveAccount(request);
-            await requireFarmRoleOf(app.db, account.id, farm_id, 'viewer');
+            await requireFarmRole(app.db, account, farm_id, 'viewer');
             return loadFarmFields(app.db, [farm_id]);
           })
         : [];

@@ -1,5 +1,4 @@
 import { farmAbilities, type FarmRole } from '@paddock/shared/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { AccountRow } from '../../db/types';
 import { HttpError } from '../../errors';
 import { addFields, createFarm, fieldFeature, share, signIn, square, type TestUser } from '../../test/farms';
@@ -24,15 +23,13 @@ describe.each(availableBackends())('farm access module (%s)', (kind) => {
   let farmId: string;
   let fieldIds: string[];
 
-  /** What a route sees: the request's server and the caller's account, resolved by the hook. */
-  const requestOf = async (user: TestUser): Promise<FastifyRequest> => {
-    const account = (await t.app.db
+  /** The caller's account, as a route passes it (resolved by the hook). */
+  const accountOf = async (user: TestUser): Promise<AccountRow> =>
+    (await t.app.db
       .selectFrom('accounts')
       .selectAll()
       .where('sub', '=', String(user.claims.sub))
       .executeTakeFirstOrThrow()) as AccountRow;
-    return { server: t.app, account } as unknown as FastifyRequest;
-  };
 
   const failure = async (promise: Promise<unknown>) => {
     const error = await promise.then(
@@ -54,37 +51,42 @@ describe.each(availableBackends())('farm access module (%s)', (kind) => {
   afterAll(() => t.close());
 
   it('gives a member the farm and their role', async () => {
-    const access = await requireFarmRole(await requestOf(viewer), farmId, 'viewer');
+    const access = await requireFarmRole(t.app.db, await accountOf(viewer), farmId, 'viewer');
     expect(access.farm.id).toBe(farmId);
     expect(access.role).toBe('viewer');
-    expect((await requireFarmRole(await requestOf(owner), farmId, 'owner')).role).toBe('owner');
+    expect((await requireFarmRole(t.app.db, await accountOf(owner), farmId, 'owner')).role).toBe('owner');
   });
 
   it("answers a non-member 404 with the domain's message, whatever role was asked", async () => {
-    const request = await requestOf(stranger);
-    expect(await failure(requireFarmRole(request, farmId, 'owner'))).toEqual({ status: 404, detail: 'Farm not found' });
-    expect(await failure(requireFarmRole(request, farmId, 'viewer', { notFound: 'Cart item not found' }))).toEqual({
+    const account = await accountOf(stranger);
+    expect(await failure(requireFarmRole(t.app.db, account, farmId, 'owner'))).toEqual({
+      status: 404,
+      detail: 'Farm not found',
+    });
+    expect(
+      await failure(requireFarmRole(t.app.db, account, farmId, 'viewer', { notFound: 'Cart item not found' })),
+    ).toEqual({
       status: 404,
       detail: 'Cart item not found',
     });
-    expect(await failure(requireFieldRole(request, fieldIds[0] as string, 'viewer'))).toEqual({
+    expect(await failure(requireFieldRole(t.app.db, account, fieldIds[0] as string, 'viewer'))).toEqual({
       status: 404,
       detail: 'Field not found',
     });
-    expect(await failure(requireFarmRole(request, 'not-a-uuid', 'viewer'))).toEqual({
+    expect(await failure(requireFarmRole(t.app.db, account, 'not-a-uuid', 'viewer'))).toEqual({
       status: 404,
       detail: 'Farm not found',
     });
   });
 
   it('answers a member below the role 403 with the message given', async () => {
-    const request = await requestOf(viewer);
-    expect(await failure(requireFarmRole(request, farmId, 'editor'))).toEqual({
+    const account = await accountOf(viewer);
+    expect(await failure(requireFarmRole(t.app.db, account, farmId, 'editor'))).toEqual({
       status: 403,
       detail: "Viewers can't change this farm or its fields",
     });
     expect(
-      await failure(requireFieldRole(request, fieldIds[1] as string, 'owner', { forbidden: 'Owners only' })),
+      await failure(requireFieldRole(t.app.db, account, fieldIds[1] as string, 'owner', { forbidden: 'Owners only' })),
     ).toEqual({
       status: 403,
       detail: 'Owners only',
@@ -92,16 +94,18 @@ describe.each(availableBackends())('farm access module (%s)', (kind) => {
   });
 
   it('checks several fields or farms at once, in the order asked, and 404s when any one is not visible', async () => {
-    const request = await requestOf(viewer);
+    const account = await accountOf(viewer);
     const reversed = [...fieldIds].reverse();
-    expect((await requireFieldsRole(request, reversed, 'viewer')).map(({ field }) => field.id)).toEqual(reversed);
+    expect((await requireFieldsRole(t.app.db, account, reversed, 'viewer')).map(({ field }) => field.id)).toEqual(
+      reversed,
+    );
     const ownFarm = (await createFarm(t, stranger, 'Elsewhere')).id;
     const ownField = (await addFields(t, stranger, ownFarm, fieldFeature('Mine'))).features[0]?.id as string;
-    expect(await failure(requireFieldsRole(request, [...fieldIds, ownField], 'viewer'))).toEqual({
+    expect(await failure(requireFieldsRole(t.app.db, account, [...fieldIds, ownField], 'viewer'))).toEqual({
       status: 404,
       detail: 'Field not found',
     });
-    expect(await failure(requireFarmsRole(request, [farmId, ownFarm], 'viewer'))).toEqual({
+    expect(await failure(requireFarmsRole(t.app.db, account, [farmId, ownFarm], 'viewer'))).toEqual({
       status: 404,
       detail: 'Farm not found',
     });

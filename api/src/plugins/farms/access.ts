@@ -1,7 +1,7 @@
 import type { FarmRole } from '@paddock/shared/contracts';
-import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { Database, FarmRow, FieldRow } from '../../db/types';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { AccountRow, FarmRow, FieldRow } from '../../db/types';
 import { forbidden, notFound } from '../../errors';
 
 /**
@@ -10,6 +10,10 @@ import { forbidden, notFound } from '../../errors';
  * member gets 404 with the domain's message, so a farm's or field's existence is never revealed; a
  * member whose role is below the one asked for gets 403. Check membership first, before any other
  * rule (tier, feature flags, body content), so a non-member always sees 404.
+ *
+ * Every check takes `(db, account, ids, minRole)`, never a request: routes pass the account they
+ * resolved (`request.account`), services and jobs the account they were given, work inside a
+ * transaction its `trx`.
  */
 
 export type { FarmRole };
@@ -57,6 +61,9 @@ export const roleOf = (accountId: string) =>
 export const isVisibleFarm = (accountId: string) =>
   sql<boolean>`f.id in (select id from farms where owner_id = ${accountId} union all select farm_id from farm_members where account_id = ${accountId})`;
 
+/** Who is asking: only the account's id is read. */
+export type Caller = Pick<AccountRow, 'id'>;
+
 export interface FarmAccess {
   farm: FarmRow;
   role: FarmRole;
@@ -68,11 +75,7 @@ export interface FieldAccess {
 }
 
 /** The farms (of those asked) the account can see, with its role on each. */
-async function visibleFarms(
-  db: Kysely<Database>,
-  accountId: string,
-  farmIds: readonly string[],
-): Promise<FarmAccess[]> {
+async function visibleFarms(db: Db, accountId: string, farmIds: readonly string[]): Promise<FarmAccess[]> {
   const rows = await db
     .selectFrom('farms as f')
     .leftJoin('farm_members as m', (join) => join.onRef('m.farm_id', '=', 'f.id').on('m.account_id', '=', accountId))
@@ -89,12 +92,13 @@ async function visibleFarms(
  * 404 (`messages.notFound`, default 'Farm not found') for a non-member, 403 below the role.
  */
 export async function requireFarmRole(
-  request: FastifyRequest,
+  db: Db,
+  account: Caller,
   farmId: string,
   minRole: FarmRole,
   messages: AccessMessages = {},
 ): Promise<FarmAccess> {
-  const [access] = await requireFarmsRole(request, [farmId], minRole, messages);
+  const [access] = await requireFarmsRole(db, account, [farmId], minRole, messages);
   return access as FarmAccess;
 }
 
@@ -104,7 +108,8 @@ export async function requireFarmRole(
  * without repeats.
  */
 export async function requireFarmsRole(
-  request: FastifyRequest,
+  db: Db,
+  account: Caller,
   farmIds: readonly string[],
   minRole: FarmRole,
   messages: AccessMessages = {},
@@ -112,7 +117,7 @@ export async function requireFarmsRole(
   const ids = [...new Set(farmIds)];
   const missing = () => notFound(messages.notFound ?? FARM_NOT_FOUND);
   if (ids.length === 0 || !ids.every(isUuid)) throw missing();
-  const found = await visibleFarms(request.server.db, request.account.id, ids);
+  const found = await visibleFarms(db, account.id, ids);
   if (found.length < ids.length) throw missing();
   for (const { role } of found) requireRole(role, minRole, messages.forbidden);
   const byId = new Map(found.map((access) => [access.farm.id, access]));
@@ -124,12 +129,13 @@ export async function requireFarmsRole(
  * 404 (`messages.notFound`, default 'Field not found') for a non-member, 403 below the role.
  */
 export async function requireFieldRole(
-  request: FastifyRequest,
+  db: Db,
+  account: Caller,
   fieldId: string,
   minRole: FarmRole,
   messages: AccessMessages = {},
 ): Promise<FieldAccess> {
-  const [access] = await requireFieldsRole(request, [fieldId], minRole, messages);
+  const [access] = await requireFieldsRole(db, account, [fieldId], minRole, messages);
   return access as FieldAccess;
 }
 
@@ -139,7 +145,8 @@ export async function requireFieldRole(
  * order asked, without repeats.
  */
 export async function requireFieldsRole(
-  request: FastifyRequest,
+  db: Db,
+  account: Caller,
   fieldIds: readonly string[],
   minRole: FarmRole,
   messages: AccessMessages = {},
@@ -147,8 +154,8 @@ export async function requireFieldsRole(
   const ids = [...new Set(fieldIds)];
   const missing = () => notFound(messages.notFound ?? FIELD_NOT_FOUND);
   if (ids.length === 0 || !ids.every(isUuid)) throw missing();
-  const accountId = request.account.id;
-  const rows = await request.server.db
+  const accountId = account.id;
+  const rows = await db
     .selectFrom('fields as fl')
     .innerJoin('farms as f', 'f.id', 'fl.farm_id')
     .leftJoin('farm_members as m', (join) => join.onRef('m.farm_id', '=', 'f.id').on('m.account_id', '=', accountId))
@@ -165,20 +172,15 @@ export async function requireFieldsRole(
 }
 
 /**
- * `requireFarmRole` for services that hold an account id and a database handle rather than the
- * request (work inside a transaction, orders looked up by id): the same 404 and 403 answers.
+ * `requireFarmRole` by account id, for callers that hold only the id (cart's purchase steps). Kept
+ * until those call `requireFarmRole(db, account, …)`; the same 404 and 403 answers.
  */
-export async function requireFarmRoleOf(
-  db: Kysely<Database>,
+export function requireFarmRoleOf(
+  db: Db,
   accountId: string,
   farmId: string,
   minRole: FarmRole,
   messages: AccessMessages = {},
 ): Promise<FarmAccess> {
-  const missing = () => notFound(messages.notFound ?? FARM_NOT_FOUND);
-  if (!isUuid(farmId)) throw missing();
-  const [access] = await visibleFarms(db, accountId, [farmId]);
-  if (!access) throw missing();
-  requireRole(access.role, minRole, messages.forbidden);
-  return access;
+  return requireFarmRole(db, { id: accountId }, farmId, minRole, messages);
 }

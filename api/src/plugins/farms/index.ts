@@ -124,7 +124,7 @@ export const farmsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { farm, role } = await requireFarmRole(request, request.params.farm_id, 'viewer');
+      const { farm, role } = await requireFarmRole(db, request.account, request.params.farm_id, 'viewer');
       const changes = request.body.data;
       if (changes.farm_name !== undefined) requireRole(role, 'editor');
       if (changes.is_account_farm_favorite !== undefined)
@@ -145,7 +145,7 @@ export const farmsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { farm } = await requireFarmRole(request, request.params.farm_id, 'owner', {
+      const { farm } = await requireFarmRole(db, request.account, request.params.farm_id, 'owner', {
         forbidden: 'Only the owner of this farm can delete it',
       });
       await deleteFarm(db, farm.id);

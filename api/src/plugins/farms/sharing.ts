@@ -55,7 +55,7 @@ export const sharingPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { farm_ids, account_permission } = request.body.data;
-      const farms = await requireFarmsRole(request, farm_ids, 'owner', { forbidden: SHARE_OWNER_ONLY });
+      const farms = await requireFarmsRole(db, request.account, farm_ids, 'owner', { forbidden: SHARE_OWNER_ONLY });
       const farmIds = farms.map(({ farm }) => farm.id);
       await shareFarms(db, request.account, farmIds, invitationsOf(account_permission), { jobs: app.jobs, settings });
       const collaborators = await loadCollaborators(db, farmIds);
@@ -79,7 +79,7 @@ export const sharingPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { farm } = await requireFarmRole(request, request.params.farm_id, 'owner', {
+      const { farm } = await requireFarmRole(db, request.account, request.params.farm_id, 'owner', {
         forbidden: 'Only the owner of this farm can remove collaborators',
       });
       const email = normaliseEmail(request.params.collaborator_email);

@@ -81,7 +81,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { farm, role } = await requireFarmRole(request, request.params.farm_id, 'viewer');
+      const { farm, role } = await requireFarmRole(db, request.account, request.params.farm_id, 'viewer');
       return sendJsonPieces(reply, 200, fieldCollectionJson(await listFields(db, farm.id), role));
     },
   );
@@ -102,7 +102,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { farm, role } = await requireFarmRole(request, request.params.farm_id, 'editor');
+      const { farm, role } = await requireFarmRole(db, request.account, request.params.farm_id, 'editor');
 
       const { features } = request.body;
       const boundaries = await inspectedBoundaries(
@@ -147,7 +147,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { field, role } = await requireFieldRole(request, request.params.id, 'viewer');
+      const { field, role } = await requireFieldRole(db, request.account, request.params.id, 'viewer');
       return toFieldFeature(field, role);
     },
   );
@@ -166,7 +166,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { field, role } = await requireFieldRole(request, request.params.id, 'editor');
+      const { field, role } = await requireFieldRole(db, request.account, request.params.id, 'editor');
 
       const { geometry, properties } = request.body;
       const changes: FieldUpdate = {};
@@ -206,7 +206,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { role } = await requireFarmRole(request, request.params.farm_id, 'editor', {
+      const { role } = await requireFarmRole(db, request.account, request.params.farm_id, 'editor', {
         forbidden: "Viewers can't change crop types",
       });
       const { field_ids, field_crop_type } = request.body;
@@ -226,7 +226,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { field } = await requireFieldRole(request, request.params.id, 'editor');
+      const { field } = await requireFieldRole(db, request.account, request.params.id, 'editor');
       await deleteField(db, field);
       return reply.code(204).send(null);
     },

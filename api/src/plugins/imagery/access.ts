@@ -5,7 +5,6 @@ import {
   type ImageryAlgorithm,
   type ImageryLayer,
 } from '@paddock/shared/contracts';
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AccountRow, FieldRow } from '../../db/types';
 import { forbidden } from '../../errors';
@@ -13,7 +12,7 @@ import type { ImageryField } from '../../imagery/service';
 import type { EmSurveyWindow } from '../../imagery/source';
 import { RecentAnswers } from '../../recent-answers';
 import { FEATURE_FLAG_COPY, featureFlagsFor } from '../accounts/feature-flags';
-import { requireFieldsRole, type FieldAccess } from '../farms/access';
+import { requireFieldsRole, type Caller, type FieldAccess } from '../farms/access';
 import type { Db } from '../../db';
 
 /** What each gated feature is called in a refusal. */
@@ -107,11 +106,12 @@ async function toImageryFields(db: Db, rows: readonly FieldRow[], layer: Imagery
  * otherwise 404 "Field not found", whichever field it is (existence is not revealed).
  */
 export async function loadImageryFields(
-  request: FastifyRequest,
+  db: Db,
+  account: Caller,
   fieldIds: readonly string[],
   layer: ImageryLayer,
 ): Promise<ImageryField[]> {
-  return (await loadImageryFieldAccess(request, fieldIds, layer)).fields;
+  return (await loadImageryFieldAccess(db, account, fieldIds, layer)).fields;
 }
 
 /**
@@ -119,13 +119,14 @@ export async function loadImageryFields(
  * order), for routes that check more than viewing without asking the database again.
  */
 export async function loadImageryFieldAccess(
-  request: FastifyRequest,
+  db: Db,
+  account: Caller,
   fieldIds: readonly string[],
   layer: ImageryLayer,
 ): Promise<{ fields: ImageryField[]; access: FieldAccess[] }> {
-  const access = await requireFieldsRole(request, fieldIds, 'viewer');
+  const access = await requireFieldsRole(db, account, fieldIds, 'viewer');
   const fields = await toImageryFields(
-    request.server.db,
+    db,
     access.map(({ field }) => field),
     layer,
   );

@@ -49,7 +49,7 @@ export function registerExportRoute(
       const { layer, algorithm } = parseAlgorithmCode(request.params.algorithm);
       const { field_ids, latest_capture_date: date, width, color_stretch } = request.query;
       // Membership first (404 for a non-member), then the tier gates.
-      const fields = await loadImageryFields(request, field_ids, layer);
+      const fields = await loadImageryFields(db, request.account, field_ids, layer);
       const { account } = request;
       if (account.tier !== 'premium')
         throw forbidden('Export Map is an Advanced feature. Upgrade to Advanced to export maps as PDF.');

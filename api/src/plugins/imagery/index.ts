@@ -123,7 +123,7 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<CatalogResponse> => {
       const { field_ids, layer_filter: layer, search_days, latest_date_utc } = request.query;
       // Membership first (404 for a non-member), then the tier gates.
-      const fields = await loadImageryFields(request, field_ids, layer);
+      const fields = await loadImageryFields(db, request.account, field_ids, layer);
       requireSelection(request.account, field_ids);
       const to = minDate(latest_date_utc ?? todayUtc(), todayUtc());
       const days = search_days ?? (layer === 'high_res' ? undefined : DEFAULT_SEARCH_DAYS);
@@ -167,7 +167,7 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { layer, algorithm } = parseAlgorithmCode(request.params.algorithm);
       const { field_ids, latest_capture_date, color_stretch } = request.query;
-      const fields = await loadImageryFields(request, field_ids, layer);
+      const fields = await loadImageryFields(db, request.account, field_ids, layer);
       requireAlgorithm(request.account, algorithm);
       requireSelection(request.account, field_ids);
       const capture = await captureOn(fields, layer, latest_capture_date);
@@ -210,7 +210,7 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
       // The account and fields come from a few seconds' cache (the route opts out of resolving the account).
       const { account, fields } = await tileAccess.get(tileAccessKey(request.user.sub, layer, field_ids), async () => {
         const caller = await resolveAccount(request);
-        return { account: caller, fields: await loadImageryFields(request, field_ids, layer) };
+        return { account: caller, fields: await loadImageryFields(db, caller, field_ids, layer) };
       });
       requireAlgorithm(account, algorithm);
       requireSelection(account, field_ids);
@@ -263,7 +263,7 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { algorithm, max_cloud_percent } = request.query;
-      const [field] = (await loadImageryFields(request, [request.params.id], 'standard')) as [ImageryField];
+      const [field] = (await loadImageryFields(db, request.account, [request.params.id], 'standard')) as [ImageryField];
       requireAlgorithm(request.account, algorithm);
       const today = todayUtc();
       const { current, previous } = seasonsAround(field.cropType, today);

@@ -33,7 +33,7 @@ export function registerThumbnailRoute(app: Parameters<FastifyPluginAsyncZod>[0]
       },
     },
     async (request, reply) => {
-      const fields = await loadImageryFields(request, [request.params.id], 'standard');
+      const fields = await loadImageryFields(app.db, request.account, [request.params.id], 'standard');
       const to = todayUtc();
       const found = await imagery.catalog(fields, 'standard', addDays(to, 1 - THUMBNAIL_SEARCH_DAYS), to);
       const pick =

@@ -120,7 +120,7 @@ export async function priceFor(
     const offered = product.captures.map((entry) => entry.number_of_captures).join(', ');
     throw issue(['number_of_captures'], `${product.title} is sold with ${offered} captures`);
   }
-  const access = await requireFieldsRole(request, body.field_ids, 'viewer');
+  const access = await requireFieldsRole(db, request.account, body.field_ids, 'viewer');
   const farmIds = [...new Set(access.map(({ field }) => field.farm_id))];
   const farms = await db.selectFrom('farms').select(['id', 'name']).where('id', 'in', farmIds).execute();
   const farmName = new Map(farms.map((farm) => [farm.id, farm.name]));

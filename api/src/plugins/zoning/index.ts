@@ -40,7 +40,7 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { json, timings } = await zonesFor(request, imagery, request.query, app.config.zoning);
+      const { json, timings } = await zonesFor(db, request.account, imagery, request.query, app.config.zoning);
       // Where the time went when the zones were computed (a cached answer repeats the first figures).
       void reply.header(
         'Server-Timing',
@@ -110,9 +110,8 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const updated = await updateZoningOrder(db, request.account.id, request.body);
+      const { updated, downloadable } = await updateZoningOrder(db, request.account, request.body);
       // Both zips of the new rates are made now, by jobs, so 'Export Files' links are ready sooner.
-      const downloadable = await orderForDownload(db, request.account.id, updated.download_key);
       for (const unified of [false, true]) {
         await requestExport(app, downloadable.order.id, exportInput(downloadable, unified));
       }
@@ -134,7 +133,7 @@ export const zoningPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const account = request.account;
-      const downloadable = await orderForDownload(db, account.id, request.params.download_key);
+      const downloadable = await orderForDownload(db, account, request.params.download_key);
       // Made once by the `zoning.export` job and kept in storage; this waits for it the first time.
       const { fileName, file } = await exportFor(
         app,

@@ -9,7 +9,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
-import { isUuid, requireFarmRoleOf } from '../farms/access';
+import { isUuid, requireFarmRole, type Caller } from '../farms/access';
 import { findGeometryProblem } from '../../geo/geometry';
 import { boundZonesToFields, intersectGeometries, zonesOutline, type BoundaryField } from './bound';
 import type { PrescriptionInput } from './prescription';
@@ -148,32 +148,38 @@ export async function listZoningOrders(db: Db, accountId: string, filter: Zoning
   return (await zoningOrderQuery(db, accountId, filter)).map(toZoningOrder);
 }
 
-export async function getZoningOrder(db: Db, accountId: string, id: string): Promise<ZoningOrder> {
-  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
+/** The order with this id when the caller may see it; else 404 with `missing`. */
+async function visibleOrder(db: Db, accountId: string, id: string, missing = ORDER_NOT_FOUND): Promise<ZoningOrderRow> {
+  if (!isUuid(id)) throw notFound(missing);
   const [order] = await zoningOrderQuery(db, accountId, { id });
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  return toZoningOrder(order);
+  if (!order) throw notFound(missing);
+  return order;
+}
+
+export async function getZoningOrder(db: Db, accountId: string, id: string): Promise<ZoningOrder> {
+  return toZoningOrder(await visibleOrder(db, accountId, id));
 }
 
 /**
  * New rates (and zone numbers, if the user repainted) for a paid order: the caller must be able to
  * zone its farm (owner or editor; a viewer 403, anyone else 404). The download key stays the same, so
- * links already handed out give the new files.
+ * links already handed out give the new files. Answers what the route sends back and what the new
+ * zips are made from (the order loaded and checked once, here).
  */
 export async function updateZoningOrder(
   db: Db,
-  accountId: string,
+  account: Caller,
   payload: ZoningUpdatePayload,
-): Promise<{ id: string; download_key: string; fields: string[] }> {
-  const order = await getZoningOrder(db, accountId, payload.id);
-  await requireFarmRoleOf(db, accountId, order.farm_id, 'editor', { forbidden: VIEWERS_CANNOT_ZONE });
+): Promise<{ updated: { id: string; download_key: string; fields: string[] }; downloadable: DownloadableOrder }> {
+  const order = await visibleOrder(db, account.id, payload.id);
+  await requireFarmRole(db, account, order.farm_id, 'editor', { forbidden: VIEWERS_CANNOT_ZONE });
   if (order.status !== 'paid' || !order.download_key) {
     throw new HttpError(409, 'This order is not paid yet: its rates can be edited once it is paid');
   }
   checkZones(payload.zones, order.fields, order.num_zones, ['body', 'zones']);
   // What was sold is what is kept: a product or unit left out stays as saved; a unit change that
   // would relabel the same numbers needs the client to say it converted or asked (never silent).
-  const saved = JSON.parse(order.zones) as ZoneCollection;
+  const saved = order.zones as ZoneCollection;
   const product = payload.zones.product ?? saved.product;
   const unit = payload.zones.unit ?? saved.unit;
   if (saved.unit && unit !== saved.unit && payload.confirm_unit_change !== true) {
@@ -183,22 +189,23 @@ export async function updateZoningOrder(
   }
   // New classes and rates inside what was paid for only: each field's zones as sold, within the
   // field's boundary today (a field enlarged since gains nothing; a deleted one keeps its zones).
-  const { fields } = await paidBoundaries(db, order.fields, saved);
+  const fieldRows = await fieldRowsOf(db, order.fields);
   const zones = boundZonesToFields(
     {
       ...payload.zones,
       ...(product === undefined ? {} : { product }),
       ...(unit === undefined ? {} : { unit }),
     },
-    fields,
+    paidBoundaries(fieldRows, order.fields, saved),
     ['body', 'zones'],
   );
-  await db
-    .updateTable('zoning_orders')
-    .set({ zones: JSON.stringify(zones) })
-    .where('id', '=', order.id)
-    .execute();
-  return { id: order.id, download_key: order.download_key, fields: order.fields };
+  const stored = JSON.stringify(zones);
+  await db.updateTable('zoning_orders').set({ zones: stored }).where('id', '=', order.id).execute();
+  return {
+    updated: { id: order.id, download_key: order.download_key, fields: order.fields },
+    // As a download reads it back: the zones as stored (JSON), the fields as just read.
+    downloadable: downloadableOf({ ...order, zones: JSON.parse(stored) as ZoneCollection }, fieldRows),
+  };
 }
 
 /**
@@ -206,15 +213,14 @@ export async function updateZoningOrder(
  * stored at payment) within the field's boundary today. A field deleted since keeps its outline; so
  * does one moved clear of it when `apart` is 'as-sold' (a download), while an update refuses it.
  */
-async function paidBoundaries(
-  db: Db,
+function paidBoundaries(
+  rows: readonly FieldRowOf[],
   fieldIds: readonly string[],
   stored: ZoneCollection,
   apart: 'unknown' | 'as-sold' = 'unknown',
-): Promise<{ fields: BoundaryField[] }> {
-  const rows = await fieldRowsOf(db, fieldIds);
+): BoundaryField[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const fields = fieldIds.map((id) => {
+  return fieldIds.map((id) => {
     const row = byId.get(id);
     const outline = zonesOutline(stored, id);
     const today = row ? (row.geometry as AreaGeometry) : null;
@@ -228,7 +234,6 @@ async function paidBoundaries(
       geometry: geometry ?? { type: 'Polygon' as const, coordinates: [] },
     };
   });
-  return { fields };
 }
 
 const fieldRowsOf = (db: Db, ids: readonly string[]) =>
@@ -237,6 +242,7 @@ const fieldRowsOf = (db: Db, ids: readonly string[]) =>
     .select(['id', 'name', 'geometry'])
     .where('id', 'in', ids.length ? [...ids] : ['00000000-0000-0000-0000-000000000000'])
     .execute();
+type FieldRowOf = Awaited<ReturnType<typeof fieldRowsOf>>[number];
 
 export interface DownloadableOrder {
   order: ZoningOrder;
@@ -254,7 +260,7 @@ export function exportInput({ order, zones, fields }: DownloadableOrder, unified
  * so they may download the files of a paid order too (they may not change its rates: see
  * `updateZoningOrder`). 404 for an unknown key, a pending order or someone who is not a member.
  */
-export async function orderForDownload(db: Db, accountId: string, downloadKey: string): Promise<DownloadableOrder> {
+export async function orderForDownload(db: Db, account: Caller, downloadKey: string): Promise<DownloadableOrder> {
   const row = await db
     .selectFrom('zoning_orders')
     .select(['id'])
@@ -262,16 +268,19 @@ export async function orderForDownload(db: Db, accountId: string, downloadKey: s
     .where('status', '=', 'paid')
     .executeTakeFirst();
   if (!row) throw notFound('Download not found');
-  const [order] = await zoningOrderQuery(db, accountId, { id: row.id });
-  if (!order) throw notFound('Download not found');
-  await requireFarmRoleOf(db, accountId, order.farm_id, 'viewer', { notFound: 'Download not found' });
-  const fieldRows = await fieldRowsOf(db, order.fields);
+  const order = await visibleOrder(db, account.id, row.id, 'Download not found');
+  await requireFarmRole(db, account, order.farm_id, 'viewer', { notFound: 'Download not found' });
+  return downloadableOf(order, await fieldRowsOf(db, order.fields));
+}
+
+/** What a paid order's zips are made from, given the order (loaded and checked) and its fields' rows. */
+function downloadableOf(order: ZoningOrderRow, fieldRows: readonly FieldRowOf[]): DownloadableOrder {
   // A field deleted since the order was paid keeps its zones; its boundary is then the zones' outline.
   const byId = new Map(fieldRows.map((field) => [field.id, field]));
   const stored = order.zones as ZoneCollection;
   // Every file is made from zones cut to the paid fields, whenever and however the order was stored
   // (orders saved before zones were clipped may hold shapes far larger than the field they paid for).
-  const { fields: paid } = await paidBoundaries(db, order.fields, stored, 'as-sold');
+  const paid = paidBoundaries(fieldRows, order.fields, stored, 'as-sold');
   const zones = boundZonesToFields(stored, paid, ['zones']);
   return {
     order: toZoningOrder(order),

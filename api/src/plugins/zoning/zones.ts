@@ -10,13 +10,14 @@ import {
   type ZoneStatistics,
   type ZoningZonesResponse,
 } from '@paddock/shared/contracts';
-import type { FastifyRequest } from 'fastify';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { addDays, dayNumber, IMAGERY_ARCHIVE_START, minDate, todayUtc } from '../../imagery/dates';
 import { ZoningBudgetError, type ImageryField, type ImageryService } from '../../imagery/service';
 import type { Capture } from '../../imagery/source';
 import { zoningPixels, type FieldZoningSummary, type ZoningAnswer } from '../../imagery/zoning';
 import type { ZoningBasis } from '../../imagery/zoning/productivity';
+import type { Db } from '../../db';
+import type { AccountRow } from '../../db/types';
 import { requireRole } from '../farms/access';
 import { loadImageryFieldAccess, requireAlgorithm, requireSelection } from '../imagery/access';
 import { VIEWERS_CANNOT_ZONE } from './orders';
@@ -54,12 +55,12 @@ const figure = (value: number | null): number | null => (value === null ? null :
  * imagery worker pool, shared with identical requests.
  */
 export async function zonesFor(
-  request: FastifyRequest,
+  db: Db,
+  account: AccountRow,
   imagery: ImageryService,
   query: ZonesRequest,
   limits: ZoningLimits,
 ): Promise<{ json: string; timings: ZoningAnswer['timings'] }> {
-  const { account } = request;
   const parsed = parseZoningAlgorithm(query.algorithm);
   if (!parsed) throw notFound('Unknown algorithm');
   const { layer, algorithm } = parsed;
@@ -67,7 +68,8 @@ export async function zonesFor(
   // Membership first (a non-member gets 404 whatever they ask for), then the role (on each field's
   // farm, read with the fields), then the gates. EM with imagery reads the fields' Rapid-EM surveys too.
   const { fields, access } = await loadImageryFieldAccess(
-    request,
+    db,
+    account,
     query.field_ids,
     kind === 'em_imagery' ? 'sensor_em' : layer,
   );
