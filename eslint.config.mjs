@@ -5,6 +5,119 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
+// ---- api layering (issue 28): plugins meet only through public files; nothing below imports a plugin ----
+// A plugin (api/src/plugins/<x>/) may import another plugin only through its public file: `<y>/api.ts`,
+// or the access files every domain shares (`farms/access.ts`, `imagery/access.ts`,
+// `accounts/current-account.ts`), besides `plugins/responses.ts`. Everything under api/src outside
+// plugins/ (db, geo, imagery, places, jobs, ...) is below the plugins and imports none, except the
+// composition root `app.ts`. The seed/admin CLI and the benches drive services in-process, the way a route
+// does, so they are the one allowed lower consumer: of plugins' `api.ts` files only. Tests (`*.test.ts`)
+// and the test support in api/src/test/ may import what they test. ESLint matches the import text, so
+// the patterns are written per folder depth (a plugin's files, then its sub-folders).
+const PUBLIC_PLUGIN_FILES = [
+  '[^/.][^/]*/api',
+  'farms/access',
+  'imagery/access',
+  'accounts/current-account',
+  'responses',
+];
+// TEMPORARY (removed when apipay merges): crossings still in apipay's plugins (orders, cart, payments,
+// documents, bookings, subscriptions, products, accounts, admin), which their branch routes through api.ts.
+const APIPAY_PLUGINS = [
+  'orders',
+  'cart',
+  'payments',
+  'documents',
+  'bookings',
+  'subscriptions',
+  'products',
+  'accounts',
+  'admin',
+];
+const APIPAY_CROSSINGS = [
+  'payments/service',
+  'payments/purchase',
+  'zoning/bound',
+  'zoning/orders',
+  'orders/documents',
+  'products/service',
+  'accounts/service',
+  'farms/membership',
+  'admin',
+];
+// TEMPORARY (removed when apipay merges): imagery/access reads accounts' feature flags until
+// accounts/api.ts exports them; the benches and the admin CLI use accounts', bookings' and admin's
+// internals until those plugins' api.ts files export `ensureAccount`, `bookingToday`, `AdminAccountRequest`.
+const ACCOUNTS_FLAGS_CROSSING = ['accounts/feature-flags'];
+const LOWER_CONSUMER_CROSSINGS = ['accounts/service', 'bookings/service', 'admin'];
+const alternatives = (names) => names.map((name) => `${name}$`).join('|');
+/** Another plugin's file, `up` folders up from the importing file, unless it is one of `allowed`. */
+const crossPlugin = (up, allowed) => ({
+  regex: `^${'\\.\\./'.repeat(up)}(?!(?:${alternatives(allowed)}))[^/.][^/]*(?:/|$)`,
+  message:
+    'A plugin imports another plugin only through its public file (<plugin>/api.ts, farms/access, imagery/access, accounts/current-account): move what you need there, or below the plugins (api/src/geo, api/src/db, ...).',
+});
+const pluginRule = (allowed) => [
+  {
+    files: ['api/src/plugins/*/*.ts'],
+    ignores: ['api/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [crossPlugin(1, allowed)] }] },
+  },
+  {
+    files: ['api/src/plugins/*/*/**/*.ts'],
+    ignores: ['api/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [crossPlugin(2, allowed)] }] },
+  },
+];
+const apiLayers = [
+  ...pluginRule([...PUBLIC_PLUGIN_FILES, ...ACCOUNTS_FLAGS_CROSSING]),
+  ...pluginRule([...PUBLIC_PLUGIN_FILES, ...APIPAY_CROSSINGS]).map((config) => ({
+    ...config,
+    files: config.files.map((glob) => glob.replace('plugins/*/', `plugins/{${APIPAY_PLUGINS.join(',')}}/`)),
+  })),
+  {
+    files: ['api/src/**/*.ts'],
+    ignores: [
+      'api/src/plugins/**',
+      'api/src/app.ts',
+      'api/src/**/*.test.ts',
+      'api/src/test/**',
+      'api/src/{cli,bench}/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(?:^|/)plugins(?:/|$)',
+              message:
+                'Code below the plugins never imports a plugin (only app.ts registers them): move the helper below (api/src/geo, api/src/db, ...) or take what you need as an argument.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['api/src/{cli,bench}/**/*.ts'],
+    ignores: ['api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `(?:^|/)plugins(?:/(?!(?:[^/]+/api$|${alternatives(LOWER_CONSUMER_CROSSINGS)}))|$)`,
+              message: 'The CLI and the benches use a plugin only through its public file (<plugin>/api.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
@@ -26,6 +139,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  // api layering (see `apiLayers` above).
+  ...apiLayers,
   // Formatting is Prettier's (checked by `npm run lint` and `npm test`); rules that disagree with it are off.
   prettier,
 );
