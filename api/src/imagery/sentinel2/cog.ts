@@ -177,23 +177,39 @@ export async function readOnGrid(
   noData: number | null = cog.noData,
 ): Promise<Float32Array | null> {
   const level = chooseLevel(cog, grid.pixelSize);
+  const window = windowOf(cog, level, grid);
+  if (!window) return null;
+  const { x0, y0, x1, y1, width, height, a, b, c, d } = window;
+  const source = await readWindow(cog, level, x0, y0, x1, y1, noData);
+  return method === 'nearest'
+    ? nearest(source, width, height, grid, a, b, c, d)
+    : (bilinear([source], width, height, grid, a, b, c, d)[0] as Float32Array);
+}
+
+/**
+ * The pixels of one level that `grid` covers, [x0, x1) × [y0, y1) (edges at integers, so a centre is
+ * at k + 0.5), with one pixel of margin for the bilinear neighbours, clipped to the image; and the
+ * grid in the window's own pixel space: u = a·x + b, v = c·y + d. `null` when the grid misses the image.
+ */
+function windowOf(cog: Cog, level: CogLevel, grid: ProjectedGrid) {
   const { resX, resY } = level;
-  // The grid's extent in this level's pixel space (edges at integers, so a centre is at k + 0.5),
-  // with one pixel of margin for the bilinear neighbours, clipped to the image.
   const x0 = Math.max(0, Math.floor((grid.minX - cog.originX) / resX) - 1);
   const x1 = Math.min(level.width, Math.ceil((grid.maxX - cog.originX) / resX) + 1);
   const y0 = Math.max(0, Math.floor((cog.originY - grid.maxY) / resY) - 1);
   const y1 = Math.min(level.height, Math.ceil((cog.originY - grid.minY) / resY) + 1);
   if (x0 >= x1 || y0 >= y1) return null;
-  const source = await readWindow(cog, level, x0, y0, x1, y1, noData);
-  // The grid in the window's own pixel space: u = a·x + b, v = c·y + d.
-  const a = 1 / resX;
-  const b = -cog.originX / resX - x0;
-  const c = -1 / resY;
-  const d = cog.originY / resY - y0;
-  return method === 'nearest'
-    ? nearest(source, x1 - x0, y1 - y0, grid, a, b, c, d)
-    : bilinear(source, x1 - x0, y1 - y0, grid, a, b, c, d);
+  return {
+    x0,
+    y0,
+    x1,
+    y1,
+    width: x1 - x0,
+    height: y1 - y0,
+    a: 1 / resX,
+    b: -cog.originX / resX - x0,
+    c: -1 / resY,
+    d: cog.originY / resY - y0,
+  };
 }
 
 /** Whether two COGs' levels of this pixel size share one pixel grid (origin, pixel size, extent). */
@@ -226,23 +242,13 @@ export async function readBandsOnGrid(
   );
   if (!shared || reads.length === 1)
     return Promise.all(reads.map(({ cog, noData }) => readOnGrid(cog, grid, 'bilinear', noData)));
-  const { cog } = first;
-  const { resX, resY } = level;
-  const x0 = Math.max(0, Math.floor((grid.minX - cog.originX) / resX) - 1);
-  const x1 = Math.min(level.width, Math.ceil((grid.maxX - cog.originX) / resX) + 1);
-  const y0 = Math.max(0, Math.floor((cog.originY - grid.maxY) / resY) - 1);
-  const y1 = Math.min(level.height, Math.ceil((cog.originY - grid.minY) / resY) + 1);
-  if (x0 >= x1 || y0 >= y1) return reads.map(() => null);
+  const window = windowOf(first.cog, level, grid);
+  if (!window) return reads.map(() => null);
+  const { x0, y0, x1, y1, width, height, a, b, c, d } = window;
   const sources = await Promise.all(
     reads.map(({ cog: each, noData }) => readWindow(each, chooseLevel(each, grid.pixelSize), x0, y0, x1, y1, noData)),
   );
-  const a = 1 / resX;
-  const b = -cog.originX / resX - x0;
-  const c = -1 / resY;
-  const d = cog.originY / resY - y0;
-  return sources.length === 2
-    ? bilinearPair(sources[0] as Float32Array, sources[1] as Float32Array, x1 - x0, y1 - y0, grid, a, b, c, d)
-    : sources.map((source) => bilinear(source, x1 - x0, y1 - y0, grid, a, b, c, d));
+  return bilinear(sources, width, height, grid, a, b, c, d);
 }
 
 // The two resampling loops run for every pixel of every band of every tile: plain loops over
@@ -268,8 +274,12 @@ function nearest(
   return out;
 }
 
+/**
+ * Bilinear values of each source (bands of one pixel grid) on the grid, in one pass: each pixel's four
+ * nearest pixel centres and their weights are found once for all sources.
+ */
 function bilinear(
-  source: Float32Array,
+  sources: readonly Float32Array[],
   width: number,
   height: number,
   grid: ProjectedGrid,
@@ -277,70 +287,18 @@ function bilinear(
   b: number,
   c: number,
   d: number,
-): Float32Array {
+): Float32Array[] {
   const { x, y } = grid;
-  const out = new Float32Array(x.length);
-  for (let p = 0; p < out.length; p++) {
+  const outs = sources.map(() => new Float32Array(x.length));
+  for (let p = 0; p < x.length; p++) {
     const u = (x[p] as number) * a + b;
     const v = (y[p] as number) * c + d;
     if (u < 0 || v < 0 || u >= width || v >= height) {
-      out[p] = Number.NaN;
+      for (const out of outs) out[p] = Number.NaN;
       continue;
     }
     // The four nearest pixel centres, clamped at the window's edge (which is the image's edge or a
-    // margin pixel), weighted by distance; neighbours without data give their weight to the others.
-    const cu = u - 0.5;
-    const cv = v - 0.5;
-    const left = Math.floor(cu);
-    const top = Math.floor(cv);
-    const fx = cu - left;
-    const fy = cv - top;
-    const l = left < 0 ? 0 : left;
-    const r = left + 1 >= width ? width - 1 : left + 1;
-    const t = (top < 0 ? 0 : top) * width;
-    const bottom = (top + 1 >= height ? height - 1 : top + 1) * width;
-    const tl = source[t + l] as number;
-    const tr = source[t + r] as number;
-    const bl = source[bottom + l] as number;
-    const br = source[bottom + r] as number;
-    // NaN !== NaN: a missing neighbour weighs nothing.
-    const wtl = tl === tl ? (1 - fx) * (1 - fy) : 0;
-    const wtr = tr === tr ? fx * (1 - fy) : 0;
-    const wbl = bl === bl ? (1 - fx) * fy : 0;
-    const wbr = br === br ? fx * fy : 0;
-    const weights = wtl + wtr + wbl + wbr;
-    out[p] =
-      weights > 0
-        ? ((wtl > 0 ? tl * wtl : 0) + (wtr > 0 ? tr * wtr : 0) + (wbl > 0 ? bl * wbl : 0) + (wbr > 0 ? br * wbr : 0)) /
-          weights
-        : Number.NaN;
-  }
-  return out;
-}
-
-/** `bilinear` of two sources on one grid in one pass (the pixel's neighbours and weights found once): the same values. */
-function bilinearPair(
-  first: Float32Array,
-  second: Float32Array,
-  width: number,
-  height: number,
-  grid: ProjectedGrid,
-  a: number,
-  b: number,
-  c: number,
-  d: number,
-): [Float32Array, Float32Array] {
-  const { x, y } = grid;
-  const out1 = new Float32Array(x.length);
-  const out2 = new Float32Array(x.length);
-  for (let p = 0; p < out1.length; p++) {
-    const u = (x[p] as number) * a + b;
-    const v = (y[p] as number) * c + d;
-    if (u < 0 || v < 0 || u >= width || v >= height) {
-      out1[p] = Number.NaN;
-      out2[p] = Number.NaN;
-      continue;
-    }
+    // margin pixel), weighted by distance.
     const cu = u - 0.5;
     const cv = v - 0.5;
     const left = Math.floor(cu);
@@ -355,37 +313,49 @@ function bilinearPair(
     const ftr = fx * (1 - fy);
     const fbl = (1 - fx) * fy;
     const fbr = fx * fy;
-    // Each band exactly as `bilinear` computes it (a missing neighbour weighs nothing).
-    let tl = first[t + l] as number;
-    let tr = first[t + r] as number;
-    let bl = first[bottom + l] as number;
-    let br = first[bottom + r] as number;
-    let wtl = tl === tl ? ftl : 0;
-    let wtr = tr === tr ? ftr : 0;
-    let wbl = bl === bl ? fbl : 0;
-    let wbr = br === br ? fbr : 0;
-    let weights = wtl + wtr + wbl + wbr;
-    out1[p] =
-      weights > 0
-        ? ((wtl > 0 ? tl * wtl : 0) + (wtr > 0 ? tr * wtr : 0) + (wbl > 0 ? bl * wbl : 0) + (wbr > 0 ? br * wbr : 0)) /
-          weights
-        : Number.NaN;
-    tl = second[t + l] as number;
-    tr = second[t + r] as number;
-    bl = second[bottom + l] as number;
-    br = second[bottom + r] as number;
-    wtl = tl === tl ? ftl : 0;
-    wtr = tr === tr ? ftr : 0;
-    wbl = bl === bl ? fbl : 0;
-    wbr = br === br ? fbr : 0;
-    weights = wtl + wtr + wbl + wbr;
-    out2[p] =
-      weights > 0
-        ? ((wtl > 0 ? tl * wtl : 0) + (wtr > 0 ? tr * wtr : 0) + (wbl > 0 ? bl * wbl : 0) + (wbr > 0 ? br * wbr : 0)) /
-          weights
-        : Number.NaN;
+    for (let k = 0; k < sources.length; k++) {
+      (outs[k] as Float32Array)[p] = weighted(
+        sources[k] as Float32Array,
+        t + l,
+        t + r,
+        bottom + l,
+        bottom + r,
+        ftl,
+        ftr,
+        fbl,
+        fbr,
+      );
+    }
   }
-  return [out1, out2];
+  return outs;
+}
+
+/** One source's value from four neighbours and their weights; a neighbour without data (NaN) gives its weight to the others. */
+function weighted(
+  source: Float32Array,
+  itl: number,
+  itr: number,
+  ibl: number,
+  ibr: number,
+  ftl: number,
+  ftr: number,
+  fbl: number,
+  fbr: number,
+): number {
+  const tl = source[itl] as number;
+  const tr = source[itr] as number;
+  const bl = source[ibl] as number;
+  const br = source[ibr] as number;
+  // NaN !== NaN: a missing neighbour weighs nothing.
+  const wtl = tl === tl ? ftl : 0;
+  const wtr = tr === tr ? ftr : 0;
+  const wbl = bl === bl ? fbl : 0;
+  const wbr = br === br ? fbr : 0;
+  const weights = wtl + wtr + wbl + wbr;
+  return weights > 0
+    ? ((wtl > 0 ? tl * wtl : 0) + (wtr > 0 ? tr * wtr : 0) + (wbl > 0 ? bl * wbl : 0) + (wbr > 0 ? br * wbr : 0)) /
+        weights
+    : Number.NaN;
 }
 
 /** Pixels [x0, x1) × [y0, y1) of one level as Float32 (NaN where the image has no data), from the internal tiles they span. */
