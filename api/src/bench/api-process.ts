@@ -71,3 +71,15 @@ export async function pgAnswers(): Promise<boolean> {
     return false;
   }
 }
+
+/** Runs `bench` and prints its result as JSON when `moduleUrl` (the bench's `import.meta.url`) is the script node was started with. */
+export function runWhenMain(moduleUrl: string, bench: () => Promise<unknown>): void {
+  if (!process.argv[1] || fileURLToPath(moduleUrl) !== path.resolve(process.argv[1])) return;
+  bench().then(
+    (result) => console.log(JSON.stringify(result, null, 2)),
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -7,9 +7,8 @@ import { openAsBlob, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startAuthServer } from '../test/auth-server';
-import { pickPort, startApi } from './api-process';
+import { pickPort, startApi, runWhenMain } from './api-process';
 import { WGS84_PRJ, writeShapefile, type ShapefileFeature } from '../files/shapefile-writer';
 
 /** The api's port in this benchmark, unless something else holds it (another e2e stack may). */
@@ -211,12 +210,4 @@ export async function benchConvert(
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  benchConvert().then(
-    (result) => console.log(JSON.stringify(result, null, 2)),
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenMain(import.meta.url, benchConvert);

@@ -7,7 +7,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database, type DatabaseConfig } from '../db';
@@ -16,7 +15,7 @@ import { seedFarms } from '../cli/seed-lib';
 import { ensureAccount } from '../plugins/accounts/service';
 import { listFarms, type FarmListQuery } from '../plugins/farms/api';
 import { startAuthServer } from '../test/auth-server';
-import { pickPort, startApi } from './api-process';
+import { pickPort, startApi, runWhenMain } from './api-process';
 // Plain ES module shared with the root bench script (typed by load.d.mts).
 import { runLoad, type LoadResult } from '../../../scripts/bench/load.mjs';
 
@@ -277,12 +276,4 @@ export async function benchFarmList(
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  benchFarmList().then(
-    (result) => console.log(JSON.stringify(result, null, 2)),
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenMain(import.meta.url, benchFarmList);

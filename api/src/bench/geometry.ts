@@ -5,13 +5,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { kinks } from '@turf/kinks';
 import type { Polygon } from 'geojson';
 import { inspectBoundary } from '../geo/geometry';
 import { circleBoundary, combBoundary } from '../geo/testing/boundaries';
 import { startAuthServer } from '../test/auth-server';
-import { pickPort, startApi } from './api-process';
+import { pickPort, startApi, runWhenMain } from './api-process';
 
 const PREFERRED_PORT = 4610 + Number(process.env.PADDOCK_PORT_OFFSET ?? 0);
 const POSITIONS = 10_000;
@@ -212,12 +211,4 @@ export async function benchGeometry(): Promise<GeometryBench> {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  benchGeometry().then(
-    (result) => console.log(JSON.stringify(result, null, 2)),
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenMain(import.meta.url, benchGeometry);

@@ -12,6 +12,7 @@ import {
   type Payment,
   type Profile,
 } from '@paddock/shared/contracts';
+import type { z } from 'zod';
 import { DEFAULT_AUDIENCE, DEFAULT_ISSUER } from '../config';
 import type { AdminAccountRequest } from '../plugins/admin';
 import { DEVELOPMENT_ADMIN_CLIENT_SECRET, isProduction } from '../production';
@@ -219,33 +220,59 @@ export async function runAdminCli(
     if (code !== 0 || !command.email) return code;
   }
 
-  const target = `${apiUrl}/v2/admin/accounts/${encodeURIComponent(command.email)}`;
-  let apiResponse: Response;
-  try {
-    apiResponse = await fetchImpl(target, {
+  return adminCall(fetchImpl, apiUrl, io, {
+    path: `/v2/admin/accounts/${encodeURIComponent(command.email)}`,
+    init: {
       method: 'PATCH',
       headers: { authorization, 'content-type': 'application/json' },
       body: JSON.stringify(command.patch),
-    });
+    },
+    refused: `Could not change ${command.email}`,
+    schema: profileResponseSchema,
+    answer: 'a profile',
+    show: (parsed) => formatProfile(parsed.data),
+  });
+}
+
+/**
+ * One admin API call: the request, then its answer checked and printed. Exit code 1 with a message
+ * when the API cannot be reached, refuses (its reason), or answers with something else than asked.
+ */
+async function adminCall<T>(
+  fetchImpl: typeof fetch,
+  apiUrl: string,
+  io: CliIo,
+  call: {
+    path: string;
+    init: RequestInit;
+    /** 'Could not mark X paid': what is said before the API's reason. */
+    refused: string;
+    schema: z.ZodType<T>;
+    /** 'a payment': what the answer should have been. */
+    answer: string;
+    show: (parsed: T) => string;
+  },
+): Promise<number> {
+  let response: Response;
+  try {
+    response = await fetchImpl(`${apiUrl}${call.path}`, call.init);
   } catch (error) {
     io.error(`Could not reach the API at ${apiUrl} (${causeOf(error)}). Is \`npm start\` running?`);
     return 1;
   }
-  const body = await readJson(apiResponse);
-  if (!apiResponse.ok) {
-    io.error(
-      `Could not change ${command.email}: ${describeApiError(apiResponse.status, body)} (HTTP ${apiResponse.status})`,
-    );
+  const body = await readJson(response);
+  if (!response.ok) {
+    io.error(`${call.refused}: ${describeApiError(response.status, body)} (HTTP ${response.status})`);
     return 1;
   }
-  const parsed = profileResponseSchema.safeParse(body);
+  const parsed = call.schema.safeParse(body);
   if (!parsed.success) {
     io.error(
-      `The API at ${apiUrl} answered with something that is not a profile. Is API_URL pointing at the Paddock api?`,
+      `The API at ${apiUrl} answered with something that is not ${call.answer}. Is API_URL pointing at the Paddock api?`,
     );
     return 1;
   }
-  io.log(formatProfile(parsed.data.data));
+  io.log(call.show(parsed.data));
   return 0;
 }
 
@@ -267,30 +294,14 @@ async function markPaidCall(
   reference: string,
   io: CliIo,
 ): Promise<number> {
-  let response: Response;
-  try {
-    response = await fetchImpl(`${apiUrl}/v2/admin/payments/${encodeURIComponent(reference)}/mark_paid`, {
-      method: 'POST',
-      headers: { authorization },
-    });
-  } catch (error) {
-    io.error(`Could not reach the API at ${apiUrl} (${causeOf(error)}). Is \`npm start\` running?`);
-    return 1;
-  }
-  const body = await readJson(response);
-  if (!response.ok) {
-    io.error(`Could not mark ${reference} paid: ${describeApiError(response.status, body)} (HTTP ${response.status})`);
-    return 1;
-  }
-  const parsed = paymentResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    io.error(
-      `The API at ${apiUrl} answered with something that is not a payment. Is API_URL pointing at the Paddock api?`,
-    );
-    return 1;
-  }
-  io.log(formatPayment(parsed.data.data));
-  return 0;
+  return adminCall(fetchImpl, apiUrl, io, {
+    path: `/v2/admin/payments/${encodeURIComponent(reference)}/mark_paid`,
+    init: { method: 'POST', headers: { authorization } },
+    refused: `Could not mark ${reference} paid`,
+    schema: paymentResponseSchema,
+    answer: 'a payment',
+    show: (parsed) => formatPayment(parsed.data),
+  });
 }
 
 export function formatOrder(order: OrderResponse): string {
@@ -310,29 +321,16 @@ async function orderStatusCall(
   order: { id: string; body: AdminOrderStatusRequest },
   io: CliIo,
 ): Promise<number> {
-  let response: Response;
-  try {
-    response = await fetchImpl(`${apiUrl}/v2/admin/orders/${encodeURIComponent(order.id)}/status`, {
+  return adminCall(fetchImpl, apiUrl, io, {
+    path: `/v2/admin/orders/${encodeURIComponent(order.id)}/status`,
+    init: {
       method: 'POST',
       headers: { authorization, 'content-type': 'application/json' },
       body: JSON.stringify(order.body),
-    });
-  } catch (error) {
-    io.error(`Could not reach the API at ${apiUrl} (${causeOf(error)}). Is \`npm start\` running?`);
-    return 1;
-  }
-  const body = await readJson(response);
-  if (!response.ok) {
-    io.error(`Could not move order ${order.id}: ${describeApiError(response.status, body)} (HTTP ${response.status})`);
-    return 1;
-  }
-  const parsed = orderResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    io.error(
-      `The API at ${apiUrl} answered with something that is not an order. Is API_URL pointing at the Paddock api?`,
-    );
-    return 1;
-  }
-  io.log(formatOrder(parsed.data));
-  return 0;
+    },
+    refused: `Could not move order ${order.id}`,
+    schema: orderResponseSchema,
+    answer: 'an order',
+    show: formatOrder,
+  });
 }

@@ -144,6 +144,20 @@ export async function loadFarmFields(db: Db, farmIds: readonly string[]): Promis
   return toImageryFields(db, rows, null);
 }
 
+/** The landscape NDVI-R is stretched and drawn over (every field of the selection's farms); none for other calculations. */
+export async function regionFieldsFor(
+  db: Db,
+  algorithm: ImageryAlgorithm,
+  fields: readonly ImageryField[],
+): Promise<ImageryField[] | undefined> {
+  return algorithm === 'NDVI-R'
+    ? loadFarmFields(
+        db,
+        fields.map((field) => field.farmId),
+      )
+    : undefined;
+}
+
 /** How long a tile request's access answer is reused: a map move asks for dozens of tiles at once. */
 export const TILE_ACCESS_TTL_MS = 5_000;
 const MAX_TILE_ACCESS_ENTRIES = 2_000;

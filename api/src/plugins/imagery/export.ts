@@ -13,7 +13,7 @@ import type { ImageryField, ImageryService } from '../../imagery/service';
 import type { Capture } from '../../imagery/source';
 import type { ValueSummary } from '../../imagery/statistics';
 import { errorResponses } from '../responses';
-import { loadFarmFields, loadImageryFields, requireAlgorithm, requireSelection } from './access';
+import { loadImageryFields, regionFieldsFor, requireAlgorithm, requireSelection } from './access';
 
 /**
  * `GET v2/algorithm/{layer}_{algorithm}/export.png`: the map image of the PDF export (spec 2 §4,
@@ -58,13 +58,7 @@ export function registerExportRoute(
       const capture = date > todayUtc() ? null : await imagery.capture(fields, layer, date);
       if (!capture) throw notFound(`No imagery for these fields on ${date}`);
       const statistics = await imagery.fieldStatistics(fields, capture, algorithm);
-      const regionFields =
-        algorithm === 'NDVI-R'
-          ? await loadFarmFields(
-              db,
-              fields.map((field) => field.farmId),
-            )
-          : undefined;
+      const regionFields = await regionFieldsFor(db, algorithm, fields);
       const valueRange = await valueRangeOf(fields, capture, algorithm, color_stretch, {
         fieldSummary: statistics.summary,
         ...(regionFields ? { regionFields } : {}),

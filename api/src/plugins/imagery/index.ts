@@ -31,9 +31,9 @@ import type { SeriesPoint } from '../../imagery/tasks';
 import { resolveAccount } from '../accounts/current-account';
 import { errorResponses } from '../responses';
 import {
-  loadFarmFields,
   loadImageryFields,
   recentTileAccess,
+  regionFieldsFor,
   requireAlgorithm,
   requireSelection,
   tileAccessKey,
@@ -96,12 +96,7 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
     const { fieldSummary } = known;
     if (stretch === 'fixed') return stretchRange(algorithm, stretch, null);
     if (algorithm === 'NDVI-R') {
-      const region =
-        known.regionFields ??
-        (await loadFarmFields(
-          db,
-          fields.map((field) => field.farmId),
-        ));
+      const region = known.regionFields ?? (await regionFieldsFor(db, algorithm, fields)) ?? [];
       return stretchRange(algorithm, stretch, await imagery.regionSummary(region, capture, algorithm));
     }
     const summary =
@@ -215,13 +210,7 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
       requireAlgorithm(account, algorithm);
       requireSelection(account, field_ids);
       const capture = await captureOn(fields, layer, capture_date);
-      const regionFields =
-        algorithm === 'NDVI-R'
-          ? await loadFarmFields(
-              db,
-              fields.map((field) => field.farmId),
-            )
-          : undefined;
+      const regionFields = await regionFieldsFor(db, algorithm, fields);
       const range = await valueRangeOf(fields, capture, algorithm, color_stretch, regionFields ? { regionFields } : {});
 
       const etag = `"${createHash('sha1')
