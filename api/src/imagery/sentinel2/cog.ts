@@ -179,11 +179,21 @@ export async function readOnGrid(
   const level = chooseLevel(cog, grid.pixelSize);
   const window = windowOf(cog, level, grid);
   if (!window) return null;
-  const { x0, y0, x1, y1, width, height, a, b, c, d } = window;
-  const source = await readWindow(cog, level, x0, y0, x1, y1, noData);
-  return method === 'nearest'
-    ? nearest(source, width, height, grid, a, b, c, d)
-    : (bilinear([source], width, height, grid, a, b, c, d)[0] as Float32Array);
+  const source = await readWindow(cog, level, window.x0, window.y0, window.x1, window.y1, noData);
+  return method === 'nearest' ? nearest(source, window, grid) : (bilinear([source], window, grid)[0] as Float32Array);
+}
+
+interface Window {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  width: number;
+  height: number;
+  a: number;
+  b: number;
+  c: number;
+  d: number;
 }
 
 /**
@@ -191,7 +201,7 @@ export async function readOnGrid(
  * at k + 0.5), with one pixel of margin for the bilinear neighbours, clipped to the image; and the
  * grid in the window's own pixel space: u = a·x + b, v = c·y + d. `null` when the grid misses the image.
  */
-function windowOf(cog: Cog, level: CogLevel, grid: ProjectedGrid) {
+function windowOf(cog: Cog, level: CogLevel, grid: ProjectedGrid): Window | null {
   const { resX, resY } = level;
   const x0 = Math.max(0, Math.floor((grid.minX - cog.originX) / resX) - 1);
   const x1 = Math.min(level.width, Math.ceil((grid.maxX - cog.originX) / resX) + 1);
@@ -244,26 +254,18 @@ export async function readBandsOnGrid(
     return Promise.all(reads.map(({ cog, noData }) => readOnGrid(cog, grid, 'bilinear', noData)));
   const window = windowOf(first.cog, level, grid);
   if (!window) return reads.map(() => null);
-  const { x0, y0, x1, y1, width, height, a, b, c, d } = window;
+  const { x0, y0, x1, y1 } = window;
   const sources = await Promise.all(
     reads.map(({ cog: each, noData }) => readWindow(each, chooseLevel(each, grid.pixelSize), x0, y0, x1, y1, noData)),
   );
-  return bilinear(sources, width, height, grid, a, b, c, d);
+  return bilinear(sources, window, grid);
 }
 
 // The two resampling loops run for every pixel of every band of every tile: plain loops over
 // Float32/Float64 arrays only, no closures, so they stay monomorphic and cheap.
 
-function nearest(
-  source: Float32Array,
-  width: number,
-  height: number,
-  grid: ProjectedGrid,
-  a: number,
-  b: number,
-  c: number,
-  d: number,
-): Float32Array {
+function nearest(source: Float32Array, window: Window, grid: ProjectedGrid): Float32Array {
+  const { width, height, a, b, c, d } = window;
   const { x, y } = grid;
   const out = new Float32Array(x.length);
   for (let p = 0; p < out.length; p++) {
@@ -278,16 +280,8 @@ function nearest(
  * Bilinear values of each source (bands of one pixel grid) on the grid, in one pass: each pixel's four
  * nearest pixel centres and their weights are found once for all sources.
  */
-function bilinear(
-  sources: readonly Float32Array[],
-  width: number,
-  height: number,
-  grid: ProjectedGrid,
-  a: number,
-  b: number,
-  c: number,
-  d: number,
-): Float32Array[] {
+function bilinear(sources: readonly Float32Array[], window: Window, grid: ProjectedGrid): Float32Array[] {
+  const { width, height, a, b, c, d } = window;
   const { x, y } = grid;
   const outs = sources.map(() => new Float32Array(x.length));
   for (let p = 0; p < x.length; p++) {
