@@ -1,6 +1,7 @@
 import type { FarmRole } from '@paddock/shared/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { isUuid } from '../../db/ids';
 import type { AccountRow, FarmRow, FieldRow } from '../../db/types';
 import { forbidden, notFound } from '../../errors';
 
@@ -46,9 +47,8 @@ export interface AccessMessages {
   forbidden?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids are uuids; anything else cannot name a farm or field (and must not reach a uuid cast). */
-export const isUuid = (value: string): boolean => UUID.test(value);
+// Kept here for the purchase-side plugins that import it from farm access; new code imports db/ids.
+export { isUuid };
 
 /** The caller's role on the farm `f` of a query that left-joined their membership as `m`. */
 export const roleOf = (accountId: string) =>

@@ -13,7 +13,8 @@ import type { z } from 'zod';
 import type { FarmRow } from '../../db/types';
 import { notFound } from '../../errors';
 import { roundArea } from '../../geo/geometry';
-import { FARM_NOT_FOUND, isUuid, isVisibleFarm, roleOf } from './access';
+import { isUuid } from '../../db/ids';
+import { FARM_NOT_FOUND, isVisibleFarm, roleOf } from './access';
 import type { Db } from '../../db';
 
 export type FarmListQuery = z.output<typeof farmListQuerySchema>;

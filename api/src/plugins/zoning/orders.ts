@@ -9,7 +9,8 @@ import {
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
-import { isUuid, requireFarmRole, type Caller } from '../farms/access';
+import { isUuid } from '../../db/ids';
+import { requireFarmRole, type Caller } from '../farms/access';
 import { findGeometryProblem } from '../../geo/geometry';
 import { boundZonesToFields, intersectGeometries, zonesOutline, type BoundaryField } from './bound';
 import type { PrescriptionInput } from './prescription';
