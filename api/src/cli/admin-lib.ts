@@ -13,7 +13,7 @@ import {
   type Profile,
 } from '@paddock/shared/contracts';
 import { DEFAULT_AUDIENCE, DEFAULT_ISSUER } from '../config';
-import type { AdminAccountRequest } from '../plugins/admin';
+import type { AdminAccountRequest } from '../plugins/admin/api';
 import { DEVELOPMENT_ADMIN_CLIENT_SECRET, isProduction } from '../production';
 
 export const ADMIN_CLIENT_ID = 'paddock-admin-cli';

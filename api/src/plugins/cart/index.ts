@@ -18,9 +18,9 @@ import {
   giveUpPayment,
   openInvoice,
   payByCard,
+  type PaymentRow,
   type PurchaseDeps,
-} from '../payments/purchase';
-import type { PaymentRow } from '../payments/service';
+} from '../payments/api';
 import { errorResponses } from '../responses';
 import {
   addZoningItem,

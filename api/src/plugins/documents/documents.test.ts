@@ -17,7 +17,7 @@ import {
 } from '../../test/commerce';
 import { signIn, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
-import { bookingToday } from '../bookings/service';
+import { bookingToday } from '../bookings/api';
 import { pdfStrings } from '../orders/pdf-text';
 import { TAX_DOCUMENT_JOB } from './service';
 

@@ -15,8 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../errors';
 import { declareFieldLabels } from '../../validation';
-import { isAdmin } from '../admin';
-import { closeGivenUpIntents } from '../payments/purchase';
+import { isAdmin } from '../admin/api';
+import { closeGivenUpIntents } from '../payments/api';
 import { errorResponses } from '../responses';
 import {
   createOrder,

@@ -34,15 +34,17 @@ import type { PaymentProvider } from '../../payments/provider';
 import { isUuid, requireFieldsRole } from '../farms/access';
 import { fieldInAustralia } from '../../payments/place-of-supply';
 import {
+  findPayment,
   giveUpPayment,
   openCardPayment,
   openInvoice,
   payByCard,
-  recordFreePurchase,
+  type PaymentRow,
   type PurchaseDeps,
-} from '../payments/purchase';
-import { findPayment, registerPaymentPurpose, type PaymentRow } from '../payments/service';
-import { findProduct, type ProductRow } from '../products/service';
+  recordFreePurchase,
+  registerPaymentPurpose,
+} from '../payments/api';
+import { findProduct, type ProductRow } from '../products/api';
 import { buildTaxDocumentPdf, documentFileName, documentPaper, documentTitle } from './documents';
 import { priceOrder, type OrderPrice } from './pricing';
 import type { Db, Trx } from '../../db';
