@@ -144,11 +144,21 @@ export async function requireFieldsRole(
   minRole: FarmRole,
   messages: AccessMessages = {},
 ): Promise<FieldAccess[]> {
+  return requireFieldsRoleOf(request.server.db, request.account.id, fieldIds, minRole, messages);
+}
+
+/** `requireFieldsRole` for services that hold a database handle and an account id (the same answers). */
+export async function requireFieldsRoleOf(
+  db: Kysely<Database>,
+  accountId: string,
+  fieldIds: readonly string[],
+  minRole: FarmRole,
+  messages: AccessMessages = {},
+): Promise<FieldAccess[]> {
   const ids = [...new Set(fieldIds)];
   const missing = () => notFound(messages.notFound ?? FIELD_NOT_FOUND);
   if (ids.length === 0 || !ids.every(isUuid)) throw missing();
-  const accountId = request.account.id;
-  const rows = await request.server.db
+  const rows = await db
     .selectFrom('fields as fl')
     .innerJoin('farms as f', 'f.id', 'fl.farm_id')
     .leftJoin('farm_members as m', (join) => join.onRef('m.farm_id', '=', 'f.id').on('m.account_id', '=', accountId))
