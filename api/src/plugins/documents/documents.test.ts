@@ -18,7 +18,7 @@ import {
 import { signIn, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 import { bookingToday } from '../bookings/api';
-import { pdfStrings } from '../orders/pdf-text';
+import { pdfStrings } from '../../pdf/read-back';
 import { TAX_DOCUMENT_JOB } from './service';
 
 jest.setTimeout(180_000);

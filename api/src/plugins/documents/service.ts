@@ -13,7 +13,7 @@ import { notFound } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import { isUuid } from '../farms/access';
 import { registerPaymentListener } from '../payments/api';
-import { calendarDay, documentTitle } from '../orders/documents';
+import { calendarDay, documentTitle } from '../../pdf/tax-document';
 import { buildPurchaseDocumentPdf, type PurchaseDocumentData, type PurchaseLine } from './pdf';
 import type { Db, Trx } from '../../db';
 

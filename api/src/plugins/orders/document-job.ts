@@ -2,7 +2,8 @@ import { orderDocumentKinds, type OrderDocumentKind } from '@paddock/shared/cont
 import { z } from 'zod';
 import type { OrdersConfig } from '../../config';
 import { findPayment } from '../payments/api';
-import { buildTaxDocumentPdf, documentPaper } from './documents';
+import { documentPaper } from '../../pdf/tax-document';
+import { buildTaxDocumentPdf } from './documents';
 import { orderRows, type OrderListRow } from './reading';
 import { DOCUMENT_JOB, documentJobKey, type OrdersDeps } from './service';
 import type { Db, Trx } from '../../db';

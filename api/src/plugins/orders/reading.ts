@@ -13,7 +13,7 @@ import { notFound } from '../../errors';
 import { isUuid } from '../farms/access';
 import { findPayment, type PaymentRow } from '../payments/api';
 import { jobPending } from '../../jobs/runner';
-import { documentFileName, documentTitle } from './documents';
+import { documentFileName, documentTitle } from '../../pdf/tax-document';
 import { documentJobKey } from './service';
 import type { Db, Trx } from '../../db';
 
