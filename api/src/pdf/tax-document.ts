@@ -90,7 +90,7 @@ export class TaxDocumentPage {
   constructor(
     readonly kind: OrderDocumentKind,
     seller: SellerSettings,
-    invoiceNumber: string,
+    private readonly invoiceNumber: string,
     private readonly leftReserve = 0,
   ) {
     this.paper = documentPaper(kind);
@@ -133,8 +133,12 @@ export class TaxDocumentPage {
     this.doc.line(this.left, this.y - 3.5, this.right, this.y - 3.5);
   }
 
-  /** The seller (left) and the title with the document's number and dates (right, `meta` lines). */
-  header(seller: SellerSettings, meta: readonly string[]): void {
+  /**
+   * The seller (left) and the title with the document's number, its date of issue and two more lines
+   * of the purchase (right).
+   */
+  header(seller: SellerSettings, issuedOn: Date, purchase: readonly [string, string]): void {
+    const meta = [`Tax invoice no. ${this.invoiceNumber}`, `Date of issue: ${documentDate(issuedOn)}`, ...purchase];
     const { left, right } = this;
     const top = this.y;
     this.text(documentTitle(this.kind), right, { size: 18, bold: true, align: 'right' });

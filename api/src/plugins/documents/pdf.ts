@@ -38,17 +38,14 @@ export interface PurchaseDocumentData {
 export function buildPurchaseDocumentPdf(data: PurchaseDocumentData): Uint8Array {
   // Left-aligned text stops short of the amount column.
   const page = new TaxDocumentPage(data.kind, data.seller, data.invoiceNumber, 45);
-  const { left, right } = page;
-  const text = page.text.bind(page);
-  const line = page.line.bind(page);
-
-  page.header(data.seller, [
-    `Tax invoice no. ${data.invoiceNumber}`,
-    `Date of issue: ${documentDate(data.issuedOn)}`,
+  page.header(data.seller, data.issuedOn, [
     `Purchased on: ${documentDate(data.purchasedOn)}`,
     `Reference: ${data.paymentReference}`,
   ]);
   page.billTo([data.buyer.name, data.buyer.company ?? '', ...data.buyer.addressLines, data.buyer.email ?? '']);
+  const { left, right } = page;
+  const text = page.text.bind(page);
+  const line = page.line.bind(page);
 
   const gstFree = data.gst === 0;
   page.rule();

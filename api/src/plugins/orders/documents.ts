@@ -53,16 +53,7 @@ const hectares = (value: number): string =>
 
 export function buildTaxDocumentPdf(data: TaxDocumentData): Uint8Array {
   const page = new TaxDocumentPage(data.kind, data.seller, data.invoiceNumber);
-  const { left, right } = page;
-  const text = page.text.bind(page);
-  const line = page.line.bind(page);
-
-  page.header(data.seller, [
-    `Tax invoice no. ${data.invoiceNumber}`,
-    `Date of issue: ${documentDate(data.issuedOn)}`,
-    `Ordered on: ${documentDate(data.orderedOn)}`,
-    `Order ID: ${data.orderId}`,
-  ]);
+  page.header(data.seller, data.issuedOn, [`Ordered on: ${documentDate(data.orderedOn)}`, `Order ID: ${data.orderId}`]);
   page.billTo([
     data.buyer.name,
     data.buyer.company ?? '',
@@ -71,6 +62,9 @@ export function buildTaxDocumentPdf(data: TaxDocumentData): Uint8Array {
     data.buyer.country,
     data.buyer.email ?? '',
   ]);
+  const { left, right } = page;
+  const text = page.text.bind(page);
+  const line = page.line.bind(page);
 
   // Items
   page.rule();

@@ -211,22 +211,11 @@ export async function payByCard(deps: PurchaseDeps, request: PurchaseRequest): P
           const replaced = await giveUpPayment(trx, id, 'Replaced by a new payment');
           if (replaced?.purchase_key) keys.push(replaced.purchase_key);
         }
-        const payment = await trx
-          .insertInto('payments')
-          .values({
-            account_id: request.accountId,
-            purpose: request.purpose,
-            method: 'card',
-            provider: provider.name,
-            amount_cents: priced.amountCents,
-            gst_cents: priced.gstCents,
-            purchase_key: priced.key,
-            purchase_signature: priced.signature,
-            customer_ref: priced.billing?.customer ?? null,
-            setup_future_usage: priced.billing?.setupFutureUsage ?? null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const payment = await insertCardPayment(trx, provider, {
+          accountId: request.accountId,
+          purpose: request.purpose,
+          ...priced,
+        });
         await priced.attach(trx, payment);
         return { key: keys, step: { kind: 'attach', payment, fresh: true } as const };
       }));
@@ -353,17 +342,28 @@ export async function openCardPayment(
   request: InvoiceRequest,
 ): Promise<PaymentRow> {
   await giveUpPurchase(trx, request.key, 'Replaced by a new payment');
+  return insertCardPayment(trx, provider, request);
+}
+
+/** A new open card payment row of a thing (its intent is made afterwards, from this row alone). */
+function insertCardPayment(
+  trx: Trx,
+  provider: PaymentProvider,
+  thing: InvoiceRequest & Pick<PricedThing, 'billing'>,
+): Promise<PaymentRow> {
   return trx
     .insertInto('payments')
     .values({
-      account_id: request.accountId,
-      purpose: request.purpose,
+      account_id: thing.accountId,
+      purpose: thing.purpose,
       method: 'card',
       provider: provider.name,
-      amount_cents: request.amountCents,
-      gst_cents: request.gstCents,
-      purchase_key: request.key,
-      purchase_signature: request.signature ?? null,
+      amount_cents: thing.amountCents,
+      gst_cents: thing.gstCents,
+      purchase_key: thing.key,
+      purchase_signature: thing.signature ?? null,
+      customer_ref: thing.billing?.customer ?? null,
+      setup_future_usage: thing.billing?.setupFutureUsage ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
