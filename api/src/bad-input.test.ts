@@ -7,7 +7,7 @@ import {
   type OrderCreatePayload,
 } from '@paddock/shared/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { orderToday } from './plugins/orders/service';
+import { orderToday } from './plugins/orders/api';
 import { farmWithFields } from './test/commerce';
 import { signIn, type TestUser } from './test/farms';
 import { availableBackends, startTestApp, type TestContext } from './test/harness';

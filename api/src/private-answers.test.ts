@@ -1,5 +1,5 @@
 import { subscriptionPortalResponseSchema } from '@paddock/shared/contracts';
-import { CUSTOMER_DELETE_JOB } from './plugins/payments/service';
+import { CUSTOMER_DELETE_JOB } from './plugins/payments/api';
 import { addToCart, farmWithFields, zoningPayload } from './test/commerce';
 import { signIn } from './test/farms';
 import { availableBackends, startTestApp, type TestContext } from './test/harness';

@@ -14,7 +14,7 @@ import {
 } from '@paddock/shared/contracts';
 import type { z } from 'zod';
 import { DEFAULT_AUDIENCE, DEFAULT_ISSUER } from '../config';
-import type { AdminAccountRequest } from '../plugins/admin';
+import type { AdminAccountRequest } from '../plugins/admin/api';
 import { DEVELOPMENT_ADMIN_CLIENT_SECRET, isProduction } from '../production';
 
 export const ADMIN_CLIENT_ID = 'paddock-admin-cli';

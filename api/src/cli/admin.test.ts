@@ -4,7 +4,7 @@ import { newUser, startTestApp, type TestContext } from '../test/harness';
 import { addToCart, checkoutOk, farmWithFields, zoningPayload } from '../test/commerce';
 import { signIn } from '../test/farms';
 import { fixedCaptureRange } from '@paddock/shared/contracts';
-import { orderToday } from '../plugins/orders/service';
+import { orderToday } from '../plugins/orders/api';
 import { parseAdminArgs, runAdminCli } from './admin-lib';
 
 // Starting an app on a fresh database can be slow on a shared machine.

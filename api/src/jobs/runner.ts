@@ -54,6 +54,17 @@ export const defaultBackoffMs = (attempts: number): number =>
 
 const DEFAULT_LEASE_MS = 60_000;
 
+/** Whether the job added with `dedupeKey` is still to run (queued, running or retrying). */
+export async function jobPending(db: Kysely<Database>, dedupeKey: string): Promise<boolean> {
+  const job = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('dedupe_key', '=', dedupeKey)
+    .where('state', 'in', ['pending', 'running'])
+    .executeTakeFirst();
+  return job !== undefined;
+}
+
 /**
  * Durable jobs in the `jobs` table (migration 0015), the same SQL on PostgreSQL and PGlite.
  *

@@ -6,7 +6,7 @@ import type {
   ZoningOrder,
 } from '@paddock/shared/contracts';
 import { TestPaymentProvider } from '../payments/test-provider';
-import { DOCUMENT_JOB } from '../plugins/orders/service';
+import { DOCUMENT_JOB } from '../plugins/orders/api';
 import { TEST_PROVIDER_DEFAULTS } from '../payments/test-provider';
 import { addFields, createFarm, fieldFeature, square, WAGGA, type TestUser } from './farms';
 import type { TestContext } from './harness';

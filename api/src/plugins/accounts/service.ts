@@ -14,7 +14,7 @@ import type { AccountRow, AccountUpdate, SubscriptionRow } from '../../db/types'
 import { IdentityAdminError, type IdentityAdmin } from '../../identity';
 import type { JobRunner } from '../../jobs/runner';
 import { farmAccessEmail, syncFarmMemberships } from '../farms/membership';
-import { endAccountCustomers } from '../payments/service';
+import { endAccountCustomers } from '../payments/api';
 import { featureFlagsFor, TIER_NAMES } from './feature-flags';
 import type { Db } from '../../db';
 

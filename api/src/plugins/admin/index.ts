@@ -1,24 +1,13 @@
 import { paymentResponseSchema, profileResponseSchema } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasScope, type AuthUser } from '../../auth';
 import { forbidden, notFound } from '../../errors';
-import { findAccountByEmail, loadProfile } from '../accounts/service';
-import { markInvoicePaid, toPayment } from '../payments/service';
+import { findAccountByEmail, loadProfile } from '../accounts/api';
+import { markInvoicePaid, toPayment } from '../payments/api';
 import { declareFieldLabels } from '../../validation';
 import { errorResponses } from '../responses';
+import { isAdmin } from './api';
 import { adminAccountRequestSchema, changeAccount } from './service';
-
-/** The scope of the idp's `paddock-admin-cli` client (client_credentials tokens). */
-export const ADMIN_SCOPE = 'paddock:admin';
-
-/** The admin body: the shared contract plus the payment methods an account may use (e.g. "invoice"). */
-export { adminAccountRequestSchema, type AdminAccountRequest } from './service';
-
-export function isAdmin(user: AuthUser, adminEmails: readonly string[]): boolean {
-  if (hasScope(user, ADMIN_SCOPE)) return true;
-  return user.email !== null && user.emailVerified === true && adminEmails.includes(user.email.toLowerCase());
-}
 
 /** Development administration of accounts: tier, feature flags and payment methods. */
 export const adminPlugin: FastifyPluginAsyncZod = async (app) => {

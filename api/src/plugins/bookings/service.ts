@@ -16,8 +16,14 @@ import type { AccountRow } from '../../db/types';
 import { HttpError, notFound, UnprocessableError } from '../../errors';
 import { withGst } from '../../payments/money';
 import { isUuid } from '../farms/access';
-import { closeGivenUpIntents, giveUpPurchase, payByCard, type PurchaseDeps } from '../payments/purchase';
-import { registerPaymentPurpose, type PaymentRow } from '../payments/service';
+import {
+  closeGivenUpIntents,
+  giveUpPurchase,
+  payByCard,
+  type PaymentRow,
+  type PurchaseDeps,
+  registerPaymentPurpose,
+} from '../payments/api';
 import type { Db, Trx } from '../../db';
 
 /** The purpose of payments made for Rapid-EM bookings. */

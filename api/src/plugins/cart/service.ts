@@ -8,19 +8,30 @@ import {
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AccountRow } from '../../db/types';
-import { HttpError, notFound, UnprocessableError } from '../../errors';
+import { forbidden, HttpError, notFound, UnprocessableError } from '../../errors';
 import { gstIncluded, sumCents, zoningPriceCents } from '../../payments/money';
 import { fieldInAustralia } from '../../payments/place-of-supply';
 import { isUuid, requireFarmRoleOf } from '../farms/access';
-import { giveUpPayment, type PricedThing } from '../payments/purchase';
-import { registerPaymentPurpose, type PaymentRow } from '../payments/service';
-import { boundZonesToFields } from '../zoning/bound';
-import { checkZones, newDownloadKey } from '../zoning/orders';
+import {
+  ALREADY_PAYING,
+  closeGivenUpIntentsAfter,
+  giveUpPayment,
+  latestCardPayment,
+  mayPayByInvoice,
+  openInvoice,
+  payByCard,
+  registerPaymentPurpose,
+  type PaymentRow,
+  type PricedThing,
+  type PurchaseDeps,
+} from '../payments/api';
+import { boundZonesToFields, checkZones, deliverZoningOrders, placeZoningOrders } from '../zoning/api';
 import type { Db, Trx } from '../../db';
 
 /** The purpose of payments made by the cart's checkout. */
 export const CART_PURPOSE = 'cart';
 export const CART_ITEM_NOT_FOUND = 'Cart item not found';
+export const INVOICE_NOT_ALLOWED = 'Paying by invoice is not available for your account. Please contact us.';
 
 type CartItemRow = Awaited<ReturnType<typeof listCartRows>>[number];
 
@@ -313,7 +324,10 @@ export async function priceCheckout(
   };
 }
 
-/** Turns the payment's cart items into zoning orders (pending for an invoice, paid for a paid payment). */
+/**
+ * Turns the payment's cart items into zoning orders (pending for an invoice, paid for a paid payment)
+ * through zoning's own rules, then takes them out of the cart.
+ */
 export async function placeOrders(
   trx: Trx,
   payment: PaymentRow,
@@ -322,32 +336,26 @@ export async function placeOrders(
   hectareCostCents: number,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await trx
-    .insertInto('zoning_orders')
-    .values(
-      rows.map((row) => {
-        const details = row.details as StoredZoningDetails;
-        return {
-          account_id: payment.account_id,
-          farm_id: row.farm_id,
-          payment_id: payment.id,
-          cart_item_id: row.id,
-          status,
-          algorithm: details.algorithm,
-          catalog_entry: details.catalog_entry,
-          num_zones: details.num_zones,
-          zone_resolution: details.zone_resolution,
-          fields: JSON.stringify(details.fields),
-          zones: JSON.stringify(details.zones),
-          area_ha: row.area_ha,
-          price_cents: zoningPriceCents(row.area_ha, hectareCostCents),
-          download_key: status === 'paid' ? newDownloadKey() : null,
-          paid_on: status === 'paid' ? new Date() : null,
-        };
-      }),
-    )
-    .onConflict((oc) => oc.column('cart_item_id').doNothing())
-    .execute();
+  await placeZoningOrders(
+    trx,
+    payment,
+    rows.map((row) => {
+      const details = row.details as StoredZoningDetails;
+      return {
+        cartItemId: row.id,
+        farmId: row.farm_id,
+        algorithm: details.algorithm,
+        catalogEntry: details.catalog_entry,
+        numZones: details.num_zones,
+        zoneResolution: details.zone_resolution,
+        fields: details.fields,
+        zones: details.zones,
+        areaHa: row.area_ha,
+        priceCents: zoningPriceCents(row.area_ha, hectareCostCents),
+      };
+    }),
+    status,
+  );
   await trx
     .deleteFrom('cart_items')
     .where(
@@ -375,19 +383,7 @@ export function registerCartPurpose(hectareCostCents: () => number): void {
   registerPaymentPurpose(CART_PURPOSE, {
     async onPaid(trx, payment) {
       if (payment.method === 'invoice') {
-        const pending = await trx
-          .selectFrom('zoning_orders')
-          .select('id')
-          .where('payment_id', '=', payment.id)
-          .where('status', '=', 'pending')
-          .execute();
-        for (const order of pending) {
-          await trx
-            .updateTable('zoning_orders')
-            .set({ status: 'paid', paid_on: new Date(), download_key: newDownloadKey() })
-            .where('id', '=', order.id)
-            .execute();
-        }
+        await deliverZoningOrders(trx, payment.id);
         return;
       }
       await placeOrders(trx, payment, await itemsOf(trx, payment), 'paid', hectareCostCents());
@@ -399,4 +395,79 @@ export function registerCartPurpose(hectareCostCents: () => number): void {
       await trx.updateTable('cart_items').set({ payment_id: null }).where('payment_id', '=', payment.id).execute();
     },
   });
+}
+
+/**
+ * Removes the caller's items (all when `ids` is undefined) and closes the provider intents of the
+ * payments that were given up with them (best effort, after commit).
+ */
+export async function removeFromCart(deps: PurchaseDeps, account: AccountRow, ids?: readonly string[]): Promise<void> {
+  await closeGivenUpIntentsAfter(deps, await removeCartItems(deps.db, account.id, ids));
+}
+
+/**
+ * Pays for the caller's items `cart_ids`: by card, the payment whose intent the browser confirms; by
+ * invoice (accounts given credit only, else 403), an invoice opened at once that replaces any open
+ * card payment of the items (its intent cancelled at the provider after commit).
+ */
+export async function checkoutCart(
+  deps: PurchaseDeps,
+  account: AccountRow,
+  input: { cart_ids: readonly string[]; invoice: boolean },
+  hectareCostCents: number,
+): Promise<PaymentRow> {
+  const { db } = deps;
+  const cartIds = input.cart_ids;
+  if (input.invoice) {
+    if (!mayPayByInvoice(account)) throw forbidden(INVOICE_NOT_ALLOWED);
+    const { payment, replaced } = await db.transaction().execute(async (trx) => {
+      const priced = await priceCheckout(trx, account, cartIds, hectareCostCents);
+      const replaced: string[] = [];
+      for (const id of priced.replaces ?? []) {
+        const given = await giveUpPayment(trx, id, 'Replaced by an invoice');
+        if (given?.purchase_key) replaced.push(given.purchase_key);
+      }
+      const opened = await openInvoice(
+        trx,
+        {
+          accountId: account.id,
+          purpose: CART_PURPOSE,
+          key: priced.key,
+          signature: priced.signature,
+          amountCents: priced.amountCents,
+          gstCents: priced.gstCents,
+        },
+        priced.attach,
+      );
+      return { payment: opened, replaced };
+    });
+    // A card payment the invoice replaced: its intent is cancelled at the provider.
+    await closeGivenUpIntentsAfter(deps, replaced);
+    return payment;
+  }
+  try {
+    return await payByCard(deps, {
+      accountId: account.id,
+      purpose: CART_PURPOSE,
+      price: (trx) => priceCheckout(trx, account, cartIds, hectareCostCents),
+    });
+  } catch (error) {
+    // The same items asked for again (a second tab pressing Pay at the same moment) after their
+    // card payment was confirmed (409) or already paid and the items delivered (404): the answer
+    // is that same payment, whose confirmation the browser is then told has already succeeded.
+    // Only a payment past the point of being paid again: confirmed (still open) or paid.
+    const paying = error instanceof HttpError && error.statusCode === 409 && error.detail === ALREADY_PAYING;
+    const delivered = error instanceof HttpError && error.statusCode === 404 && error.detail === CART_ITEM_NOT_FOUND;
+    const same =
+      paying || delivered
+        ? await latestCardPayment(
+            db,
+            account.id,
+            cartPurchaseKey(account.id, [...new Set(cartIds)]),
+            paying ? 'open' : 'paid',
+          )
+        : undefined;
+    if (same) return same;
+    throw error;
+  }
 }

@@ -17,8 +17,8 @@ import {
 } from '../../test/commerce';
 import { signIn, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
-import { bookingToday } from '../bookings/service';
-import { pdfStrings } from '../orders/pdf-text';
+import { bookingToday } from '../bookings/api';
+import { pdfStrings } from '../../pdf/read-back';
 import { TAX_DOCUMENT_JOB } from './service';
 
 jest.setTimeout(180_000);

@@ -12,8 +12,8 @@ import type { Selectable } from 'kysely';
 import { notFound } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import { isUuid } from '../farms/access';
-import { registerPaymentListener } from '../payments/service';
-import { calendarDay, documentTitle } from '../orders/documents';
+import { registerPaymentListener } from '../payments/api';
+import { calendarDay, documentTitle } from '../../pdf/tax-document';
 import { buildPurchaseDocumentPdf, type PurchaseDocumentData, type PurchaseLine } from './pdf';
 import type { Db, Trx } from '../../db';
 

@@ -184,3 +184,14 @@ export function requireFarmRoleOf(
 ): Promise<FarmAccess> {
   return requireFarmRole(db, { id: accountId }, farmId, minRole, messages);
 }
+
+/** `requireFieldsRole` by account id, for callers that hold only the id; the same 404 and 403 answers. */
+export function requireFieldsRoleOf(
+  db: Db,
+  accountId: string,
+  fieldIds: readonly string[],
+  minRole: FarmRole,
+  messages: AccessMessages = {},
+): Promise<FieldAccess[]> {
+  return requireFieldsRole(db, { id: accountId }, fieldIds, minRole, messages);
+}

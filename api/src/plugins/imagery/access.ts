@@ -11,7 +11,7 @@ import { forbidden } from '../../errors';
 import type { ImageryField } from '../../imagery/service';
 import type { EmSurveyWindow } from '../../imagery/source';
 import { RecentAnswers } from '../../recent-answers';
-import { FEATURE_FLAG_COPY, featureFlagsFor } from '../accounts/feature-flags';
+import { FEATURE_FLAG_COPY, featureFlagsFor } from '../accounts/api';
 import { requireFieldsRole, type Caller, type FieldAccess } from '../farms/access';
 import type { Db } from '../../db';
 

@@ -10,7 +10,7 @@ import { up as backfillDocumentJobs } from '../../db/migrations/0042_order_docum
 import { farmWithFields, waitFor } from '../../test/commerce';
 import { signIn, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
-import { pdfStrings } from './pdf-text';
+import { pdfStrings } from '../../pdf/read-back';
 import { DOCUMENT_JOB, orderToday } from './service';
 
 // The machine running these is shared: starting an app on a fresh database can take a while.

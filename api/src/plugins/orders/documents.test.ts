@@ -1,5 +1,6 @@
-import { buildTaxDocumentPdf, calendarDay, documentDate, money, type TaxDocumentData } from './documents';
-import { pdfPageSize, pdfStrings } from './pdf-text';
+import { calendarDay, documentDate, money } from '../../pdf/tax-document';
+import { buildTaxDocumentPdf, type TaxDocumentData } from './documents';
+import { pdfPageSize, pdfStrings } from '../../pdf/read-back';
 
 const base: TaxDocumentData = {
   kind: 'tax_invoice',

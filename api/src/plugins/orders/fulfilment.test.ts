@@ -10,7 +10,8 @@ import { sql } from 'kysely';
 import { confirmInBrowser, farmWithFields, waitFor, webhooksDelivered } from '../../test/commerce';
 import { signIn, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
-import { FULFIL_JOB, fulfilmentStepAt, orderToday } from './service';
+import { FULFIL_JOB, orderToday } from './service';
+import { fulfilmentStepAt } from './status';
 
 jest.setTimeout(180_000);
 

@@ -15,24 +15,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../errors';
 import { declareFieldLabels } from '../../validation';
-import { isAdmin } from '../admin';
-import { closeGivenUpIntents } from '../payments/purchase';
+import { isAdmin } from '../admin/api';
+import { closeGivenUpIntentsAfter } from '../payments/api';
 import { errorResponses } from '../responses';
-import {
-  createOrder,
-  documentPdf,
-  listOrders,
-  moveOrder,
-  orderDetail,
-  orderPurchaseKey,
-  payForOrder,
-  priceFor,
-  registerDocumentJob,
-  registerFulfilmentJob,
-  registerOrderPurpose,
-  toQuote,
-  type OrdersDeps,
-} from './service';
+import { documentPdf, listOrders, orderDetail } from './reading';
+import { registerDocumentJob } from './document-job';
+import { createOrder, payForOrder } from './placing';
+import { priceFor, toQuote } from './quote';
+import { orderPurchaseKey, type OrdersDeps } from './service';
+import { moveOrder, registerFulfilmentJob, registerOrderPurpose } from './status';
 
 const tags = ['orders'];
 const orderParams = z.object({ order_id: z.string().max(100) });
@@ -76,7 +67,7 @@ export const ordersPlugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: quoteResponseSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => ({ data: toQuote(await priceFor(request, request.body.data)) }),
+    async (request) => ({ data: toQuote(await priceFor(db, request.account, request.body.data)) }),
   );
 
   app.post(
@@ -91,7 +82,7 @@ export const ordersPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await createOrder(request, request.body.data, app.payments, deps);
+      const id = await createOrder(db, request.account, request.body.data, { ...deps, provider: app.payments });
       const { data } = await orderDetail(db, id, request.account.id);
       request.log.info({ order: id, status: data.status, total: data.order_total }, 'imagery order placed');
       return reply.code(201).send({ data });
@@ -212,10 +203,10 @@ export const ordersPlugin: FastifyPluginAsyncZod = async (app) => {
         if (status === 'cancelled' && answer.payment?.method === 'card') {
           // The provider's intent goes too, so the cancelled order can no longer be paid (a success
           // that still arrives is refunded).
-          await closeGivenUpIntents(
+          await closeGivenUpIntentsAfter(
             { db, provider: app.payments, log: request.log },
             orderPurchaseKey(answer.payment.invoice_number ?? ''),
-          ).catch((error) => request.log.warn({ err: error }, 'a cancelled order’s intent stays to be cancelled'));
+          );
         }
         return answer;
       },

@@ -21,7 +21,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { confirmInBrowser, documentsIssued, farmWithFields, webhooksDelivered } from '../../test/commerce';
 import { addFields, createFarm, fieldFeature, issuesOf, signIn, square, WAGGA, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
-import { pdfStrings } from './pdf-text';
+import { pdfStrings } from '../../pdf/read-back';
 import { START_TOO_SOON, nextInvoiceNumber, orderToday } from './service';
 
 // The machine running these is shared: starting an app on a fresh database can take a while.

@@ -14,7 +14,7 @@ import {
 } from '../../test/commerce';
 import { signIn, square, WAGGA, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
-import { bookingToday, RESERVATIONS_PER_HOUR, TOO_MANY_RESERVATIONS } from '../bookings/service';
+import { bookingToday, RESERVATIONS_PER_HOUR, TOO_MANY_RESERVATIONS } from '../bookings/api';
 import { BUSY } from './purchase';
 import { registerPaymentListener } from './service';
 

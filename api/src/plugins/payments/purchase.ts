@@ -4,6 +4,7 @@ import { HttpError } from '../../errors';
 import { ProviderError, type CreateIntentParams, type PaymentProvider } from '../../payments/provider';
 import { findPayment, notifyPaymentListeners, purposeOf, type PaymentRow } from './service';
 import type { Db, Trx } from '../../db';
+import type { AccountRow } from '../../db/types';
 
 /**
  * The one purchase path (ARCHITECTURE §4, CONVENTIONS 6). Every paid thing — the zoning cart, an
@@ -210,22 +211,11 @@ export async function payByCard(deps: PurchaseDeps, request: PurchaseRequest): P
           const replaced = await giveUpPayment(trx, id, 'Replaced by a new payment');
           if (replaced?.purchase_key) keys.push(replaced.purchase_key);
         }
-        const payment = await trx
-          .insertInto('payments')
-          .values({
-            account_id: request.accountId,
-            purpose: request.purpose,
-            method: 'card',
-            provider: provider.name,
-            amount_cents: priced.amountCents,
-            gst_cents: priced.gstCents,
-            purchase_key: priced.key,
-            purchase_signature: priced.signature,
-            customer_ref: priced.billing?.customer ?? null,
-            setup_future_usage: priced.billing?.setupFutureUsage ?? null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const payment = await insertCardPayment(trx, provider, {
+          accountId: request.accountId,
+          purpose: request.purpose,
+          ...priced,
+        });
         await priced.attach(trx, payment);
         return { key: keys, step: { kind: 'attach', payment, fresh: true } as const };
       }));
@@ -292,6 +282,10 @@ export async function payByCard(deps: PurchaseDeps, request: PurchaseRequest): P
   throw new HttpError(409, BUSY);
 }
 
+/** Whether the account may be given credit (its payment methods include 'invoice', set by an operator). */
+export const mayPayByInvoice = (account: Pick<AccountRow, 'payments'>): boolean =>
+  Array.isArray(account.payments) && account.payments.includes('invoice');
+
 export interface InvoiceRequest {
   accountId: string;
   purpose: string;
@@ -348,17 +342,28 @@ export async function openCardPayment(
   request: InvoiceRequest,
 ): Promise<PaymentRow> {
   await giveUpPurchase(trx, request.key, 'Replaced by a new payment');
+  return insertCardPayment(trx, provider, request);
+}
+
+/** A new open card payment row of a thing (its intent is made afterwards, from this row alone). */
+function insertCardPayment(
+  trx: Trx,
+  provider: PaymentProvider,
+  thing: InvoiceRequest & Pick<PricedThing, 'billing'>,
+): Promise<PaymentRow> {
   return trx
     .insertInto('payments')
     .values({
-      account_id: request.accountId,
-      purpose: request.purpose,
+      account_id: thing.accountId,
+      purpose: thing.purpose,
       method: 'card',
       provider: provider.name,
-      amount_cents: request.amountCents,
-      gst_cents: request.gstCents,
-      purchase_key: request.key,
-      purchase_signature: request.signature ?? null,
+      amount_cents: thing.amountCents,
+      gst_cents: thing.gstCents,
+      purchase_key: thing.key,
+      purchase_signature: thing.signature ?? null,
+      customer_ref: thing.billing?.customer ?? null,
+      setup_future_usage: thing.billing?.setupFutureUsage ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -390,9 +395,41 @@ export async function recordFreePurchase(trx: Trx, request: InvoiceRequest): Pro
  */
 export async function cancelPurchase(deps: PurchaseDeps, key: string, reason: string): Promise<void> {
   await deps.db.transaction().execute((trx) => giveUpPurchase(trx, key, reason));
+  await closeGivenUpIntentsAfter(deps, key);
+}
+
+/**
+ * `closeGivenUpIntents` after a change that has committed and must be answered anyway (items removed,
+ * an order cancelled, an invoice instead): best effort, a success that still arrives is refunded.
+ */
+export async function closeGivenUpIntentsAfter(deps: PurchaseDeps, key: string | readonly string[]): Promise<void> {
+  if (typeof key !== 'string' && key.length === 0) return;
   await closeGivenUpIntents(deps, key).catch((error) =>
     deps.log.warn({ err: error, key }, 'a given-up PaymentIntent stays to be cancelled'),
   );
+}
+
+/**
+ * The latest card payment of a thing that has a client secret, open or paid: what a second request
+ * for the same thing is answered with once the first one's payment was confirmed or delivered.
+ */
+export function latestCardPayment(
+  db: Db,
+  accountId: string,
+  key: string,
+  status: 'open' | 'paid',
+): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('purchase_key', '=', key)
+    .where('account_id', '=', accountId)
+    .where('method', '=', 'card')
+    .where('status', '=', status)
+    .where('client_secret', 'is not', null)
+    .orderBy('created_on', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export { findPayment };

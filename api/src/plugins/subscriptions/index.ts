@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, UnprocessableError } from '../../errors';
 import { declareFieldLabels } from '../../validation';
-import { toSubscription } from '../accounts/service';
+import { toSubscription } from '../accounts/api';
 import { errorResponses } from '../responses';
 import {
   portalUrl,

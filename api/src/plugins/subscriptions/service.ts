@@ -8,8 +8,14 @@ import type { JobRunner } from '../../jobs/runner';
 import { isAustralian, withGst } from '../../payments/money';
 import { registerBillingPortalBridge, type BillingPlan } from '../../payments/portal-bridge';
 import { ProviderError, type PaymentProvider } from '../../payments/provider';
-import { ALREADY_PAYING, payByCard, type PurchaseDeps } from '../payments/purchase';
-import { findPayment, registerPaymentPurpose, type PaymentRow } from '../payments/service';
+import {
+  ALREADY_PAYING,
+  findPayment,
+  payByCard,
+  type PaymentRow,
+  type PurchaseDeps,
+  registerPaymentPurpose,
+} from '../payments/api';
 import type { Db, Trx } from '../../db';
 
 /** The purposes of the first year's payment and of each yearly renewal. */

@@ -14,7 +14,7 @@ import { requireFarmRole, type Caller } from '../farms/access';
 import { findGeometryProblem } from '../../geo/geometry';
 import { boundZonesToFields, intersectGeometries, zonesOutline, type BoundaryField } from './bound';
 import type { PrescriptionInput } from './prescription';
-import type { Db } from '../../db';
+import type { Db, Trx } from '../../db';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const VIEWERS_CANNOT_ZONE = "Viewers can't zone this farm's fields";
@@ -68,6 +68,74 @@ export function checkZones(
     }
   }
   if (issues.length > 0) throw new UnprocessableError(issues);
+}
+
+/** What a zoning order is made from: one paid-for cart item (its zones already checked and bound). */
+export interface ZoningOrderItem {
+  cartItemId: string;
+  farmId: string;
+  algorithm: string;
+  catalogEntry: string;
+  numZones: number;
+  zoneResolution: number;
+  fields: readonly string[];
+  zones: ZoneCollection;
+  areaHa: number;
+  priceCents: number;
+}
+
+/**
+ * Places the zoning orders of a payment's items, in the payment's transaction: paid ones get their
+ * download key at once, pending ones (an invoice opened before credit was given) when delivered.
+ * An item already placed is skipped (one order per cart item).
+ */
+export async function placeZoningOrders(
+  trx: Trx,
+  payment: { id: string; account_id: string },
+  items: readonly ZoningOrderItem[],
+  status: 'pending' | 'paid',
+): Promise<void> {
+  if (items.length === 0) return;
+  await trx
+    .insertInto('zoning_orders')
+    .values(
+      items.map((item) => ({
+        account_id: payment.account_id,
+        farm_id: item.farmId,
+        payment_id: payment.id,
+        cart_item_id: item.cartItemId,
+        status,
+        algorithm: item.algorithm,
+        catalog_entry: item.catalogEntry,
+        num_zones: item.numZones,
+        zone_resolution: item.zoneResolution,
+        fields: JSON.stringify(item.fields),
+        zones: JSON.stringify(item.zones),
+        area_ha: item.areaHa,
+        price_cents: item.priceCents,
+        download_key: status === 'paid' ? newDownloadKey() : null,
+        paid_on: status === 'paid' ? new Date() : null,
+      })),
+    )
+    .onConflict((oc) => oc.column('cart_item_id').doNothing())
+    .execute();
+}
+
+/** Delivers a payment's pending zoning orders (its invoice was marked paid): paid, each with a download key. */
+export async function deliverZoningOrders(trx: Trx, paymentId: string): Promise<void> {
+  const pending = await trx
+    .selectFrom('zoning_orders')
+    .select('id')
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .execute();
+  for (const order of pending) {
+    await trx
+      .updateTable('zoning_orders')
+      .set({ status: 'paid', paid_on: new Date(), download_key: newDownloadKey() })
+      .where('id', '=', order.id)
+      .execute();
+  }
 }
 
 interface ZoningOrderFilter {
