@@ -5,31 +5,13 @@
 // Reports process CPU time per run (not wall time: the machine is shared) less the CPU time of the same
 // reads and band math done alone (the bench counts those as reading), p50 over the runs.
 // Run: `cd api && node --import tsx src/bench/productivity-step.ts [runs]`.
-import type { AreaGeometry, Position } from '@paddock/shared/contracts';
 import { SimulatedSource } from '../imagery/simulated';
 import { algorithmBands, computeIndex } from '../imagery/indices';
 import type { ImagerySource } from '../imagery/source';
 import { zoningWindow } from '../imagery/zoning';
-import { areaInHectares, bboxOf } from '../plugins/fields/geometry';
+import { bboxOf } from '../plugins/fields/geometry';
 import { combineWindows, windowsOf, windowSums, zoneProductivity } from '../imagery/zoning/productivity';
-
-function paddock(hectares: number, [lon, lat]: Position): AreaGeometry {
-  const shape = [1, 0.92, 1.05, 0.88, 1.1, 0.95, 1.02, 0.9];
-  const ring = (radius: number): Position[] => {
-    const positions: Position[] = shape.map((factor, k) => {
-      const angle = (2 * Math.PI * k) / shape.length + 0.3;
-      const metres = radius * factor;
-      return [
-        lon + (metres * Math.cos(angle)) / (111_320 * Math.cos((lat * Math.PI) / 180)),
-        lat + (metres * Math.sin(angle)) / 110_574,
-      ];
-    });
-    return [...positions, positions[0] as Position];
-  };
-  let radius = 1600;
-  for (let i = 0; i < 30; i += 1) radius *= Math.sqrt(hectares / areaInHectares({ type: 'Polygon', coordinates: [ring(radius)] }));
-  return { type: 'Polygon', coordinates: [ring(radius)] };
-}
+import { paddock } from './paddock';
 
 /** The simulated source with every read kept: the step is measured without the source's band math. */
 function memoised(source: ImagerySource): ImagerySource {
