@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from './support/auth';
 import { api, bearerOf, farmWithField } from './support/api';
-import { fillCard, fillDetails, openCheckout, payButton } from './support/checkout';
 import { signUpAndOnboard } from './support/onboard';
+import { farmerWithPaidOrder } from './support/zoning';
 
 /** Opens the farm's map in zoning mode (Actions → Create Zones), past the tutorial. */
 async function startZoning(page: Page, farmId: string) {
@@ -18,70 +18,6 @@ async function startZoning(page: Page, farmId: string) {
   const menu = page.getByRole('complementary', { name: 'Field menu' });
   await expect(menu.getByRole('heading', { level: 1 })).toHaveText('Zoning');
   return menu;
-}
-
-/**
- * A new farmer with a paid 2-zone order of their paddock: zones computed by the api, added to the cart
- * with rates, paid with the test card 4242. Returns the farm and the order.
- */
-async function farmerWithPaidOrder(page: Page, email: string) {
-  await signUpAndOnboard(page, email);
-  const token = await bearerOf(page);
-  const headers = { authorization: `Bearer ${token}` };
-  const farmName = `Order Farm ${Date.now() % 100000}`;
-  const farmId = await farmWithField(page, token, farmName);
-  const fields = (await (await page.request.get(`${api}/farms/${farmId}/fields`, { headers })).json()) as {
-    features: { id: string }[];
-  };
-  const fieldId = fields.features[0]?.id as string;
-  const today = new Date().toISOString().slice(0, 10);
-  const catalog = (await (
-    await page.request.get(
-      `${api}/catalog?field_ids=${fieldId}&layer_filter=standard&latest_date_utc=${today}&search_days=60`,
-      { headers },
-    )
-  ).json()) as { features: { properties: { dates: { date: string; items: { cloud_percent: number }[] }[] } }[] };
-  const dates = catalog.features[0]?.properties.dates ?? [];
-  const clearest = [...dates].sort(
-    (a, b) => (a.items[0]?.cloud_percent ?? 100) - (b.items[0]?.cloud_percent ?? 100),
-  )[0];
-  expect(clearest).toBeDefined();
-  const date = clearest?.date as string;
-  const zonesAnswer = await page.request.get(
-    `${api}/zoning/zones?field_ids=${fieldId}&latest_capture_date=${date}&zones=2&resolution=2&algorithm=standard_NDVI`,
-    { headers },
-  );
-  expect(zonesAnswer.status()).toBe(200);
-  const zones = (await zonesAnswer.json()) as { zoned_image: { type: string; features: unknown[] } };
-  const added = await page.request.post(`${api}/cart/add?item_type=zoning`, {
-    headers,
-    data: {
-      algorithm: 'standard_NDVI',
-      catalog_entry: date,
-      num_zones: 2,
-      zone_resolution: 2,
-      farm_id: farmId,
-      fields: [fieldId],
-      zones: { ...zones.zoned_image, rates: { '1': 80, '2': 120 } },
-    },
-  });
-  expect(added.status()).toBe(201);
-
-  await openCheckout(page, farmName);
-  await fillDetails(page);
-  await fillCard(page, '4242 4242 4242 4242');
-  await payButton(page).click();
-  await expect(page.getByRole('heading', { name: 'Payment Received!' })).toBeVisible({ timeout: 30_000 });
-  let orderId = '';
-  await expect
-    .poll(async () => {
-      const orders = await page.request.get(`${api}/zoning/orders?farm_id=${farmId}&status=paid`, { headers });
-      const list = ((await orders.json()) as { data: { id: string }[] }).data;
-      orderId = list[0]?.id ?? '';
-      return orderId;
-    })
-    .not.toBe('');
-  return { farmId, farmName, orderId, fieldCount: zones.zoned_image.features.length };
 }
 
 test('a farmer zones a field into 3 zones, sets rates and finds the zones in the cart', async ({ page }) => {

@@ -22,10 +22,11 @@ import { fieldRaster, minZonePixels, zoningWindow } from '../imagery/zoning';
 import { productivityRaster, windowsOf } from '../imagery/zoning/productivity';
 import { algorithmBands, computeIndex } from '../imagery/indices';
 import { pixelClass } from '../imagery/source';
-import { areaInHectares, bboxOf } from '../geo/geometry';
+import { bboxOf } from '../geo/geometry';
 import { startAuthServer } from '../test/auth-server';
 import { WORKER_NICE_INCREMENT } from '../workers/pool';
 import { pickPort, startApi } from './api-process';
+import { paddock } from './paddock';
 import { startHealthProbe } from './health-probe';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -51,28 +52,6 @@ const PRODUCTIVITY_RUNS = 7;
 const PRODUCTIVITY_WARMUPS = 2;
 /** `PADDOCK_BENCH_ZONING=productivity` runs only the productivity part (a short run). */
 const ONLY_PRODUCTIVITY = process.env.PADDOCK_BENCH_ZONING === 'productivity';
-
-/** An eight-cornered paddock of about `hectares` around `centre`. */
-function paddock(hectares: number, [lon, lat]: Position): AreaGeometry {
-  const shape = [1, 0.92, 1.05, 0.88, 1.1, 0.95, 1.02, 0.9];
-  const ring = (radius: number): Position[] => {
-    const positions: Position[] = shape.map((factor, k) => {
-      const angle = (2 * Math.PI * k) / shape.length + 0.3;
-      const metres = radius * factor;
-      return [
-        lon + (metres * Math.cos(angle)) / (111_320 * Math.cos((lat * Math.PI) / 180)),
-        lat + (metres * Math.sin(angle)) / 110_574,
-      ];
-    });
-    return [...positions, positions[0] as Position];
-  };
-  let radius = 1600;
-  for (let i = 0; i < 30; i += 1) {
-    const area = areaInHectares({ type: 'Polygon', coordinates: [ring(radius)] });
-    radius *= Math.sqrt(hectares / area);
-  }
-  return { type: 'Polygon', coordinates: [ring(radius)] };
-}
 
 const percentile = (values: readonly number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { Db } from '../db';
 import type { Database } from '../db/types';
 
 /**
@@ -17,6 +18,11 @@ export interface BillingPlan {
   /** End of the paid period, unix seconds. */
   currentPeriodEnd: number | null;
   cancelAtPeriodEnd: boolean;
+  /**
+   * The first year's price in cents before GST, while the plan is in its first year and that price was
+   * below `amount` (an introductory offer); null otherwise. The renewal at `currentPeriodEnd` is `amount`.
+   */
+  firstYearAmount: number | null;
 }
 
 export interface BillingPortalBridge {
@@ -25,7 +31,42 @@ export interface BillingPortalBridge {
   setCancelAtPeriodEnd(provider: string, customer: string, cancel: boolean): Promise<BillingPlan | null>;
 }
 
+/** One tax document of the plan (its first year or a renewal), as the portal lists it. */
+export interface BillingDocument {
+  id: string;
+  /** 'Tax Receipt' or 'Tax Invoice'. */
+  title: string;
+  /** What it was for: 'Advanced subscription', 'Advanced renewal'. */
+  description: string;
+  invoiceNumber: string;
+  /** ISO date-time. */
+  issuedOn: string;
+  /** Cents, GST included. */
+  total: number;
+  /** False while the document job is still rendering it. */
+  ready: boolean;
+}
+
+/** The plan's tax documents behind a provider's customer, listed and downloaded in the portal. */
+export interface BillingDocumentsBridge {
+  list(provider: string, customer: string): Promise<BillingDocument[]>;
+  /** One of that customer's documents (null for anyone else's, and while it is being made). */
+  pdf(provider: string, customer: string, documentId: string): Promise<{ pdf: Buffer; fileName: string } | null>;
+}
+
 let registered: BillingPortalBridge | null = null;
+let documents: BillingDocumentsBridge | null = null;
+
+/** The account behind a provider's customer (the portal knows only the customer). */
+export async function accountOfCustomer(db: Db, provider: string, customer: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('payment_customers')
+    .select('account_id')
+    .where('provider', '=', provider)
+    .where('customer_ref', '=', customer)
+    .executeTakeFirst();
+  return row?.account_id;
+}
 
 export function registerBillingPortalBridge(bridge: BillingPortalBridge): void {
   registered = bridge;
@@ -33,6 +74,15 @@ export function registerBillingPortalBridge(bridge: BillingPortalBridge): void {
 
 export function billingPortalBridge(): BillingPortalBridge | null {
   return registered;
+}
+
+/** The documents plugin registers the portal's list of tax documents when it loads. */
+export function registerBillingDocuments(bridge: BillingDocumentsBridge): void {
+  documents = bridge;
+}
+
+export function billingDocuments(): BillingDocumentsBridge | null {
+  return documents;
 }
 
 /**

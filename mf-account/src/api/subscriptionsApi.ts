@@ -1,4 +1,4 @@
-import { createApiClient, normaliseError } from '@paddock/shared/api-client';
+import { createApiClient } from '@paddock/shared/api-client';
 import {
   paymentsClientConfigSchema,
   subscribeResponseSchema,
@@ -41,14 +41,6 @@ export function createSubscriptionsApi({ config, getToken, fetch }: Subscription
     portalUrl: async () => (await api.get('subscriptions/portal', subscriptionPortalResponseSchema)).portal_url,
     paymentsConfig: () => api.get('payments/config', paymentsClientConfigSchema),
     taxDocuments: async () => (await api.get('documents', taxDocumentsResponseSchema)).data,
-    document: async (url) => {
-      // The API names a document by its path from the API root; this client's base ends in /v2.
-      const path = url.replace(/^\/?v2\//, '').replace(/^\//, '');
-      try {
-        return await api.http.get(path).blob();
-      } catch (error) {
-        throw await normaliseError(error);
-      }
-    },
+    document: (url) => api.file(url),
   };
 }

@@ -1,4 +1,4 @@
-import { createApiClient, normaliseError } from '@paddock/shared/api-client';
+import { createApiClient } from '@paddock/shared/api-client';
 import {
   taxDocumentsResponseSchema,
   type TaxDocument,
@@ -68,15 +68,7 @@ export function createOrdersApi({ config, getToken, fetch }: CartApiOptions): Or
     get: (orderId) => api.get(`orders/${id(orderId)}`, orderResponseSchema),
     pay: async (orderId) =>
       (await api.send('post', `payments/${id(orderId)}`, orderPayResponseSchema)).data.client_secret,
-    document: async (url) => {
-      // The API names a document by its path from the API root (`/v2/orders/…`); this client's base ends in /v2.
-      const path = url.replace(/^\/?v2\//, '').replace(/^\//, '');
-      try {
-        return await api.http.get(path).blob();
-      } catch (error) {
-        throw await normaliseError(error);
-      }
-    },
+    document: (url) => api.file(url),
     taxDocuments: async (paymentId) =>
       (await api.get('documents', taxDocumentsResponseSchema, paymentId ? { payment_id: paymentId } : undefined)).data,
     farms: ({ skip, limit, search }) =>

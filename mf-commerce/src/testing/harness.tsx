@@ -22,9 +22,11 @@ export function renderCommerce({ route, state, routes = {}, props: overrides = {
   const server = fakeServer(routes);
   const { bus, toasts, events } = recordingBus('paddock:cart-changed');
   const props = fakeMfProps({ bus, ...overrides });
+  // A route may carry a query ('/rapid-em-booking?payment_intent_client_secret=…', as a 3-D Secure return).
+  const [pathname = route, query] = route.split('?');
   const view = render(
     <CommerceProvider props={props} queryClient={testQueryClient(bus)} fetch={server.fetch}>
-      <MemoryRouter initialEntries={[{ pathname: route, state }]}>
+      <MemoryRouter initialEntries={[{ pathname, search: query ? `?${query}` : '', state }]}>
         <CommerceRoutes />
       </MemoryRouter>
     </CommerceProvider>,

@@ -104,6 +104,31 @@ describe('edit-zone mode: Edit Rates (spec 2 §2)', () => {
     });
   });
 
+  it('reopens with what the zones were made of, as sold, for editors and viewers alike', async () => {
+    const madeFrom = {
+      source: 'seasons',
+      description:
+        'Productivity over the 2022, 2023 and 2024 seasons: 41 clear captures, each standardised in its field',
+      captures: [{ date: '2022-08-14', percent: 2.4 }],
+      filled_from_neighbours_percent: 1.2,
+    };
+    const productivity = {
+      ...order,
+      zones: JSON.stringify({ ...computed.zoned_image, rates: { '1': 10, '2': 8, '3': 4 }, made_from: madeFrom }),
+    };
+    const text =
+      'Productivity over the 2022, 2023 and 2024 seasons: 41 clear captures, each standardised in its field; 1 % filled from neighbouring pixels.';
+    for (const farmRole of ['owner', 'viewer'] as const) {
+      const { unmount } = renderOverMap(<EditZonePanel orderId="o1" onClose={() => undefined} />, {
+        farmRole,
+        fields: [makeField('x1')],
+        routes: { 'GET /v2/zoning/order/o1': { status: 200, body: { data: productivity } } },
+      });
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('a viewer sees the rates sold and downloads the files, without Export Files, and is told why', async () => {
     const created = jest.fn(() => 'blob:zones');
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: jest.fn() });

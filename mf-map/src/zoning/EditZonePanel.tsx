@@ -8,6 +8,7 @@ import { useMapArea } from '../context';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore, useMapStoreApi } from '../store';
 import { RatesStep } from './RatesStep';
+import { madeFromText } from './ZoneLegend';
 import {
   inputsOfRates,
   rowsOfCollection,
@@ -71,8 +72,11 @@ function OrderRates({ order }: { order: ZoningOrder }) {
     failure: (error) => failureMessage('Could not download the files', error),
   });
 
+  const madeFrom = madeFromText(collection.made_from);
+
   return (
     <>
+      {madeFrom && <p className={styles.madeFrom}>{madeFrom}</p>}
       {canEdit ? (
         <RatesStep
           rows={rows}

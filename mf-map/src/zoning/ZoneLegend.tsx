@@ -1,4 +1,4 @@
-import type { ZoningZonesResponse } from '@paddock/shared/contracts';
+import type { ZonesMadeFrom, ZoningZonesResponse } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
 import { dateLabel } from '../imagery/lib/timeline';
 import styles from './zoning.module.css';
@@ -17,8 +17,7 @@ export const STABILITY_KEY = [
 const percent = (share: number): string => `${Math.round(share * 100)}%`;
 
 /** 'Made from 3 Sep (86 %), 8 Sep (10 %); 4 % filled from neighbouring pixels' or the productivity description. */
-export function madeFromText(zones: ZoningZonesResponse): string | null {
-  const made = zones.made_from;
+export function madeFromText(made: ZonesMadeFrom | undefined): string | null {
   if (!made) return null;
   const filled =
     made.filled_from_neighbours_percent > 0
@@ -48,7 +47,7 @@ export function ZoneLegend({ zones }: { zones: ZoningZonesResponse }) {
   const stability = zones.statistics.stability;
   const stabilityOf = (zone: number) => stability?.find((entry) => entry.zone === zone);
   const correlations = zones.statistics.fields.map((field) => field.correlations).filter(Boolean);
-  const made = madeFromText(zones);
+  const made = madeFromText(zones.made_from);
   // Productivity and EM zones are made of z-scores (standard deviations from the field's mean), not the index itself.
   const standardised = zones.made_from !== undefined && zones.made_from.source !== 'date';
   return (

@@ -48,6 +48,23 @@ describe('zone rates (spec 2 §5)', () => {
       },
     });
     expect(payload.zones.features).toHaveLength(3);
+    expect(payload.zones).not.toHaveProperty('made_from');
+  });
+
+  it('sends what the zones were made of with them, to be kept with the order', () => {
+    const madeFrom = {
+      source: 'date' as const,
+      description: 'NDVI of 1 Mar 2026',
+      captures: [{ date: '2026-03-01', percent: 97 }],
+      filled_from_neighbours_percent: 3,
+    };
+    const payload = zoningCartPayload(
+      { ...zones, made_from: madeFrom },
+      {},
+      { farmId: 'f1', fieldIds: ['x1'], date: '2026-03-01', resolution: 2 },
+      { product: '', unit: 'kg/ha', unitConfirmed: false },
+    );
+    expect(payload.zones.made_from).toEqual(madeFrom);
   });
 
   it('adds up a stored order’s polygons per zone', () => {

@@ -103,6 +103,8 @@ export function zoningCartPayload(
     })),
     rates: ratesPayload(zones.zones, inputs),
     ...productAndUnit(choice),
+    // What the zones were made of goes with the order and is shown again on every reopen.
+    ...(zones.made_from ? { made_from: zones.made_from } : {}),
   };
   // The total of the polygons as sent (the paint tool may have moved some to another zone).
   collection.total = roundedTotal(rowsOfCollection(collection, zones.palette), inputs);

@@ -94,6 +94,22 @@ describe('api client', () => {
     await expect(client2.send('post', 'x', z.unknown())).rejects.toMatchObject({ status: 503, message: 'busy' });
     expect(calls).toBe(1);
   });
+  it("fetches a file by the API's path from its root, with the token; a missing one is a 404 ApiError", async () => {
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46]);
+    const { client, seen } = clientWith((request) =>
+      request.url.endsWith('/documents/doc-1')
+        ? new Response(pdf, { status: 200, headers: { 'content-type': 'application/pdf' } })
+        : json(404, { detail: 'Document not found' }),
+    );
+    const blob = await client.file('/v2/documents/doc-1');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(pdf);
+    expect(seen[0]?.url).toBe('http://api.test/v2/documents/doc-1');
+    expect(seen[0]?.headers.get('authorization')).toBe('Bearer tok-1');
+    const missing = await client.file('/v2/documents/doc-2').catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(ApiError);
+    expect(missing).toMatchObject({ status: 404, message: 'Document not found' });
+  });
+
   it('uploads files as one multipart form with repeated entries, the bearer token and no retry', async () => {
     const received: Array<{ type: string | null; names: string[]; texts: string[] }> = [];
     const { client, seen } = clientWith(async (request) => {

@@ -101,6 +101,11 @@ export interface ApiClient {
   ): Promise<z.infer<S>>;
   /** For calls whose answer the caller does not read. */
   sendNoContent(method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown): Promise<void>;
+  /**
+   * A file the API names by its path from the API root (a tax document's `url`, `/v2/documents/…`),
+   * fetched with the bearer token (a PDF cannot be linked to directly: it needs the token).
+   */
+  file(apiPath: string): Promise<Blob>;
   /** POSTs a multipart form (files); never retried, with a timeout long enough for big uploads. */
   upload<S extends z.ZodType>(
     path: string,
@@ -169,6 +174,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       call(async () => {
         await http(path, { method, json: body });
       }),
+    // The client's base URL ends in the API version (…/v2); the API's paths start with it.
+    file: (apiPath) => call(() => http.get(apiPath.replace(/^\/?v2\//, '').replace(/^\//, '')).blob()),
     // The browser sets the multipart boundary itself; ky must not add a JSON content type.
     upload: (path, schema, form, { signal } = {}) =>
       call(async () => parse(schema, await http.post(path, { body: form, signal, timeout: UPLOAD_TIMEOUT_MS }).json())),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { areaGeometrySchema } from './geojson';
+import { zonesMadeFromSchema } from './zones-made-from';
 
 /**
  * Cart, checkout, payments and paid zoning orders (spec 2 §3, §7; spec README 'Calls whose path or
@@ -51,6 +52,8 @@ export const zoneCollectionSchema = z.object({
     .optional(),
   /** The unit of the rates: kept with the order; a change must convert the rates or be confirmed. */
   unit: zoneRateUnitSchema.optional(),
+  /** What the zones were made of (the zones answer's `made_from`): kept with the order, shown on every reopen. */
+  made_from: zonesMadeFromSchema.optional(),
 });
 export type ZoneCollection = z.infer<typeof zoneCollectionSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zoneCollectionSchema, zoneRatesSchema } from './commerce';
 import { polygonSchema } from './geojson';
 import { fieldIdsQuerySchema, isoDateSchema, layerAlgorithms, type ImageryAlgorithm } from './imagery';
+import { zoningSources, zonesMadeFromSchema } from './zones-made-from';
 
 /**
  * Variable-rate zoning (spec 2 §3, §5, §7; ARCHITECTURE §6): the zone layer computed from imagery
@@ -40,9 +41,7 @@ export function parseZoningAlgorithm(code: string): { layer: ZoningLayer; algori
 
 // --- GET v2/zoning/zones -------------------------------------------------------------------------
 
-/** Zoning sources (issue 26): one capture, productivity over seasons, Rapid-EM with imagery. */
-export const zoningSources = ['date', 'seasons', 'em_imagery'] as const;
-export type ZoningSource = (typeof zoningSources)[number];
+export { zoningSources, zonesMadeFromSchema, type ZoningSource, type ZonesMadeFrom } from './zones-made-from';
 /** The first season productivity zones can start in (the imagery archive starts in 2019). */
 export const ZONING_FIRST_SEASON = 2019;
 export const MAX_ZONING_SEASONS = 8;
@@ -198,14 +197,7 @@ export const zoningZonesResponseSchema = z.object({
    * What the zones were made of, in words and figures: the source, each capture used with its share of
    * the fields' pixels, and the share filled from neighbouring pixels.
    */
-  made_from: z
-    .object({
-      source: z.enum(zoningSources),
-      description: z.string(),
-      captures: z.array(z.object({ date: isoDateSchema, percent: z.number().min(0).max(100) })),
-      filled_from_neighbours_percent: z.number().min(0).max(100),
-    })
-    .optional(),
+  made_from: zonesMadeFromSchema.optional(),
 });
 export type ZoningZonesResponse = z.infer<typeof zoningZonesResponseSchema>;
 

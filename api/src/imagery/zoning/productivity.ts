@@ -121,7 +121,11 @@ export async function windowSums(
   const sum = new Float64Array(size);
   const rawSum = new Float64Array(size);
   const count = new Uint16Array(size);
-  const clear = new Uint8Array(size);
+  // One capture's clear pixels inside the field, packed: where each is and its value (reused per capture,
+  // so the passes after the first walk contiguous memory and nothing is allocated per capture).
+  const clearAt = new Int32Array(insideCount);
+  const clearValue = new Float64Array(insideCount);
+  const clearClass = pixelClass.clear;
   const captures: WindowSums['captures'] = [];
   let readMs = 0;
   const listed = performance.now();
@@ -132,35 +136,34 @@ export async function windowSums(
     const read = await source.read([field], capture, algorithmBands[algorithm], window);
     const values = computeIndex(algorithm, read);
     readMs += performance.now() - started;
-    // Over the field's pixels only: which are clear, their mean, then their spread (two passes).
+    // Over the field's pixels only: the clear ones (finite: v − v is 0) packed with their sum, then
+    // their spread about the mean over the packed values (two passes, as the reference).
     const mask = read.mask;
     let clearInside = 0;
     let total = 0;
     for (let k = 0; k < insideCount; k += 1) {
       const i = insideIndex[k] as number;
       const value = values[i] as number;
-      const ok = mask[i] === pixelClass.clear && Number.isFinite(value) ? 1 : 0;
-      clear[i] = ok;
-      if (ok) {
-        clearInside += 1;
-        total += value;
-      }
+      if (mask[i] !== clearClass || value - value !== 0) continue;
+      clearAt[clearInside] = i;
+      clearValue[clearInside] = value;
+      clearInside += 1;
+      total += value;
     }
     if (insideCount === 0 || clearInside < MIN_CLEAR_SHARE * insideCount) continue;
     const mean = total / clearInside;
     let squares = 0;
-    for (let k = 0; k < insideCount; k += 1) {
-      const i = insideIndex[k] as number;
-      if (clear[i]) squares += ((values[i] as number) - mean) ** 2;
+    for (let j = 0; j < clearInside; j += 1) {
+      const d = (clearValue[j] as number) - mean;
+      squares += d * d;
     }
     const sd = Math.sqrt(squares / clearInside);
     // A uniform capture (bare soil after harvest, a flooded paddock) says nothing about where the field does better.
     if (!(sd >= MIN_SPREAD)) continue;
     captures.push({ date: capture.date, clearPercent: Math.round((clearInside / insideCount) * 1000) / 10 });
-    for (let k = 0; k < insideCount; k += 1) {
-      const i = insideIndex[k] as number;
-      if (!clear[i]) continue;
-      const value = values[i] as number;
+    for (let j = 0; j < clearInside; j += 1) {
+      const i = clearAt[j] as number;
+      const value = clearValue[j] as number;
       sum[i] = (sum[i] as number) + (value - mean) / sd;
       rawSum[i] = (rawSum[i] as number) + value;
       count[i] = (count[i] as number) + 1;
@@ -332,11 +335,16 @@ export const STABILITY_CLASSES = [
 /** A PNG of the agreement raster over the zoning window (transparent outside the field). */
 export async function stabilityPng(agreement: Float32Array, width: number, height: number): Promise<Uint8Array> {
   const rgba = new Uint8Array(width * height * 4);
+  const [every, most, fewer] = STABILITY_CLASSES;
   for (let i = 0; i < agreement.length; i += 1) {
     const share = agreement[i] as number;
-    if (!Number.isFinite(share)) continue;
-    const colour = STABILITY_CLASSES.find((entry) => share >= entry.min) ?? STABILITY_CLASSES[2];
-    rgba.set([...colour.rgb, 255], i * 4);
+    if (share - share !== 0) continue; // NaN: outside the field or never seen
+    const { rgb } = share >= every.min ? every : share >= most.min ? most : fewer;
+    const at = i * 4;
+    rgba[at] = rgb[0];
+    rgba[at + 1] = rgb[1];
+    rgba[at + 2] = rgb[2];
+    rgba[at + 3] = 255;
   }
   return new Uint8Array(
     await sharp(rgba, { raw: { width, height, channels: 4 } })

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { billingPortalBridge, type BillingPlan } from '../portal-bridge';
+import { formatAud, formatDate } from '@paddock/shared/format';
+import { billingDocuments, billingPortalBridge, type BillingDocument, type BillingPlan } from '../portal-bridge';
 import type { WireError } from '../wire';
 import { isError, type CardInput, type EngineAnswer, type TestPaymentEngine } from './engine';
 
@@ -217,12 +218,8 @@ export const testProviderHttp: FastifyPluginAsync<TestProviderHttpOptions> = asy
     const bridge = billingPortalBridge();
     const plan = bridge ? await bridge.plan('test', session.customer) : null;
     const card = await engine.savedCard(session.customer);
-    const money = (cents: number) =>
-      new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(cents / 100);
-    const day = (seconds: number) =>
-      new Intl.DateTimeFormat('en-AU', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-        new Date(seconds * 1000),
-      );
+    const documents = await billingDocuments()?.list('test', session.customer);
+    const day = (seconds: number) => formatDate(new Date(seconds * 1000).toISOString());
     const action = (name: string, label: string, style: string) =>
       `<form method="post" action="${escapeHtml(session.id)}"><input type="hidden" name="action" value="${name}"><button type="submit" class="${style}">${label}</button></form>`;
     const planHtml = (value: BillingPlan | null) => {
@@ -236,8 +233,22 @@ export const testProviderHttp: FastifyPluginAsync<TestProviderHttpOptions> = asy
                <div class="actions">${action('resume', 'Renew plan', 'primary')}</div>`
             : `<p>Renews on <strong>${end}</strong>.</p>
                <div class="actions">${action('cancel', 'Cancel plan', 'secondary')}</div>`;
-      return `<p><strong>${escapeHtml(value.name)}</strong> · ${money(value.amount)} per year + GST</p>${state}`;
+      return `<p><strong>${escapeHtml(value.name)}</strong> · ${escapeHtml(priceTerms(value))}</p>${state}`;
     };
+    const documentsHtml = (list: BillingDocument[] | undefined) =>
+      !list || list.length === 0
+        ? '<p>No invoices yet.</p>'
+        : `<ul class="documents">${list
+            .map((document) => {
+              const label = `${escapeHtml(document.title)} ${escapeHtml(document.invoiceNumber)}`;
+              const facts = `${escapeHtml(document.description)} · ${escapeHtml(formatDate(document.issuedOn))} · ${escapeHtml(formatAud(document.total))}`;
+              return `<li><span>${label}<br><small>${facts}</small></span>${
+                document.ready
+                  ? `<a href="${escapeHtml(session.id)}/documents/${escapeHtml(document.id)}" download>Download PDF<span class="sr"> of ${label}</span></a>`
+                  : '<small>Being prepared…</small>'
+              }</li>`;
+            })
+            .join('')}</ul>`;
     const cardHtml = `<p>${card ? `${escapeHtml(card.brand)} ending in ${escapeHtml(card.last4)}, expires ${String(card.exp_month).padStart(2, '0')}/${card.exp_year}` : 'No card saved.'}</p>
       <form method="post" action="${escapeHtml(session.id)}" class="card"><input type="hidden" name="action" value="card">
       <label>Card number<input name="number" inputmode="numeric" autocomplete="cc-number" required></label>
@@ -254,7 +265,7 @@ export const testProviderHttp: FastifyPluginAsync<TestProviderHttpOptions> = asy
       .send(
         page(
           'Billing',
-          `${noticeHtml}<h2>Current plan</h2>${planHtml(plan)}<h2>Payment method</h2>${cardHtml}${
+          `${noticeHtml}<h2>Current plan</h2>${planHtml(plan)}<h2>Payment method</h2>${cardHtml}<h2>Invoices and receipts</h2>${documentsHtml(documents)}${
             returnUrl ? `<p><a href="${escapeHtml(returnUrl)}">Return to Paddock</a></p>` : ''
           }`,
         ),
@@ -265,6 +276,24 @@ export const testProviderHttp: FastifyPluginAsync<TestProviderHttpOptions> = asy
     const session = await engine.portalSession((request.params as { id: string }).id);
     if (!session) return portalNotFound(reply);
     return renderPortal(reply, session, null);
+  });
+
+  // One of the plan's tax documents, as Stripe's portal hands out its invoices' PDFs.
+  app.get('/portal/:id/documents/:documentId', async (request, reply) => {
+    const { id, documentId } = request.params as { id: string; documentId: string };
+    const session = await engine.portalSession(id);
+    if (!session) return portalNotFound(reply);
+    const file = await billingDocuments()?.pdf('test', session.customer, documentId);
+    if (!file)
+      return reply
+        .code(404)
+        .type('text/html')
+        .send(page('Billing portal', '<p>This document is not available. Go back to the billing portal.</p>'));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(file.pdf);
   });
 
   app.post('/portal/:id', async (request, reply) => {
@@ -361,6 +390,20 @@ export const testProviderHttp: FastifyPluginAsync<TestProviderHttpOptions> = asy
   });
 };
 
+/**
+ * The plan's price said with its terms: '$499.00 per year + GST', or with an introductory first year
+ * '20% off your first year ($399.20 + GST), then $499.00 per year + GST from 27 Nov 2027'.
+ */
+export function priceTerms(plan: BillingPlan): string {
+  const yearly = `${formatAud(plan.amount)} per year + GST`;
+  if (plan.firstYearAmount === null || plan.firstYearAmount >= plan.amount) return yearly;
+  const off = plan.amount - plan.firstYearAmount;
+  const percent = Math.round((off * 100) / plan.amount);
+  const offer = Math.round((plan.amount * percent) / 100) === off ? `${percent}% off` : `${formatAud(off)} off`;
+  const from = plan.currentPeriodEnd ? ` from ${formatDate(new Date(plan.currentPeriodEnd * 1000).toISOString())}` : '';
+  return `${offer} your first year (${formatAud(plan.firstYearAmount)} + GST), then ${yearly}${from}`;
+}
+
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Paddock test payments</title>
@@ -375,6 +418,7 @@ button:focus-visible{outline:3px solid #1f7a3a;outline-offset:2px}
 h2{font-size:1.05rem;margin-top:1.5rem}label{display:flex;flex-direction:column;gap:.25rem;margin:.5rem 0;font-size:.9rem}
 input{font:inherit;padding:.5rem;border:1px solid #b8c4ba;border-radius:6px;min-width:0}.row{display:flex;gap:.75rem}.row label{flex:1}
 .notice{padding:.6rem .8rem;border-radius:8px}.notice.ok{background:#e6f4ea;color:#1d5c2e}.notice.error{background:#fdecea;color:#8a1c12}
-a{color:#1f7a3a}
+a{color:#1f7a3a}.documents{list-style:none;padding:0}.documents li{display:flex;justify-content:space-between;gap:1rem;align-items:center;padding:.5rem 0;border-top:1px solid #e3e8e4}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 </style></head><body><main><span class="badge">TEST MODE</span><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }

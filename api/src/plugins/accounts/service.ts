@@ -13,7 +13,7 @@ import { unauthorized } from '../../auth/jwt';
 import type { AccountRow, AccountUpdate, SubscriptionRow } from '../../db/types';
 import { IdentityAdminError, type IdentityAdmin } from '../../identity';
 import type { JobRunner } from '../../jobs/runner';
-import { farmAccessEmail, syncFarmMemberships } from '../farms/membership';
+import { farmAccessEmail, syncFarmMemberships } from '../farms/api';
 import { endAccountCustomers } from '../payments/api';
 import { featureFlagsFor, TIER_NAMES } from './feature-flags';
 import type { Db } from '../../db';

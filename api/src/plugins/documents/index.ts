@@ -2,6 +2,7 @@ import { taxDocumentsQuerySchema, taxDocumentsResponseSchema } from '@paddock/sh
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../responses';
+import { registerPortalDocuments } from './portal';
 import { listTaxDocuments, registerTaxDocuments, taxDocumentPdf } from './service';
 
 const tags = ['documents'];
@@ -14,6 +15,7 @@ const tags = ['documents'];
 export const documentsPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   registerTaxDocuments({ config: app.config.orders, jobs: app.jobs });
+  registerPortalDocuments(db);
 
   app.get(
     '/documents',

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { OrdersConfig } from '../../config';
 import { nextInvoiceNumber } from '../../db/invoice-numbers';
 import type { PaymentsTable } from '../../db/types';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { notFound } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import { isUuid } from '../farms/access';
@@ -173,10 +173,20 @@ async function purchaseOf(
       ],
     };
   }
+  // A paid renewal is no longer the subscription's renewal_payment_id (cleared when paid, before this
+  // job runs): it belongs to the account's subscription it extended.
   const subscription = await db
     .selectFrom('subscriptions')
     .select(['id', 'expires_at'])
-    .where((eb) => eb.or([eb('payment_id', '=', payment.id), eb('renewal_payment_id', '=', payment.id)]))
+    .where((eb) =>
+      purpose === 'subscription'
+        ? eb('payment_id', '=', payment.id)
+        : eb.or([
+            eb('renewal_payment_id', '=', payment.id),
+            eb.and([eb('account_id', '=', payment.account_id), eb('status', '=', 'active')]),
+          ]),
+    )
+    .orderBy(sql`case when renewal_payment_id = ${payment.id} then 0 else 1 end`)
     .executeTakeFirst();
   const settings = await db.selectFrom('subscription_settings').select(['plan_name']).executeTakeFirst();
   const plan = settings?.plan_name ?? 'Paddock Advanced';

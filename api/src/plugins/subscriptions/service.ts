@@ -6,7 +6,7 @@ import type { AccountRow, SubscriptionRow } from '../../db/types';
 import { HttpError, UnprocessableError } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import { isAustralian, withGst } from '../../payments/money';
-import { registerBillingPortalBridge, type BillingPlan } from '../../payments/portal-bridge';
+import { accountOfCustomer, registerBillingPortalBridge, type BillingPlan } from '../../payments/portal-bridge';
 import { ProviderError, type PaymentProvider } from '../../payments/provider';
 import {
   ALREADY_PAYING,
@@ -493,6 +493,7 @@ export function currentSubscription(db: Db | Trx, accountId: string) {
 async function planOf(db: Db | Trx, row: SubscriptionRow): Promise<BillingPlan> {
   const settings = await settingsOf(db);
   return {
+    firstYearAmount: await introductoryPrice(db, row, settings.base_price_cents),
     name: settings.plan_name,
     amount: settings.base_price_cents,
     currency: 'aud',
@@ -500,6 +501,19 @@ async function planOf(db: Db | Trx, row: SubscriptionRow): Promise<BillingPlan> 
     currentPeriodEnd: row.expires_at ? Math.floor(new Date(row.expires_at).getTime() / 1000) : null,
     cancelAtPeriodEnd: row.cancelled_at !== null,
   };
+}
+
+/**
+ * The first year's price before GST while the plan is in its first year (expires_at still one year
+ * after started_on) and it was paid below the base price (an introductory offer); else null.
+ */
+async function introductoryPrice(db: Db | Trx, row: SubscriptionRow, basePrice: number): Promise<number | null> {
+  if (!row.payment_id || !row.started_on || !row.expires_at) return null;
+  if (oneYearAfter(new Date(row.started_on)).getTime() !== new Date(row.expires_at).getTime()) return null;
+  const first = await findPayment(db, row.payment_id);
+  if (!first) return null;
+  const subtotal = first.amount_cents - first.gst_cents;
+  return subtotal < basePrice ? subtotal : null;
 }
 
 /** Cancel at the end of the period (cancelled_at = now; the plan stays until expires_at) or resume. */
@@ -519,15 +533,7 @@ export async function setCancelled(db: Db, accountId: string, cancel: boolean): 
 
 /** The test provider's billing portal shows and changes the plan of the account behind a customer. */
 export function registerPortalBridge(db: Db): void {
-  const accountOf = async (provider: string, customer: string) =>
-    (
-      await db
-        .selectFrom('payment_customers')
-        .select('account_id')
-        .where('provider', '=', provider)
-        .where('customer_ref', '=', customer)
-        .executeTakeFirst()
-    )?.account_id;
+  const accountOf = (provider: string, customer: string) => accountOfCustomer(db, provider, customer);
   registerBillingPortalBridge({
     async plan(provider, customer) {
       const accountId = await accountOf(provider, customer);

@@ -6,13 +6,17 @@ import {
   subscribeResponseSchema,
   subscriptionPortalResponseSchema,
   subscriptionPriceSchema,
+  taxDocumentsResponseSchema,
   UNKNOWN_PLAN_MESSAGE,
   type Profile,
 } from '@paddock/shared/contracts';
+import { formatDate } from '@paddock/shared/format';
 import { sql } from 'kysely';
 import { confirmInBrowser, webhooksDelivered } from '../../test/commerce';
 import { issuesOf, signIn, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
+import { TAX_DOCUMENT_JOB } from '../documents/service';
+import { pdfStrings } from '../../pdf/read-back';
 import { EXPIRE_JOB, oneYearAfter, RENEW_JOB, subscriptionClock } from './service';
 
 const DAY = 86_400_000;
@@ -294,6 +298,60 @@ describe.each(availableBackends())('Advanced subscription (%s)', (kind) => {
       });
       expect(declined.statusCode).toBe(422);
       expect(declined.body).toContain('Your card was declined.');
+    });
+
+    it('names the introductory first year and the renewal price, and lists the plan’s tax documents to download', async () => {
+      const user = await signIn(t);
+      const paid = await subscribed(user);
+      await t.app.jobs.idle([TAX_DOCUMENT_JOB]);
+      const path = await portalPage(user);
+      const page = await t.request({ method: 'GET', url: path });
+      expect(page.statusCode).toBe(200);
+      const renewsOn = formatDate((paid.subscriptions[0]?.expires_at as string) ?? null);
+      expect(page.body).toContain(
+        `20% off your first year ($399.20 + GST), then $499.00 per year + GST from ${renewsOn}`,
+      );
+      expect(page.body).toContain('Invoices and receipts');
+      const [document] = taxDocumentsResponseSchema.parse((await get(user, '/v2/documents')).json()).data;
+      expect(document).toMatchObject({ purpose: 'subscription', kind: 'tax_receipt', pending: false });
+      const link = `${path.split('/').pop()}/documents/${document?.id}`;
+      expect(page.body).toContain(`href="${link}"`);
+      expect(page.body).toContain(`Tax Receipt ${document?.invoice_number}`);
+
+      const pdf = await t.request({ method: 'GET', url: `${path}/documents/${document?.id}` });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${document?.file_name}"`);
+      expect(pdfStrings(pdf.rawPayload)).toEqual(
+        expect.arrayContaining(['Tax Receipt', 'ABN 51 824 753 556', `Tax invoice no. ${document?.invoice_number}`]),
+      );
+
+      // Another customer's portal cannot fetch it, nor an unknown or expired session.
+      const other = await signIn(t);
+      await subscribed(other);
+      const otherPath = await portalPage(other);
+      expect((await t.request({ method: 'GET', url: `${otherPath}/documents/${document?.id}` })).statusCode).toBe(404);
+      expect(
+        (await t.request({ method: 'GET', url: `/test-provider/portal/bps_unknown/documents/${document?.id}` }))
+          .statusCode,
+      ).toBe(404);
+    });
+
+    it('says the plain yearly price when the first year had no offer', async () => {
+      await settings({ discount_amount: null, discount_denomination: null, discount_expires: null });
+      try {
+        const user = await signIn(t);
+        await subscribed(user);
+        const page = await t.request({ method: 'GET', url: await portalPage(user) });
+        expect(page.body).toContain('$499.00 per year + GST');
+        expect(page.body).not.toContain('first year');
+      } finally {
+        await settings({
+          discount_amount: 20,
+          discount_denomination: 'percent',
+          discount_expires: new Date(Date.now() + 90 * DAY),
+        });
+      }
     });
 
     it('PATCH v2/subscriptions cancels at period end and resumes too (for providers whose portal cannot)', async () => {

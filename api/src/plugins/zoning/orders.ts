@@ -264,6 +264,8 @@ export async function updateZoningOrder(
       ...payload.zones,
       ...(product === undefined ? {} : { product }),
       ...(unit === undefined ? {} : { unit }),
+      // What the zones were made of is what was sold: new rates never change it.
+      made_from: saved.made_from,
     },
     paidBoundaries(fieldRows, order.fields, saved),
     ['body', 'zones'],

@@ -404,4 +404,52 @@ describe.each(availableBackends())('the zones sold are the server’s (%s)', (ki
       zones: [{ zone: 1, ddi: '0001', rate: 13_000 }, {}, {}],
     });
   });
+
+  it('the zones’ source description is kept with the order: back on every reopen, never changed by new rates', async () => {
+    const { user, farmId, field } = await farmerWithField();
+    const [west, east] = halves(field.geometry);
+    const body = payload(farmId, field.id, [zone(west, 1, field.id), zone(east, 2, field.id)]);
+    const madeFrom = {
+      source: 'seasons' as const,
+      description:
+        'Productivity over the 2022, 2023 and 2024 seasons: 41 clear captures, each standardised in its field',
+      captures: [
+        { date: '2022-08-14', percent: 2.4 },
+        { date: '2024-09-02', percent: 2.5 },
+      ],
+      filled_from_neighbours_percent: 0.3,
+    };
+    body.zones = { ...body.zones, made_from: madeFrom };
+    const item = await addToCart(t, user, body);
+    expect(item.details.zones.made_from).toEqual(madeFrom);
+    const order = await pay(user, item);
+    expect((await reopened(user, order.id)).made_from).toEqual(madeFrom);
+
+    // New rates (with or without a description, even another one) keep the description as sold.
+    const stored = await reopened(user, order.id);
+    const { made_from: _madeFrom, ...bare } = stored;
+    for (const zones of [
+      { ...bare, rates: { '1': 100, '2': 80 } },
+      { ...stored, rates: { '1': 90, '2': 70 }, made_from: { ...madeFrom, source: 'date' as const, description: 'x' } },
+    ]) {
+      const updated = await t.request({
+        method: 'POST',
+        url: '/v2/zoning/update',
+        token: user.token,
+        payload: { id: order.id, zones },
+      });
+      expect(updated.statusCode).toBe(200);
+      expect((await reopened(user, order.id)).made_from).toEqual(madeFrom);
+    }
+
+    // A description that is not one is refused in words, not stored.
+    const bad = payload(farmId, field.id, [zone(west, 1, field.id), zone(east, 2, field.id)]);
+    const refused = await t.request({
+      method: 'POST',
+      url: '/v2/cart/add?item_type=zoning',
+      token: user.token,
+      payload: { ...bad, zones: { ...bad.zones, made_from: { ...madeFrom, source: 'guess' } } },
+    });
+    expect(refused.statusCode).toBe(422);
+  });
 });

@@ -16,7 +16,12 @@ interface PaymentStepProps {
   client: AnyPaymentsClient | null;
   clientFailed: boolean;
   onBack(): void;
-  onPaid(): void;
+  /** Paid: the booking's payment (for its receipt). */
+  onPaid(paymentId: string): void;
+  /** Back from the card's 3-D Secure page: the intent's client secret and the booking's payment. */
+  returned?: { clientSecret: string; paymentId: string } | null;
+  /** The card was refused on coming back from 3-D Secure (the toast has said why). */
+  onReturnDeclined?(): void;
 }
 
 /**
@@ -24,7 +29,17 @@ interface PaymentStepProps {
  * shipping' hides it), the card; the book call, then the card confirmed with its client secret
  * (the shared card payment flow). A provider error is a toast and the form is usable again.
  */
-export function PaymentStep({ reservationId, total, contact, client, clientFailed, onBack, onPaid }: PaymentStepProps) {
+export function PaymentStep({
+  reservationId,
+  total,
+  contact,
+  client,
+  clientFailed,
+  onBack,
+  onPaid,
+  returned = null,
+  onReturnDeclined,
+}: PaymentStepProps) {
   const { bookingsApi, bus, cartApi } = useCommerce();
   const queryClient = useQueryClient();
 
@@ -75,11 +90,20 @@ export function PaymentStep({ reservationId, total, contact, client, clientFaile
       name: values.cardholder.trim(),
       address: billingAddress(values.billingSameAsShipping ? values.shipping : values.billing),
     }),
-    returnUrl: () => window.location.href,
+    // 3-D Secure brings the payer back to this page with the booking's payment, to end on its receipt.
+    returnUrl: (answer) => {
+      const back = new URL(window.location.href);
+      back.search = new URLSearchParams({ payment: answer.payment_id }).toString();
+      return back.toString();
+    },
+    returnedSecret: returned?.clientSecret ?? null,
     failure: 'Your booking could not be started. Please try again.',
-    onPaid: () => {
+    onPaid: (answer) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.account.all });
-      onPaid();
+      onPaid(answer?.payment_id ?? returned?.paymentId ?? '');
+    },
+    onDeclined: () => {
+      if (returned) onReturnDeclined?.();
     },
   });
   const processing = payment.processing;

@@ -161,4 +161,77 @@ describe('/rapid-em-booking', () => {
     expect(await screen.findByRole('tab', { name: 'Rapid-EM Bookings', selected: true })).toBeInTheDocument();
     expect(await screen.findByText('You have no Rapid-EM bookings yet.')).toBeInTheDocument();
   });
+
+  describe('back from 3-D Secure', () => {
+    const receipt = {
+      id: 'd9',
+      kind: 'tax_receipt',
+      title: 'Tax Receipt',
+      purpose: 'em_booking',
+      payment_id: 'p9',
+      booking_id: 'r1',
+      invoice_number: 'HRI-000009',
+      issued_on: '2026-11-20T00:00:02Z',
+      total: 110_000,
+      gst: 10_000,
+      pending: false,
+      url: '/v2/documents/d9',
+      file_name: 'tax-receipt-HRI-000009.pdf',
+    };
+    const returnRoute =
+      '/rapid-em-booking?payment=p9&payment_intent=pi_9&payment_intent_client_secret=pi_9_secret_s&redirect_status=succeeded';
+
+    beforeAll(() => {
+      // jsdom has no object URLs; the document modal shows the PDF through one.
+      URL.createObjectURL = jest.fn(() => 'blob:document');
+      URL.revokeObjectURL = jest.fn();
+    });
+
+    it('an authenticated payment resumes and ends on the booking’s success with its Tax Receipt', async () => {
+      const { ui, server } = renderCommerce({
+        route: returnRoute,
+        routes: routes({
+          'GET /test-provider/v1/payment_intents/pi_9': { status: 200, body: { id: 'pi_9', status: 'succeeded' } },
+          'GET /v2/documents': { status: 200, body: { data: [receipt] } },
+          'GET /v2/documents/d9': { status: 200, body: { pdf: true } },
+        }),
+      });
+      expect(
+        await screen.findByRole('heading', { name: 'HOORAY! You have successfully booked an EM Machine!' }),
+      ).toBeInTheDocument();
+      const [status] = server.find('GET', '/test-provider/v1/payment_intents/pi_9');
+      expect(new URL(status?.url as string).searchParams.get('client_secret')).toBe('pi_9_secret_s');
+      await ui.click(await screen.findByRole('button', { name: 'Tax Receipt' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Tax Receipt' }));
+      expect(await dialog.findByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+        'download',
+        'tax-receipt-HRI-000009.pdf',
+      );
+      expect(new URL(server.find('GET', '/v2/documents')[0]?.url as string).search).toBe('?payment_id=p9');
+      // Nothing was booked or charged again on the way back.
+      expect(server.find('POST', '/v2/sensors/em/book')).toHaveLength(0);
+    });
+
+    it('a failed authentication says why and starts the booking again', async () => {
+      const { toasts } = renderCommerce({
+        route: returnRoute.replace('succeeded', 'failed'),
+        routes: routes({
+          'GET /test-provider/v1/payment_intents/pi_9': {
+            status: 200,
+            body: {
+              id: 'pi_9',
+              status: 'requires_payment_method',
+              last_payment_error: { message: 'We are unable to authenticate your payment method.' },
+            },
+          },
+        }),
+      });
+      expect(await screen.findByRole('heading', { name: 'Choose a machine and your dates' })).toBeInTheDocument();
+      await waitFor(() =>
+        expect(toasts).toContainEqual(
+          expect.objectContaining({ kind: 'error', message: 'We are unable to authenticate your payment method.' }),
+        ),
+      );
+    });
+  });
 });

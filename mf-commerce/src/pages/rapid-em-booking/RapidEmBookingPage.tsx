@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '@paddock/shared/api-client';
 import { paths, type OrdersNavState } from '@paddock/shared/contracts';
@@ -6,6 +6,7 @@ import { formatAud } from '@paddock/shared/format';
 import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
 import { useCommerce } from '../../context';
+import { DocumentButton, usePurchaseDocuments } from '../../components/documents/PurchaseDocuments';
 import { usePaymentsClient } from '../checkout/usePaymentsClient';
 import { BookStep, type DateRange } from './BookStep';
 import { PaymentStep } from './PaymentStep';
@@ -33,15 +34,20 @@ function Stepper({ current }: { current: number }) {
   );
 }
 
+/** The booking is paid: what happens next, and its Tax Receipt (the payment is in the address). */
 function SuccessScreen() {
   const { basename } = useCommerce();
   const navigate = useNavigate();
+  const location = useLocation();
+  const paymentId = new URLSearchParams(location.search).get('payment');
+  const documents = usePurchaseDocuments(paymentId, paymentId !== null);
   const bookingsTab: OrdersNavState = { tab: 'bookings' };
   return (
     <div className={styles.success} role="status">
       <h1 className={styles.successTitle}>{BOOKING_MESSAGES.success}</h1>
       <p>We will be in touch about delivery. Your booking is listed under Orders, in Rapid-EM Bookings.</p>
       <div className={styles.actions}>
+        {paymentId && <DocumentButton documents={documents.data ?? []} fallbackTitle="Tax Receipt" />}
         <Button variant="secondary" onClick={() => navigate(paths.orders, { state: bookingsTab })}>
           View my bookings
         </Button>
@@ -80,23 +86,18 @@ function BookingFlow() {
   const firstMachine = machines.data?.[0]?.machine_id;
   const chosen = machineId || firstMachine || '';
   const reloadMachines = () => queryClient.invalidateQueries({ queryKey: queryKeys.bookings.machines() });
-  const succeed = () => navigate(paths.rapidEmBooking('success'), { replace: true });
+  const succeed = (paymentId: string) =>
+    navigate(
+      `${paths.rapidEmBooking('success')}${paymentId ? `?${new URLSearchParams({ payment: paymentId })}` : ''}`,
+      {
+        replace: true,
+      },
+    );
 
-  // Back from the card's 3-D Secure page: the PaymentIntent's outcome decides.
-  const returned = useRef(false);
-  useEffect(() => {
-    const clientSecret = new URLSearchParams(location.search).get('payment_intent_client_secret');
-    if (!clientSecret || !client || returned.current) return;
-    returned.current = true;
-    void client.retrieveStatus(clientSecret).then((outcome) => {
-      if (outcome.status === 'succeeded' || outcome.status === 'processing') succeed();
-      else {
-        navigate(paths.rapidEmBooking(), { replace: true });
-        bus.toast('error', outcome.status === 'failed' ? outcome.message : 'Your payment was not completed.');
-      }
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, location.search]);
+  // Back from the card's 3-D Secure page: the payment step resumes (the shared card flow reads the intent).
+  const search = new URLSearchParams(location.search);
+  const returnedSecret = search.get('payment_intent_client_secret');
+  const returned = returnedSecret ? { clientSecret: returnedSecret, paymentId: search.get('payment') ?? '' } : null;
 
   const reserve = async () => {
     if (!range || !chosen) return;
@@ -142,7 +143,7 @@ function BookingFlow() {
         </button>
         <h1 className={styles.title}>Rapid-EM Booking</h1>
       </header>
-      <Stepper current={step} />
+      <Stepper current={returned ? 2 : step} />
       <aside className={styles.note} role="note">
         Booking from outside Australia? Contact us at{' '}
         <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>.
@@ -170,6 +171,18 @@ function BookingFlow() {
             void machines.refetch();
             void price.refetch();
           }}
+        />
+      ) : returned && bookingPrice ? (
+        <PaymentStep
+          reservationId=""
+          total={bookingPrice.total}
+          contact={contact.data ?? null}
+          client={client}
+          clientFailed={clientFailed}
+          onBack={() => navigate(paths.rapidEmBooking(), { replace: true })}
+          onPaid={succeed}
+          returned={returned}
+          onReturnDeclined={() => navigate(paths.rapidEmBooking(), { replace: true })}
         />
       ) : step === 0 ? (
         <BookStep
