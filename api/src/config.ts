@@ -113,7 +113,29 @@ export const DEFAULT_CORS_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((port) =>
  * for place search, used within its policy (see GeocoderFinder).
  */
 export function livePreset(apiRoot: string): Record<string, string> {
-  return z.record(z.string(), z.string()).parse(JSON.parse(readFileSync(path.join(apiRoot, 'live-preset.json'), 'utf8')));
+  return z
+    .record(z.string(), z.string())
+    .parse(JSON.parse(readFileSync(path.join(apiRoot, 'live-preset.json'), 'utf8')));
+}
+
+/** The services of the live preset, by the variable prefixes they read, and the variables that choose each. */
+const LIVE_SERVICES = [
+  { prefixes: ['IMAGERY_SOURCE', 'STAC_'], chosenBy: ['IMAGERY_SOURCE', 'STAC_API_URL'] },
+  { prefixes: ['BASEMAP_'], chosenBy: ['BASEMAP_URL'] },
+  { prefixes: ['GEOCODER_'], chosenBy: ['GEOCODER_URL'] },
+];
+
+/**
+ * The preset's variables for the services the environment does not choose itself: setting
+ * `GEOCODER_URL` replaces the whole live geocoder (its attribution too), not just its address.
+ */
+function livePresetFor(given: Record<string, string | undefined>, apiRoot: string): Record<string, string> {
+  const chosen = LIVE_SERVICES.filter((service) => service.chosenBy.some((name) => given[name] !== undefined));
+  return Object.fromEntries(
+    Object.entries(livePreset(apiRoot)).filter(
+      ([name]) => !chosen.some((service) => service.prefixes.some((prefix) => name.startsWith(prefix))),
+    ),
+  );
 }
 
 const isOn = (value: string | undefined) => ['1', 'true', 'on', 'yes'].includes((value ?? '').trim().toLowerCase());
@@ -267,8 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
   const given = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
-  // The live preset fills what is not set; a variable that is set wins.
-  const cleaned = isOn(given.PADDOCK_LIVE) ? { ...livePreset(apiRoot), ...given } : given;
+  const cleaned = isOn(given.PADDOCK_LIVE) ? { ...livePresetFor(given, apiRoot), ...given } : given;
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
