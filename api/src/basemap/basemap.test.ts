@@ -130,6 +130,8 @@ describe.each(availableBackends())('base map and place routes on %s', (kind) => 
       }),
     ]);
     expect(body.basemaps[0]?.attribution).toMatch(/Sentinel-2/);
+    // The simulated source: the map labels its imagery as demo imagery.
+    expect(body.demo_imagery).toBe(true);
     expect((await get(null, '/v2/basemap')).statusCode).toBe(401);
   });
 
