@@ -55,6 +55,10 @@ async function expectUncovered(page: Page, button: ReturnType<Page['getByRole']>
 
 /** Opens zoning with the farm's field chosen and zones computed, so every step's buttons are shown. */
 async function zoneTheField(page: Page, openFieldSheet: boolean) {
+  // On a phone the map settings start folded: Actions is inside them.
+  const settings = page.getByRole('region', { name: 'Map settings' });
+  const toggle = settings.getByRole('button', { name: 'Standard Resolution', exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
   await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Create Zones' }).click();
   const panel = page.getByRole('region', { name: 'Zoning', exact: true });
@@ -69,7 +73,9 @@ async function zoneTheField(page: Page, openFieldSheet: boolean) {
   await expect(date.locator('option')).not.toHaveCount(1, { timeout: 30_000 });
   const zonable = await date.locator('option:not([disabled]):not([value=""])').first().getAttribute('value');
   await date.selectOption(zonable as string);
-  await expect(panel.getByRole('table', { name: 'Zones' }).getByRole('row').first()).toBeVisible({ timeout: 60_000 });
+  await panel.getByLabel('Number of zones').selectOption('3');
+  await panel.getByLabel('Resolution').selectOption('25 m');
+  await expect(panel.getByRole('table', { name: 'Zones' }).getByRole('row')).toHaveCount(4, { timeout: 60_000 });
   return panel;
 }
 
