@@ -63,12 +63,15 @@ async function zoneTheField(page: Page, openFieldSheet: boolean) {
   await page.getByRole('menuitem', { name: 'Create Zones' }).click();
   const panel = page.getByRole('region', { name: 'Zoning', exact: true });
   await expect(panel).toBeVisible();
-  if (openFieldSheet) await page.getByRole('button', { name: 'Show field menu' }).click();
+  // The field sheet may be folded on a phone: open it to choose the field.
+  const show = page.getByRole('button', { name: 'Show field menu' });
+  if (openFieldSheet && (await show.isVisible())) await show.click();
   await page
     .getByRole('complementary', { name: 'Field menu' })
     .getByRole('checkbox', { name: /Home Paddock/ })
     .check();
-  if (openFieldSheet) await page.getByRole('button', { name: 'Hide field menu' }).click();
+  const hide = page.getByRole('button', { name: 'Hide field menu' });
+  if (openFieldSheet && (await hide.isVisible())) await hide.click();
   const date = panel.getByLabel('Date');
   await expect(date.locator('option')).not.toHaveCount(1, { timeout: 30_000 });
   const zonable = await date.locator('option:not([disabled]):not([value=""])').first().getAttribute('value');
