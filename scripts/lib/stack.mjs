@@ -179,7 +179,12 @@ export function livePreset() {
   return JSON.parse(readFileSync(join(repoRoot, 'api/live-preset.json'), 'utf8'));
 }
 
-const isOn = (value) => ['1', 'true', 'on', 'yes'].includes(String(value ?? '').trim().toLowerCase());
+const isOn = (value) =>
+  ['1', 'true', 'on', 'yes'].includes(
+    String(value ?? '')
+      .trim()
+      .toLowerCase(),
+  );
 
 /** The origin of the configured base map's tiles (BASEMAP_URL, else the live preset's when live), if any. */
 export function basemapOrigins(env) {
