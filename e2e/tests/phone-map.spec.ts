@@ -135,6 +135,8 @@ test.describe('desktop 1440 × 900', () => {
   test('a farm opens fitted into the part of the map the panels leave free; zoning keeps Next and Add to cart in sight', async ({
     page,
   }) => {
+    // Signs up, opens the farm and computes zones on a machine others share.
+    test.setTimeout(240_000);
     await signUpAndOnboard(page, uniqueEmail('desk-fit'));
     const farmId = await farmWithField(page, await bearerOf(page), `Desk Fit ${Date.now() % 100000}`);
     await page.goto(`/farms/${farmId}`);
