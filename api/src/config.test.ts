@@ -165,6 +165,58 @@ describe('loadConfig', () => {
     );
   });
 
+  it('is offline by default, and live in one switch (PADDOCK_LIVE=1) whose parts can each be set apart', () => {
+    const offline = loadConfig({}, apiRoot);
+    expect(offline).toMatchObject({
+      live: false,
+      imagery: { source: { kind: 'simulated' } },
+      basemap: { configured: null },
+      places: { kind: 'gazetteer' },
+    });
+    const live = loadConfig({ PADDOCK_LIVE: '1', SUPPORT_EMAIL: 'help@farm.example' }, apiRoot);
+    expect(live).toMatchObject({
+      live: true,
+      imagery: {
+        source: {
+          kind: 'sentinel2',
+          stacApiUrl: 'https://earth-search.aws.element84.com/v1',
+          collection: 'sentinel-2-l2a',
+        },
+      },
+      basemap: {
+        configured: {
+          kind: 'xyz',
+          url: 'https://tiles.maps.eox.at/wmts/1.0.0/s2cloudless_3857/default/g/{z}/{y}/{x}.jpg',
+          attribution: expect.stringContaining('EOX IT Services GmbH') as string,
+        },
+      },
+      places: {
+        kind: 'geocoder',
+        url: 'https://nominatim.openstreetmap.org/',
+        attribution: expect.stringContaining('OpenStreetMap contributors') as string,
+        userAgent: expect.stringMatching(/^Paddock\/\S+ \(help@farm\.example\)$/) as string,
+        minIntervalMs: 1000,
+      },
+    });
+    const mixed = loadConfig(
+      { PADDOCK_LIVE: 'true', IMAGERY_SOURCE: 'simulated', GEOCODER_URL: 'https://geo.example/' },
+      apiRoot,
+    );
+    expect(mixed.imagery.source.kind).toBe('simulated');
+    // Setting a service's address replaces the preset's service, attribution included.
+    expect(mixed.places).toMatchObject({
+      kind: 'geocoder',
+      url: 'https://geo.example/',
+      attribution: 'Places: geo.example',
+    });
+    expect(mixed.basemap.configured?.url).toContain('tiles.maps.eox.at');
+    expect(loadConfig({ PADDOCK_LIVE: '0' }, apiRoot).imagery.source.kind).toBe('simulated');
+    // Tuning a service is not choosing another one.
+    const tuned = loadConfig({ PADDOCK_LIVE: '1', IMAGERY_WORKERS: '2', GEOCODER_MIN_INTERVAL_MS: '2000' }, apiRoot);
+    expect(tuned.imagery.source.kind).toBe('sentinel2');
+    expect(tuned.places).toMatchObject({ kind: 'geocoder', minIntervalMs: 2000 });
+  });
+
   it('refuses nonsense with a clear message', () => {
     expect(() => loadConfig({ PORT: 'eighty' }, apiRoot)).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' }, apiRoot)).toThrow(/PORT/);

@@ -5,7 +5,7 @@ import type { DatabaseConfig } from './db';
 import type { IdentityAdminConfig } from './identity';
 import type { ImagerySourceConfig } from './imagery/source-config';
 import { BasemapConfigError, configuredBasemap, type BasemapConfig } from './basemap/config';
-import type { PlaceSearchConfig } from './places/search';
+import { GEOCODER_POLICY, type PlaceSearchConfig } from './places/search';
 import type { StorageConfig } from './storage/storage-config';
 import { MailerError, smtpConfigFromUrl, type MailerConfig } from './email/mailer';
 import {
@@ -21,6 +21,8 @@ import { TEST_PROVIDER_DEFAULTS } from './payments/test-provider';
 export interface Config {
   /** `NODE_ENV=production`: development defaults were refused at start (see production.ts). */
   production: boolean;
+  /** `PADDOCK_LIVE=1`: real imagery, base map and place search (`livePreset`) unless set one by one. */
+  live: boolean;
   port: number;
   host: string;
   database: DatabaseConfig;
@@ -102,6 +104,41 @@ export interface OrdersConfig {
 export const DEFAULT_ISSUER = 'http://localhost:4400/';
 export const DEFAULT_AUDIENCE = 'https://api.paddock.example';
 export const DEFAULT_CORS_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`);
+
+/**
+ * `PADDOCK_LIVE=1` (what `npm start -- --live` sets): real data instead of the offline defaults, each
+ * variable of the preset still overridable on its own. `api/live-preset.json` (read by scripts/start.mjs
+ * too, for the page's image origins): Sentinel-2 L2A from Earth Search's public STAC API (no key), the
+ * EOX Sentinel-2 cloudless mosaic (2016 edition, CC BY 4.0) as base map, and OpenStreetMap's Nominatim
+ * for place search, used within its policy (see GeocoderFinder).
+ */
+export function livePreset(apiRoot: string): Record<string, string> {
+  return z
+    .record(z.string(), z.string())
+    .parse(JSON.parse(readFileSync(path.join(apiRoot, 'live-preset.json'), 'utf8')));
+}
+
+/** The services of the live preset, by the variable prefixes they read, and the variables that choose each. */
+const LIVE_SERVICES = [
+  { prefixes: ['IMAGERY_SOURCE', 'STAC_'], chosenBy: ['IMAGERY_SOURCE', 'STAC_API_URL'] },
+  { prefixes: ['BASEMAP_'], chosenBy: ['BASEMAP_URL'] },
+  { prefixes: ['GEOCODER_'], chosenBy: ['GEOCODER_URL'] },
+];
+
+/**
+ * The preset's variables for the services the environment does not choose itself: setting
+ * `GEOCODER_URL` replaces the whole live geocoder (its attribution too), not just its address.
+ */
+function livePresetFor(given: Record<string, string | undefined>, apiRoot: string): Record<string, string> {
+  const chosen = LIVE_SERVICES.filter((service) => service.chosenBy.some((name) => given[name] !== undefined));
+  return Object.fromEntries(
+    Object.entries(livePreset(apiRoot)).filter(
+      ([name]) => !chosen.some((service) => service.prefixes.some((prefix) => name.startsWith(prefix))),
+    ),
+  );
+}
+
+const isOn = (value: string | undefined) => ['1', 'true', 'on', 'yes'].includes((value ?? '').trim().toLowerCase());
 
 const list = (value: string | undefined): string[] =>
   (value ?? '')
@@ -191,6 +228,10 @@ const envSchema = z.object({
   INVITATION_SECRET: z.string().min(16).default(DEVELOPMENT_INVITATION_SECRET),
   INVITATION_TTL_DAYS: z.coerce.number().min(0.0001).max(90).default(14),
   GEOCODER_ATTRIBUTION: z.string().optional(),
+  /** Sent to the geocoder; defaults to `Paddock/<version> (<SUPPORT_EMAIL>)`. */
+  GEOCODER_USER_AGENT: z.string().trim().min(3).optional(),
+  GEOCODER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(GEOCODER_POLICY.minIntervalMs),
+  PADDOCK_LIVE: z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).default('0'),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -245,9 +286,10 @@ export function readVersion(apiRoot: string): string {
  */
 export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
   // Empty strings count as "not set" (e.g. `DATABASE_URL=` in a .env file).
-  const cleaned = Object.fromEntries(
+  const given = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
+  const cleaned = isOn(given.PADDOCK_LIVE) ? { ...livePresetFor(given, apiRoot), ...given } : given;
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
@@ -302,11 +344,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
       throw error;
     }
   }
+  const version = readVersion(apiRoot);
   const places: PlaceSearchConfig = e.GEOCODER_URL
     ? {
         kind: 'geocoder',
         url: e.GEOCODER_URL,
         attribution: e.GEOCODER_ATTRIBUTION?.trim() || `Places: ${new URL(e.GEOCODER_URL).host}`,
+        userAgent: e.GEOCODER_USER_AGENT ?? `Paddock/${version} (${e.SUPPORT_EMAIL})`,
+        minIntervalMs: e.GEOCODER_MIN_INTERVAL_MS,
+        cacheTtlMs: GEOCODER_POLICY.cacheTtlMs,
       }
     : { kind: 'gazetteer' };
   const adminDomain = withSlash(e.IDENTITY_ADMIN_DOMAIN ?? issuer);
@@ -323,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
   }
   return {
     production: isProduction(cleaned),
+    live: isOn(e.PADDOCK_LIVE),
     port: e.PORT,
     host: e.HOST,
     database,
@@ -346,7 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
     adminEmails: list(e.ADMIN_EMAILS).map((email) => email.toLowerCase()),
     supportEmail: e.SUPPORT_EMAIL,
     demoSub: e.DEMO_SUB,
-    version: readVersion(apiRoot),
+    version,
     jobs: { concurrency: e.JOBS_CONCURRENCY, pollMs: e.JOBS_POLL_MS },
     convertUploadsPerMinute: e.CONVERT_UPLOADS_PER_MINUTE,
     storage: storageConfig(e, repoRoot),

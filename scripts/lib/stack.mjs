@@ -174,6 +174,26 @@ function startNginxEdge({ prefix, runtimeDir, frontEndFolders, apiPorts, log }) 
   );
 }
 
+/** `PADDOCK_LIVE=1` (`npm start -- --live`): the api's live preset (api/live-preset.json). */
+export function livePreset() {
+  return JSON.parse(readFileSync(join(repoRoot, 'api/live-preset.json'), 'utf8'));
+}
+
+const isOn = (value) =>
+  ['1', 'true', 'on', 'yes'].includes(
+    String(value ?? '')
+      .trim()
+      .toLowerCase(),
+  );
+
+/** The origin of the configured base map's tiles (BASEMAP_URL, else the live preset's when live), if any. */
+export function basemapOrigins(env) {
+  const template = env.BASEMAP_URL?.trim() || (isOn(env.PADDOCK_LIVE) ? livePreset().BASEMAP_URL : '');
+  if (!template) return [];
+  const parsed = URL.parse(template.replace(/\{[^}]+\}/g, '0'));
+  return parsed && (parsed.protocol === 'https:' || parsed.protocol === 'http:') ? [parsed.origin] : [];
+}
+
 /**
  * Starts idp, api process(es), the five front-end servers and the gateway in front of them.
  * @param {{ dataDir: string, log?: (line: string) => void, extraEnv?: Record<string,string>,
@@ -242,6 +262,9 @@ export async function startStack({
   );
 
   // remotes.json is a file the host's server reads on every request: a remote's release changes only it.
+  // A configured base map (BASEMAP_URL, or the live preset's) is loaded by the page as plain images:
+  // its origin goes in the host's runtime config, whose addresses the page's CSP allows.
+  const mapTileOrigins = basemapOrigins({ ...process.env, ...extraEnv });
   const runtimeDir = join(dataDir, 'runtime');
   mkdirSync(runtimeDir, { recursive: true });
   const remotesFile = join(runtimeDir, 'remotes.json');
@@ -266,6 +289,7 @@ export async function startStack({
             idpUrl: urls.idp,
             supportEmail: process.env.SUPPORT_EMAIL ?? 'support@paddock.example',
             auth: { domain: urls.idp, clientId: 'paddock-web', audience },
+            mapTileOrigins,
           },
           '/remotes.json': readRemotes,
         },
@@ -304,6 +328,7 @@ export async function startStack({
         idpUrl: urls.idp,
         supportEmail: process.env.SUPPORT_EMAIL ?? 'support@paddock.example',
         auth: { domain: urls.idp, clientId: 'paddock-web', audience },
+        mapTileOrigins,
       })}\n`,
     );
   }

@@ -6,6 +6,8 @@ import { availableBackends, startTestApp, type TestContext } from '../test/harne
 import { latToMercatorY, lonToMercatorX, MERCATOR_HALF_WORLD } from '../imagery/geo';
 import { cellAoi, pickClearCapture } from './embedded';
 import { configuredBasemap } from './config';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 const apiRoot = path.resolve(__dirname, '..', '..');
@@ -128,6 +130,8 @@ describe.each(availableBackends())('base map and place routes on %s', (kind) => 
       }),
     ]);
     expect(body.basemaps[0]?.attribution).toMatch(/Sentinel-2/);
+    // The simulated source: the map labels its imagery as demo imagery.
+    expect(body.demo_imagery).toBe(true);
     expect((await get(null, '/v2/basemap')).statusCode).toBe(401);
   });
 
@@ -177,4 +181,91 @@ describe.each(availableBackends())('base map and place routes on %s', (kind) => 
     const empty = await get(owner, '/v2/places/search?q=%20');
     expect(empty.statusCode).toBe(422);
   }, 30_000);
+});
+
+/** A local stand-in for a public XYZ tile service: a JPEG per tile, every request recorded. */
+async function startXyzServer() {
+  const requests: string[] = [];
+  const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 60, g: 110, b: 50 } } })
+    .jpeg()
+    .toBuffer();
+  const server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    if (!/^\/tiles\/\d+\/\d+\/\d+\.jpg$/.test(req.url ?? '')) res.writeHead(404).end();
+    else res.writeHead(200, { 'content-type': 'image/jpeg', 'access-control-allow-origin': '*' }).end(tile);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    // WMTS REST order (row before column), as EOX's: the api turns it into XYZ.
+    template: `http://127.0.0.1:${port}/tiles/{TileMatrix}/{TileRow}/{TileCol}.jpg`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The contract every base map keeps, the embedded one (offline default) and a configured XYZ/WMTS one
+ * (live: EOX Sentinel-2 cloudless) against a local fake tile server: listed as the map's default with
+ * an attribution, and its template, filled with a tile over a farm at any zoom it claims, answers a
+ * 256×256 image of the place.
+ */
+describe.each(['embedded', 'configured'] as const)('base map contract: %s', (which) => {
+  let t: TestContext;
+  let owner: TestUser;
+  let farmId: string;
+  let xyz: Awaited<ReturnType<typeof startXyzServer>> | null = null;
+
+  beforeAll(async () => {
+    if (which === 'configured') xyz = await startXyzServer();
+    t = await startTestApp(
+      'pglite',
+      xyz ? { BASEMAP_URL: xyz.template, BASEMAP_ATTRIBUTION: 'Tiles: test', BASEMAP_MAX_ZOOM: '15' } : {},
+    );
+    owner = await signIn(t);
+    const farm = await createFarm(t, owner, 'Horsham Farm');
+    farmId = farm.id;
+    await addFields(t, owner, farm.id, fieldFeature('Home', square(HORSHAM.lon, HORSHAM.lat, 0.01)));
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await xyz?.close();
+  });
+
+  it('is the default base map, with an attribution', async () => {
+    const body = basemapsResponseSchema.parse(
+      (await t.request({ method: 'GET', url: '/v2/basemap', token: owner.token })).json(),
+    );
+    const chosen = body.basemaps.find((basemap) => basemap.id === body.default_id);
+    expect(chosen?.kind).toBe(which === 'embedded' ? 'embedded' : 'xyz');
+    expect(chosen?.attribution.trim().length).toBeGreaterThan(5);
+    expect(chosen!.minZoom).toBeLessThanOrEqual(chosen!.maxZoom);
+  });
+
+  it('answers a 256×256 image for a tile over the farm at its first and last zoom', async () => {
+    const body = basemapsResponseSchema.parse(
+      (await t.request({ method: 'GET', url: '/v2/basemap', token: owner.token })).json(),
+    );
+    const chosen = body.basemaps.find((basemap) => basemap.id === body.default_id)!;
+    for (const z of [Math.max(chosen.minZoom, 8), Math.min(chosen.maxZoom, 15)]) {
+      const { x, y } = tileAt(HORSHAM.lon, HORSHAM.lat, z);
+      const url = chosen.url.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y));
+      let image: Buffer;
+      if (chosen.kind === 'embedded') {
+        const response = await t.request({ method: 'GET', url: `${url}?farm_id=${farmId}`, token: owner.token });
+        expect(response.statusCode).toBe(200);
+        image = response.rawPayload;
+      } else {
+        const response = await fetch(url);
+        expect(response.status).toBe(200);
+        image = Buffer.from(await response.arrayBuffer());
+      }
+      const { width, height } = await sharp(image).metadata();
+      expect([width, height]).toEqual([256, 256]);
+    }
+    if (xyz)
+      expect(xyz.requests).toContain(
+        `/tiles/15/${tileAt(HORSHAM.lon, HORSHAM.lat, 15).y}/${tileAt(HORSHAM.lon, HORSHAM.lat, 15).x}.jpg`,
+      );
+  }, 90_000);
 });

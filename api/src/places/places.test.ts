@@ -1,6 +1,21 @@
 import { parseCoordinates, parseLatLon, parseMga } from './coordinates';
 import { buildLocalities, loadLocalities, searchGazetteer, titleCase, type Locality } from './gazetteer';
-import { GeocoderFinder, searchPlaces, type PlaceFinder } from './search';
+import {
+  GazetteerFinder,
+  GEOCODER_POLICY,
+  GeocoderFinder,
+  searchPlaces,
+  type GeocoderOptions,
+  type PlaceFinder,
+} from './search';
+import { startNominatimServer, type NominatimServer } from './testing/nominatim-server';
+
+const geocoderOptions = (url: string): GeocoderOptions => ({
+  url,
+  attribution: 'Places: test',
+  userAgent: 'Paddock/1.2.3 (support@paddock.example)',
+  ...GEOCODER_POLICY,
+});
 
 describe('gazetteer of Australian localities', () => {
   let all: Locality[];
@@ -115,37 +130,85 @@ describe('the place search seam', () => {
     expect((await searchPlaces(finder([place]), 'a', 5)).places).toEqual([place]);
   });
 
-  it('reads a Nominatim-compatible geocoder (the production seam)', async () => {
-    let asked: URL | null = null;
-    const fake = (async (url: URL) => {
-      asked = url;
-      return new Response(
-        JSON.stringify([
-          {
-            lat: '-29.4658',
-            lon: '149.8339',
-            display_name: 'Moree, Moree Plains Shire Council, New South Wales, 2400, Australia',
-            name: 'Moree',
-            address: { state: 'New South Wales', postcode: '2400' },
-          },
-          { lat: 'x', lon: '1' },
-        ]),
-        { status: 200, headers: { 'content-type': 'application/json' } },
-      );
-    }) as unknown as typeof fetch;
-    const geocoder = new GeocoderFinder('https://geocoder.example/', 'Places: example', fake);
-    const places = await geocoder.find('moree', 5);
-    expect(places).toEqual([
-      expect.objectContaining({ name: 'Moree', state: 'NSW', postcode: '2400', lat: -29.4658, lon: 149.8339 }),
-    ]);
-    expect(String(asked)).toContain('/search?q=moree');
-    expect(String(asked)).toContain('countrycodes=au');
-  });
-
   it('fails as unavailable when the geocoder does', async () => {
     const failing = (async () => new Response('down', { status: 503 })) as unknown as typeof fetch;
-    await expect(searchPlaces(new GeocoderFinder('https://g.example', 'x', failing), 'moree', 5)).rejects.toThrow(
+    const options = { ...geocoderOptions('https://g.example'), minIntervalMs: 0 };
+    await expect(searchPlaces(new GeocoderFinder(options, failing), 'moree', 5)).rejects.toThrow(
       /Geocoder answered 503/,
     );
+  });
+});
+
+/**
+ * The contract every place finder keeps: the shipped gazetteer (the offline default) and the
+ * Nominatim client (live) against a local fake Nominatim server answer the same searches alike.
+ */
+describe.each(['gazetteer', 'geocoder'] as const)('place finder contract: %s', (kind) => {
+  let server: NominatimServer | null = null;
+  let finder: PlaceFinder;
+  beforeAll(async () => {
+    if (kind === 'gazetteer') finder = new GazetteerFinder();
+    else {
+      server = await startNominatimServer(await loadLocalities());
+      // Spacing is the policy tests' business; the contract is about answers.
+      finder = new GeocoderFinder({ ...geocoderOptions(server.url), minIntervalMs: 0 });
+    }
+  });
+  afterAll(async () => server?.close());
+
+  it('finds a cropping town by name, with its state, postcode and centre', async () => {
+    const [horsham] = await finder.find('horsham', 3);
+    expect(horsham).toMatchObject({ name: 'Horsham', state: 'VIC', postcode: '3400', kind: 'locality' });
+    expect(horsham?.lat).toBeCloseTo(-36.71, 1);
+    expect(horsham?.lon).toBeCloseTo(142.2, 1);
+    expect((await finder.find('Moree', 3))[0]).toMatchObject({ name: 'Moree', state: 'NSW' });
+  });
+
+  it('keeps to the limit, and answers nothing for text that names no place', async () => {
+    expect((await finder.find('richmond', 2)).length).toBeLessThanOrEqual(2);
+    expect(await finder.find('zzqxv', 5)).toEqual([]);
+  });
+
+  it('answers the search route through the seam, with its attribution', async () => {
+    const answer = await searchPlaces(finder, ' wagga wagga ', 3);
+    expect(answer).toMatchObject({ query: 'wagga wagga', source: kind, attribution: finder.attribution });
+    expect(answer.places[0]).toMatchObject({ name: 'Wagga Wagga', state: 'NSW' });
+  });
+});
+
+describe("the geocoder keeps Nominatim's usage policy", () => {
+  let server: NominatimServer;
+  beforeAll(async () => {
+    server = await startNominatimServer(await loadLocalities());
+  });
+  afterAll(async () => server.close());
+
+  it('names the app and a contact in its User-Agent', async () => {
+    const before = server.requests.length;
+    await new GeocoderFinder(geocoderOptions(server.url)).find('horsham', 1);
+    expect(server.requests.slice(before).map((r) => r.userAgent)).toEqual(['Paddock/1.2.3 (support@paddock.example)']);
+  });
+
+  it('spaces requests at least a second apart across the process (queued, none dropped)', async () => {
+    const before = server.requests.length;
+    // Two finders on the same geocoder (as two plugins would hold): one queue for the process.
+    const a = new GeocoderFinder(geocoderOptions(server.url));
+    const b = new GeocoderFinder(geocoderOptions(server.url));
+    const answers = await Promise.all([a.find('moree', 1), b.find('dubbo', 1), a.find('narrabri', 1)]);
+    expect(answers.map((places) => places[0]?.name)).toEqual(['Moree', 'Dubbo', 'Narrabri']);
+    const seen = server.requests.slice(before);
+    expect(seen.map((r) => r.query)).toEqual(['moree', 'dubbo', 'narrabri']);
+    for (let i = 1; i < seen.length; i += 1)
+      expect(seen[i]!.at - seen[i - 1]!.at).toBeGreaterThanOrEqual(GEOCODER_POLICY.minIntervalMs - 5);
+  });
+
+  it('answers a repeated search from its cache, and shares one request between concurrent ones', async () => {
+    const finder = new GeocoderFinder(geocoderOptions(server.url));
+    const before = server.requests.length;
+    const [first, second] = await Promise.all([finder.find('Horsham', 3), finder.find('horsham ', 3)]);
+    const third = await finder.find('HORSHAM', 3);
+    expect(second).toEqual(first);
+    expect(third).toEqual(first);
+    expect(server.requests.length - before).toBe(1);
   });
 });

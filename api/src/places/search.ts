@@ -1,4 +1,5 @@
 import type { Place, PlaceSearchResponse } from '@paddock/shared/contracts';
+import { RecentAnswers } from '../recent-answers';
 import { parseCoordinates } from './coordinates';
 import { GAZETTEER_ATTRIBUTION, loadLocalities, searchGazetteer } from './gazetteer';
 
@@ -13,7 +14,26 @@ export interface PlaceFinder {
   find(query: string, limit: number): Promise<Place[]>;
 }
 
-export type PlaceSearchConfig = { kind: 'gazetteer' } | { kind: 'geocoder'; url: string; attribution: string };
+export type PlaceSearchConfig = { kind: 'gazetteer' } | ({ kind: 'geocoder' } & GeocoderOptions);
+
+/**
+ * A Nominatim-compatible geocoder and how this process uses it. The defaults follow Nominatim's usage
+ * policy (https://operations.osmfoundation.org/policies/nominatim/): a User-Agent naming the app and a
+ * contact, at most one request a second, answers cached.
+ */
+export interface GeocoderOptions {
+  url: string;
+  attribution: string;
+  /** Sent on every request: the app's name and version and a contact address. */
+  userAgent: string;
+  /** The least time between two requests to this geocoder from this process (queued, never dropped). */
+  minIntervalMs: number;
+  /** How long an answer is reused for the same search. */
+  cacheTtlMs: number;
+}
+
+export const GEOCODER_POLICY = { minIntervalMs: 1_000, cacheTtlMs: 24 * 3_600_000 } as const;
+const MAX_CACHED_SEARCHES = 5_000;
 
 export class GazetteerFinder implements PlaceFinder {
   readonly kind = 'gazetteer' as const;
@@ -46,17 +66,63 @@ const STATE_ABBREVIATIONS: Record<string, string> = {
   'australian capital territory': 'ACT',
 };
 
-/** A Nominatim-compatible geocoder (`/search?q=&format=jsonv2&countrycodes=au&addressdetails=1`). */
-export class GeocoderFinder implements PlaceFinder {
-  readonly kind = 'geocoder' as const;
+/**
+ * Starts calls at least `intervalMs` apart, in the order they were asked: a queue, so no call is
+ * dropped, only delayed.
+ */
+export class RequestSpacer {
+  private nextStart = 0;
   constructor(
-    private readonly url: string,
-    readonly attribution: string,
-    private readonly fetchImpl: typeof fetch = fetch,
+    private readonly intervalMs: number,
+    private readonly now: () => number = Date.now,
   ) {}
 
-  async find(query: string, limit: number): Promise<Place[]> {
-    const url = new URL('search', this.url.endsWith('/') ? this.url : `${this.url}/`);
+  async run<T>(call: () => Promise<T>): Promise<T> {
+    const start = Math.max(this.now(), this.nextStart);
+    this.nextStart = start + this.intervalMs;
+    const wait = start - this.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    return call();
+  }
+}
+
+/** One spacer per geocoder origin for the whole process, however many finders point at it. */
+const spacers = new Map<string, RequestSpacer>();
+function spacerFor(url: string, intervalMs: number): RequestSpacer {
+  const key = `${new URL(url).origin}|${intervalMs}`;
+  let spacer = spacers.get(key);
+  if (!spacer) spacers.set(key, (spacer = new RequestSpacer(intervalMs)));
+  return spacer;
+}
+
+/**
+ * A Nominatim-compatible geocoder (`/search?q=&format=jsonv2&countrycodes=au&addressdetails=1`), used
+ * as its policy asks: an identifying User-Agent, requests spaced `minIntervalMs` apart across the
+ * process, the same search answered from a cache (concurrent identical searches share one request).
+ */
+export class GeocoderFinder implements PlaceFinder {
+  readonly kind = 'geocoder' as const;
+  readonly attribution: string;
+  private readonly spacer: RequestSpacer;
+  private readonly answers: RecentAnswers<Place[]>;
+
+  constructor(
+    private readonly options: GeocoderOptions,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {
+    this.attribution = options.attribution;
+    this.spacer = spacerFor(options.url, options.minIntervalMs);
+    this.answers = new RecentAnswers(options.cacheTtlMs, MAX_CACHED_SEARCHES);
+  }
+
+  find(query: string, limit: number): Promise<Place[]> {
+    const key = `${query.trim().toLowerCase().replace(/\s+/g, ' ')}\u0000${limit}`;
+    return this.answers.get(key, () => this.spacer.run(() => this.ask(query, limit)));
+  }
+
+  private async ask(query: string, limit: number): Promise<Place[]> {
+    const base = this.options.url;
+    const url = new URL('search', base.endsWith('/') ? base : `${base}/`);
     url.search = new URLSearchParams({
       q: query,
       format: 'jsonv2',
@@ -65,7 +131,7 @@ export class GeocoderFinder implements PlaceFinder {
       limit: String(limit),
     }).toString();
     const response = await this.fetchImpl(url, {
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', 'user-agent': this.options.userAgent },
       signal: AbortSignal.timeout(5_000),
     });
     if (!response.ok) throw new Error(`Geocoder answered ${response.status}`);
@@ -95,7 +161,7 @@ export class GeocoderFinder implements PlaceFinder {
 }
 
 export function createPlaceFinder(config: PlaceSearchConfig): PlaceFinder {
-  return config.kind === 'geocoder' ? new GeocoderFinder(config.url, config.attribution) : new GazetteerFinder();
+  return config.kind === 'geocoder' ? new GeocoderFinder(config) : new GazetteerFinder();
 }
 
 /** Thrown when the configured geocoder cannot answer (the route answers 502 with words for the user). */

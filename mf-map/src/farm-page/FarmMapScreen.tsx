@@ -29,6 +29,7 @@ import { useTutorial } from '../tutorial/useTutorial';
 import { RemoteMount } from './RemoteMount';
 import { TopRightOptions } from './TopRightOptions';
 import { BasemapSwitch } from '../controls/BasemapSwitch';
+import { DemoImageryNote } from '../controls/DemoImageryNote';
 import { chooseBasemap } from './basemapChoice';
 import { useBasemap, useFindApi, useStartRegion } from './useFind';
 import { mapAccess } from './access';
@@ -158,6 +159,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
                 )}
               </MapControls>
               <ManageOverlay actions={actions} onDelete={deleteCurrent} />
+              {basemap.demoImagery && <DemoImageryNote />}
             </>
           )}
         </section>

@@ -50,6 +50,13 @@ describe('base map choice (issue 10 §1)', () => {
     expect(resolveBasemap(answer, 'gone', api, 'f1').current).toBe('configured');
     expect(resolveBasemap(undefined, null, api, 'f1').source).toBeNull();
   });
+
+  it('says the imagery is demo imagery only when the api says it is simulated', () => {
+    expect(resolveBasemap({ ...answer, demo_imagery: true }, null, api, 'f1').demoImagery).toBe(true);
+    expect(resolveBasemap({ ...answer, demo_imagery: true }, NO_BASEMAP, api, 'f1').demoImagery).toBe(true);
+    expect(resolveBasemap({ ...answer, demo_imagery: false }, null, api, 'f1').demoImagery).toBe(false);
+    expect(resolveBasemap(answer, null, api, 'f1').demoImagery).toBe(false);
+  });
 });
 
 describe('where a new farm opens (issue 10 §1)', () => {

@@ -17,6 +17,8 @@ export interface BasemapState {
   /** The id shown: the user's choice when still offered, else the api's default; 'none' without one. */
   current: string;
   source: BasemapSource | null;
+  /** The imagery is simulated (the offline demo): the map says so. */
+  demoImagery: boolean;
 }
 
 /** Resolves the base map the farm's map shows (issue 10 §1). */
@@ -27,11 +29,13 @@ export function resolveBasemap(
   farmId: string,
 ): BasemapState {
   const list = answer?.basemaps ?? [];
+  const demoImagery = answer?.demo_imagery === true;
   const chosen =
     choice === NO_BASEMAP ? null : (list.find((b) => b.id === choice) ?? list.find((b) => b.id === answer?.default_id));
-  if (!chosen) return { list, current: NO_BASEMAP, source: null };
+  if (!chosen) return { list, current: NO_BASEMAP, source: null, demoImagery };
   return {
     list,
+    demoImagery,
     current: chosen.id,
     source: {
       id: chosen.id,
@@ -52,7 +56,10 @@ export function useBasemap(api: FindApi, farmId: string | null): BasemapState {
     ...queryPolicy({ freshFor: freshFor.oneDay, retries: 1 }),
   });
   return useMemo(
-    () => (farmId ? resolveBasemap(query.data, choice, api, farmId) : { list: [], current: NO_BASEMAP, source: null }),
+    () =>
+      farmId
+        ? resolveBasemap(query.data, choice, api, farmId)
+        : { list: [], current: NO_BASEMAP, source: null, demoImagery: false },
     [query.data, choice, api, farmId],
   );
 }

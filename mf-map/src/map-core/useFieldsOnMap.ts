@@ -172,9 +172,18 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
 
     // `data-view-zoom`: the zoom where the view last came to rest (moveend fires once an animation
     // ends), so tests wait for a move to finish instead of sleeping through it.
+    // `data-fields-box`: where the fields lie on screen then, as 'left top right bottom' px from the
+    // map element's corner (e2e checks a farm opens clear of the panels over the map).
     const movedKey = parts.map.on('moveend', () => {
       const zoom = parts.map.getView().getZoom();
       if (zoom !== undefined) target.dataset.viewZoom = String(Math.round(zoom * 100) / 100);
+      const source = parts.fields.source;
+      const extent = source.getFeatures().length > 0 ? source.getExtent() : null;
+      if (!extent) return;
+      const [minX, minY, maxX, maxY] = extent;
+      const a = parts.map.getPixelFromCoordinate([minX as number, maxY as number]);
+      const b = parts.map.getPixelFromCoordinate([maxX as number, minY as number]);
+      if (a && b) target.dataset.fieldsBox = [...a, ...b].map((value) => Math.round(value)).join(' ');
     });
 
     applyFields(store.getState());

@@ -60,6 +60,11 @@ export const basemapsResponseSchema = z.object({
   /** The base map a map opens with. */
   default_id: z.string(),
   basemaps: z.array(basemapSchema),
+  /**
+   * The imagery (and the embedded base map drawn from it) is simulated, not real Sentinel-2: the
+   * map labels it as demo imagery. Absent means false.
+   */
+  demo_imagery: z.boolean().optional(),
 });
 export type BasemapsResponse = z.infer<typeof basemapsResponseSchema>;
 

@@ -54,6 +54,7 @@ export const basemapPlugin: FastifyPluginAsyncZod = async (app) => {
       return {
         default_id: configured?.id ?? satellite.id,
         basemaps: configured ? [configured, satellite] : [satellite],
+        demo_imagery: app.imagery.sourceKind === 'simulated',
       };
     },
   );
