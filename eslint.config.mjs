@@ -21,35 +21,6 @@ const PUBLIC_PLUGIN_FILES = [
   'accounts/current-account',
   'responses',
 ];
-// TEMPORARY (removed when apipay merges): crossings still in apipay's plugins (orders, cart, payments,
-// documents, bookings, subscriptions, products, accounts, admin), which their branch routes through api.ts.
-const APIPAY_PLUGINS = [
-  'orders',
-  'cart',
-  'payments',
-  'documents',
-  'bookings',
-  'subscriptions',
-  'products',
-  'accounts',
-  'admin',
-];
-const APIPAY_CROSSINGS = [
-  'payments/service',
-  'payments/purchase',
-  'zoning/bound',
-  'zoning/orders',
-  'orders/documents',
-  'products/service',
-  'accounts/service',
-  'farms/membership',
-  'admin',
-];
-// TEMPORARY (removed when apipay merges): imagery/access reads accounts' feature flags until
-// accounts/api.ts exports them; the benches and the admin CLI use accounts', bookings' and admin's
-// internals until those plugins' api.ts files export `ensureAccount`, `bookingToday`, `AdminAccountRequest`.
-const ACCOUNTS_FLAGS_CROSSING = ['accounts/feature-flags'];
-const LOWER_CONSUMER_CROSSINGS = ['accounts/service', 'bookings/service', 'admin'];
 const alternatives = (names) => names.map((name) => `${name}$`).join('|');
 /** Another plugin's file, `up` folders up from the importing file, unless it is one of `allowed`. */
 const crossPlugin = (up, allowed) => ({
@@ -70,11 +41,7 @@ const pluginRule = (allowed) => [
   },
 ];
 const apiLayers = [
-  ...pluginRule([...PUBLIC_PLUGIN_FILES, ...ACCOUNTS_FLAGS_CROSSING]),
-  ...pluginRule([...PUBLIC_PLUGIN_FILES, ...APIPAY_CROSSINGS]).map((config) => ({
-    ...config,
-    files: config.files.map((glob) => glob.replace('plugins/*/', `plugins/{${APIPAY_PLUGINS.join(',')}}/`)),
-  })),
+  ...pluginRule(PUBLIC_PLUGIN_FILES),
   {
     files: ['api/src/**/*.ts'],
     ignores: [
@@ -108,7 +75,7 @@ const apiLayers = [
         {
           patterns: [
             {
-              regex: `(?:^|/)plugins(?:/(?!(?:[^/]+/api$|${alternatives(LOWER_CONSUMER_CROSSINGS)}))|$)`,
+              regex: '(?:^|/)plugins(?:/(?![^/]+/api$)|$)',
               message: 'The CLI and the benches use a plugin only through its public file (<plugin>/api.ts).',
             },
           ],
