@@ -6,7 +6,8 @@ export async function getJson(sourceLabel: string, url: URL, timeoutMs: number):
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : 'unreachable';
+    const reason =
+      error instanceof Error && error.name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : 'unreachable';
     throw new WeatherSourceError(`${sourceLabel} is ${reason}`);
   }
   if (!response.ok) {

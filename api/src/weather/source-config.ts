@@ -5,9 +5,7 @@ import type { WeatherSource } from './source';
 
 /** Which weather source the cache fills from (`WEATHER_SOURCE`), as plain data. */
 export type WeatherSourceConfig =
-  | { kind: 'embedded' }
-  | ({ kind: 'silo' } & SiloConfig)
-  | ({ kind: 'open-meteo' } & OpenMeteoConfig);
+  { kind: 'embedded' } | ({ kind: 'silo' } & SiloConfig) | ({ kind: 'open-meteo' } & OpenMeteoConfig);
 
 export function createWeatherSource(config: WeatherSourceConfig): WeatherSource {
   switch (config.kind) {

@@ -82,9 +82,7 @@ describe.each(sources)('weather source contract: %s', (name, make) => {
       fake.failing = true;
       const attempt = source.daily(WAGGA, { from: '2026-01-01', to: '2026-01-10' }, TODAY);
       await expect(attempt).rejects.toBeInstanceOf(WeatherSourceError);
-      await expect(source.daily(WAGGA, { from: '2026-01-01', to: '2026-01-10' }, TODAY)).rejects.toThrow(
-        /HTTP 503/,
-      );
+      await expect(source.daily(WAGGA, { from: '2026-01-01', to: '2026-01-10' }, TODAY)).rejects.toThrow(/HTTP 503/);
     });
   }
 });
@@ -115,7 +113,7 @@ describe('embedded weather', () => {
     expect(darwinDays.filter((d) => d.tmin <= 2)).toEqual([]);
   });
 
-  it("puts every cloudy simulated capture on a wet, overcast day and every clear one on a dry day", async () => {
+  it('puts every cloudy simulated capture on a wet, overcast day and every clear one on a dry day', async () => {
     const field = WHEAT;
     const captures = await new SimulatedSource().catalog([field], 'standard', { from: '2025-01-01', to: '2026-10-31' });
     expect(captures.length).toBeGreaterThan(100);

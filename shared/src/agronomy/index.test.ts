@@ -1,4 +1,11 @@
-import { baseTemperatureOf, dailyGdd, daysAfterSowing, recentFigures, seasonFigures, type DailyTemperatureRain } from '.';
+import {
+  baseTemperatureOf,
+  dailyGdd,
+  daysAfterSowing,
+  recentFigures,
+  seasonFigures,
+  type DailyTemperatureRain,
+} from '.';
 
 // A fixed 40-day series crossing the base temperatures: cold nights below 0 °C, mild days, some rain.
 const series: DailyTemperatureRain[] = Array.from({ length: 40 }, (_, i) => ({

@@ -53,7 +53,7 @@ describe.each(availableBackends())('field seasons on %s', (kind) => {
   const post = (user: TestUser, fieldId: string, body: object) =>
     t.request({ method: 'POST', url: `/v2/fields/${fieldId}/seasons`, token: user.token, payload: body });
 
-  it("gives a field created with a crop type a current season of that crop; a field with none has no season and still works", async () => {
+  it('gives a field created with a crop type a current season of that crop; a field with none has no season and still works', async () => {
     expect(await seasonsOf(viewer, wheat.id)).toMatchObject([
       { crop: 'Wheat', current: true, sowing_date: null, variety: null },
     ]);
@@ -159,7 +159,11 @@ describe.each(availableBackends())('field seasons on %s', (kind) => {
   });
 
   it('answers bad input with a clear 4xx, never a 500', async () => {
-    const harvestFirst = await post(editor, bare.id, { crop: 'Wheat', sowing_date: '2026-05-01', harvest_date: '2026-04-01' });
+    const harvestFirst = await post(editor, bare.id, {
+      crop: 'Wheat',
+      sowing_date: '2026-05-01',
+      harvest_date: '2026-04-01',
+    });
     expect(harvestFirst.statusCode).toBe(422);
     expect(JSON.stringify(harvestFirst.json())).toContain('The harvest date must be on or after the sowing date');
     const badDate = await post(editor, bare.id, { crop: 'Wheat', sowing_date: '2026-02-30' });

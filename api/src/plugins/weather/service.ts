@@ -126,14 +126,24 @@ async function refreshCell(deps: WeatherDeps, payload: RefreshPayload, context: 
   });
 }
 
-/** The refresh of `cell` for the current period (deduplicated: one job per cell and `maxAgeMs`). */
-async function enqueueRefresh(db: Db, deps: WeatherDeps, cell: WeatherCell, now: Date): Promise<void> {
+/**
+ * The refresh of `cell` (deduplicated: one job per cell, per last good fetch and per `maxAgeMs` period,
+ * so a refresh that gave up after its attempts is tried again in the next period).
+ */
+async function enqueueRefresh(
+  db: Db,
+  deps: WeatherDeps,
+  cell: WeatherCell,
+  fetchedOn: Date | null,
+  now: Date,
+): Promise<void> {
   const period = Math.floor(now.getTime() / deps.maxAgeMs);
+  const generation = fetchedOn ? fetchedOn.getTime() : 'cold';
   await deps.jobs.enqueue(
     db,
     WEATHER_REFRESH_JOB,
     { cell: cell.key, lat: cell.lat, lon: cell.lon } satisfies RefreshPayload,
-    { dedupeKey: `${WEATHER_REFRESH_JOB}:${deps.source.name}:${cell.key}:${period}` },
+    { dedupeKey: `${WEATHER_REFRESH_JOB}:${deps.source.name}:${cell.key}:${generation}:${period}` },
   );
 }
 
@@ -176,7 +186,7 @@ export async function farmWeather(
     cellRow?.last_error && cellRow.attempted_on && (!fetchedOn || cellRow.attempted_on > fetchedOn) ? cellRow : null;
   let status: WeatherStatus = 'fresh';
   if (ageMs === null || ageMs > deps.maxAgeMs) {
-    await enqueueRefresh(db, deps, cell, now);
+    await enqueueRefresh(db, deps, cell, fetchedOn, now);
     status = failedSince ? 'stale' : 'refreshing';
   }
   const days: WeatherDay[] = rows.map((row) => ({
