@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ImageryLayer } from '@paddock/shared/contracts';
+import type { FieldFeature, ImageryLayer } from '@paddock/shared/contracts';
+import type { TimeseriesAlgorithm } from '../api/imageryApi';
 import { Spinner } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { useOlMap } from '../map-core/olMapContext';
@@ -28,7 +29,12 @@ const ImageryTiles = lazy(() => import('./map/ImageryTiles'));
  * legend and loading state, the season chart, the crop-type prompt and the PDF export. Zoning mode
  * shows its own panel instead.
  */
-export function ImageryOverlay() {
+export function ImageryOverlay({
+  seriesExtra,
+}: {
+  /** Shown under the selected field's season chart (the farm page composes the season's weather here). */
+  seriesExtra?: (field: FieldFeature, algorithm: TimeseriesAlgorithm) => ReactNode;
+} = {}) {
   const { imagery } = useMapArea();
   const store = useMapStoreApi();
   const handle = useOlMap();
@@ -119,7 +125,13 @@ export function ImageryOverlay() {
           />
         )}
         {seriesField && (
-          <TimeSeriesCard field={seriesField} algorithm={s.algorithm} selectedDate={s.date} onPick={dates.choose} />
+          <TimeSeriesCard
+            field={seriesField}
+            algorithm={s.algorithm}
+            selectedDate={s.date}
+            onPick={dates.choose}
+            extra={seriesExtra ? (algorithm) => seriesExtra(seriesField, algorithm) : undefined}
+          />
         )}
       </div>
       {s.rasterLoading && (
