@@ -85,6 +85,7 @@ export function ImageryOverlay({
   const tilesSettled = useCallback(() => store.getState().setRasterLoading(false), [store]);
 
   const selectedEntry = s.catalog?.find((entry) => entryDay(entry) === s.date);
+  const singleField = fieldIds?.length === 1 ? s.fields.find((field) => field.id === fieldIds[0]) : undefined;
   const exportSubject: ExportSubject | null =
     s.farm && imageryLayer && s.algorithm && s.date && fieldIds
       ? {
@@ -95,6 +96,7 @@ export function ImageryOverlay({
           dateLabel: selectedEntry ? entryLabel(selectedEntry) : s.date,
           fieldIds,
           stretch,
+          seasonField: singleField ? { id: singleField.id, name: singleField.properties.field_name } : null,
         }
       : null;
   const seriesField =
