@@ -83,7 +83,10 @@ export function FarmWeatherPanel({ farmId }: { farmId: string }) {
           {weather.has_forecast && next.length > 0 ? (
             <ol className={styles.forecast} aria-label="Forecast for the next 7 days">
               {next.map((day) => (
-                <li key={day.date} aria-label={`${formatDate(day.date)}: ${mm(day.rain)} rain, ${day.tmin}–${day.tmax} °C`}>
+                <li
+                  key={day.date}
+                  aria-label={`${formatDate(day.date)}: ${mm(day.rain)} rain, ${day.tmin}–${day.tmax} °C`}
+                >
                   <strong>{formatDate(day.date).split(' ').slice(0, 2).join(' ')}</strong>
                   <span>{mm(day.rain)}</span>
                   <span>

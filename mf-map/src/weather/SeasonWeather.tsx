@@ -144,8 +144,8 @@ export function SeasonWeather({ field, algorithm }: Props) {
             )}
             <p className={styles.note}>
               {current?.crop ? `${current.crop}` : 'No crop set'}
-              {current?.sowing_date ? `, sown ${formatDate(current.sowing_date)}` : ''}. {gddMethodWords(model.figures.baseC)}{' '}
-              {frostWords}
+              {current?.sowing_date ? `, sown ${formatDate(current.sowing_date)}` : ''}.{' '}
+              {gddMethodWords(model.figures.baseC)} {frostWords}
             </p>
           </>
         )
@@ -153,7 +153,8 @@ export function SeasonWeather({ field, algorithm }: Props) {
       <p className={styles.note} data-status={weather.status} data-testid="weather-status">
         {statusWords(weather)}
         {weather.days.length > 0 && weather.days.at(-1)?.forecast && ' Pale bars are the forecast.'}
-        {weather.days.length > 0 && ` Latest: ${degrees(weather.days.filter((d) => !d.forecast).at(-1)?.tmax ?? 0)} max.`}
+        {weather.days.length > 0 &&
+          ` Latest: ${degrees(weather.days.filter((d) => !d.forecast).at(-1)?.tmax ?? 0)} max.`}
       </p>
       {weather.attribution && (
         <p className={styles.attribution}>

@@ -42,8 +42,10 @@ interface Props {
  */
 export function SeasonWeatherChart({ model, algorithm, today }: Props) {
   const x = (day: number) => LEFT + (day / model.length) * (WIDTH - LEFT - RIGHT);
-  const scaleIn = (name: PanelName, { low, high }: { low: number; high: number }) => (value: number) =>
-    panelTop(name) + (1 - (value - low) / (high - low)) * PANEL[name];
+  const scaleIn =
+    (name: PanelName, { low, high }: { low: number; high: number }) =>
+    (value: number) =>
+      panelTop(name) + (1 - (value - low) / (high - low)) * PANEL[name];
 
   const indexRange = range([...model.index.current, ...model.index.previous].map((p) => p.value));
   const yIndex = scaleIn('index', indexRange);
@@ -158,9 +160,7 @@ export function SeasonWeatherChart({ model, algorithm, today }: Props) {
       {/* Growing degree days from sowing */}
       {label('gdd', 'Growing degree days from sowing', `${Math.round(gddMax)}`)}
       <path
-        d={pathOf(
-          model.weather.filter((d) => d.gdd !== null).map((d) => ({ x: x(d.day), y: yGdd(d.gdd as number) })),
-        )}
+        d={pathOf(model.weather.filter((d) => d.gdd !== null).map((d) => ({ x: x(d.day), y: yGdd(d.gdd as number) })))}
         className={styles.gddLine}
         data-testid="gdd-line"
       />

@@ -27,7 +27,14 @@ const series: TimeseriesResponse = {
 
 const days: WeatherDay[] = Array.from({ length: 500 }, (_, i) => {
   const date = new Date(Date.UTC(2025, 3, 1 + i)).toISOString().slice(0, 10);
-  return { date, tmin: i % 9 === 0 ? -1 : 6, tmax: 16, rain: i % 5 === 0 ? 4 : 0, et: 2, forecast: date > '2026-07-10' };
+  return {
+    date,
+    tmin: i % 9 === 0 ? -1 : 6,
+    tmax: 16,
+    rain: i % 5 === 0 ? 4 : 0,
+    et: 2,
+    forecast: date > '2026-07-10',
+  };
 });
 
 const season = (overrides: Partial<FieldSeason>): FieldSeason => ({
@@ -46,7 +53,14 @@ const last = season({ id: 'last', sowing_date: '2025-05-01', crop: 'Barley' });
 
 describe('the season weather chart model', () => {
   it('puts both seasons on one axis from their first days by calendar', () => {
-    const model = buildSeasonChart({ series, days, current, previous: last, alignment: 'calendar', today: '2026-07-10' });
+    const model = buildSeasonChart({
+      series,
+      days,
+      current,
+      previous: last,
+      alignment: 'calendar',
+      today: '2026-07-10',
+    });
     expect(model.anchors).toMatchObject({ current: '2026-04-01', previous: '2025-04-01' });
     expect(model.index.current.map((p) => p.day)).toEqual([49, 91]);
     expect(model.index.previous.map((p) => p.day)).toEqual([70]);

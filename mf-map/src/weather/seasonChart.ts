@@ -85,7 +85,11 @@ export function buildSeasonChart(input: {
   };
 
   const seasonDays = input.days.filter((d) => d.date >= anchors.current);
-  const figures = seasonFigures(seasonDays, { sowingDate: currentSowing, crop: input.current?.crop ?? null, until: input.today });
+  const figures = seasonFigures(seasonDays, {
+    sowingDate: currentSowing,
+    crop: input.current?.crop ?? null,
+    until: input.today,
+  });
   const byDate = new Map(figures.series.map((p) => [p.date, p]));
   const weather = seasonDays.map((day) => {
     const point = byDate.get(day.date);

@@ -30,9 +30,7 @@ export function useSeasonWeather(field: FieldFeature, algorithm: TimeseriesAlgor
     queryKey: queryKeys.seasons.ofField(field.id),
     queryFn: () => api.seasons(field.id),
   });
-  const range = series.data
-    ? { from: series.data.seasons[1].start_date, to: series.data.seasons[0].end_date }
-    : null;
+  const range = series.data ? { from: series.data.seasons[1].start_date, to: series.data.seasons[0].end_date } : null;
   const weather = useQuery({
     queryKey: queryKeys.weather.field(field.id, range ?? {}),
     queryFn: () => api.fieldWeather(field.id, range as { from: string; to: string }),

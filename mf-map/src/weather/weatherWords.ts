@@ -15,7 +15,9 @@ export function ageWords(seconds: number | null): string {
 /** The status line under the weather: fresh, being fetched, or old because the source failed. */
 export function statusWords(weather: WeatherResponse): string {
   if (weather.status === 'refreshing') {
-    return weather.as_of ? `Updating the weather (last updated ${ageWords(weather.age_seconds)})…` : 'Fetching the weather…';
+    return weather.as_of
+      ? `Updating the weather (last updated ${ageWords(weather.age_seconds)})…`
+      : 'Fetching the weather…';
   }
   if (weather.status === 'stale') {
     return `This weather was updated ${ageWords(weather.age_seconds)}: the weather service is not answering, we'll keep trying.`;

@@ -70,7 +70,8 @@ export const queryKeys = {
   weather: {
     all: ['weather'] as const,
     farm: (farmId: string, params: Readonly<Record<string, unknown>>) => ['weather', 'farm', farmId, params] as const,
-    field: (fieldId: string, params: Readonly<Record<string, unknown>>) => ['weather', 'field', fieldId, params] as const,
+    field: (fieldId: string, params: Readonly<Record<string, unknown>>) =>
+      ['weather', 'field', fieldId, params] as const,
   },
   imagery: {
     all: ['imagery'] as const,

@@ -79,7 +79,11 @@ export function ExportMapDialog({ isOpen, subject, statistics, onClose }: Export
     const season = subject.seasonField
       ? await import('../pdf/pdfSeason')
           .then(({ pdfSeasonOf }) =>
-            pdfSeasonOf(seasons, subject.seasonField as { id: string; name: string }, new Date().toISOString().slice(0, 10)),
+            pdfSeasonOf(
+              seasons,
+              subject.seasonField as { id: string; name: string },
+              new Date().toISOString().slice(0, 10),
+            ),
           )
           .catch(() => null)
       : null;

@@ -93,12 +93,9 @@ function drawSeason(doc: jsPDF, season: PdfSeason, top: number, width: number): 
   doc.text(`${season.fieldName}: ${season.crop ?? 'no crop set'}${sown}`, MARGIN, top);
   doc.setFont('helvetica', 'normal');
   doc.setFontSize(9);
-  const gdd = season.gdd === null ? 'GDD: set a sowing date' : `GDD ${Math.round(season.gdd)} °C·d (base ${season.baseC} °C)`;
-  doc.text(
-    `Rain ${Math.round(season.rainMm)} mm   ${gdd}   Frost days ${season.frostDays}`,
-    MARGIN,
-    top + 5,
-  );
+  const gdd =
+    season.gdd === null ? 'GDD: set a sowing date' : `GDD ${Math.round(season.gdd)} °C·d (base ${season.baseC} °C)`;
+  doc.text(`Rain ${Math.round(season.rainMm)} mm   ${gdd}   Frost days ${season.frostDays}`, MARGIN, top + 5);
   doc.setTextColor(90, 90, 90);
   doc.setFontSize(7);
   doc.text(season.method, MARGIN, top + 10, { maxWidth: width });
