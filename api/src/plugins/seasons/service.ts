@@ -1,6 +1,6 @@
 import type { FieldSeason, FieldSeasonCreate, FieldSeasonUpdate } from '@paddock/shared/contracts';
 import { sql } from 'kysely';
-import type { Db } from '../../db';
+import type { Db, Trx } from '../../db';
 import type { AccountRow } from '../../db/types';
 import { notFound, UnprocessableError } from '../../errors';
 import { normaliseCropType } from '../farms/crop-types';
@@ -99,6 +99,16 @@ function checkDates(sowing: string | null, harvest: string | null): void {
   }
 }
 
+/** One current season per field: the old one steps down in the transaction that names a new one. */
+async function stepDownCurrent(trx: Trx, fieldId: string): Promise<void> {
+  await trx
+    .updateTable('field_seasons')
+    .set({ is_current: false, updated_on: sql<Date>`now()` })
+    .where('field_id', '=', fieldId)
+    .where('is_current', '=', true)
+    .execute();
+}
+
 /** Adds a season; it becomes the current one unless `current: false` (the field's crop type follows). */
 export async function addSeason(
   db: Db,
@@ -111,15 +121,7 @@ export async function addSeason(
   checkDates(sowing, harvest);
   const makeCurrent = season.current ?? true;
   return db.transaction().execute(async (trx) => {
-    // One current season per field: the old one steps down in the same transaction.
-    if (makeCurrent) {
-      await trx
-        .updateTable('field_seasons')
-        .set({ is_current: false, updated_on: sql<Date>`now()` })
-        .where('field_id', '=', input.fieldId)
-        .where('is_current', '=', true)
-        .execute();
-    }
+    if (makeCurrent) await stepDownCurrent(trx, input.fieldId);
     const row = await trx
       .insertInto('field_seasons')
       .values({
@@ -156,14 +158,7 @@ export async function updateSeason(
     const sowing = changes.sowing_date === undefined ? existing.sowing_date : changes.sowing_date;
     const harvest = changes.harvest_date === undefined ? existing.harvest_date : changes.harvest_date;
     checkDates(sowing, harvest);
-    if (changes.current === true && !existing.is_current) {
-      await trx
-        .updateTable('field_seasons')
-        .set({ is_current: false, updated_on: sql<Date>`now()` })
-        .where('field_id', '=', input.fieldId)
-        .where('is_current', '=', true)
-        .execute();
-    }
+    if (changes.current === true && !existing.is_current) await stepDownCurrent(trx, input.fieldId);
     const row = await trx
       .updateTable('field_seasons')
       .set({
