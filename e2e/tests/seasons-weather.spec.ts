@@ -32,7 +32,7 @@ async function fieldIdOf(page: Page, token: string, farmId: string): Promise<str
 /** The chart's drawn parts: rain bars, temperature lines, frost dots and the curves' paths. */
 async function expectSeasonChart(page: Page) {
   const chart = page.getByTestId('season-weather-chart');
-  await expect(chart).toBeVisible({ timeout: 30_000 });
+  await expect(chart).toBeVisible({ timeout: 90_000 });
   await expect.poll(() => chart.getByTestId('rain-bars').locator('rect').count()).toBeGreaterThan(3);
   await expect.poll(() => chart.getByTestId('temperature').locator('line').count()).toBeGreaterThan(30);
   for (const curve of ['gdd-line', 'rain-cumulative', 'index-current', 'index-previous']) {
@@ -50,6 +50,8 @@ async function expectSeasonChart(page: Page) {
 test('a farmer sets this season’s crop and sowing date, and reads rain, temperature and GDD beside NDVI and last season', async ({
   page,
 }) => {
+  // Sign-up, two map loads and the imagery series the first time: longer than one page's budget.
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const email = uniqueEmail('season');
   await signUpAndOnboard(page, email);
@@ -111,11 +113,14 @@ test('a farmer sets this season’s crop and sowing date, and reads rain, temper
   expect(csv).toContain(`\n${day(-75)},`);
 
   // The farm's weather: from the cache, on screen within a second of opening it.
-  const opened = Date.now();
+  const answered = page.waitForResponse((response) => response.url().includes(`/v2/farms/${farmId}/weather`));
   await page.getByRole('button', { name: 'Farm weather' }).click();
   const panel = page.getByTestId('farm-weather');
+  // On screen within a second of the click, answered from the cache (not a fetch from the source).
   await expect(panel.getByRole('heading', { name: 'Last 7 days' })).toBeVisible({ timeout: 1000 });
-  expect(Date.now() - opened).toBeLessThan(1000);
+  const weatherAnswer = await answered;
+  expect(weatherAnswer.request().timing().responseEnd).toBeLessThan(1000);
+  expect((await weatherAnswer.json()).status).toBe('fresh');
   await expect(panel.getByRole('list', { name: 'Forecast for the next 7 days' }).getByRole('listitem')).toHaveCount(7);
   await expect(panel).toContainText('Last 30 days');
   await page.screenshot({ path: `${SHOTS}/1440-farm-weather.png` });
@@ -146,11 +151,9 @@ test('a farmer sets this season’s crop and sowing date, and reads rain, temper
   await expectSeasonChart(page);
   await card.screenshot({ path: `${SHOTS}/375-season-chart.png` });
   await page.screenshot({ path: `${SHOTS}/375-map.png`, fullPage: true });
-  const openedPhone = Date.now();
   await page.getByRole('button', { name: 'Farm weather' }).click();
   await expect(page.getByTestId('farm-weather').getByRole('heading', { name: 'Last 7 days' })).toBeVisible({
     timeout: 1000,
   });
-  expect(Date.now() - openedPhone).toBeLessThan(1000);
   await page.screenshot({ path: `${SHOTS}/375-farm-weather.png` });
 });
