@@ -51,7 +51,7 @@ test('a farmer sets this season’s crop and sowing date, and reads rain, temper
   page,
 }) => {
   // Sign-up, two map loads and the imagery series the first time: longer than one page's budget.
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const email = uniqueEmail('season');
   await signUpAndOnboard(page, email);
@@ -139,11 +139,14 @@ test('a farmer sets this season’s crop and sowing date, and reads rain, temper
   // At phone width: the chart (folded at first) and the farm's weather still read.
   await page.setViewportSize({ width: 375, height: 780 });
   await page.reload();
+  // The field list is folded into a menu at phone width: select the field there, then fold it again.
+  const fieldMenu = page.getByRole('button', { name: /field menu/ });
+  await fieldMenu.click();
   await page
     .getByRole('checkbox', { name: /Home Paddock/ })
     .first()
-    .check({ force: true })
-    .catch(() => undefined);
+    .check();
+  await fieldMenu.click();
   const card = page.getByRole('region', { name: 'Season chart' });
   const toggle = card.getByRole('button', { name: /this season · Home Paddock/ });
   await expect(toggle).toBeVisible({ timeout: 30_000 });
