@@ -4,6 +4,9 @@ import { z } from 'zod';
 import type { DatabaseConfig } from './db';
 import type { IdentityAdminConfig } from './identity';
 import type { ImagerySourceConfig } from './imagery/source-config';
+import type { WeatherSourceConfig } from './weather/source-config';
+import { SILO_DEFAULT_URL } from './weather/silo';
+import { OPEN_METEO_DEFAULT_ARCHIVE_URL, OPEN_METEO_DEFAULT_FORECAST_URL } from './weather/open-meteo';
 import { BasemapConfigError, configuredBasemap, type BasemapConfig } from './basemap/config';
 import { GEOCODER_POLICY, type PlaceSearchConfig } from './places/search';
 import type { StorageConfig } from './storage/storage-config';
@@ -58,6 +61,12 @@ export interface Config {
     workerThreads?: number;
     /** Bound of the in-memory cache of rendered tiles, in bytes. */
     tileCacheBytes: number;
+  };
+  /** Daily weather per farm location: the embedded simulated source, SILO or Open-Meteo (WEATHER_SOURCE). */
+  weather: {
+    source: WeatherSourceConfig;
+    /** A cell fetched longer ago than this is refreshed by a job (WEATHER_MAX_AGE_MINUTES). */
+    maxAgeMs: number;
   };
   payments: {
     provider: PaymentProviderConfig;
@@ -161,6 +170,13 @@ const envSchema = z.object({
   IMAGERY_SOURCE: z.enum(['simulated', 'sentinel2']).default('simulated'),
   STAC_API_URL: z.url().optional(),
   STAC_COLLECTION: z.string().min(1).default('sentinel-2-l2a'),
+  WEATHER_SOURCE: z.enum(['embedded', 'silo', 'open-meteo']).default('embedded'),
+  SILO_URL: z.url().default(SILO_DEFAULT_URL),
+  /** SILO asks for the caller's e-mail address as its API key. */
+  SILO_USERNAME: z.email().optional(),
+  OPEN_METEO_ARCHIVE_URL: z.url().default(OPEN_METEO_DEFAULT_ARCHIVE_URL),
+  OPEN_METEO_FORECAST_URL: z.url().default(OPEN_METEO_DEFAULT_FORECAST_URL),
+  WEATHER_MAX_AGE_MINUTES: z.coerce.number().min(1).max(10_080).default(360),
   IMAGERY_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   IMAGERY_TILE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
@@ -309,6 +325,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
       'Invalid api configuration: IMAGERY_SOURCE=sentinel2 needs STAC_API_URL (e.g. https://earth-search.aws.element84.com/v1)',
     );
   }
+  if (e.WEATHER_SOURCE === 'silo' && !e.SILO_USERNAME) {
+    throw new ConfigError(
+      'Invalid api configuration: WEATHER_SOURCE=silo needs SILO_USERNAME (the e-mail address SILO knows you by)',
+    );
+  }
+  const weatherSource: WeatherSourceConfig =
+    e.WEATHER_SOURCE === 'silo'
+      ? { kind: 'silo', url: e.SILO_URL, username: e.SILO_USERNAME as string }
+      : e.WEATHER_SOURCE === 'open-meteo'
+        ? { kind: 'open-meteo', archiveUrl: e.OPEN_METEO_ARCHIVE_URL, forecastUrl: e.OPEN_METEO_FORECAST_URL }
+        : { kind: 'embedded' };
   const paymentsKind = e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'test');
   let provider: PaymentProviderConfig;
   if (paymentsKind === 'stripe') {
@@ -405,6 +432,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
       workerThreads: e.IMAGERY_WORKERS,
       tileCacheBytes: Math.round(e.IMAGERY_TILE_CACHE_MB * 1024 * 1024),
     },
+    weather: { source: weatherSource, maxAgeMs: Math.round(e.WEATHER_MAX_AGE_MINUTES * 60_000) },
     payments: {
       provider,
       publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -2,11 +2,14 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from 're
 import { useStore } from 'zustand';
 import type { MfProps } from '@paddock/shared/contracts';
 import { QueryProvider, type QueryClient } from '@paddock/shared/query';
+import { createApiClient, createSeasonsApi, type SeasonsApi } from '@paddock/shared/api-client';
 import { createFarmsApi, type FarmsApi } from './api/farmsApi';
 import { createFarmsStore, type FarmsState, type FarmsStore } from './store';
 
 export interface FarmsContextValue extends Omit<MfProps, 'profile'> {
   api: FarmsApi;
+  /** Seasons of a field (issue 29). */
+  seasons: SeasonsApi;
   store: FarmsStore;
 }
 
@@ -39,7 +42,14 @@ export function FarmsProvider({ props, fetch, queryClient, children }: ProviderP
     () => createFarmsApi({ config, getToken: (options) => auth.getToken(options), fetch }),
     [config, auth, fetch],
   );
-  const value = useMemo(() => ({ basename, auth, bus, config, api, store }), [basename, auth, bus, config, api, store]);
+  const seasons = useMemo(
+    () => createSeasonsApi(createApiClient({ baseUrl: config.apiUrl, getToken: () => auth.getToken(), fetch })),
+    [config, auth, fetch],
+  );
+  const value = useMemo(
+    () => ({ basename, auth, bus, config, api, seasons, store }),
+    [basename, auth, bus, config, api, seasons, store],
+  );
   return (
     <FarmsContext.Provider value={value}>
       <QueryProvider bus={bus} client={queryClient}>

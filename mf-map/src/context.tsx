@@ -5,6 +5,7 @@ import { createMapApi, type MapApi } from './api/mapApi';
 import { createImageryApi, type ImageryApi } from './api/imageryApi';
 import { createZoningApi, type ZoningApi } from './api/zoningApi';
 import { createFindApi, type FindApi } from './api/findApi';
+import { createApiClient, createSeasonsApi, type SeasonsApi } from '@paddock/shared/api-client';
 
 export interface MapAreaValue extends MfProps {
   api: MapApi;
@@ -12,6 +13,8 @@ export interface MapAreaValue extends MfProps {
   zoning: ZoningApi;
   /** Place search, base maps, crops of many fields (issue 10). */
   find: FindApi;
+  /** Seasons of a field and weather of a farm (issue 29). */
+  seasons: SeasonsApi;
 }
 
 const MapAreaContext = createContext<MapAreaValue | null>(null);
@@ -59,9 +62,13 @@ export function MapAreaProvider({ props, fetch, queryClient, children }: Provide
     () => createFindApi({ config, getToken: (options) => auth.getToken(options), fetch }),
     [config, auth, fetch],
   );
+  const seasons = useMemo(
+    () => createSeasonsApi(createApiClient({ baseUrl: config.apiUrl, getToken: () => auth.getToken(), fetch })),
+    [config, auth, fetch],
+  );
   const value = useMemo(
-    () => ({ basename, auth, bus, config, profile, api, imagery, zoning, find }),
-    [basename, auth, bus, config, profile, api, imagery, zoning, find],
+    () => ({ basename, auth, bus, config, profile, api, imagery, zoning, find, seasons }),
+    [basename, auth, bus, config, profile, api, imagery, zoning, find, seasons],
   );
   return (
     <MapAreaContext.Provider value={value}>

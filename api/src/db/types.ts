@@ -557,6 +557,47 @@ export interface TaxDocumentsTable {
   issued_on: Timestamp;
 }
 
+/** A field's season (migration 0067): at most one current per field; its crop is the field's crop type. */
+export interface FieldSeasonsTable {
+  id: Generated<string>;
+  field_id: string;
+  crop: Optional<string>;
+  variety: Optional<string>;
+  /** `date` columns, read as `YYYY-MM-DD` text by the queries that select them. */
+  sowing_date: Optional<string>;
+  harvest_date: Optional<string>;
+  notes: Optional<string>;
+  is_current: Generated<boolean>;
+  created_on: Timestamp;
+  updated_on: Timestamp;
+}
+
+/** One weather grid cell of one source (migration 0068): when it was fetched, and the last attempt. */
+export interface WeatherCellsTable {
+  source: string;
+  cell: string;
+  lat: number;
+  lon: number;
+  fetched_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  attempted_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: Optional<string>;
+  attribution: Optional<string>;
+  licence: Optional<string>;
+  licence_url: Optional<string>;
+}
+
+/** One day of a cell's weather (°C, mm). */
+export interface WeatherDaysTable {
+  source: string;
+  cell: string;
+  day: string;
+  tmin: number;
+  tmax: number;
+  rain: number;
+  et: Optional<number>;
+  forecast: Generated<boolean>;
+}
+
 export interface Database {
   accounts: AccountsTable;
   deleted_accounts: DeletedAccountsTable;
@@ -595,6 +636,9 @@ export interface Database {
   imagery_orders: ImageryOrdersTable;
   order_documents: OrderDocumentsTable;
   tax_documents: TaxDocumentsTable;
+  field_seasons: FieldSeasonsTable;
+  weather_cells: WeatherCellsTable;
+  weather_days: WeatherDaysTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

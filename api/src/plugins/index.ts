@@ -14,6 +14,8 @@ import { paymentsPlugin } from './payments';
 import { productsPlugin } from './products';
 import { subscriptionsPlugin } from './subscriptions';
 import { placesPlugin } from './places';
+import { seasonsPlugin } from './seasons';
+import { weatherPlugin } from './weather';
 import { zoningPlugin } from './zoning';
 
 /**
@@ -39,4 +41,6 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   subscriptionsPlugin,
   basemapPlugin,
   placesPlugin,
+  seasonsPlugin,
+  weatherPlugin,
 ];

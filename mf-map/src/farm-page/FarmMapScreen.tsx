@@ -18,6 +18,8 @@ import { SelectionNotices } from '../fields/SelectionNotices';
 import { fieldClickHandler } from '../fields/fieldClicks';
 import { useFieldActions } from '../fields/useFieldActions';
 import { ImageryOverlay } from '../imagery/ImageryOverlay';
+import { FarmWeatherControl } from '../weather/FarmWeather';
+import { SeasonWeather } from '../weather/SeasonWeather';
 import { ZoneFromAddress } from '../zoning/ZoneFromAddress';
 import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
 import { MeasureControls } from '../measure/MeasureControls';
@@ -147,13 +149,16 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
           </Suspense>
           {status.kind === 'ready' && (
             <>
-              <ImageryOverlay />
+              <ImageryOverlay
+                seriesExtra={(field, algorithm) => <SeasonWeather field={field} algorithm={algorithm} />}
+              />
               <ZoneFromAddress />
               <TopRightOptions onViewTutorial={tutorial.show} />
               <MapTutorial isOpen={tutorial.isOpen} onClose={tutorial.close} />
               <MapControls>
                 <MeasureControls />
                 <ZoningControls />
+                {farm && <FarmWeatherControl farmId={farm.id} />}
                 {basemap.list.length > 0 && (
                   <BasemapSwitch basemaps={basemap.list} current={basemap.current} onChoose={chooseBasemap} />
                 )}

@@ -216,7 +216,7 @@ describe('choosing a date', () => {
     expect(store.getState().selectedDate).toBe('2026-03-01');
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
 
-    await ui.click(within(dialog).getByRole('button', { name: /Crop Type for Field x1/ }));
+    await ui.click(within(dialog).getByRole('button', { name: /This season's crop for Field x1/ }));
     await ui.click(await screen.findByRole('option', { name: 'Wheat' }));
     await ui.click(within(dialog).getByRole('button', { name: 'Save' }));
 

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ImageryLayer } from '@paddock/shared/contracts';
+import type { FieldFeature, ImageryLayer } from '@paddock/shared/contracts';
+import type { TimeseriesAlgorithm } from '../api/imageryApi';
 import { Spinner } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { useOlMap } from '../map-core/olMapContext';
@@ -28,7 +29,12 @@ const ImageryTiles = lazy(() => import('./map/ImageryTiles'));
  * legend and loading state, the season chart, the crop-type prompt and the PDF export. Zoning mode
  * shows its own panel instead.
  */
-export function ImageryOverlay() {
+export function ImageryOverlay({
+  seriesExtra,
+}: {
+  /** Shown under the selected field's season chart (the farm page composes the season's weather here). */
+  seriesExtra?: (field: FieldFeature, algorithm: TimeseriesAlgorithm) => ReactNode;
+} = {}) {
   const { imagery } = useMapArea();
   const store = useMapStoreApi();
   const handle = useOlMap();
@@ -79,6 +85,7 @@ export function ImageryOverlay() {
   const tilesSettled = useCallback(() => store.getState().setRasterLoading(false), [store]);
 
   const selectedEntry = s.catalog?.find((entry) => entryDay(entry) === s.date);
+  const singleField = fieldIds?.length === 1 ? s.fields.find((field) => field.id === fieldIds[0]) : undefined;
   const exportSubject: ExportSubject | null =
     s.farm && imageryLayer && s.algorithm && s.date && fieldIds
       ? {
@@ -89,6 +96,7 @@ export function ImageryOverlay() {
           dateLabel: selectedEntry ? entryLabel(selectedEntry) : s.date,
           fieldIds,
           stretch,
+          seasonField: singleField ? { id: singleField.id, name: singleField.properties.field_name } : null,
         }
       : null;
   const seriesField =
@@ -119,7 +127,13 @@ export function ImageryOverlay() {
           />
         )}
         {seriesField && (
-          <TimeSeriesCard field={seriesField} algorithm={s.algorithm} selectedDate={s.date} onPick={dates.choose} />
+          <TimeSeriesCard
+            field={seriesField}
+            algorithm={s.algorithm}
+            selectedDate={s.date}
+            onPick={dates.choose}
+            extra={seriesExtra ? (algorithm) => seriesExtra(seriesField, algorithm) : undefined}
+          />
         )}
       </div>
       {s.rasterLoading && (

@@ -181,3 +181,4 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       call(async () => parse(schema, await http.post(path, { body: form, signal, timeout: UPLOAD_TIMEOUT_MS }).json())),
   };
 }
+export { createSeasonsApi, type SeasonsApi } from './seasons';

@@ -22,3 +22,5 @@ export * from './dashboard';
 export * from './places';
 export * from './address';
 export * from './documents';
+export * from './seasons';
+export * from './weather';

@@ -61,6 +61,18 @@ export const queryKeys = {
     all: ['zoning'] as const,
     zones: (params: Readonly<Record<string, unknown>>) => ['zoning', 'zones', params] as const,
   },
+  /** A field's seasons (issue 29). */
+  seasons: {
+    all: ['seasons'] as const,
+    ofField: (fieldId: string) => ['seasons', 'field', fieldId] as const,
+  },
+  /** Weather from the api's cache, per farm or field and range (issue 29). */
+  weather: {
+    all: ['weather'] as const,
+    farm: (farmId: string, params: Readonly<Record<string, unknown>>) => ['weather', 'farm', farmId, params] as const,
+    field: (fieldId: string, params: Readonly<Record<string, unknown>>) =>
+      ['weather', 'field', fieldId, params] as const,
+  },
   imagery: {
     all: ['imagery'] as const,
     catalog: (params: Readonly<Record<string, unknown>>) => ['imagery', 'catalog', params] as const,

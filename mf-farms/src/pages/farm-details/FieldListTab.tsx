@@ -14,6 +14,7 @@ import { messages } from '../../lib/messages';
 import { paths, type FarmMapNavState } from '@paddock/shared/contracts';
 import { goTo } from '@paddock/shared/ui';
 import { abilitiesOf } from '../../lib/roles';
+import { SeasonsDialog } from '../../components/seasons/SeasonsDialog';
 import styles from './FarmDetailsPage.module.css';
 
 interface FieldListTabProps {
@@ -54,10 +55,12 @@ function FieldRow({
   farm,
   field,
   onDelete,
+  onSeasons,
 }: {
   farm: FarmProperties;
   field: FieldFeature;
   onDelete(field: FieldFeature): void;
+  onSeasons(field: FieldFeature): void;
 }) {
   const { basename } = useFarms();
   const { id, field_name: name, field_crop_type: crop, area, updated_on: updated } = field.properties;
@@ -79,6 +82,15 @@ function FieldRow({
       </td>
       <td className={styles.actionsCell}>
         <div className={styles.rowActions}>
+          <button
+            type="button"
+            className={buttonStyles.iconButton}
+            aria-label={`Seasons of ${name}`}
+            title="Seasons: crop, sowing and harvest"
+            onClick={() => onSeasons(field)}
+          >
+            <Icon name="calendar" />
+          </button>
           <button
             type="button"
             className={buttonStyles.iconButton}
@@ -163,6 +175,7 @@ export function FieldListTab({ farm, fields }: FieldListTabProps) {
   const client = useQueryClient();
   const view = useFieldPage(fields);
   const [deleting, setDeleting] = useState<FieldFeature | null>(null);
+  const [seasonsOf, setSeasonsOf] = useState<FieldFeature | null>(null);
 
   const deleteField = useAction({
     run: (fieldId: string) => api.deleteField(fieldId),
@@ -202,7 +215,13 @@ export function FieldListTab({ farm, fields }: FieldListTabProps) {
             </thead>
             <tbody>
               {view.rows.map((field) => (
-                <FieldRow key={field.properties.id} farm={farm} field={field} onDelete={setDeleting} />
+                <FieldRow
+                  key={field.properties.id}
+                  farm={farm}
+                  field={field}
+                  onDelete={setDeleting}
+                  onSeasons={setSeasonsOf}
+                />
               ))}
             </tbody>
           </table>
@@ -215,6 +234,12 @@ export function FieldListTab({ farm, fields }: FieldListTabProps) {
         pageSize={view.pageSize}
         onPageChange={view.setPage}
         onPageSizeChange={view.setPageSize}
+      />
+      <SeasonsDialog
+        field={seasonsOf}
+        farmId={farm.farm_id}
+        canEdit={abilitiesOf(farm.permission).edit}
+        onClose={() => setSeasonsOf(null)}
       />
       <ConfirmDialog
         title={messages.fieldDeleteTitle}

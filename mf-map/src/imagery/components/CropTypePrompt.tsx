@@ -66,7 +66,7 @@ export function CropTypePrompt({ field, onSaved, onCancel }: CropTypePromptProps
           onChange={(key) => setChoice(key === null ? null : String(key))}
           isDisabled={busy}
         >
-          <Label className={controlStyles.label}>Crop Type for {field?.properties.field_name}</Label>
+          <Label className={controlStyles.label}>This season's crop for {field?.properties.field_name}</Label>
           <AriaButton className={styles.selectButton}>
             <SelectValue>
               {({ isPlaceholder, defaultChildren }) =>

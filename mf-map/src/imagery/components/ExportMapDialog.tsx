@@ -22,6 +22,8 @@ export interface ExportSubject {
   fieldIds: readonly string[];
   /** The colour scale the map shows (absolute or relative): the PDF's image is drawn in it. */
   stretch: ColorStretch;
+  /** One field exported: its season's figures go into the PDF (issue 29). */
+  seasonField?: { id: string; name: string } | null;
 }
 
 /** Hands a file to the browser as a download. */
@@ -51,7 +53,7 @@ interface ExportMapDialogProps {
  * server, which refuses it to Basic accounts; jsPDF loads only when a PDF is made.
  */
 export function ExportMapDialog({ isOpen, subject, statistics, onClose }: ExportMapDialogProps) {
-  const { imagery } = useMapArea();
+  const { imagery, seasons } = useMapArea();
   const [error, setError] = useState<string | null>(null);
   // The failure is shown in the dialog, next to the button to try again.
   const exportAction = useAction({ run: (subject: ExportSubject) => buildAndDownload(subject), failure: false });
@@ -73,6 +75,18 @@ export function ExportMapDialog({ isOpen, subject, statistics, onClose }: Export
       }),
       import('../pdf/mapPdf'),
     ]);
+    // The season block is a bonus: a weather hiccup never stops the map's PDF.
+    const season = subject.seasonField
+      ? await import('../pdf/pdfSeason')
+          .then(({ pdfSeasonOf }) =>
+            pdfSeasonOf(
+              seasons,
+              subject.seasonField as { id: string; name: string },
+              new Date().toISOString().slice(0, 10),
+            ),
+          )
+          .catch(() => null)
+      : null;
     const stats = statistics.kind === 'ready' ? statistics.statistics : null;
     const content = {
       farmName: subject.farmName,
@@ -87,6 +101,7 @@ export function ExportMapDialog({ isOpen, subject, statistics, onClose }: Export
         max: stats.max,
         unit: algorithmUnits[subject.algorithm],
       },
+      season,
     };
     download(pdf.buildMapPdf(content).output('blob'), pdf.pdfFileName(content, subject.day));
   };

@@ -86,6 +86,34 @@ describe('the map PDF', () => {
     expect(text).not.toContain('Mean');
   });
 
+  it("adds the selected field's season figures and the weather's source when given", () => {
+    const doc = buildMapPdf({
+      farmName: 'Kurrajong Downs',
+      layer: 'standard',
+      algorithm: 'NDVI',
+      dateLabel: '5 Jan',
+      png: makePng(40, 20),
+      legend,
+      season: {
+        fieldName: 'North',
+        crop: 'Wheat',
+        sowingLabel: '2 May 2026',
+        rainMm: 212.4,
+        gdd: 1480.6,
+        baseC: 0,
+        frostDays: 11,
+        method: 'GDD: McMaster & Wilhelm (1997) method 2',
+        attribution: 'Weather: SILO climate data, Queensland Government, CC BY 4.0',
+      },
+    });
+    const text = doc.output();
+    expect(text).toContain('(North: Wheat, sown 2 May 2026)');
+    expect(text).toContain('Rain 212 mm');
+    expect(text).toContain('GDD 1481');
+    expect(text).toContain('Frost days 11');
+    expect(text).toContain('SILO climate data, Queensland Government, CC BY 4.0');
+  });
+
   it('reads the size of a PNG and refuses anything else', () => {
     expect(pngSize(makePng(300, 120))).toEqual({ width: 300, height: 120 });
     expect(() => pngSize(new TextEncoder().encode('{"detail":"nope"}'))).toThrow('not a PNG');

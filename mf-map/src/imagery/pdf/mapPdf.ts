@@ -20,11 +20,30 @@ export interface MapPdfContent {
   /** The map image (PNG) the server rendered. */
   png: Uint8Array;
   legend: PdfLegend | null;
+  /** The selected field's season and weather figures (issue 29), when one field is exported. */
+  season?: PdfSeason | null;
+}
+
+/** A field's season in figures, as the season chart shows them. */
+export interface PdfSeason {
+  fieldName: string;
+  crop: string | null;
+  /** As the product writes dates ('27 Nov 2026'), or null when not set. */
+  sowingLabel: string | null;
+  rainMm: number;
+  gdd: number | null;
+  baseC: number;
+  frostDays: number;
+  /** GDD method and frost rule, in words. */
+  method: string;
+  /** Where the weather comes from, its licence and its age. */
+  attribution: string;
 }
 
 const MARGIN = 12;
 const TITLE_BLOCK = 22;
 const LEGEND_BLOCK = 22;
+const SEASON_BLOCK = 26;
 const LEGEND_STEPS = 60;
 
 /** Width and height of a PNG, from its header (IHDR is always the first chunk). */
@@ -66,6 +85,23 @@ function drawLegend(doc: jsPDF, legend: PdfLegend, top: number, width: number): 
   );
 }
 
+function drawSeason(doc: jsPDF, season: PdfSeason, top: number, width: number): void {
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(10);
+  doc.setTextColor(20, 30, 20);
+  const sown = season.sowingLabel ? `, sown ${season.sowingLabel}` : ', sowing date not set';
+  doc.text(`${season.fieldName}: ${season.crop ?? 'no crop set'}${sown}`, MARGIN, top);
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(9);
+  const gdd =
+    season.gdd === null ? 'GDD: set a sowing date' : `GDD ${Math.round(season.gdd)} °C·d (base ${season.baseC} °C)`;
+  doc.text(`Rain ${Math.round(season.rainMm)} mm   ${gdd}   Frost days ${season.frostDays}`, MARGIN, top + 5);
+  doc.setTextColor(90, 90, 90);
+  doc.setFontSize(7);
+  doc.text(season.method, MARGIN, top + 10, { maxWidth: width });
+  doc.text(season.attribution, MARGIN, top + 17, { maxWidth: width });
+}
+
 /**
  * Spec 2 §4: the PDF export. A4, landscape when the map is wider than tall, titled with the farm
  * name, the layer code and calculation and the date, then the map image and its legend.
@@ -85,13 +121,14 @@ export function buildMapPdf(content: MapPdfContent): jsPDF {
   doc.setFontSize(11);
   doc.text(`${imageryLayerCodes[content.layer]} ${content.algorithm} | ${content.dateLabel}`, MARGIN, MARGIN + 14);
 
-  const boxHeight = pageHeight - 2 * MARGIN - TITLE_BLOCK - LEGEND_BLOCK;
+  const boxHeight = pageHeight - 2 * MARGIN - TITLE_BLOCK - LEGEND_BLOCK - (content.season ? SEASON_BLOCK : 0);
   const scale = Math.min(usableWidth / imageWidth, boxHeight / imageHeight);
   const drawnWidth = imageWidth * scale;
   const drawnHeight = imageHeight * scale;
   const imageTop = MARGIN + TITLE_BLOCK;
   doc.addImage(content.png, 'PNG', MARGIN + (usableWidth - drawnWidth) / 2, imageTop, drawnWidth, drawnHeight);
   if (content.legend) drawLegend(doc, content.legend, imageTop + drawnHeight + 6, usableWidth);
+  if (content.season) drawSeason(doc, content.season, imageTop + drawnHeight + LEGEND_BLOCK + 4, usableWidth);
   return doc;
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   timeseriesAlgorithms,
   type FieldFeature,
@@ -41,10 +41,12 @@ interface TimeSeriesCardProps {
   algorithm: ImageryAlgorithm | null;
   selectedDate: string | null;
   onPick(date: string): void;
+  /** Shown under the chart (the farm page puts the season's weather here), for the algorithm charted. */
+  extra?: (algorithm: TimeseriesAlgorithm) => ReactNode;
 }
 
 /** The selected field's season at a glance (GET v2/fields/{id}/timeseries); a point opens its date on the map. */
-export function TimeSeriesCard({ field, algorithm, selectedDate, onPick }: TimeSeriesCardProps) {
+export function TimeSeriesCard({ field, algorithm, selectedDate, onPick, extra }: TimeSeriesCardProps) {
   const { imagery, profile } = useMapArea();
   const series = seriesAlgorithmFor(algorithm, (candidate) => isAlgorithmLocked(profile, candidate));
   const [open, setOpen] = useState(() => !isPhoneWidth());
@@ -97,6 +99,7 @@ export function TimeSeriesCard({ field, algorithm, selectedDate, onPick }: TimeS
             </p>
           </>
         )}
+        {state.kind === 'ready' && extra?.(series)}
       </div>
     </section>
   );

@@ -74,7 +74,7 @@ function useControl({ name, label, hint, disabled, required, validate, className
 }
 
 interface TextFieldProps extends CommonProps<string> {
-  type?: 'text' | 'email' | 'tel' | 'search' | 'password';
+  type?: 'text' | 'email' | 'tel' | 'search' | 'password' | 'date';
   autoComplete?: string;
   maxLength?: number;
   autoFocus?: boolean;
