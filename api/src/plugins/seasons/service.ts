@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db, Trx } from '../../db';
 import type { AccountRow } from '../../db/types';
 import { notFound, UnprocessableError } from '../../errors';
-import { normaliseCropType } from '../farms/crop-types';
+import { normaliseCropType } from '../farms/api';
 
 /**
  * Seasons of a field: rules and SQL. The caller has checked the account's role on the field's farm

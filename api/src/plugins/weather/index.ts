@@ -42,7 +42,7 @@ export const weatherPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { farm } = await requireFarmRole(request, request.params.farm_id, 'viewer');
+      const { farm } = await requireFarmRole(request.server.db, request.account, request.params.farm_id, 'viewer');
       return farmWeather(db, deps, farm, request.query);
     },
   );
@@ -59,8 +59,8 @@ export const weatherPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { field } = await requireFieldRole(request, request.params.id, 'viewer');
-      const { farm } = await requireFarmRole(request, field.farm_id, 'viewer');
+      const { field } = await requireFieldRole(request.server.db, request.account, request.params.id, 'viewer');
+      const { farm } = await requireFarmRole(request.server.db, request.account, field.farm_id, 'viewer');
       return farmWeather(db, deps, farm, request.query);
     },
   );
@@ -79,11 +79,11 @@ export const weatherPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [field] = (await loadImageryFields(request, [request.params.id], 'standard')) as [ImageryField];
+      const [field] = (await loadImageryFields(request.server.db, request.account, [request.params.id], 'standard')) as [ImageryField];
       const { algorithm } = request.query;
       requireAlgorithm(request.account, algorithm);
-      const { farm } = await requireFarmRole(request, field.farmId, 'viewer');
-      const { field: row } = await requireFieldRole(request, field.fieldId, 'viewer');
+      const { farm } = await requireFarmRole(request.server.db, request.account, field.farmId, 'viewer');
+      const { field: row } = await requireFieldRole(request.server.db, request.account, field.fieldId, 'viewer');
       const season = (await currentSeasons(db, [field.fieldId])).get(field.fieldId) ?? null;
       const today = todayUtc();
       const calendar = seasonsAround(field.cropType, today).current;
