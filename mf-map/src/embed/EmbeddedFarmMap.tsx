@@ -3,7 +3,7 @@ import { ApiError } from '@paddock/shared/api-client';
 import { createBus } from '@paddock/shared/bus';
 import { QueryProvider } from '@paddock/shared/query';
 import type { MapApi } from '../api/mapApi';
-import { useFarmMapData } from '../farm-page/useFarmMapData';
+import { useFarmMapData } from '../map-core/useFarmMapData';
 import { MapStoreProvider, type MapAccess, type MapStore } from '../store';
 import type { createEmitter } from './events';
 import styles from './embed.module.css';

@@ -17,7 +17,7 @@ import { ManageOverlay } from '../fields/ManageOverlay';
 import { SelectionNotices } from '../fields/SelectionNotices';
 import { fieldClickHandler } from '../fields/fieldClicks';
 import { useFieldActions } from '../fields/useFieldActions';
-import { ImageryOverlay } from '../imagery/ImageryOverlay';
+import { FarmImagery } from './FarmImagery';
 import { ZoneFromAddress } from '../zoning/ZoneFromAddress';
 import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
 import { MeasureControls } from '../measure/MeasureControls';
@@ -29,15 +29,15 @@ import { useTutorial } from '../tutorial/useTutorial';
 import { RemoteMount } from './RemoteMount';
 import { TopRightOptions } from './TopRightOptions';
 import { BasemapSwitch } from '../controls/BasemapSwitch';
-import { chooseBasemap } from './basemapChoice';
-import { useBasemap, useFindApi, useStartRegion } from './useFind';
+import { chooseBasemap } from '../map-core/basemapChoice';
+import { useBasemap, useFindApi, useStartRegion } from '../map-core/useFind';
 import { mapAccess } from './access';
 import { loadImportWizard, type ImportWizardModule } from './farmsModules';
-import { useFarmMapData, type LoadStatus } from './useFarmMapData';
+import { useFarmMapData, type LoadStatus } from '../map-core/useFarmMapData';
 import styles from './FarmMapScreen.module.css';
 
 // OpenLayers comes with this chunk only, fetched while the farm loads.
-const FarmMapView = lazy(() => import('../map-core/FarmMapView'));
+const FarmMap = lazy(() => import('./FarmMap'));
 
 /**
  * Spec 1 §2.1 navigation state: start drawing, open a field to view or edit, or run the guided tour
@@ -137,7 +137,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
               </div>
             }
           >
-            <FarmMapView
+            <FarmMap
               onReady={setHandle}
               onFieldClick={onFieldClick}
               label={farm ? `Map of ${farm.properties.farm_name}` : 'Farm map'}
@@ -146,7 +146,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
           </Suspense>
           {status.kind === 'ready' && (
             <>
-              <ImageryOverlay />
+              <FarmImagery />
               <ZoneFromAddress />
               <TopRightOptions onViewTutorial={tutorial.show} />
               <MapTutorial isOpen={tutorial.isOpen} onClose={tutorial.close} />

@@ -11,9 +11,9 @@ import { RenameFarmDialog } from './RenameFarmDialog';
 import { Icon } from '../controls/icons';
 import { RemoteMount } from './RemoteMount';
 import { MapSearch } from '../fields/MapSearch';
-import { useFindApi } from './useFind';
+import { useFindApi } from '../map-core/useFind';
 import controls from '../controls/controls.module.css';
-import styles from './TopRight.module.css';
+import styles from '../controls/TopRight.module.css';
 
 type Dialog = 'rename' | 'delete' | 'share' | null;
 

@@ -10,12 +10,12 @@ import { messages } from '../messages';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore, useMapStoreApi } from '../store';
 import { ZONING_AREA_LIMIT_HA } from '@paddock/shared/contracts';
-import type { LoadStatus } from '../farm-page/useFarmMapData';
+import type { LoadStatus } from '../map-core/useFarmMapData';
 import { Icon } from '../controls/icons';
 import { FieldList } from './FieldList';
 import { SetCropControl } from './SetCropControl';
-import { useCropTypes } from './useCropTypes';
-import { useFindApi } from '../farm-page/useFind';
+import { useCropTypes } from '../api/useCropTypes';
+import { useFindApi } from '../map-core/useFind';
 import controls from '../controls/controls.module.css';
 import styles from './FieldMenu.module.css';
 

@@ -18,7 +18,7 @@ import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore, useMapStoreApi } from '../store';
 import { Icon } from '../controls/icons';
 import controls from '../controls/controls.module.css';
-import styles from '../farm-page/TopRight.module.css';
+import styles from '../controls/TopRight.module.css';
 
 /** At most this many suggestions: enough to pick from, few enough to render at once with thousands of fields. */
 const MAX_SUGGESTIONS = 20;

@@ -1,6 +1,6 @@
 import { phoneWidth } from './shellSlice';
 import type { AreaGeometry, FieldFeature } from '@paddock/shared/contracts';
-import { defaultFieldName } from '../fields/fieldDetails';
+import { defaultFieldName } from '../map-core/fieldNames';
 import {
   backToBoundaries,
   editing,

@@ -3,8 +3,8 @@ import type { BasemapsResponse, BBox, Profile } from '@paddock/shared/contracts'
 import { freshFor, queryKeys, queryPolicy, useQuery } from '@paddock/shared/query';
 import type { FindApi } from '../api/findApi';
 import { useMapArea } from '../context';
-import type { MapHandle } from '../map-core/olMapContext';
-import type { BasemapSource } from '../map-core/useBasemapLayer';
+import type { MapHandle } from './olMapContext';
+import type { BasemapSource } from './useBasemapLayer';
 import { NO_BASEMAP, useBasemapChoice } from './basemapChoice';
 
 /** The find api of this area (place search, base maps, crop types of many fields). */
