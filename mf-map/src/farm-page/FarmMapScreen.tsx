@@ -49,7 +49,7 @@ function useArrival(store: MapStore, status: LoadStatus, handle: MapHandle | nul
   const arrival = useMemo(() => readFarmMapNavState(location.state), [location.state]);
 
   useEffect(() => {
-    if (!arrival || status.kind !== 'ready' || !handle) return;
+    if (!arrival || status.status !== 'success' || !handle) return;
     const state = store.getState();
     if (arrival.kind === 'tutorial') showTutorial();
     else if (arrival.kind === 'draw') state.startDrawing();
@@ -59,7 +59,7 @@ function useArrival(store: MapStore, status: LoadStatus, handle: MapHandle | nul
       handle.zoomToFields([arrival.fieldId]);
     }
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [arrival, status.kind, handle, store, navigate, location.pathname, location.search, showTutorial]);
+  }, [arrival, status.status, handle, store, navigate, location.pathname, location.search, showTutorial]);
 }
 
 function FarmNotFound() {
@@ -99,7 +99,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
   const fieldCount = useMapStore((s) => s.fields.length);
   const find = useFindApi();
   const basemap = useBasemap(find, farm?.id ?? null);
-  useStartRegion(handle, find, status.kind === 'ready' ? (farm?.id ?? null) : null, fieldCount, props.profile);
+  useStartRegion(handle, find, status.status === 'success' ? (farm?.id ?? null) : null, fieldCount, props.profile);
 
   useEffect(() => keepMeasureModeInStorage(store), [store]);
   useArrival(store, status, handle, tutorial.show);
@@ -144,7 +144,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
               basemap={basemap.source}
             />
           </Suspense>
-          {status.kind === 'ready' && (
+          {status.status === 'success' && (
             <>
               <FarmImagery />
               <ZoneFromAddress />
@@ -188,7 +188,7 @@ export function FarmMapScreen({ farmId }: { farmId: string }) {
   const [store] = useState(createMapStore);
   const accessOf = useCallback((farm: FarmFeature) => mapAccess(farm.properties.permission, profile), [profile]);
   const { status, retry, reload } = useFarmMapData({ api, farmId, store, accessOf });
-  if (status.kind === 'not-found') return <FarmNotFound />;
+  if (status.status === 'error' && status.notFound) return <FarmNotFound />;
   return (
     <MapStoreProvider store={store}>
       <FarmMapLayout status={status} onRetry={retry} onReload={reload} />

@@ -68,7 +68,7 @@ function renderManage(routes: Routes = {}) {
     <MapAreaProvider props={fakeMfProps({ bus })} fetch={server.fetch} queryClient={testQueryClient(bus)}>
       <MemoryRouter>
         <MapStoreProvider store={store}>
-          <FarmMapLayout status={{ kind: 'ready' }} onRetry={() => undefined} onReload={async () => undefined} />
+          <FarmMapLayout status={{ status: 'success' }} onRetry={() => undefined} onReload={async () => undefined} />
         </MapStoreProvider>
       </MemoryRouter>
     </MapAreaProvider>,

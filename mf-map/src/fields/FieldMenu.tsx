@@ -123,7 +123,7 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
   const zoning = mode === 'zoning';
   const title = zoning
     ? 'Zoning'
-    : (farm?.properties.farm_name ?? (status.kind === 'loading' ? 'Loading farm…' : 'Farm map'));
+    : (farm?.properties.farm_name ?? (status.status === 'pending' ? 'Loading farm…' : 'Farm map'));
 
   const toFarms = (event: MouseEvent) => {
     event.preventDefault();
@@ -167,15 +167,15 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
       </header>
 
       <div id={bodyId} className={styles.body} hidden={!drawerOpen}>
-        {status.kind === 'loading' && (
+        {status.status === 'pending' && (
           <div className={styles.loading}>
             <Spinner label="Loading fields" />
           </div>
         )}
-        {status.kind === 'error' && (
+        {status.status === 'error' && (
           <ErrorState title="This farm could not be loaded" message={status.message} onRetry={onRetry} />
         )}
-        {status.kind === 'ready' && (
+        {status.status === 'success' && (
           <>
             {access.edit && mode !== 'manage' && !zoning && (
               <div className={styles.actions}>
