@@ -1,4 +1,4 @@
-import type { Place, PlaceSearchResponse } from '@paddock/shared/contracts';
+import { australianState, type Place, type PlaceSearchResponse } from '@paddock/shared/contracts';
 import { parseCoordinates } from './coordinates';
 import { GAZETTEER_ATTRIBUTION, loadLocalities, searchGazetteer } from './gazetteer';
 
@@ -34,17 +34,6 @@ interface NominatimPlace {
   name?: unknown;
   address?: { state?: unknown; postcode?: unknown } | null;
 }
-
-const STATE_ABBREVIATIONS: Record<string, string> = {
-  'new south wales': 'NSW',
-  victoria: 'VIC',
-  queensland: 'QLD',
-  'south australia': 'SA',
-  'western australia': 'WA',
-  tasmania: 'TAS',
-  'northern territory': 'NT',
-  'australian capital territory': 'ACT',
-};
 
 /** A Nominatim-compatible geocoder (`/search?q=&format=jsonv2&countrycodes=au&addressdetails=1`). */
 export class GeocoderFinder implements PlaceFinder {
@@ -84,7 +73,7 @@ export class GeocoderFinder implements PlaceFinder {
         label,
         kind: 'locality',
         name,
-        state: STATE_ABBREVIATIONS[stateName] ?? null,
+        state: australianState(stateName),
         postcode,
         lat,
         lon,

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { BasemapsResponse, BBox, Profile } from '@paddock/shared/contracts';
+import { australianState, type BasemapsResponse, type BBox, type Profile } from '@paddock/shared/contracts';
 import { freshFor, queryKeys, queryPolicy, useQuery } from '@paddock/shared/query';
 import type { FindApi } from '../api/findApi';
 import { useMapArea } from '../context';
@@ -69,24 +69,10 @@ export const STATE_VIEWS: Record<string, { bbox: BBox }> = {
   ACT: { bbox: [148.76, -35.92, 149.4, -35.12] },
 };
 
-const STATE_NAMES: Record<string, string> = {
-  'new south wales': 'NSW',
-  victoria: 'VIC',
-  queensland: 'QLD',
-  'south australia': 'SA',
-  'western australia': 'WA',
-  tasmania: 'TAS',
-  'northern territory': 'NT',
-  'australian capital territory': 'ACT',
-};
-
 /** The state of a profile ('VIC', 'Victoria', 'vic.'), or null. */
 export function stateOf(profile: Pick<Profile, 'account'> | null | undefined): string | null {
-  const text = profile?.account.state?.trim().toLowerCase().replace(/\.$/, '');
-  if (!text) return null;
-  const upper = text.toUpperCase();
-  if (STATE_VIEWS[upper]) return upper;
-  return STATE_NAMES[text] ?? null;
+  const state = australianState(profile?.account.state);
+  return state && STATE_VIEWS[state] ? state : null;
 }
 
 /**
