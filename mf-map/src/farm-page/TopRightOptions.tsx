@@ -8,7 +8,7 @@ import { loadFarmDialogs, type FarmDialogsModule } from './farmsModules';
 import { DELETE_REDIRECT_MS } from '../messages';
 import { useMapStore } from '../store';
 import { RenameFarmDialog } from './RenameFarmDialog';
-import { Icon } from '../controls/icons';
+import { Icon } from '@paddock/shared/ui';
 import { RemoteMount } from './RemoteMount';
 import { MapSearch } from '../fields/MapSearch';
 import { useFindApi } from '../map-core/useFind';

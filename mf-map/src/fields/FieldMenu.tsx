@@ -11,7 +11,7 @@ import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore, useMapStoreApi } from '../store';
 import { ZONING_AREA_LIMIT_HA } from '@paddock/shared/contracts';
 import type { LoadStatus } from '../map-core/useFarmMapData';
-import { Icon } from '../controls/icons';
+import { Icon } from '@paddock/shared/ui';
 import { FieldList } from './FieldList';
 import { SetCropControl } from './SetCropControl';
 import { useCropTypes } from '../api/useCropTypes';

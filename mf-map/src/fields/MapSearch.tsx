@@ -16,7 +16,7 @@ import { queryKeys, queryPolicy, freshFor, useQuery } from '@paddock/shared/quer
 import type { FindApi } from '../api/findApi';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore, useMapStoreApi } from '../store';
-import { Icon } from '../controls/icons';
+import { Icon } from '@paddock/shared/ui';
 import controls from '../controls/controls.module.css';
 import styles from '../controls/TopRight.module.css';
 

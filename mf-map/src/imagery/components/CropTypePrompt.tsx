@@ -6,7 +6,7 @@ import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { failureMessage } from '@paddock/shared/api-client';
 import { useAction } from '@paddock/shared/query';
 import { controlStyles } from '@paddock/shared/ui/form';
-import { Icon } from '../../controls/icons';
+import { Icon } from '@paddock/shared/ui';
 import { useCropTypes } from '../../api/useCropTypes';
 import { useMapArea } from '../../context';
 import { messages } from '../../messages';

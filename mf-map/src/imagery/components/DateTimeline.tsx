@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { isWindowEntry, type CatalogEntry } from '@paddock/shared/contracts';
 import { buttonStyles, Spinner } from '@paddock/shared/ui';
 import { controlStyles } from '@paddock/shared/ui/form';
-import { Icon } from '../../controls/icons';
+import { Icon } from '@paddock/shared/ui';
 import { useMapStore } from '../../store';
 import type { ImageryFields } from '../lib/imageryFields';
 import { imageryMessages } from '../../map-core/imagery/labels';

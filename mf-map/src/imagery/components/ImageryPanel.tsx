@@ -22,7 +22,7 @@ import {
 } from '@paddock/shared/contracts';
 import { goTo } from '@paddock/shared/ui';
 import { controlStyles } from '@paddock/shared/ui/form';
-import { Icon } from '../../controls/icons';
+import { Icon } from '@paddock/shared/ui';
 import { useMapArea } from '../../context';
 import { useMapStore, useMapStoreApi, type MapLayerId } from '../../store';
 import { isAlgorithmLocked } from '../../map-core/imagery/access';

@@ -8,7 +8,7 @@ import {
 import { Spinner } from '@paddock/shared/ui';
 import { errorMessage } from '@paddock/shared/api-client';
 import { queryKeys, useQuery } from '@paddock/shared/query';
-import { Icon } from '../../controls/icons';
+import { Icon } from '@paddock/shared/ui';
 import { useMapArea } from '../../context';
 import { isAlgorithmLocked } from '../../map-core/imagery/access';
 import type { TimeseriesAlgorithm } from '../../api/imageryApi';
