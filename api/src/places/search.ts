@@ -1,4 +1,4 @@
-import type { Place, PlaceSearchResponse } from '@paddock/shared/contracts';
+import { australianState, type Place, type PlaceSearchResponse } from '@paddock/shared/contracts';
 import { RecentAnswers } from '../recent-answers';
 import { parseCoordinates } from './coordinates';
 import { GAZETTEER_ATTRIBUTION, loadLocalities, searchGazetteer } from './gazetteer';
@@ -54,17 +54,6 @@ interface NominatimPlace {
   name?: unknown;
   address?: { state?: unknown; postcode?: unknown } | null;
 }
-
-const STATE_ABBREVIATIONS: Record<string, string> = {
-  'new south wales': 'NSW',
-  victoria: 'VIC',
-  queensland: 'QLD',
-  'south australia': 'SA',
-  'western australia': 'WA',
-  tasmania: 'TAS',
-  'northern territory': 'NT',
-  'australian capital territory': 'ACT',
-};
 
 /**
  * Starts calls at least `intervalMs` apart, in the order they were asked: a queue, so no call is
@@ -150,7 +139,7 @@ export class GeocoderFinder implements PlaceFinder {
         label,
         kind: 'locality',
         name,
-        state: STATE_ABBREVIATIONS[stateName] ?? null,
+        state: australianState(stateName),
         postcode,
         lat,
         lon,

@@ -1,4 +1,4 @@
-import { paths, type FarmsNavState } from '@paddock/shared/contracts';
+import { paths, routePatterns, staticPrefix, type FarmsNavState } from '@paddock/shared/contracts';
 
 export const navLinks = [
   { label: 'Home', href: paths.home },
@@ -17,7 +17,12 @@ export const addMenuItems = [
 ] as const;
 
 /** Orders covers the whole ordering flow: reviews, payments for an order and bookings. */
-const ordersSection = [paths.orders, '/order-review', '/pay', paths.rapidEmBooking()];
+const ordersSection = [
+  paths.orders,
+  staticPrefix(routePatterns.orderReview),
+  staticPrefix(routePatterns.pay),
+  paths.rapidEmBooking(),
+];
 
 /** The path is `prefix` or below it, whole segments only ('/pay' is not '/payment'). */
 const within = (pathname: string, prefix: string): boolean => pathname === prefix || pathname.startsWith(`${prefix}/`);

@@ -1,8 +1,7 @@
-import { errorMessage } from '@paddock/shared/api-client';
-import { queryKeys, useQuery } from '@paddock/shared/query';
+import { combineQueries, queryKeys, retryFailed, useQuery, type CombinedQueries } from '@paddock/shared/query';
 import { useAccount } from '../context';
 
-export type LoadState = { status: 'pending' } | { status: 'success' } | { status: 'error'; message: string };
+export type LoadState = CombinedQueries<unknown[]>;
 
 /**
  * Loads the contact details (and, when asked, a fresh profile: the one the host handed over may be
@@ -29,13 +28,7 @@ export function useAccountData({ withProfile }: { withProfile: boolean }): LoadS
     enabled: withProfile,
   });
 
-  const retry = () => {
-    if (details.isError) void details.refetch();
-    if (profile.isError) void profile.refetch();
-  };
-  const failed = details.isError ? details : withProfile && profile.isError ? profile : null;
-  if (failed && !details.isFetching && !profile.isFetching)
-    return { status: 'error', message: errorMessage(failed.error, 'Please try again in a moment.'), retry };
-  const ready = details.isSuccess && (!withProfile || profile.isSuccess);
-  return { status: ready ? 'success' : 'pending', retry };
+  const queries = withProfile ? [details, profile] : [details];
+  const retry = () => retryFailed(queries);
+  return { ...combineQueries(queries, 'Please try again in a moment.'), retry };
 }

@@ -1,8 +1,8 @@
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components';
 import type { Basemap } from '@paddock/shared/contracts';
 import { ControlGroup } from './ControlButton';
-import { Icon } from './icons';
-import { NO_BASEMAP } from '../farm-page/basemapChoice';
+import { Icon } from '@paddock/shared/ui';
+import { NO_BASEMAP } from '../map-core/basemapChoice';
 import controls from './controls.module.css';
 import styles from './MapControls.module.css';
 

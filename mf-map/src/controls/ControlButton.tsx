@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon, type IconName } from './icons';
+import { Icon, type IconName } from '@paddock/shared/ui';
 import styles from './MapControls.module.css';
 
 /** One square button of the map's control column. */

@@ -3,7 +3,7 @@ import { ApiError } from '@paddock/shared/api-client';
 import { createBus } from '@paddock/shared/bus';
 import { QueryProvider } from '@paddock/shared/query';
 import type { MapApi } from '../api/mapApi';
-import { useFarmMapData } from '../farm-page/useFarmMapData';
+import { useFarmMapData } from '../map-core/useFarmMapData';
 import { MapStoreProvider, type MapAccess, type MapStore } from '../store';
 import type { createEmitter } from './events';
 import styles from './embed.module.css';
@@ -35,16 +35,16 @@ function EmbeddedMap({ farmId, api, store, emitter, selectable }: EmbeddedFarmMa
     () => (selectable ? (fieldId: string) => store.getState().toggleField(fieldId) : null),
     [selectable, store],
   );
-  const failed = status.kind === 'error' || status.kind === 'not-found';
+  const failed = status.status === 'error';
   const message = failed ? status.message : null;
   const httpStatus = failed && status.error instanceof ApiError ? status.error.status : 0;
 
   useEffect(() => {
-    if (status.kind !== 'ready') return;
+    if (status.status !== 'success') return;
     const { farm, fields } = store.getState();
     if (farm)
       emitter.emit('ready', { farmId: farm.id, farmName: farm.properties.farm_name, fieldCount: fields.length });
-  }, [status.kind, store, emitter]);
+  }, [status.status, store, emitter]);
   useEffect(() => {
     if (message !== null) emitter.emit('error', { message, status: httpStatus });
   }, [message, httpStatus, emitter]);
@@ -56,7 +56,7 @@ function EmbeddedMap({ farmId, api, store, emitter, selectable }: EmbeddedFarmMa
           <FarmMapView onReady={() => undefined} onFieldClick={onFieldClick} label="Farm map" />
         </Suspense>
       )}
-      {status.kind === 'loading' && (
+      {status.status === 'pending' && (
         <p className={styles.status} role="status">
           Loading the farm…
         </p>

@@ -17,9 +17,8 @@ import { ManageOverlay } from '../fields/ManageOverlay';
 import { SelectionNotices } from '../fields/SelectionNotices';
 import { fieldClickHandler } from '../fields/fieldClicks';
 import { useFieldActions } from '../fields/useFieldActions';
-import { ImageryOverlay } from '../imagery/ImageryOverlay';
+import { FarmImagery } from './FarmImagery';
 import { FarmWeatherControl } from '../weather/FarmWeather';
-import { SeasonWeather } from '../weather/SeasonWeather';
 import { ZoneFromAddress } from '../zoning/ZoneFromAddress';
 import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
 import { MeasureControls } from '../measure/MeasureControls';
@@ -32,15 +31,15 @@ import { RemoteMount } from './RemoteMount';
 import { TopRightOptions } from './TopRightOptions';
 import { BasemapSwitch } from '../controls/BasemapSwitch';
 import { DemoImageryNote } from '../controls/DemoImageryNote';
-import { chooseBasemap } from './basemapChoice';
-import { useBasemap, useFindApi, useStartRegion } from './useFind';
+import { chooseBasemap } from '../map-core/basemapChoice';
+import { useBasemap, useFindApi, useStartRegion } from '../map-core/useFind';
 import { mapAccess } from './access';
 import { loadImportWizard, type ImportWizardModule } from './farmsModules';
-import { useFarmMapData, type LoadStatus } from './useFarmMapData';
+import { useFarmMapData, type LoadStatus } from '../map-core/useFarmMapData';
 import styles from './FarmMapScreen.module.css';
 
 // OpenLayers comes with this chunk only, fetched while the farm loads.
-const FarmMapView = lazy(() => import('../map-core/FarmMapView'));
+const FarmMap = lazy(() => import('./FarmMap'));
 
 /**
  * Spec 1 §2.1 navigation state: start drawing, open a field to view or edit, or run the guided tour
@@ -52,7 +51,7 @@ function useArrival(store: MapStore, status: LoadStatus, handle: MapHandle | nul
   const arrival = useMemo(() => readFarmMapNavState(location.state), [location.state]);
 
   useEffect(() => {
-    if (!arrival || status.kind !== 'ready' || !handle) return;
+    if (!arrival || status.status !== 'success' || !handle) return;
     const state = store.getState();
     if (arrival.kind === 'tutorial') showTutorial();
     else if (arrival.kind === 'draw') state.startDrawing();
@@ -62,7 +61,7 @@ function useArrival(store: MapStore, status: LoadStatus, handle: MapHandle | nul
       handle.zoomToFields([arrival.fieldId]);
     }
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [arrival, status.kind, handle, store, navigate, location.pathname, location.search, showTutorial]);
+  }, [arrival, status.status, handle, store, navigate, location.pathname, location.search, showTutorial]);
 }
 
 function FarmNotFound() {
@@ -102,7 +101,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
   const fieldCount = useMapStore((s) => s.fields.length);
   const find = useFindApi();
   const basemap = useBasemap(find, farm?.id ?? null);
-  useStartRegion(handle, find, status.kind === 'ready' ? (farm?.id ?? null) : null, fieldCount, props.profile);
+  useStartRegion(handle, find, status.status === 'success' ? (farm?.id ?? null) : null, fieldCount, props.profile);
 
   useEffect(() => keepMeasureModeInStorage(store), [store]);
   useArrival(store, status, handle, tutorial.show);
@@ -140,18 +139,16 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
               </div>
             }
           >
-            <FarmMapView
+            <FarmMap
               onReady={setHandle}
               onFieldClick={onFieldClick}
               label={farm ? `Map of ${farm.properties.farm_name}` : 'Farm map'}
               basemap={basemap.source}
             />
           </Suspense>
-          {status.kind === 'ready' && (
+          {status.status === 'success' && (
             <>
-              <ImageryOverlay
-                seriesExtra={(field, algorithm) => <SeasonWeather field={field} algorithm={algorithm} />}
-              />
+              <FarmImagery />
               <ZoneFromAddress />
               <TopRightOptions onViewTutorial={tutorial.show} />
               <MapTutorial isOpen={tutorial.isOpen} onClose={tutorial.close} />
@@ -195,7 +192,7 @@ export function FarmMapScreen({ farmId }: { farmId: string }) {
   const [store] = useState(createMapStore);
   const accessOf = useCallback((farm: FarmFeature) => mapAccess(farm.properties.permission, profile), [profile]);
   const { status, retry, reload } = useFarmMapData({ api, farmId, store, accessOf });
-  if (status.kind === 'not-found') return <FarmNotFound />;
+  if (status.status === 'error' && status.notFound) return <FarmNotFound />;
   return (
     <MapStoreProvider store={store}>
       <FarmMapLayout status={status} onRetry={retry} onReload={reload} />

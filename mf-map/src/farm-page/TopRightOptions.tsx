@@ -8,12 +8,12 @@ import { loadFarmDialogs, type FarmDialogsModule } from './farmsModules';
 import { DELETE_REDIRECT_MS } from '../messages';
 import { useMapStore } from '../store';
 import { RenameFarmDialog } from './RenameFarmDialog';
-import { Icon } from '../controls/icons';
+import { Icon } from '@paddock/shared/ui';
 import { RemoteMount } from './RemoteMount';
 import { MapSearch } from '../fields/MapSearch';
-import { useFindApi } from './useFind';
+import { useFindApi } from '../map-core/useFind';
 import controls from '../controls/controls.module.css';
-import styles from './TopRight.module.css';
+import styles from '../controls/TopRight.module.css';
 
 type Dialog = 'rename' | 'delete' | 'share' | null;
 

@@ -5,11 +5,11 @@ import { fieldNameSchema } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
 import { controlStyles, Form, FormSpy, ruleOf, TextField, useField } from '@paddock/shared/ui/form';
 import { dialogStyles } from '@paddock/shared/ui/modal';
-import { Icon } from '../controls/icons';
-import { approxHectares } from '../measure/measure';
+import { Icon } from '@paddock/shared/ui';
+import { approxHectares } from '../map-core/measure';
 import { useMapStore, useMapStoreApi } from '../store';
 import { checkDetails } from './fieldDetails';
-import { useCropTypes } from './useCropTypes';
+import { useCropTypes } from '../api/useCropTypes';
 import controls from '../controls/controls.module.css';
 import styles from './Manage.module.css';
 

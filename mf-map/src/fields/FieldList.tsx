@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type CSSProperties } from 'react';
 import type { FieldFeature } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
 import { buttonStyles } from '@paddock/shared/ui';
-import { Icon } from '../controls/icons';
+import { Icon } from '@paddock/shared/ui';
 import { cropColour } from './cropColour';
 import { FieldThumb } from './FieldThumb';
 import styles from './FieldMenu.module.css';

@@ -8,7 +8,7 @@ const noop = () => undefined;
 describe('field menu in zoning mode (spec 2 §2, spec 1 §4.4)', () => {
   function renderZoningMenu() {
     const view = renderOverMap(
-      <FieldMenu status={{ kind: 'ready' }} onRetry={noop} onImport={noop} onDelete={noop} />,
+      <FieldMenu status={{ status: 'success' }} onRetry={noop} onImport={noop} onDelete={noop} />,
       {
         fields: [
           makeField('small', { field_name: 'Creek Paddock', area: 799.9 }),
@@ -39,7 +39,7 @@ describe('field menu in zoning mode (spec 2 §2, spec 1 §4.4)', () => {
 
   it('outside zoning the large field can be chosen and the menu keeps its farm title', async () => {
     const { ui, store } = renderOverMap(
-      <FieldMenu status={{ kind: 'ready' }} onRetry={noop} onImport={noop} onDelete={noop} />,
+      <FieldMenu status={{ status: 'success' }} onRetry={noop} onImport={noop} onDelete={noop} />,
       { fields: [makeField('large', { field_name: 'Big Plain', area: 900 })] },
     );
     expect(screen.getByPlaceholderText('Search fields')).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('field menu in zoning mode (spec 2 §2, spec 1 §4.4)', () => {
 
 describe('field rows', () => {
   it('show each field’s crop colour beside its area and crop', () => {
-    renderOverMap(<FieldMenu status={{ kind: 'ready' }} onRetry={noop} onImport={noop} onDelete={noop} />, {
+    renderOverMap(<FieldMenu status={{ status: 'success' }} onRetry={noop} onImport={noop} onDelete={noop} />, {
       fields: [makeField('w', { field_name: 'Home', field_crop_type: 'Wheat' })],
     });
     const meta = screen.getByText(/ha · Wheat/);
@@ -61,7 +61,7 @@ describe('field rows', () => {
     const created = jest.fn(() => 'blob:thumbnail');
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: jest.fn() });
     const { server } = renderOverMap(
-      <FieldMenu status={{ kind: 'ready' }} onRetry={noop} onImport={noop} onDelete={noop} />,
+      <FieldMenu status={{ status: 'success' }} onRetry={noop} onImport={noop} onDelete={noop} />,
       {
         fields: [makeField('w', { field_name: 'Home' }), makeField('n', { field_name: 'New' }, 1)],
         routes: {

@@ -10,12 +10,12 @@ import { messages } from '../messages';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore, useMapStoreApi } from '../store';
 import { ZONING_AREA_LIMIT_HA } from '@paddock/shared/contracts';
-import type { LoadStatus } from '../farm-page/useFarmMapData';
-import { Icon } from '../controls/icons';
+import type { LoadStatus } from '../map-core/useFarmMapData';
+import { Icon } from '@paddock/shared/ui';
 import { FieldList } from './FieldList';
 import { SetCropControl } from './SetCropControl';
-import { useCropTypes } from './useCropTypes';
-import { useFindApi } from '../farm-page/useFind';
+import { useCropTypes } from '../api/useCropTypes';
+import { useFindApi } from '../map-core/useFind';
 import controls from '../controls/controls.module.css';
 import styles from './FieldMenu.module.css';
 
@@ -123,7 +123,7 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
   const zoning = mode === 'zoning';
   const title = zoning
     ? 'Zoning'
-    : (farm?.properties.farm_name ?? (status.kind === 'loading' ? 'Loading farm…' : 'Farm map'));
+    : (farm?.properties.farm_name ?? (status.status === 'pending' ? 'Loading farm…' : 'Farm map'));
 
   const toFarms = (event: MouseEvent) => {
     event.preventDefault();
@@ -167,15 +167,15 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
       </header>
 
       <div id={bodyId} className={styles.body} hidden={!drawerOpen}>
-        {status.kind === 'loading' && (
+        {status.status === 'pending' && (
           <div className={styles.loading}>
             <Spinner label="Loading fields" />
           </div>
         )}
-        {status.kind === 'error' && (
+        {status.status === 'error' && (
           <ErrorState title="This farm could not be loaded" message={status.message} onRetry={onRetry} />
         )}
-        {status.kind === 'ready' && (
+        {status.status === 'success' && (
           <>
             {access.edit && mode !== 'manage' && !zoning && (
               <div className={styles.actions}>

@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '@paddock/shared/ui';
 import { useMapStore, useMapStoreApi } from '../store';
-import { Icon } from '../controls/icons';
+import { Icon } from '@paddock/shared/ui';
 import styles from './Manage.module.css';
 import { touchFirst, undoCornerSignal } from './undoCorner';
 

@@ -27,7 +27,7 @@ const setCrop = (request: SeenRequest) => {
 };
 
 function renderMenu(farmRole: 'owner' | 'viewer' = 'owner', selected = ['a', 'b']) {
-  return renderOverMap(<FieldMenu status={{ kind: 'ready' }} onRetry={noop} onImport={noop} onDelete={noop} />, {
+  return renderOverMap(<FieldMenu status={{ status: 'success' }} onRetry={noop} onImport={noop} onDelete={noop} />, {
     fields,
     farmRole,
     selected,

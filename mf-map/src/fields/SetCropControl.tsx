@@ -10,7 +10,7 @@ import {
 import type { FieldFeature } from '@paddock/shared/contracts';
 import { useAction } from '@paddock/shared/query';
 import type { FindApi } from '../api/findApi';
-import { Icon } from '../controls/icons';
+import { Icon } from '@paddock/shared/ui';
 import { useMapStoreApi } from '../store';
 import controls from '../controls/controls.module.css';
 import styles from './SetCropControl.module.css';

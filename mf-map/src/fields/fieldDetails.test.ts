@@ -1,4 +1,5 @@
-import { checkDetails, defaultFieldName } from './fieldDetails';
+import { defaultFieldName } from '../map-core/fieldNames';
+import { checkDetails } from './fieldDetails';
 
 describe('field details', () => {
   it("names a new field 'Field' plus the count plus one", () => {

@@ -1,9 +1,6 @@
 import { fieldNameSchema } from '@paddock/shared/contracts';
 import { messages } from '../messages';
 
-/** Spec 1 §5: a new field is called 'Field' followed by the farm's field count plus one. */
-export const defaultFieldName = (fieldCount: number): string => `Field ${fieldCount + 1}`;
-
 export interface DetailsCheck {
   nameError: string | null;
   cropTypeError: string | null;

@@ -10,7 +10,7 @@ import Snap from 'ol/interaction/Snap';
 import { unByKey } from 'ol/Observable';
 import { getArea, getLength } from 'ol/sphere';
 import { geometryHectares } from './fieldGeometry';
-import { sketchLabel } from '../measure/measure';
+import { sketchLabel } from '../map-core/measure';
 import { undoCornerSignal } from './undoCorner';
 import type { MapState, MapStore } from '../store';
 import { createTooltip, type MapParts } from '../map-core/createMap';

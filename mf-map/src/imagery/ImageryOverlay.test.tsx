@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { makeField } from '../testing/fixtures';
 import { queriesOf, renderOverMap } from '../testing/harness';
-import { capture, catalogReply, statisticsBody, statisticsReply } from './testing/replies';
+import { capture, catalogReply, statisticsBody, statisticsReply } from '../testing/imageryReplies';
 import { ImageryOverlay } from './ImageryOverlay';
 import { TIMELINE_SCROLL_PX } from './components/DateTimeline';
 
@@ -315,16 +315,5 @@ describe('Rapid-EM surveys', () => {
     act(() => store.getState().selectLayer('sensor_em'));
     expect(await screen.findByText(/Rapid-EM has not surveyed these fields yet/)).toBeInTheDocument();
     expect(screen.getByText('No Dates Available')).toBeInTheDocument();
-  });
-});
-
-describe('modes', () => {
-  it('shows the zoning panel in zoning mode, whose Close returns to view', async () => {
-    const { ui, store } = renderOverMap(<ImageryOverlay />, { routes: { [`GET ${CATALOG}`]: catalogReply([]) } });
-    act(() => store.getState().setMode('zoning'));
-    expect(screen.getByRole('heading', { name: 'Zoning' })).toBeInTheDocument();
-    await ui.click(screen.getByRole('button', { name: 'Close' }));
-    expect(store.getState().mode).toBe('view');
-    expect(await screen.findByText('No Dates Available')).toBeInTheDocument();
   });
 });

@@ -11,30 +11,33 @@ import { DateTimeline } from './components/DateTimeline';
 import { ExportMapDialog, type ExportSubject } from './components/ExportMapDialog';
 import { ImageryPanel } from './components/ImageryPanel';
 import { Legend } from './components/Legend';
-import { ZoningPanel } from '../zoning/ZoningPanel';
 import { imageryFieldsOf } from './lib/imageryFields';
-import { entryDay, entryLabel, firstLookEntry } from './lib/timeline';
+import { entryDay, entryLabel, firstLookEntry } from '../map-core/imagery/timeline';
 import { TimeSeriesCard } from './timeseries/TimeSeriesCard';
-import { useCatalog } from './useCatalog';
+import { useCatalog } from '../map-core/imagery/useCatalog';
 import { useDateChoice } from './useDateChoice';
 import { useRasterLoading } from './useRasterLoading';
 import { useStatistics } from './useStatistics';
 import styles from './imagery.module.css';
 
 // OpenLayers arrives with the map's own lazy chunk; the tile layer waits for it too.
-const ImageryTiles = lazy(() => import('./map/ImageryTiles'));
+export interface ImageryOverlayProps {
+  /** Shown instead of the imagery in zoning mode. */
+  zoningPanel?: ReactNode;
+  /** The settings panel's list of zoning orders, when the Zoning layer is chosen. */
+  zoningOrders?: ReactNode;
+  /** Shown under the selected field's season chart (the farm page composes the season's weather here). */
+  seriesExtra?: (field: FieldFeature, algorithm: TimeseriesAlgorithm) => ReactNode;
+}
+
+const ImageryTiles = lazy(() => import('../map-core/imagery/ImageryTiles'));
 
 /**
  * Imagery on the farm map (spec 2 §2–§4): map settings and actions, the date timeline, tiles,
  * legend and loading state, the season chart, the crop-type prompt and the PDF export. Zoning mode
- * shows its own panel instead.
+ * shows its own panel instead: the page passes it in (features do not import each other).
  */
-export function ImageryOverlay({
-  seriesExtra,
-}: {
-  /** Shown under the selected field's season chart (the farm page composes the season's weather here). */
-  seriesExtra?: (field: FieldFeature, algorithm: TimeseriesAlgorithm) => ReactNode;
-} = {}) {
+export function ImageryOverlay({ zoningPanel, zoningOrders, seriesExtra }: ImageryOverlayProps) {
   const { imagery } = useMapArea();
   const store = useMapStoreApi();
   const handle = useOlMap();
@@ -104,11 +107,11 @@ export function ImageryOverlay({
       ? s.fields.find((field) => field.id === s.selectedFields[0])
       : undefined;
 
-  if (s.mode === 'zoning') return <ZoningPanel />;
+  if (s.mode === 'zoning') return zoningPanel ?? null;
   if (!viewing) return null;
   return (
     <>
-      <ImageryPanel onExport={() => store.getState().setExportMode(true)} />
+      <ImageryPanel onExport={() => store.getState().setExportMode(true)} zoningOrders={zoningOrders} />
       {imageryLayer && (
         <DateTimeline
           target={target}

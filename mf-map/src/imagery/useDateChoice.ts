@@ -2,8 +2,8 @@ import { useCallback, useState } from 'react';
 import type { FieldFeature, ImageryAlgorithm } from '@paddock/shared/contracts';
 import { useMapArea } from '../context';
 import { useMapStoreApi, type MapState } from '../store';
-import { isAlgorithmLocked } from './lib/access';
-import { calculationForDate, entryDay } from './lib/timeline';
+import { isAlgorithmLocked } from '../map-core/imagery/access';
+import { calculationForDate, entryDay } from '../map-core/imagery/timeline';
 
 interface Choice {
   day: string;

@@ -1,14 +1,20 @@
 import 'ol/ol.css';
 import { useEffect, useState } from 'react';
-import { useMapStoreApi } from '../store';
-import { createMapParts } from './createMap';
+import { useMapStoreApi, type MapStore } from '../store';
+import { createMapParts, type MapParts } from './createMap';
 import type { MapHandle } from './olMapContext';
 import { useDoubleClickZoom } from './useDoubleClickZoom';
-import { useDrawing } from '../fields/useDrawing';
 import { useFieldClicks, useFieldsOnMap } from './useFieldsOnMap';
-import { useMeasure } from '../measure/useMeasure';
 import { useBasemapLayer, type BasemapSource } from './useBasemapLayer';
 import styles from './FarmMapView.module.css';
+
+/**
+ * The map tools a page adds (drawing, measuring): one hook, called on every render of the map with its
+ * parts and store. Features provide the hooks; the page composes them (map-core imports no feature).
+ */
+export type MapTools = (parts: MapParts, store: MapStore) => void;
+
+const noTools: MapTools = () => undefined;
 
 export interface FarmMapViewProps {
   /** Receives the map once it is attached, and null when it goes. */
@@ -19,13 +25,15 @@ export interface FarmMapViewProps {
   label: string;
   /** The base map under the fields (issue 10 §1); none when null or left out. */
   basemap?: BasemapSource | null;
+  /** The page's map tools; a map that only shows leaves it out. Must not change while mounted. */
+  useTools?: MapTools;
 }
 
 /**
  * The OpenLayers map of a farm, in its own lazy chunk: the page and the embeddable map both
  * render it over the same store.
  */
-export default function FarmMapView({ onReady, onFieldClick, label, basemap }: FarmMapViewProps) {
+export default function FarmMapView({ onReady, onFieldClick, label, basemap, useTools = noTools }: FarmMapViewProps) {
   const store = useMapStoreApi();
   const [parts] = useState(createMapParts);
   const [target, setTarget] = useState<HTMLDivElement | null>(null);
@@ -42,8 +50,7 @@ export default function FarmMapView({ onReady, onFieldClick, label, basemap }: F
 
   useFieldsOnMap(parts, store, target);
   useFieldClicks(parts, onFieldClick);
-  useDrawing(parts, store);
-  useMeasure(parts, store);
+  useTools(parts, store);
   useDoubleClickZoom(parts, store);
   useBasemapLayer(parts, basemap);
 

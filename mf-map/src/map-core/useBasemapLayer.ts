@@ -1,7 +1,7 @@
 import TileLayer from 'ol/layer/Tile';
 import XYZ from 'ol/source/XYZ';
 import { useEffect } from 'react';
-import { createTileLoader } from '../imagery/map/tileLoader';
+import { createTileLoader } from './imagery/tileLoader';
 import type { MapParts } from './createMap';
 import { LAYER_Z } from './olMapContext';
 

@@ -8,7 +8,7 @@ import Polygon from 'ol/geom/Polygon';
 import Draw from 'ol/interaction/Draw';
 import { unByKey } from 'ol/Observable';
 import { getArea, getLength } from 'ol/sphere';
-import { formatArea, formatLength } from './measure';
+import { formatArea, formatLength } from '../map-core/measure';
 import type { MapStore } from '../store';
 import { createTooltip, type MapParts, type MapTooltip } from '../map-core/createMap';
 

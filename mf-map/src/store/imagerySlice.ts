@@ -1,11 +1,11 @@
 import {
-  defaultLayerAlgorithm,
   type CatalogEntry,
   type ColorStretch,
   type ImageryAlgorithm,
   type ImageryLayer,
 } from '@paddock/shared/contracts';
 import type { MapSlice } from './mapStore';
+import { DEFAULT_ALGORITHM, layerChoice } from './reset';
 
 /**
  * How index colours map to values: 'absolute' spans the calculation's natural range (NDVI 0–1, as
@@ -39,18 +39,6 @@ export interface ImagerySlice {
   setExportMode(on: boolean): void;
   setColorScale(scale: ColorScale): void;
 }
-
-/** Spec 1 §4.3 / spec 2 §4: the calculation a layer starts with (zoning has none). */
-export const DEFAULT_ALGORITHM: Record<MapLayerId, ImageryAlgorithm | null> = {
-  ...defaultLayerAlgorithm,
-  zoning: null,
-};
-
-/** Imagery state that belongs to one visit of a layer; leaving view, manage or zoning drops it. */
-export const IMAGERY_RESET = { catalog: null, selectedDate: null, rasterLoading: false, exportMode: false } as const;
-
-export const layerChoice = (layer: MapLayerId) =>
-  ({ selectedLayer: layer, catalog: null, selectedDate: null, selectedAlgorithm: DEFAULT_ALGORITHM[layer] }) as const;
 
 export const createImagerySlice: MapSlice<ImagerySlice> = (set) => ({
   selectedLayer: 'standard',

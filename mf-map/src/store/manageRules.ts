@@ -1,7 +1,6 @@
 import type { AreaGeometry, FieldFeature } from '@paddock/shared/contracts';
-import { IMAGERY_RESET } from './imagerySlice';
 import type { MapState } from './mapStore';
-import { ZONING_RESET } from './zoningSlice';
+import { IDLE_DRAWING, STARTING } from './reset';
 
 /** Spec 1 §4.4: where manage mode stands (measuring has its own `measureMode`). */
 export type ManageStatus = 'none' | 'create-boundaries' | 'create' | 'edit';
@@ -23,21 +22,6 @@ export interface DrawingState {
   /** A field the user asked to switch to while editing; waits for 'Save changes and continue' or 'Cancel'. */
   pendingSwitch: string | null;
 }
-
-export const IDLE_DRAWING: DrawingState = {
-  phase: 'idle',
-  geometry: null,
-  areaHa: null,
-  name: '',
-  cropType: null,
-  pendingSwitch: null,
-};
-
-/** Leaves manage mode's own state behind. */
-export const MANAGE_RESET = { manageStatus: 'none', drawing: IDLE_DRAWING, currentField: null } as const;
-
-/** Drawing or editing starts afresh: no imagery or zoning of the last visit, no measuring. */
-export const STARTING = { ...IMAGERY_RESET, ...ZONING_RESET, mode: 'manage', measureMode: null } as const;
 
 /** Editing starts on this field's boundary, with the field selected and the panel closed. */
 export function editing(s: MapState, fieldId: string): Partial<MapState> {

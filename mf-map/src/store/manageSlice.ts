@@ -1,17 +1,15 @@
-import { phoneWidth } from './shellSlice';
 import type { AreaGeometry, FieldFeature } from '@paddock/shared/contracts';
-import { defaultFieldName } from '../fields/fieldDetails';
+import { defaultFieldName } from '../map-core/fieldNames';
 import {
   backToBoundaries,
   editing,
-  IDLE_DRAWING,
   replaceField,
-  STARTING,
   type DrawingPhase,
   type DrawingState,
   type ManageStatus,
 } from './manageRules';
 import type { MapSlice, MapState } from './mapStore';
+import { IDLE_DRAWING, phoneWidth, STARTING } from './reset';
 
 /** Manage mode (spec 1 §4.4): drawing a new field or editing one, up to its save. */
 export interface ManageSlice {

@@ -7,7 +7,7 @@ import { createZoningSlice, type ZoningSlice } from './zoningSlice';
 
 export type { ColorScale, MapLayerId } from './imagerySlice';
 export { colorStretchOf } from './imagerySlice';
-export { DEFAULT_ALGORITHM } from './imagerySlice';
+export { DEFAULT_ALGORITHM, phoneWidth } from './reset';
 export type { DrawingPhase, DrawingState, ManageStatus } from './manageRules';
 export type { SelectionNotice } from './selectionSlice';
 export { MANY_FIELDS_WARNING } from './selectionSlice';

@@ -1,6 +1,6 @@
 import type { MapSlice, MapState } from './mapStore';
 import { ZONING_AREA_LIMIT_HA } from '@paddock/shared/contracts';
-import { isSelectionLocked } from './zoningSlice';
+import { isSelectionLocked } from './reset';
 
 export type SelectionNotice = 'too-many-fields' | 'multi-select-upsell';
 

@@ -1,8 +1,7 @@
 import type { FarmFeature, FieldFeature } from '@paddock/shared/contracts';
-import { MANAGE_RESET, replaceField } from './manageRules';
-import { IMAGERY_RESET } from './imagerySlice';
+import { replaceField } from './manageRules';
 import type { MapSlice, MapState } from './mapStore';
-import { enterZoning, ZONING_RESET } from './zoningSlice';
+import { enterZoning, IMAGERY_RESET, MANAGE_RESET, phoneWidth, ZONING_RESET } from './reset';
 
 /** Spec 1 §2.7: the map page's modes. Close buttons return to view. */
 export type MapMode = 'view' | 'manage' | 'zoning' | 'edit-zone' | 'book-em';
@@ -41,15 +40,6 @@ export interface ShellSlice {
 }
 
 const NO_ACCESS: MapAccess = { edit: false, multiSelect: false, advanced: false };
-
-/**
- * Phone width (the page's CSS breakpoint): the field sheet starts folded to its header so the map
- * keeps most of the screen (issue 27); a tap on 'Show field menu' opens it.
- */
-export const phoneWidth = (): boolean =>
-  typeof window !== 'undefined' &&
-  typeof window.matchMedia === 'function' &&
-  window.matchMedia('(max-width: 640px)').matches;
 
 function modeChange(s: MapState, mode: MapMode): Partial<MapState> {
   switch (mode) {

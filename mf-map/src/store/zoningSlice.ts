@@ -1,6 +1,6 @@
 import type { ImageryAlgorithm, ZoningLayer, ZoningSource } from '@paddock/shared/contracts';
-import { layerChoice } from './imagerySlice';
-import type { MapSlice, MapState } from './mapStore';
+import { layerChoice } from './reset';
+import type { MapSlice } from './mapStore';
 
 /** Spec 2 §5 and §9: the zone picked, the zone layer's opacity and the selection lock once zoning starts. */
 export interface ZoningSlice {
@@ -46,30 +46,8 @@ export interface EmWeights {
 
 export const DEFAULT_EM_WEIGHTS: EmWeights = { shallow: 1, deep: 1, index: 1 };
 
-/** Zoning state that belongs to one visit of zoning mode. */
-export const ZONING_RESET = {
-  selectedZone: null,
-  selectionLocked: false,
-  zoneImageShown: false,
-  zoneCount: null,
-  zoningResolution: null,
-  zoningSource: 'date',
-  zoningSeasons: null,
-  stabilityShown: false,
-} as const;
-
 /** What changing the layer or calculation drops (spec 2 §5: zones and resolution reset). */
 const ZONES_RESET = { zoneCount: null, zoningResolution: null, selectedZone: null } as const;
-
-/** Spec 1 §4.4: once zoning has started, the selection cannot change in zoning and edit-zone modes. */
-export const isSelectionLocked = (s: MapState): boolean =>
-  (s.mode === 'zoning' || s.mode === 'edit-zone') && s.selectionLocked;
-
-/** Spec 1 §4.3: entering zoning from high-res or zoning imagery goes back to the standard layer. */
-export function enterZoning(s: MapState): Partial<MapState> {
-  const fromLayer = s.selectedLayer === 'high_res' || s.selectedLayer === 'zoning' ? layerChoice('standard') : {};
-  return { ...fromLayer, ...ZONING_RESET, exportMode: false };
-}
 
 export const createZoningSlice: MapSlice<ZoningSlice> = (set) => ({
   selectedZone: null,

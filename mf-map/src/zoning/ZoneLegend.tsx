@@ -1,6 +1,6 @@
 import type { ZonesMadeFrom, ZoningZonesResponse } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
-import { dateLabel } from '../imagery/lib/timeline';
+import { dateLabel } from '../map-core/imagery/timeline';
 import styles from './zoning.module.css';
 
 /** The zone quality of spec 2 §5: the share of the field's variation the zones explain. */

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { FakeReply, SeenRequest } from '@paddock/shared/testing';
-import { capture, catalogReply } from '../imagery/testing/replies';
+import { capture, catalogReply } from '../testing/imageryReplies';
 import { makeField } from '../testing/fixtures';
 import { queriesOf, renderOverMap } from '../testing/harness';
 import { ZoningPanel } from './ZoningPanel';

@@ -23,7 +23,7 @@ import styles from './zoning.module.css';
 
 // OpenLayers arrives with the map's own lazy chunk; the zone layer waits for it too.
 const ZoneLayer = lazy(() => import('./map/ZoneLayer'));
-const ImageryTiles = lazy(() => import('../imagery/map/ImageryTiles'));
+const ImageryTiles = lazy(() => import('../map-core/imagery/ImageryTiles'));
 const StabilityLayer = lazy(() => import('./map/StabilityLayer'));
 
 function ZonesStatus({ state, failed, reason }: { state: ZonesState; failed: boolean; reason: string | null }) {

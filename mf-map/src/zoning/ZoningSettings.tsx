@@ -15,12 +15,12 @@ import {
 } from '@paddock/shared/contracts';
 import { controlStyles } from '@paddock/shared/ui/form';
 import { useMapStore, useMapStoreApi } from '../store';
-import { useCatalog } from '../imagery/useCatalog';
-import { algorithmLabels, layerLabels } from '../imagery/lib/labels';
-import { cloudWording, entryCloud, entryDay, entryLabel, visibleEntries } from '../imagery/lib/timeline';
-import { readMaxCloud } from '../imagery/lib/maxCloud';
-import { isAlgorithmLocked } from '../imagery/lib/access';
-import { GetAdvancedLink } from '../imagery/components/ImageryPanel';
+import { useCatalog } from '../map-core/imagery/useCatalog';
+import { algorithmLabels, layerLabels } from '../map-core/imagery/labels';
+import { cloudWording, entryCloud, entryDay, entryLabel, visibleEntries } from '../map-core/imagery/timeline';
+import { readMaxCloud } from '../map-core/imagery/maxCloud';
+import { isAlgorithmLocked } from '../map-core/imagery/access';
+import { GetAdvancedLink } from '../controls/GetAdvancedLink';
 import { useMapArea } from '../context';
 import type { EmWeights } from '../store/zoningSlice';
 import { defaultSeasons, seasonChoices } from './seasons';

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { FakeReply } from '@paddock/shared/testing';
 import type { Profile, ZoningZonesResponse } from '@paddock/shared/contracts';
-import { capture, catalogReply } from '../imagery/testing/replies';
-import { writeMaxCloud } from '../imagery/lib/maxCloud';
+import { capture, catalogReply } from '../testing/imageryReplies';
+import { writeMaxCloud } from '../map-core/imagery/maxCloud';
 import { makeField } from '../testing/fixtures';
 import { advancedProfile, queriesOf, renderOverMap } from '../testing/harness';
 import { ZoningPanel } from './ZoningPanel';

@@ -177,14 +177,19 @@ export function addressErrors(
   return errors;
 }
 
-/** An Australian state typed in words or any case ('south australia', 'Sa') as its abbreviation. */
+/** An Australian state typed in words or any case ('south australia', 'Sa', 'vic.') as its abbreviation, or null. */
+export function australianState(text: string | null | undefined): string | null {
+  const value = (text ?? '').trim().replace(/\.$/, '').toLowerCase();
+  const match = australianStates.find(
+    (option) => option.value.toLowerCase() === value || option.label.toLowerCase() === value,
+  );
+  return match?.value ?? null;
+}
+
 function stateOf(country: string, state: string | null | undefined): string {
   const value = (state ?? '').trim();
   if (country !== 'AU') return value;
-  const match = australianStates.find(
-    (option) => option.value === value.toUpperCase() || option.label.toLowerCase() === value.toLowerCase(),
-  );
-  return match?.value ?? value;
+  return australianState(value) ?? value;
 }
 
 /** The address kept in the contact profile (older profiles hold `street` and `suburb`). */

@@ -1,5 +1,14 @@
 import { remoteNames } from './microfrontend';
-import { paths, patternToRegExp, productPath, routeOwners, routePatterns, routesOf, type RouteId } from './routes';
+import {
+  paths,
+  patternToRegExp,
+  productPath,
+  routeOwners,
+  routePatterns,
+  routesOf,
+  staticPrefix,
+  type RouteId,
+} from './routes';
 
 const ownerOf = (path: string) =>
   remoteNames.find((remote) => routesOf(remote).some((pattern) => patternToRegExp(pattern).test(path)));
@@ -55,4 +64,11 @@ describe('route contract', () => {
     expect(productPath('/', '/farms')).toBe('/farms');
     expect(productPath('/app/', 'farms')).toBe('/app/farms');
   });
+});
+
+it('staticPrefix is the fixed start of a pattern, before its first parameter', () => {
+  expect(staticPrefix(routePatterns.orderReview)).toBe('/order-review');
+  expect(staticPrefix(routePatterns.pay)).toBe('/pay');
+  expect(staticPrefix(routePatterns.orders)).toBe(routePatterns.orders);
+  expect(staticPrefix('/:farmId')).toBe('/');
 });

@@ -60,6 +60,9 @@ export const routeOwners: Record<RemoteName, readonly RouteId[]> = {
 /** The routes of one area, as react-router patterns. */
 export const routesOf = (remote: RemoteName): string[] => routeOwners[remote].map((id) => routePatterns[id]);
 
+/** The fixed start of a pattern, before its first parameter: '/order-review/:orderId/:type?' → '/order-review'. */
+export const staticPrefix = (pattern: string): string => pattern.split('/:')[0] || '/';
+
 const segment = '[^/]+';
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

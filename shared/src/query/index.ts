@@ -20,6 +20,7 @@ export {
   type AreaQueryClientOptions,
   type AreaQueryMeta,
 } from './client';
+export { combineQueries, retryFailed, type CombinedQueries, type QueryPart } from './combineQueries';
 export { queryKeys } from './keys';
 export { QueryProvider, useAreaBus } from './QueryProvider';
 export { useAction, type Action, type ActionEvent, type ActionSpec } from './useAction';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Icon, type IconName } from '../../components/icons';
+import { Icon, type IconName } from '@paddock/shared/ui';
 import styles from './GettingStarted.module.css';
 
 interface StepCardProps {
@@ -18,7 +18,7 @@ export function StepCard({ icon, title, description, completed = false, action }
     <article className={styles.card} aria-labelledby={titleId} data-completed={completed || undefined}>
       <div className={styles.cardTop}>
         <span className={styles.cardIcon}>
-          <Icon name={icon} />
+          <Icon name={icon} size={24} />
         </span>
         {completed && (
           <span className={styles.badge}>

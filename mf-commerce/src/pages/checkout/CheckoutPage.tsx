@@ -91,7 +91,7 @@ function TermsField() {
   return (
     <CheckboxField name="terms">
       I have read and agree to the{' '}
-      <a href="/getting-started/terms-and-conditions" target="_blank" rel="noreferrer">
+      <a href={paths.terms} target="_blank" rel="noreferrer">
         terms and conditions
       </a>
       .

@@ -5,7 +5,7 @@ import { goTo } from '@paddock/shared/ui';
 import { Form, ruleOf, TextField } from '@paddock/shared/ui/form';
 import { useFarms } from '../../context';
 import { AppModal, dialogStyles as dialog } from '@paddock/shared/ui/modal';
-import { Icon, type IconName } from '../icons';
+import { Icon, type IconName } from '@paddock/shared/ui';
 import styles from './CreateFarmModal.module.css';
 
 interface CreateFarmModalProps {

@@ -4,7 +4,7 @@ import type { ConvertedFeature } from '@paddock/shared/contracts';
 import { Button, ErrorState, Spinner } from '@paddock/shared/ui';
 import { dialogStyles as dialog } from '@paddock/shared/ui/modal';
 import { controlStyles as form } from '@paddock/shared/ui/form';
-import { Icon } from '../icons';
+import { Icon } from '@paddock/shared/ui';
 import { FieldsPreview } from './FieldsPreview';
 import { attributeNames, cropTypeFor, fieldNameFor, type ImportSummary } from './importFields';
 import type { useCropTypes } from './useCropTypes';

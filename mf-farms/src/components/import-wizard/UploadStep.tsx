@@ -4,7 +4,7 @@ import { convertLimits } from '@paddock/shared/contracts';
 import { Button, buttonStyles, Spinner } from '@paddock/shared/ui';
 import { dialogStyles as dialog } from '@paddock/shared/ui/modal';
 import { controlStyles as form } from '@paddock/shared/ui/form';
-import { Icon } from '../icons';
+import { Icon } from '@paddock/shared/ui';
 import type { Conversion } from './useConversion';
 import type { FileChoice } from './useFileChoice';
 import { formatMegabytes, pickerAccept, type ImportFileType } from './uploadRules';

@@ -4,7 +4,7 @@ import { queryKeys, useAction, useQueryClient } from '@paddock/shared/query';
 import { Button, buttonStyles } from '@paddock/shared/ui';
 import { ConfirmDialog } from '@paddock/shared/ui/modal';
 import controls from '../../components/controls.module.css';
-import { Icon } from '../../components/icons';
+import { Icon } from '@paddock/shared/ui';
 import { ShareModal } from '../../components/share/ShareModal';
 import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';

@@ -70,11 +70,11 @@ export function FarmDetailsPage() {
   return (
     <div className={styles.page}>
       {state.status === 'pending' && <LoadingState label="Loading farm" />}
-      {state.status === 'not-found' && <NotFound />}
-      {state.status === 'error' && (
+      {state.status === 'error' && state.notFound && <NotFound />}
+      {state.status === 'error' && !state.notFound && (
         <ErrorState title="We could not load this farm" message={state.message} onRetry={details.reload} />
       )}
-      {state.status === 'success' && <FarmDetailsView farm={state.farm} fields={state.fields} />}
+      {state.status === 'success' && <FarmDetailsView farm={state.data[0]} fields={state.data[1]} />}
     </div>
   );
 }

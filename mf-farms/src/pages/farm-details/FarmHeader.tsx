@@ -5,7 +5,7 @@ import type { FarmFeature } from '@paddock/shared/contracts';
 import { formatArea, formatDate } from '@paddock/shared/format';
 import { Button, buttonStyles } from '@paddock/shared/ui';
 import controls from '../../components/controls.module.css';
-import { Icon } from '../../components/icons';
+import { Icon } from '@paddock/shared/ui';
 import { messages } from '../../lib/messages';
 import { paths } from '@paddock/shared/contracts';
 import { abilitiesOf, roleLabel } from '../../lib/roles';

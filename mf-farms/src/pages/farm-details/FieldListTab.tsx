@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@paddock/shared/ui/modal';
 import type { FarmPageSize } from '../../api/farmsApi';
 import controls from '../../components/controls.module.css';
 import { controlStyles as form } from '@paddock/shared/ui/form';
-import { Icon } from '../../components/icons';
+import { Icon } from '@paddock/shared/ui';
 import { Pagination } from '../../components/Pagination';
 import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { FarmFeature } from '@paddock/shared/contracts';
 import { formatDate, formatHectares } from '@paddock/shared/format';
 import controls from '../../components/controls.module.css';
-import { Icon } from '../../components/icons';
+import { Icon } from '@paddock/shared/ui';
 import { useFarms, useFarmsStore } from '../../context';
 import { paths, productPath } from '@paddock/shared/contracts';
 import { buttonStyles, goTo } from '@paddock/shared/ui';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Spinner } from '@paddock/shared/ui';
 import controls from '../../components/controls.module.css';
 import { controlStyles as form } from '@paddock/shared/ui/form';
-import { Icon } from '../../components/icons';
+import { Icon } from '@paddock/shared/ui';
 import { useFarms, useFarmsStore } from '../../context';
 import { useDebouncedCommit } from '../../hooks/useDebouncedCommit';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/messages';

@@ -7,7 +7,7 @@ import { AppModal } from '@paddock/shared/ui/modal';
 import { WaitingFarmsNotice } from '@paddock/shared/ui/waiting-farms';
 import { CreateFarmModal } from '../../components/create-farm/CreateFarmModal';
 import { DeleteFarmModal, type DeleteTarget } from '../../components/delete-farm/DeleteFarmModal';
-import { Icon } from '../../components/icons';
+import { Icon } from '@paddock/shared/ui';
 import { Pagination } from '../../components/Pagination';
 import { ShareModal, type ShareTarget } from '../../components/share/ShareModal';
 import { useFarms, useFarmsStore } from '../../context';

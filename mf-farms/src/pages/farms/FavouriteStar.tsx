@@ -1,5 +1,5 @@
 import type { FarmProperties } from '@paddock/shared/contracts';
-import { Icon } from '../../components/icons';
+import { Icon } from '@paddock/shared/ui';
 import { abilitiesOf } from '../../lib/roles';
 import styles from './FarmsPage.module.css';
 

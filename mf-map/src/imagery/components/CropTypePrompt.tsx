@@ -6,12 +6,12 @@ import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { failureMessage } from '@paddock/shared/api-client';
 import { useAction } from '@paddock/shared/query';
 import { controlStyles } from '@paddock/shared/ui/form';
-import { Icon } from '../../controls/icons';
-import { useCropTypes } from '../../fields/useCropTypes';
+import { Icon } from '@paddock/shared/ui';
+import { useCropTypes } from '../../api/useCropTypes';
 import { useMapArea } from '../../context';
 import { messages } from '../../messages';
 import { useMapStoreApi } from '../../store';
-import { imageryMessages } from '../lib/labels';
+import { imageryMessages } from '../../map-core/imagery/labels';
 import controls from '../../controls/controls.module.css';
 import styles from '../imagery.module.css';
 

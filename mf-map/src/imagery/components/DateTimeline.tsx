@@ -2,13 +2,20 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { isWindowEntry, type CatalogEntry } from '@paddock/shared/contracts';
 import { buttonStyles, Spinner } from '@paddock/shared/ui';
 import { controlStyles } from '@paddock/shared/ui/form';
-import { Icon } from '../../controls/icons';
+import { Icon } from '@paddock/shared/ui';
 import { useMapStore } from '../../store';
 import type { ImageryFields } from '../lib/imageryFields';
-import { imageryMessages } from '../lib/labels';
-import { readMaxCloud, writeMaxCloud } from '../lib/maxCloud';
-import { cloudWording, entryCloud, entryDay, entryLabel, surveyLabel, visibleEntries } from '../lib/timeline';
-import type { CatalogPaging } from '../useCatalog';
+import { imageryMessages } from '../../map-core/imagery/labels';
+import { readMaxCloud, writeMaxCloud } from '../../map-core/imagery/maxCloud';
+import {
+  cloudWording,
+  entryCloud,
+  entryDay,
+  entryLabel,
+  surveyLabel,
+  visibleEntries,
+} from '../../map-core/imagery/timeline';
+import type { CatalogPaging } from '../../map-core/imagery/useCatalog';
 import styles from '../imagery.module.css';
 
 /** Spec 2 §9: the timeline scrolls 1000 px per click. */

@@ -5,7 +5,7 @@ import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { errorMessage } from '@paddock/shared/api-client';
 import { useAction } from '@paddock/shared/query';
 import { useMapArea } from '../../context';
-import { algorithmLabels, layerLabels } from '../lib/labels';
+import { algorithmLabels, layerLabels } from '../../map-core/imagery/labels';
 import type { StatisticsState } from './Legend';
 import styles from '../imagery.module.css';
 

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { makeProfile } from '@paddock/shared/testing';
 import { advancedProfile, renderOverMap } from '../../testing/harness';
-import { capture } from '../testing/replies';
+import { capture } from '../../testing/imageryReplies';
 import { ImageryPanel } from './ImageryPanel';
 
 const onExport = jest.fn();

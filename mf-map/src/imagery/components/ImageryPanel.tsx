@@ -1,4 +1,4 @@
-import { useId, useState, type MouseEvent } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   Button as AriaButton,
   Label,
@@ -22,18 +22,17 @@ import {
 } from '@paddock/shared/contracts';
 import { goTo } from '@paddock/shared/ui';
 import { controlStyles } from '@paddock/shared/ui/form';
-import { Icon } from '../../controls/icons';
+import { Icon } from '@paddock/shared/ui';
 import { useMapArea } from '../../context';
-import { messages } from '../../messages';
 import { useMapStore, useMapStoreApi, type MapLayerId } from '../../store';
-import { isAlgorithmLocked } from '../lib/access';
+import { isAlgorithmLocked } from '../../map-core/imagery/access';
 import { isPhoneWidth } from '../lib/layout';
-import { algorithmLabels, imageryMessages, layerLabels } from '../lib/labels';
+import { algorithmLabels, imageryMessages, layerLabels } from '../../map-core/imagery/labels';
 import { UpgradeIcon } from './UpgradeIcon';
 import controls from '../../controls/controls.module.css';
 import panel from '../../controls/mapPanel.module.css';
 import styles from '../imagery.module.css';
-import { PaidOrders } from '../../zoning/PaidOrders';
+import { GetAdvancedLink } from '../../controls/GetAdvancedLink';
 
 const LAYERS: MapLayerId[] = ['standard', 'high_res', 'sensor_em', 'zoning'];
 
@@ -110,20 +109,6 @@ function CalculationMenu({ layer }: { layer: ImageryLayer }) {
   );
 }
 
-/** The 'Get Advanced' link to the upgrade page (spec 1 §9). */
-export function GetAdvancedLink() {
-  const { basename } = useMapArea();
-  const open = (event: MouseEvent) => {
-    event.preventDefault();
-    goTo(basename, paths.advanced());
-  };
-  return (
-    <a className={controls.link} href={productPath(basename, paths.advanced())} onClick={open}>
-      {messages.getAdvanced}
-    </a>
-  );
-}
-
 type Action = 'order' | 'book' | 'export' | 'zones';
 
 /** Spec 2 §2 Actions menu. Export Map is for Advanced users only; Create Zones needs fields and an editor. */
@@ -171,7 +156,7 @@ function ActionsMenu({ onExport }: { onExport(): void }) {
  * The imagery settings of view mode (spec 2 §2 left settings panel): layer, calculation, the
  * Advanced cues and the Actions menu. At phone width it folds away behind its heading.
  */
-export function ImageryPanel({ onExport }: { onExport(): void }) {
+export function ImageryPanel({ onExport, zoningOrders }: { onExport(): void; zoningOrders?: ReactNode }) {
   const { layer, advanced } = useMapStore(useShallow((s) => ({ layer: s.selectedLayer, advanced: s.access.advanced })));
   const [open, setOpen] = useState(() => !isPhoneWidth());
   const bodyId = useId();
@@ -189,7 +174,7 @@ export function ImageryPanel({ onExport }: { onExport(): void }) {
       </button>
       <div id={bodyId} className={panel.panelBody} hidden={!open}>
         <LayerMenu />
-        {layer === 'zoning' ? <PaidOrders /> : <CalculationMenu layer={layer} />}
+        {layer === 'zoning' ? zoningOrders : <CalculationMenu layer={layer} />}
         {!advanced && layer !== 'zoning' && layer !== 'sensor_em' && (
           <p className={styles.cue}>
             <UpgradeIcon className={styles.cueIcon} /> {imageryMessages.enableAdvancedCalculations}. <GetAdvancedLink />

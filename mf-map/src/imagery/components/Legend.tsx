@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { algorithmUnits, type ImageryAlgorithm, type Rgb, type StatisticsResponse } from '@paddock/shared/contracts';
 import { Spinner } from '@paddock/shared/ui';
 import type { ColorScale } from '../../store';
-import { algorithmLabels } from '../lib/labels';
+import { algorithmLabels } from '../../map-core/imagery/labels';
 import { legendFigure } from '../lib/figures';
 import { tickLabels } from '../lib/ticks';
 import styles from '../imagery.module.css';

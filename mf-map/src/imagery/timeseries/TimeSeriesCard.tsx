@@ -8,11 +8,11 @@ import {
 import { Spinner } from '@paddock/shared/ui';
 import { errorMessage } from '@paddock/shared/api-client';
 import { queryKeys, useQuery } from '@paddock/shared/query';
-import { Icon } from '../../controls/icons';
+import { Icon } from '@paddock/shared/ui';
 import { useMapArea } from '../../context';
-import { isAlgorithmLocked } from '../lib/access';
+import { isAlgorithmLocked } from '../../map-core/imagery/access';
 import type { TimeseriesAlgorithm } from '../../api/imageryApi';
-import { algorithmLabels } from '../lib/labels';
+import { algorithmLabels } from '../../map-core/imagery/labels';
 import { isPhoneWidth } from '../lib/layout';
 import { TimeSeriesChart } from './TimeSeriesChart';
 import panel from '../../controls/mapPanel.module.css';

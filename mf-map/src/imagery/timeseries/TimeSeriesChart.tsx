@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from '
 import { DateTime } from 'luxon';
 import type { TimeseriesResponse, TimeseriesSeason } from '@paddock/shared/contracts';
 import { legendFigure } from '../lib/figures';
-import { dateLabel } from '../lib/timeline';
+import { dateLabel } from '../../map-core/imagery/timeline';
 import styles from '../imagery.module.css';
 
 const WIDTH = 320;

@@ -1,13 +1,13 @@
 import { useCallback, useEffect } from 'react';
 import { useStore } from 'zustand';
-import { errorMessage, isNotFound } from '@paddock/shared/api-client';
 import type { FarmFeature } from '@paddock/shared/contracts';
-import { queryKeys, useQuery } from '@paddock/shared/query';
+import { combineQueries, queryKeys, useQuery, type CombinedQueries } from '@paddock/shared/query';
 import type { MapApi } from '../api/mapApi';
 import type { MapAccess, MapStore } from '../store';
 
+/** The farm map's load, in TanStack Query's status shape ('pending', 'success', 'error' with notFound). */
 export type LoadStatus =
-  { kind: 'loading' } | { kind: 'ready' } | { kind: 'not-found' | 'error'; message: string; error: unknown };
+  { status: 'pending' } | { status: 'success' } | Extract<CombinedQueries<never>, { status: 'error' }>;
 
 interface FarmMapDataOptions {
   api: MapApi;
@@ -33,7 +33,7 @@ export function useFarmMapData({
   const farm = useQuery({ queryKey: queryKeys.farms.detail(farmId), queryFn: () => api.getFarm(farmId) });
   const fields = useQuery({ queryKey: queryKeys.farms.fields(farmId), queryFn: () => api.listFields(farmId) });
 
-  // Ready once the store holds them: the screens below act on the store as soon as they see 'ready'.
+  // Ready once the store holds them: the screens below act on the store as soon as they see 'success'.
   const inStore = useStore(store, (s) => s.farm !== null);
   useEffect(() => {
     if (!farm.data || !fields.data) return;
@@ -42,13 +42,8 @@ export function useFarmMapData({
     state.loadFarm(farm.data, fields.data);
   }, [farm.data, fields.data, store, accessOf]);
 
-  const error = farm.error ?? fields.error;
-  const loaded = inStore && farm.data !== undefined && fields.data !== undefined;
-  let status: LoadStatus;
-  if (loaded) status = { kind: 'ready' };
-  else if (error && !farm.isFetching && !fields.isFetching)
-    status = { kind: isNotFound(error) ? 'not-found' : 'error', message: errorMessage(error, fallbackMessage), error };
-  else status = { kind: 'loading' };
+  const loaded = combineQueries([farm, fields], fallbackMessage);
+  const status: LoadStatus = loaded.status === 'success' && !inStore ? { status: 'pending' } : loaded;
 
   const { refetch: refetchFarm } = farm;
   const { refetch: refetchFields } = fields;

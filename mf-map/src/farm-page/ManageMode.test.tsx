@@ -7,7 +7,7 @@ import { fakeMfProps, fakeServer, testQueryClient, type Routes } from '@paddock/
 import { MapAreaProvider } from '../context';
 import { createMapStore, MapStoreProvider, type MapStore } from '../store';
 import { makeFarm, makeField } from '../testing/fixtures';
-import { FarmMapLayout } from '../farm-page/FarmMapScreen';
+import { FarmMapLayout } from './FarmMapScreen';
 
 const mockHandle = jest.requireActual<typeof import('../testing/harness')>('../testing/harness').fakeMapHandle();
 const mockClicks: { click?: (fieldId: string) => void } = {};
@@ -68,7 +68,7 @@ function renderManage(routes: Routes = {}) {
     <MapAreaProvider props={fakeMfProps({ bus })} fetch={server.fetch} queryClient={testQueryClient(bus)}>
       <MemoryRouter>
         <MapStoreProvider store={store}>
-          <FarmMapLayout status={{ kind: 'ready' }} onRetry={() => undefined} onReload={async () => undefined} />
+          <FarmMapLayout status={{ status: 'success' }} onRetry={() => undefined} onReload={async () => undefined} />
         </MapStoreProvider>
       </MemoryRouter>
     </MapAreaProvider>,

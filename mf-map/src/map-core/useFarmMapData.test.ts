@@ -23,8 +23,8 @@ describe('useFarmMapData (the farm page and the embedded map)', () => {
       'GET /v2/farms/f1': { status: 200, body: makeFarm() },
       'GET /v2/farms/f1/fields': fieldsReply([makeField('x1'), makeField('x2', {}, 1)]),
     });
-    expect(result.current.status.kind).toBe('loading');
-    await waitFor(() => expect(result.current.status.kind).toBe('ready'));
+    expect(result.current.status.status).toBe('pending');
+    await waitFor(() => expect(result.current.status.status).toBe('success'));
     expect(store.getState().farm?.id).toBe('f1');
     expect(store.getState().fields.map((f) => f.id)).toEqual(['x1', 'x2']);
     expect(store.getState().access).toEqual(access);
@@ -35,7 +35,9 @@ describe('useFarmMapData (the farm page and the embedded map)', () => {
       'GET /v2/farms/f1': { status: 404, body: { detail: 'Farm not found' } },
       'GET /v2/farms/f1/fields': { status: 404, body: { detail: 'Farm not found' } },
     });
-    await waitFor(() => expect(result.current.status).toMatchObject({ kind: 'not-found', message: 'Farm not found' }));
+    await waitFor(() =>
+      expect(result.current.status).toMatchObject({ status: 'error', notFound: true, message: 'Farm not found' }),
+    );
     expect(server.find('GET', '/v2/farms/f1')).toHaveLength(1);
   });
 
@@ -45,10 +47,10 @@ describe('useFarmMapData (the farm page and the embedded map)', () => {
       'GET /v2/farms/f1': { status: 200, body: makeFarm() },
       'GET /v2/farms/f1/fields': () => fieldsReply(fields),
     });
-    await waitFor(() => expect(result.current.status.kind).toBe('ready'));
+    await waitFor(() => expect(result.current.status.status).toBe('success'));
     fields = [makeField('x1'), makeField('x9', {}, 1)];
     await act(() => result.current.reload());
     await waitFor(() => expect(store.getState().fields.map((f) => f.id)).toEqual(['x1', 'x9']));
-    expect(result.current.status.kind).toBe('ready');
+    expect(result.current.status.status).toBe('success');
   });
 });

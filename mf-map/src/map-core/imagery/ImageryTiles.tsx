@@ -2,8 +2,8 @@ import BaseVectorLayer from 'ol/layer/BaseVector';
 import TileLayer from 'ol/layer/Tile';
 import XYZ from 'ol/source/XYZ';
 import { useEffect } from 'react';
-import { fieldOutlineStyle, fieldStyle } from '../../map-core/fieldsLayer';
-import { LAYER_Z, type MapHandle } from '../../map-core/olMapContext';
+import { fieldOutlineStyle, fieldStyle } from '../fieldsLayer';
+import { LAYER_Z, type MapHandle } from '../olMapContext';
 import { createTileLoader } from './tileLoader';
 
 export interface ImageryTilesProps {

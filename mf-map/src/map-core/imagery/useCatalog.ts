@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { errorMessage } from '@paddock/shared/api-client';
 import type { CatalogEntry, ImageryLayer } from '@paddock/shared/contracts';
 import { freshFor, queryKeys, queryPolicy, useInfiniteQuery } from '@paddock/shared/query';
-import type { CatalogPage, CatalogRequest } from '../api/imageryApi';
-import { useMapArea } from '../context';
-import { useMapStoreApi } from '../store';
-import { appendPage, entryDay, olderPageStart } from './lib/timeline';
+import type { CatalogPage, CatalogRequest } from '../../api/imageryApi';
+import { useMapArea } from '../../context';
+import { useMapStoreApi } from '../../store';
+import { appendPage, entryDay, olderPageStart } from './timeline';
 
 export type CatalogStatus =
   { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready' } | { kind: 'error'; message: string };

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { BasemapsResponse, BBox, Profile } from '@paddock/shared/contracts';
+import { australianState, type BasemapsResponse, type BBox, type Profile } from '@paddock/shared/contracts';
 import { freshFor, queryKeys, queryPolicy, useQuery } from '@paddock/shared/query';
 import type { FindApi } from '../api/findApi';
 import { useMapArea } from '../context';
-import type { MapHandle } from '../map-core/olMapContext';
-import type { BasemapSource } from '../map-core/useBasemapLayer';
+import type { MapHandle } from './olMapContext';
+import type { BasemapSource } from './useBasemapLayer';
 import { NO_BASEMAP, useBasemapChoice } from './basemapChoice';
 
 /** The find api of this area (place search, base maps, crop types of many fields). */
@@ -76,24 +76,10 @@ export const STATE_VIEWS: Record<string, { bbox: BBox }> = {
   ACT: { bbox: [148.76, -35.92, 149.4, -35.12] },
 };
 
-const STATE_NAMES: Record<string, string> = {
-  'new south wales': 'NSW',
-  victoria: 'VIC',
-  queensland: 'QLD',
-  'south australia': 'SA',
-  'western australia': 'WA',
-  tasmania: 'TAS',
-  'northern territory': 'NT',
-  'australian capital territory': 'ACT',
-};
-
 /** The state of a profile ('VIC', 'Victoria', 'vic.'), or null. */
 export function stateOf(profile: Pick<Profile, 'account'> | null | undefined): string | null {
-  const text = profile?.account.state?.trim().toLowerCase().replace(/\.$/, '');
-  if (!text) return null;
-  const upper = text.toUpperCase();
-  if (STATE_VIEWS[upper]) return upper;
-  return STATE_NAMES[text] ?? null;
+  const state = australianState(profile?.account.state);
+  return state && STATE_VIEWS[state] ? state : null;
 }
 
 /**

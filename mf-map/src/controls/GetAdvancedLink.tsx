@@ -1,0 +1,20 @@
+import type { MouseEvent } from 'react';
+import { paths, productPath } from '@paddock/shared/contracts';
+import { goTo } from '@paddock/shared/ui';
+import { useMapArea } from '../context';
+import { messages } from '../messages';
+import controls from './controls.module.css';
+
+/** The 'Get Advanced' link to the upgrade page (spec 1 §9). */
+export function GetAdvancedLink() {
+  const { basename } = useMapArea();
+  const open = (event: MouseEvent) => {
+    event.preventDefault();
+    goTo(basename, paths.advanced());
+  };
+  return (
+    <a className={controls.link} href={productPath(basename, paths.advanced())} onClick={open}>
+      {messages.getAdvanced}
+    </a>
+  );
+}
