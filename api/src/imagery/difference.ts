@@ -1,6 +1,8 @@
 import type { ImageryAlgorithm } from '@paddock/shared/contracts';
-import { measurementWindows, STATISTICS_MAX_PIXELS, type FieldWindow } from './engine';
+import { clippedPart, encodePng, measurementWindows, STATISTICS_MAX_PIXELS, type FieldWindow } from './engine';
+import { tileWindow } from './geo';
 import { algorithmBands, computeIndex } from './indices';
+import { DIFFERENCE_PALETTE, paletteLookup } from './palettes';
 import { rasteriseFields } from './rasterise';
 import { pixelClass, type Capture, type FieldAoi, type ImagerySource, type RasterRead } from './source';
 import { percentile, ValueCollector } from './statistics';
@@ -145,4 +147,66 @@ export async function differenceStatistics(
     collector.add(indexRaster(algorithm, a), indexRaster(algorithm, b), rasteriseFields([field], window));
   }
   return collector.statistics();
+}
+
+/** A difference tile: later minus earlier over the fields, in the diverging palette from −span to +span. */
+export interface DifferenceTileRequest {
+  fields: readonly FieldAoi[];
+  earlier: Capture;
+  later: Capture;
+  algorithm: ImageryAlgorithm;
+  span: number;
+  z: number;
+  x: number;
+  y: number;
+}
+
+let differenceLookup: Uint8Array | null = null;
+
+/** Colours the change of each compared pixel; pixels not compared (cloud in either, outside the fields) stay transparent. */
+export function paintDifference(
+  change: Float32Array,
+  span: number,
+  rgba: Uint8Array,
+  place: (i: number) => number,
+): void {
+  differenceLookup ??= paletteLookup(DIFFERENCE_PALETTE);
+  const lookup = differenceLookup;
+  const scale = 255 / (2 * span);
+  for (let i = 0; i < change.length; i += 1) {
+    const d = change[i] as number;
+    if (Number.isNaN(d)) continue;
+    const step = Math.min(255, Math.max(0, Math.round((d + span) * scale))) * 3;
+    const offset = place(i) * 4;
+    rgba[offset] = lookup[step] as number;
+    rgba[offset + 1] = lookup[step + 1] as number;
+    rgba[offset + 2] = lookup[step + 2] as number;
+    rgba[offset + 3] = 255;
+  }
+}
+
+export async function renderDifferenceTile(source: ImagerySource, request: DifferenceTileRequest): Promise<Uint8Array> {
+  const target = tileWindow(request.z, request.x, request.y);
+  const rgba = new Uint8Array(target.width * target.height * 4);
+  const part = clippedPart(target, request.fields);
+  if (part) {
+    const bands = algorithmBands[request.algorithm];
+    const [a, b] = await Promise.all([
+      source.read(request.fields, request.earlier, bands, part.window),
+      source.read(request.fields, request.later, bands, part.window),
+    ]);
+    const change = differenceRaster(
+      indexRaster(request.algorithm, a),
+      indexRaster(request.algorithm, b),
+      rasteriseFields(request.fields, part.window),
+    );
+    const { width } = part.window;
+    paintDifference(
+      change,
+      request.span,
+      rgba,
+      (i) => (part.row + Math.floor(i / width)) * target.width + part.column + (i % width),
+    );
+  }
+  return encodePng(rgba);
 }

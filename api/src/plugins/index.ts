@@ -4,6 +4,7 @@ import { adminPlugin } from './admin';
 import { basemapPlugin } from './basemap';
 import { bookingsPlugin } from './bookings';
 import { cartPlugin } from './cart';
+import { comparePlugin } from './compare';
 import { convertPlugin } from './convert';
 import { documentsPlugin } from './documents';
 import { farmsPlugin } from './farms';
@@ -29,6 +30,7 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   fieldsPlugin,
   convertPlugin,
   imageryPlugin,
+  comparePlugin,
   paymentsPlugin,
   documentsPlugin,
   cartPlugin,
