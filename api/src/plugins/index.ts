@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsPlugin } from './accounts';
+import { alertsPlugin } from './alerts';
 import { adminPlugin } from './admin';
 import { basemapPlugin } from './basemap';
 import { bookingsPlugin } from './bookings';
@@ -10,6 +11,7 @@ import { documentsPlugin } from './documents';
 import { farmsPlugin } from './farms';
 import { fieldsPlugin } from './fields';
 import { imageryPlugin } from './imagery';
+import { notificationsPlugin } from './notifications';
 import { ordersPlugin } from './orders';
 import { paymentsPlugin } from './payments';
 import { productsPlugin } from './products';
@@ -31,6 +33,8 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   convertPlugin,
   imageryPlugin,
   comparePlugin,
+  notificationsPlugin,
+  alertsPlugin,
   paymentsPlugin,
   documentsPlugin,
   cartPlugin,

@@ -18,6 +18,7 @@ import { SelectionNotices } from '../fields/SelectionNotices';
 import { fieldClickHandler } from '../fields/fieldClicks';
 import { useFieldActions } from '../fields/useFieldActions';
 import { ImageryOverlay } from '../imagery/ImageryOverlay';
+import { CompareOverlay } from '../compare/CompareOverlay';
 import { ZoneFromAddress } from '../zoning/ZoneFromAddress';
 import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
 import { MeasureControls } from '../measure/MeasureControls';
@@ -147,6 +148,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
           {status.kind === 'ready' && (
             <>
               <ImageryOverlay />
+              <CompareOverlay />
               <ZoneFromAddress />
               <TopRightOptions onViewTutorial={tutorial.show} />
               <MapTutorial isOpen={tutorial.isOpen} onClose={tutorial.close} />

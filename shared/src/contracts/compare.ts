@@ -156,7 +156,53 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 export const unsubscribeQuerySchema = z.object({ token: z.string().min(10).max(2000) });
 export const unsubscribeResponseSchema = z.object({ unsubscribed: z.literal(true), message: z.string() });
 
-/** The map link that opens the compare view of two dates of a field (search params the map reads). */
+/** One side of a comparison: a calculation code (`standard_NDVI`, `sensor_em_DEEP`, …) on a capture day. */
+export interface CompareSide {
+  code: string;
+  date: string;
+}
+
+export const compareViews = ['swipe', 'side', 'difference'] as const;
+export type CompareView = (typeof compareViews)[number];
+
+/** A comparison as the map's URL carries it (`?compare=…&fields=…&view=…`), so a link reproduces it. */
+export interface CompareState {
+  fieldIds: string[];
+  left: CompareSide;
+  right: CompareSide;
+  view: CompareView;
+}
+
+const SIDE = /^([a-z_]+_[A-Z-]+)@(\d{4}-\d{2}-\d{2})$/;
+
+/** The search params of a comparison (merged into the map's URL). */
+export function compareSearch(state: CompareState): Record<string, string> {
+  return {
+    compare: `${state.left.code}@${state.left.date},${state.right.code}@${state.right.date}`,
+    fields: state.fieldIds.join(','),
+    view: state.view,
+  };
+}
+
+/** The comparison a map URL names, or null when it names none (or a malformed one). */
+export function readCompareSearch(search: URLSearchParams): CompareState | null {
+  const sides = (search.get('compare') ?? '').split(',');
+  const fieldIds = (search.get('fields') ?? '').split(',').filter(Boolean);
+  if (sides.length !== 2 || fieldIds.length === 0) return null;
+  const [left, right] = sides.map((side) => SIDE.exec(side));
+  if (!left || !right) return null;
+  const view = (compareViews as readonly string[]).includes(search.get('view') ?? '')
+    ? (search.get('view') as CompareView)
+    : 'swipe';
+  return {
+    fieldIds,
+    left: { code: left[1] as string, date: left[2] as string },
+    right: { code: right[1] as string, date: right[2] as string },
+    view,
+  };
+}
+
+/** The map link that opens the compare view of two dates of a field (the notification's and the e-mail's link). */
 export function compareLink(input: {
   farmId: string;
   fieldId: string;
@@ -164,11 +210,14 @@ export function compareLink(input: {
   earlierDate: string;
   laterDate: string;
 }): string {
-  const params = new URLSearchParams({
-    field: input.fieldId,
-    compare: `${input.earlierDate}..${input.laterDate}`,
-    calc: input.algorithm,
-    view: 'difference',
-  });
+  const code = `standard_${input.algorithm}`;
+  const params = new URLSearchParams(
+    compareSearch({
+      fieldIds: [input.fieldId],
+      left: { code, date: input.earlierDate },
+      right: { code, date: input.laterDate },
+      view: 'swipe',
+    }),
+  );
   return `${paths.farmMap(input.farmId)}?${params.toString()}`;
 }

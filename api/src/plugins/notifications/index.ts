@@ -26,7 +26,10 @@ import {
 
 const tags = ['notifications'];
 
-const digestSettings = (config: { email: { appUrl: string; unsubscribeSecret: string }; payments: { publicApiUrl: string } }): DigestSettings => ({
+const digestSettings = (config: {
+  email: { appUrl: string; unsubscribeSecret: string };
+  payments: { publicApiUrl: string };
+}): DigestSettings => ({
   appUrl: config.email.appUrl,
   publicApiUrl: config.payments.publicApiUrl,
   unsubscribeSecret: config.email.unsubscribeSecret,
@@ -120,7 +123,10 @@ export const notificationsPlugin: FastifyPluginAsyncZod = async (app) => {
 };
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
 const page = (body: string) =>
   `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Paddock e-mails</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1d2a1f}button{font:inherit;padding:.6rem 1.2rem;border-radius:.4rem;border:0;background:#2f6b3a;color:#fff;cursor:pointer}</style></head><body>${body}</body></html>`;
@@ -165,7 +171,10 @@ export const notificationsPublicPlugin: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Turns the daily digest e-mail off for the signed token’s person (no sign-in)',
         querystring: unsubscribeQuerySchema,
-        response: { 200: unsubscribeResponseSchema, ...errorResponses(400, 422) },
+        response: {
+          200: z.union([unsubscribeResponseSchema, z.string().describe('text/html, for the form of the page')]),
+          ...errorResponses(400, 422),
+        },
       },
     },
     async (request, reply) => {

@@ -79,8 +79,16 @@ export async function unreadCount(db: Db, account: Account): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-export async function listNotifications(db: Db, account: Account, input: { limit: number }): Promise<NotificationsResponse> {
-  const rows = await listQuery(db, account.id).orderBy('n.created_on', 'desc').orderBy('n.id').limit(input.limit).execute();
+export async function listNotifications(
+  db: Db,
+  account: Account,
+  input: { limit: number },
+): Promise<NotificationsResponse> {
+  const rows = await listQuery(db, account.id)
+    .orderBy('n.created_on', 'desc')
+    .orderBy('n.id')
+    .limit(input.limit)
+    .execute();
   return { unread_count: await unreadCount(db, account), notifications: rows.map(toNotification) };
 }
 
@@ -205,7 +213,12 @@ async function scheduleDigest(trx: Trx, jobs: JobRunner, accountId: string, now:
     .where('dedupe_key', '=', digestKey(accountId, today))
     .executeTakeFirst();
   if (!existing) {
-    await jobs.enqueue(trx, DIGEST_JOB, { account_id: accountId, day: today }, { dedupeKey: digestKey(accountId, today) });
+    await jobs.enqueue(
+      trx,
+      DIGEST_JOB,
+      { account_id: accountId, day: today },
+      { dedupeKey: digestKey(accountId, today) },
+    );
     return;
   }
   if (existing.state === 'pending') return; // today's is still to go and will carry this one
@@ -225,7 +238,12 @@ export interface DigestSettings {
 }
 
 const formatDay = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-AU', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 export const unsubscribeLink = (settings: DigestSettings, accountId: string) =>
   `${settings.publicApiUrl}/v2/notifications/unsubscribe?token=${signUnsubscribeToken(accountId, settings.unsubscribeSecret)}`;
@@ -290,7 +308,11 @@ export function registerDigestJob(jobs: JobRunner, deps: { db: Db; mailer: Maile
         await trx
           .updateTable('notifications')
           .set({ emailed_on: sql<Date>`now()` })
-          .where('id', 'in', rows.map((row) => row.id))
+          .where(
+            'id',
+            'in',
+            rows.map((row) => row.id),
+          )
           .execute();
       });
     },
