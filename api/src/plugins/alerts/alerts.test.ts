@@ -10,10 +10,10 @@ import { loadFarmFields } from '../imagery/access';
 import { DIGEST_JOB } from '../notifications/service';
 import { CHECK_JOB, isDrop } from './service';
 
-jest.setTimeout(240_000);
+jest.setTimeout(480_000);
 
 /** Canola near Wagga senesces in spring 2025 in the simulated source (each field on its own timing). */
-const SPRING = { from: '2025-08-15', to: '2025-12-31' };
+const SPRING = { from: '2025-09-15', to: '2025-11-25' };
 
 describe.each(availableBackends())('change alerts on %s', (kind) => {
   let t: TestContext;
