@@ -112,4 +112,21 @@ describe('compare routes', () => {
     });
     expect(again.statusCode).toBe(304);
   });
+
+  it('describes the compare, notification and alert routes in OpenAPI', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/v2/compare/{algorithm}/statistics.json',
+        '/v2/compare/tiles/{algorithm}/{earlier_date}/{later_date}/{z}/{x}/{y}.png',
+        '/v2/notifications',
+        '/v2/notifications/unread-count',
+        '/v2/notifications/{id}/read',
+        '/v2/notifications/read-all',
+        '/v2/notifications/preferences',
+        '/v2/notifications/unsubscribe',
+        '/v2/farms/{farmId}/alert-settings',
+      ]),
+    );
+  });
 });
