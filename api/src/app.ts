@@ -22,6 +22,7 @@ import { createIdentityAdmin, type IdentityAdmin } from './identity';
 import { createMailer, DevMailbox, type Mailer } from './email';
 import { installCurrentAccount } from './plugins/accounts/current-account';
 import { healthPlugin } from './plugins/health';
+import { notificationsPublicPlugin } from './plugins/notifications';
 import { paymentsPublicPlugin, WEBHOOK_PATH } from './plugins/payments';
 import { domainPlugins } from './plugins';
 import { installUnstorableTextGuard, zodValidatorCompiler } from './validation';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (v2) => {
       await v2.register(healthPlugin);
       await v2.register(paymentsPublicPlugin);
+      await v2.register(notificationsPublicPlugin);
       await v2.register(async (secured) => {
         requireAuth(secured, verify);
         installCurrentAccount(secured);

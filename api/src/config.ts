@@ -88,7 +88,11 @@ export interface Config {
     invitationSecret: string;
     /** How long an invitation (and its link) stays valid. */
     invitationTtlMs: number;
+    /** Signs the digest e-mails' unsubscribe links (UNSUBSCRIBE_SECRET, else INVITATION_SECRET). */
+    unsubscribeSecret: string;
   };
+  /** Change alerts (issue 30): how often the scan for new clear captures runs. */
+  alerts: { scanIntervalMs: number };
   /** Zoning price per hectare in cents, GST included (spec 2 §9; `GET v2/zoning/price`). */
   hectareCostCents: number;
   /** Imagery orders: the seller printed on tax documents, its bank, and the simulated fulfilment. */
@@ -243,6 +247,8 @@ const envSchema = z.object({
   APP_URL: z.url().default('http://localhost:3000'),
   INVITATION_SECRET: z.string().min(16).default(DEVELOPMENT_INVITATION_SECRET),
   INVITATION_TTL_DAYS: z.coerce.number().min(0.0001).max(90).default(14),
+  UNSUBSCRIBE_SECRET: z.string().min(16).optional(),
+  ALERTS_SCAN_MINUTES: z.coerce.number().min(0.01).max(10_080).default(60),
   GEOCODER_ATTRIBUTION: z.string().optional(),
   /** Sent to the geocoder; defaults to `Paddock/<version> (<SUPPORT_EMAIL>)`. */
   GEOCODER_USER_AGENT: z.string().trim().min(3).optional(),
@@ -445,7 +451,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, apiRoot: string): Config {
       appUrl: e.APP_URL.replace(/\/$/, ''),
       invitationSecret: e.INVITATION_SECRET,
       invitationTtlMs: Math.round(e.INVITATION_TTL_DAYS * 86_400_000),
+      unsubscribeSecret: e.UNSUBSCRIBE_SECRET ?? e.INVITATION_SECRET,
     },
+    alerts: { scanIntervalMs: Math.round(e.ALERTS_SCAN_MINUTES * 60_000) },
     hectareCostCents: e.ZONING_HECTARE_COST_CENTS,
     orders: {
       seller: {

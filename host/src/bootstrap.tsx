@@ -16,6 +16,7 @@ import { areaApplication } from './areas/areaApplication';
 import { createRemoteLoader } from './areas/remoteLoader';
 import { areas, isAreaActive } from './areas/routeTable';
 import { Shell } from './shell/Shell';
+import { createNotificationsClient } from './shell/notificationsClient';
 import { FatalError } from './shell/FatalError';
 import { useShellStore } from './state/shellStore';
 
@@ -76,6 +77,14 @@ async function main() {
   store.setProfile(profile);
   bus.on('paddock:profile-changed', ({ profile: next }) => useShellStore.getState().setProfile(next));
   bus.on('paddock:cart-changed', ({ count }) => useShellStore.getState().setCartCount(count));
+  bus.on('paddock:notifications-changed', ({ unread }) => useShellStore.getState().setUnreadCount(unread));
+  // The bell's count: asked at start and whenever the tab comes back (alerts arrive from a daily scan).
+  const notifications = createNotificationsClient(api, bus);
+  const refreshUnread = () => notifications.refresh().catch(() => undefined);
+  void refreshUnread();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void refreshUnread();
+  });
 
   const redirectFor = (pathname: string) =>
     onboardingRedirect(pathname, useShellStore.getState().profile ?? profile, Boolean(auth.user.email_verified));
@@ -126,7 +135,7 @@ async function main() {
     start({ urlRerouteOnly: true });
   };
 
-  root.render(<Shell bus={bus} onLogout={auth.logout} onAreasElement={startAreas} />);
+  root.render(<Shell bus={bus} onLogout={auth.logout} onAreasElement={startAreas} notifications={notifications} />);
 
   // The cart modal belongs to the whole product (nav button, map): mounted once, beside the areas.
   const cartElement = document.createElement('div');

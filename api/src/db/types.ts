@@ -598,6 +598,55 @@ export interface WeatherDaysTable {
   forecast: Generated<boolean>;
 }
 
+/** Change alerts per farm (issue 30; migration 0071). Written by the alerts plugin. */
+export interface FarmAlertSettingsTable {
+  farm_id: string;
+  enabled: boolean;
+  mean_drop: number;
+  percent_down: number;
+  max_cloud_percent: number;
+  audiences: string[];
+  updated_on: Generated<Date>;
+}
+
+/** How far the change scan has looked at a field's captures, and its last clear one. */
+export interface FieldAlertChecksTable {
+  field_id: string;
+  /** `YYYY-MM-DD`: captures up to this day were looked at. */
+  checked_through: ColumnType<Date | string, string, string>;
+  last_clear_date: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  updated_on: Generated<Date>;
+}
+
+/** One per field and capture: a drop the scan found. */
+export interface ChangeAlertsTable {
+  id: Generated<string>;
+  field_id: string;
+  farm_id: string;
+  algorithm: string;
+  earlier_date: ColumnType<Date | string, string, string>;
+  later_date: ColumnType<Date | string, string, string>;
+  mean_change: number;
+  percent_down: number;
+  created_on: Generated<Date>;
+}
+
+/** A change alert told to one person, with its read and e-mailed state. Written by the notifications plugin. */
+export interface NotificationsTable {
+  id: Generated<string>;
+  account_id: string;
+  alert_id: string;
+  read_on: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  emailed_on: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_on: Generated<Date>;
+}
+
+export interface NotificationPreferencesTable {
+  account_id: string;
+  email_digest: boolean;
+  updated_on: Generated<Date>;
+}
+
 export interface Database {
   accounts: AccountsTable;
   deleted_accounts: DeletedAccountsTable;
@@ -639,6 +688,11 @@ export interface Database {
   field_seasons: FieldSeasonsTable;
   weather_cells: WeatherCellsTable;
   weather_days: WeatherDaysTable;
+  farm_alert_settings: FarmAlertSettingsTable;
+  field_alert_checks: FieldAlertChecksTable;
+  change_alerts: ChangeAlertsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -345,7 +345,7 @@ function fieldsMercatorBBox(fields: readonly FieldAoi[]): RasterWindow['bbox'] {
 }
 
 /** The part of the window the fields' bboxes cover (pixel-aligned), or null when they miss it. */
-function clippedPart(target: RasterWindow, fields: readonly FieldAoi[]) {
+export function clippedPart(target: RasterWindow, fields: readonly FieldAoi[]) {
   if (fields.length === 0) return null;
   return subWindow(target, fieldsMercatorBBox(fields));
 }
@@ -353,7 +353,7 @@ function clippedPart(target: RasterWindow, fields: readonly FieldAoi[]) {
 /** PNG compression: level 4 without adaptive filtering is the size/speed sweet spot for tiles (filtering costs 4× for under 1% smaller files). */
 const PNG_OPTIONS = { compressionLevel: 4, adaptiveFiltering: false } as const;
 
-async function encodePng(rgba: Uint8Array, width = TILE_SIZE, height = TILE_SIZE): Promise<Uint8Array> {
+export async function encodePng(rgba: Uint8Array, width = TILE_SIZE, height = TILE_SIZE): Promise<Uint8Array> {
   // A palette PNG when the pixels fit one (calculated layers nearly always do), else RGBA through sharp.
   const indexed = palettePng(rgba, width, height, PNG_OPTIONS.compressionLevel);
   if (indexed) return indexed;

@@ -125,3 +125,28 @@ export function paletteLookup(palette: readonly Rgb[]): Uint8Array {
   }
   return lookup;
 }
+
+/** Red → white → green: change between two captures, loss to gain (the difference layer, issue 30). */
+export const DIFFERENCE_PALETTE: readonly Rgb[] = [
+  [165, 0, 38],
+  [215, 48, 39],
+  [244, 109, 67],
+  [253, 174, 97],
+  [247, 247, 247],
+  [166, 217, 106],
+  [102, 189, 99],
+  [26, 152, 80],
+  [0, 104, 55],
+];
+
+/** The change a difference layer spans each way from no change (the palette's ends), per calculation. */
+export const DIFFERENCE_SPAN: Record<ImageryAlgorithm, number> = {
+  NDVI: 0.4,
+  'NDVI-R': 0.4,
+  NDRE: 0.3,
+  PCD: 5,
+  THERMAL: 10,
+  SHALLOW: 30,
+  DEEP: 40,
+  COLOUR: 0.1,
+};

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ImageryAlgorithm } from '@paddock/shared/contracts';
 import type { Piscina } from 'piscina';
 import { asBackgroundTask, createWorkerPool, workerModule } from '../workers/pool';
+import type { DifferenceStatistics, DifferenceTileRequest } from './difference';
 import type { CaptureStatistics, ExportRequest, TileRequest } from './engine';
 import { imageryFailure } from './failure';
 import { LruCache } from './lru';
@@ -78,6 +79,7 @@ export class ImageryService {
   private readonly captures = new LruCache<string, Promise<Capture | null>>(MAX_CACHED_CAPTURES);
   private readonly statistics = new LruCache<string, Promise<CaptureStatistics>>(MAX_CACHED_STATISTICS);
   private readonly regions = new LruCache<string, Promise<ValueSummary | null>>(MAX_CACHED_STATISTICS);
+  private readonly differences = new LruCache<string, Promise<DifferenceStatistics | null>>(MAX_CACHED_STATISTICS);
   private readonly series = new LruCache<string, Promise<SeriesPoint[]>>(MAX_CACHED_SERIES);
   private readonly zonings = new LruCache<string, Promise<ZoningAnswer>>(MAX_CACHED_ZONINGS);
   private readonly tiles: LruCache<string, Uint8Array>;
@@ -194,6 +196,28 @@ export class ImageryService {
     const cached = this.tiles.get(cacheKey);
     if (cached) return cached;
     const png = await this.run<'tile'>({ kind: 'tile', request }, undefined, priority);
+    this.tiles.set(cacheKey, png, png.byteLength);
+    return png;
+  }
+
+  /** Statistics of both captures and of their difference (later minus earlier) over the pixels clear in both. */
+  differenceStatistics(
+    fields: readonly ImageryField[],
+    earlier: Capture,
+    later: Capture,
+    algorithm: ImageryAlgorithm,
+  ): Promise<DifferenceStatistics | null> {
+    const key = `${earlier.id}|${later.id}|${algorithm}|${fieldsKeyOf(fields)}`;
+    return this.shared(this.differences, key, () =>
+      this.run<'difference'>({ kind: 'difference', fields: [...fields], earlier, later, algorithm }),
+    );
+  }
+
+  /** A rendered difference tile, sharing the tile cache (keys are the route's ETags). */
+  async differenceTile(cacheKey: string, request: DifferenceTileRequest): Promise<Uint8Array> {
+    const cached = this.tiles.get(cacheKey);
+    if (cached) return cached;
+    const png = await this.run<'difference-tile'>({ kind: 'difference-tile', request });
     this.tiles.set(cacheKey, png, png.byteLength);
     return png;
   }

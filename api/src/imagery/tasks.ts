@@ -9,6 +9,12 @@ import {
   type ExportRequest,
   type TileRequest,
 } from './engine';
+import {
+  differenceStatistics,
+  renderDifferenceTile,
+  type DifferenceStatistics,
+  type DifferenceTileRequest,
+} from './difference';
 import { createImagerySource, type ImagerySourceConfig } from './source-config';
 import { zoneFields, zoningAnswer, type ZoningAnswer, type ZoningRequest } from './zoning';
 import {
@@ -44,6 +50,14 @@ export type ImageryTask =
   | (WithSource & { kind: 'statistics'; fields: FieldAoi[]; capture: Capture; algorithm: ImageryAlgorithm })
   | (WithSource & { kind: 'region'; fields: FieldAoi[]; capture: Capture; algorithm: ImageryAlgorithm })
   | (WithSource & { kind: 'tile'; request: TileRequest })
+  | (WithSource & {
+      kind: 'difference';
+      fields: FieldAoi[];
+      earlier: Capture;
+      later: Capture;
+      algorithm: ImageryAlgorithm;
+    })
+  | (WithSource & { kind: 'difference-tile'; request: DifferenceTileRequest })
   | (WithSource & { kind: 'export'; request: ExportRequest })
   | (WithSource & { kind: 'zoning'; request: ZoningRequest })
   | (WithSource & { kind: 'basis-zoning'; request: BasisZoningRequest })
@@ -82,6 +96,8 @@ export interface ImageryResults {
   statistics: CaptureStatistics;
   region: ValueSummary | null;
   tile: Uint8Array;
+  difference: DifferenceStatistics | null;
+  'difference-tile': Uint8Array;
   export: Uint8Array;
   timeseries: SeriesPoint[];
   zoning: ZoningAnswer;
@@ -152,6 +168,10 @@ export async function runImageryTask(task: ImageryTask): Promise<ImageryResults[
       return renderTile(source, task.request);
     case 'export':
       return renderExport(source, task.request);
+    case 'difference':
+      return differenceStatistics(source, task.fields, task.earlier, task.later, task.algorithm);
+    case 'difference-tile':
+      return renderDifferenceTile(source, task.request);
     case 'timeseries':
       return timeseries(source, task);
     case 'zoning':

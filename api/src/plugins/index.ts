@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsPlugin } from './accounts';
+import { alertsPlugin } from './alerts';
 import { adminPlugin } from './admin';
 import { basemapPlugin } from './basemap';
 import { bookingsPlugin } from './bookings';
 import { cartPlugin } from './cart';
+import { comparePlugin } from './compare';
 import { convertPlugin } from './convert';
 import { documentsPlugin } from './documents';
 import { farmsPlugin } from './farms';
 import { fieldsPlugin } from './fields';
 import { imageryPlugin } from './imagery';
+import { notificationsPlugin } from './notifications';
 import { ordersPlugin } from './orders';
 import { paymentsPlugin } from './payments';
 import { productsPlugin } from './products';
@@ -31,6 +34,9 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   fieldsPlugin,
   convertPlugin,
   imageryPlugin,
+  comparePlugin,
+  notificationsPlugin,
+  alertsPlugin,
   paymentsPlugin,
   documentsPlugin,
   cartPlugin,

@@ -5,7 +5,8 @@ type Loaded = typeof Menus;
 type WhichMenu =
   | { menu: 'mobile'; props: ComponentProps<typeof Menus.MobileMenu> }
   | { menu: 'add'; props: Record<string, never> }
-  | { menu: 'profile'; props: ComponentProps<typeof Menus.ProfileMenu> };
+  | { menu: 'profile'; props: ComponentProps<typeof Menus.ProfileMenu> }
+  | { menu: 'notifications'; props: ComponentProps<typeof Menus.NotificationsMenu> };
 
 function LoadedMenu({ loaded, which }: { loaded: Loaded; which: WhichMenu }) {
   switch (which.menu) {
@@ -15,6 +16,8 @@ function LoadedMenu({ loaded, which }: { loaded: Loaded; which: WhichMenu }) {
       return <loaded.AddMenu />;
     case 'profile':
       return <loaded.ProfileMenu {...which.props} />;
+    case 'notifications':
+      return <loaded.NotificationsMenu {...which.props} />;
   }
 }
 

@@ -1,7 +1,8 @@
 import type { PaddockBus } from '@paddock/shared/bus';
 import { isAdvanced, paths, type IdpUser, type Profile } from '@paddock/shared/contracts';
 import { Avatar } from './Avatar';
-import { CartIcon, MenuIcon, PlusIcon } from './icons';
+import { BellIcon, CartIcon, MenuIcon, PlusIcon } from './icons';
+import type { NotificationsClient } from './notificationsClient';
 import { DeferredMenu } from './DeferredMenu';
 import { isLinkActive, navLinks } from './navigation';
 import { Link } from './Link';
@@ -12,6 +13,9 @@ export interface TopNavProps {
   user: IdpUser;
   profile: Profile;
   cartCount: number;
+  /** Unread notifications (change alerts), from the bus. */
+  unreadCount?: number;
+  notifications?: NotificationsClient;
   bus: PaddockBus;
   onLogout(): void;
 }
@@ -32,7 +36,16 @@ function AdvancedBadge({ profile }: { profile: Profile }) {
   );
 }
 
-export function TopNav({ pathname, user, profile, cartCount, bus, onLogout }: TopNavProps) {
+export function TopNav({
+  pathname,
+  user,
+  profile,
+  cartCount,
+  unreadCount = 0,
+  notifications,
+  bus,
+  onLogout,
+}: TopNavProps) {
   // The account's address, not the token's: after an e-mail change the token keeps the old one until it is renewed.
   const signedInAs = { ...user, email: profile.account.email ?? user.email };
   return (
@@ -71,6 +84,21 @@ export function TopNav({ pathname, user, profile, cartCount, bus, onLogout }: To
           <PlusIcon />
           <span className={styles.desktopOnly}>Add</span>
         </DeferredMenu>
+        {notifications && (
+          <DeferredMenu
+            menu="notifications"
+            label={`Notifications, ${unreadCount} unread`}
+            className={styles.iconButton}
+            props={{ client: notifications, unread: unreadCount }}
+          >
+            <BellIcon />
+            {unreadCount > 0 && (
+              <span className={styles.count} aria-hidden="true" data-testid="unread-count">
+                {unreadCount}
+              </span>
+            )}
+          </DeferredMenu>
+        )}
         <button
           type="button"
           className={styles.iconButton}

@@ -1,10 +1,13 @@
 import type { Key } from 'react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover } from 'react-aria-components';
-import { paths, type IdpUser } from '@paddock/shared/contracts';
+import { compareLink, paths, type AppNotification, type IdpUser } from '@paddock/shared/contracts';
+import { formatDate } from '@paddock/shared/format';
+import { useEffect, useState } from 'react';
+import type { NotificationsClient } from './notificationsClient';
 import { navigateTo } from '@paddock/shared/ui';
 import { addMenuItems, isLinkActive, navLinks } from './navigation';
 import { Avatar } from './Avatar';
-import { MenuIcon, PlusIcon } from './icons';
+import { BellIcon, MenuIcon, PlusIcon } from './icons';
 import styles from './shell.module.css';
 
 // The accessible menus (react-aria) are loaded on first use, not with the shell: see DeferredMenu.
@@ -83,6 +86,100 @@ export function ProfileMenu({ user, onLogout }: { user: IdpUser; onLogout(): voi
               Log Out
             </MenuItem>
           </MenuSection>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+const READ_ALL = 'read-all';
+
+/** A change alert in words: which paddock, how much it dropped, between which dates. */
+function notificationText(notification: AppNotification): string {
+  const change = notification.mean_change.toFixed(2);
+  return `${notification.field_name} (${notification.farm_name}): ${notification.algorithm} ${change} from ${formatDate(notification.earlier_date)} to ${formatDate(notification.later_date)}`;
+}
+
+/** The bell's list (loaded with the other menus on first use): each alert opens the map comparing its two dates. */
+export function NotificationsMenu({ client, unread }: { client: NotificationsClient; unread: number }) {
+  const [state, setState] = useState<
+    { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; list: AppNotification[] }
+  >({
+    kind: 'loading',
+  });
+  useEffect(() => {
+    let live = true;
+    client.list().then(
+      (answer) => live && setState({ kind: 'ready', list: answer.notifications }),
+      () => live && setState({ kind: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client]);
+  const list = state.kind === 'ready' ? state.list : [];
+  const onAction = (key: Key) => {
+    if (key === READ_ALL) {
+      void client.readAll();
+      return;
+    }
+    const notification = list.find((item) => item.id === key);
+    if (!notification) return;
+    if (!notification.read) void client.read(notification.id);
+    navigateTo(
+      compareLink({
+        farmId: notification.farm_id,
+        fieldId: notification.field_id,
+        algorithm: notification.algorithm,
+        earlierDate: notification.earlier_date,
+        laterDate: notification.later_date,
+      }),
+    );
+  };
+  const empty =
+    state.kind === 'loading'
+      ? 'Loading notifications…'
+      : state.kind === 'error'
+        ? 'Notifications could not be loaded. Try again in a moment.'
+        : 'No notifications yet. We tell you here when a paddock drops since its last clear image.';
+  return (
+    <MenuTrigger defaultOpen>
+      <Button className={styles.iconButton} aria-label={`Notifications, ${unread} unread`}>
+        <BellIcon />
+        {unread > 0 && (
+          <span className={styles.count} aria-hidden="true">
+            {unread}
+          </span>
+        )}
+      </Button>
+      <Popover placement="bottom end">
+        <Menu
+          className={`${styles.menu} ${styles.notifications}`}
+          aria-label="Notifications"
+          autoFocus="first"
+          onAction={onAction}
+          renderEmptyState={() => <p className={styles.menuHeader}>{empty}</p>}
+        >
+          {list.length > 0 && (
+            <MenuSection>
+              <Header className={styles.menuHeader}>Changes since the last clear image</Header>
+              {list.map((notification) => (
+                <MenuItem
+                  key={notification.id}
+                  id={notification.id}
+                  className={styles.menuItem}
+                  textValue={notificationText(notification)}
+                  data-unread={notification.read ? undefined : true}
+                >
+                  {notification.read ? '' : '● '}
+                  {notificationText(notification)}
+                </MenuItem>
+              ))}
+              <MenuItem id={READ_ALL} className={styles.menuItem} isDisabled={unread === 0}>
+                Mark all as read
+              </MenuItem>
+            </MenuSection>
+          )}
         </Menu>
       </Popover>
     </MenuTrigger>

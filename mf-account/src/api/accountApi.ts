@@ -2,12 +2,14 @@ import { ApiError, createApiClient, messageFromBody, normaliseError, type ApiCli
 import {
   contactDetailsResponseSchema,
   emailChangeResponseSchema,
+  notificationPreferencesSchema,
   profileResponseSchema,
   TERMS_VERSION,
   type ContactDetails,
   type EmailChangeResponse,
   type MfAuth,
   type MfConfig,
+  type NotificationPreferences,
   type Profile,
 } from '@paddock/shared/contracts';
 
@@ -24,6 +26,9 @@ export interface AccountApi {
   changeEmail(email: string): Promise<EmailChangeResponse>;
   /** Profile fields from settings (PATCH v2/accounts/profile); the saved profile comes back. */
   updateProfile(details: ContactDetails): Promise<Profile>;
+  /** Whether the daily e-mail digest of change alerts is on (issue 30). */
+  notificationPreferences(): Promise<NotificationPreferences>;
+  setNotificationPreferences(preferences: NotificationPreferences): Promise<NotificationPreferences>;
 }
 
 export interface AccountApiOptions {
@@ -76,6 +81,9 @@ export function createAccountApi({ config, getToken, fetch }: AccountApiOptions)
 
   return {
     getProfile: async () => (await api.get('accounts/profile', profileResponseSchema)).data,
+    notificationPreferences: () => api.get('notifications/preferences', notificationPreferencesSchema),
+    setNotificationPreferences: (preferences) =>
+      api.send('put', 'notifications/preferences', notificationPreferencesSchema, preferences),
 
     async getContactDetails() {
       try {

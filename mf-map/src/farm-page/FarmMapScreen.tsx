@@ -19,6 +19,7 @@ import { fieldClickHandler } from '../fields/fieldClicks';
 import { useFieldActions } from '../fields/useFieldActions';
 import { FarmImagery } from './FarmImagery';
 import { FarmWeatherControl } from '../weather/FarmWeather';
+import { CompareOverlay } from '../compare/CompareOverlay';
 import { ZoneFromAddress } from '../zoning/ZoneFromAddress';
 import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
 import { MeasureControls } from '../measure/MeasureControls';
@@ -149,6 +150,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
           {status.status === 'success' && (
             <>
               <FarmImagery />
+              <CompareOverlay />
               <ZoneFromAddress />
               <TopRightOptions onViewTutorial={tutorial.show} />
               <MapTutorial isOpen={tutorial.isOpen} onClose={tutorial.close} />

@@ -14,6 +14,8 @@ export interface PaddockEvents {
   'paddock:profile-changed': { profile: Profile };
   'paddock:farm-changed': { farmId: string; change: 'created' | 'updated' | 'deleted' };
   'paddock:toast': { kind: ToastKind; message: string };
+  /** The signed-in person's unread notifications (change alerts): the bell in the top navigation shows it. */
+  'paddock:notifications-changed': { unread: number };
 }
 
 export type PaddockEventName = keyof PaddockEvents;

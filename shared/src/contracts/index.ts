@@ -24,3 +24,4 @@ export * from './address';
 export * from './documents';
 export * from './seasons';
 export * from './weather';
+export * from './compare';

@@ -79,6 +79,15 @@ export const queryKeys = {
     statistics: (params: Readonly<Record<string, unknown>>) => ['imagery', 'statistics', params] as const,
     thumbnail: (fieldId: string, version: string) => ['imagery', 'thumbnail', fieldId, version] as const,
     timeseries: (params: Readonly<Record<string, unknown>>) => ['imagery', 'timeseries', params] as const,
+    /** Statistics of two dates and their difference (issue 30). */
+    compare: (params: Readonly<Record<string, unknown>>) => ['imagery', 'compare', params] as const,
+  },
+  /** The signed-in person's notifications (change alerts) and the bell's unread count. */
+  notifications: {
+    all: ['notifications'] as const,
+    list: () => ['notifications', 'list'] as const,
+    unread: () => ['notifications', 'unread'] as const,
+    preferences: () => ['notifications', 'preferences'] as const,
   },
   subscriptions: {
     all: ['subscriptions'] as const,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths, userTypeLabels, userTypes, type Profile } from '@paddock/shared/contracts';
 import { formatDate } from '@paddock/shared/format';
-import { queryKeys, useAction } from '@paddock/shared/query';
+import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
 import { AddressFields, Form, SelectField, TextField } from '@paddock/shared/ui/form';
 import { PhotoNote } from '../../components/PhotoNote';
@@ -292,7 +292,35 @@ function EmailSection() {
         </Button>
       </div>
       <ChangeEmailModal isOpen={open} onOpenChange={setOpen} currentEmail={email} />
+      <ChangeAlertEmails />
     </section>
+  );
+}
+
+/** Issue 30: the daily e-mail of paddocks that dropped since their last clear image (the digest's unsubscribe link turns it off too). */
+function ChangeAlertEmails() {
+  const { api } = useAccount();
+  const preferences = useQuery({
+    queryKey: queryKeys.notifications.preferences(),
+    queryFn: () => api.notificationPreferences(),
+  });
+  const save = useAction({
+    run: (email_digest: boolean) => api.setNotificationPreferences({ email_digest }),
+    success: (saved) => (saved.email_digest ? 'Change alert e-mails are on.' : 'Change alert e-mails are off.'),
+    invalidates: [queryKeys.notifications.all],
+  });
+  if (preferences.isError)
+    return <p className={styles.text}>Your change alert e-mail setting could not be loaded. Try again in a moment.</p>;
+  return (
+    <label className={styles.text} id="change-alert-emails">
+      <input
+        type="checkbox"
+        checked={preferences.data?.email_digest ?? false}
+        disabled={!preferences.data || save.busy}
+        onChange={(event) => void save.trigger(event.target.checked)}
+      />{' '}
+      E-mail me once a day when a paddock drops since its last clear image
+    </label>
   );
 }
 

@@ -1,0 +1,308 @@
+import { lazy, Suspense, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import { errorMessage } from '@paddock/shared/api-client';
+import {
+  algorithmCode,
+  compareAlgorithms,
+  compareSearch,
+  parseAlgorithmCode,
+  readCompareSearch,
+  type CompareAlgorithm,
+  type CompareState,
+  type CompareStatisticsResponse,
+  type CompareView,
+  type Distribution,
+  type Rgb,
+} from '@paddock/shared/contracts';
+import { formatDate } from '@paddock/shared/format';
+import { freshFor, queryKeys, queryPolicy, useQuery } from '@paddock/shared/query';
+import { Spinner } from '@paddock/shared/ui';
+import { createCompareApi } from '../api/compareApi';
+import { useMapArea } from '../context';
+import { useOlMap } from '../map-core/olMapContext';
+import { useMapStore } from '../store';
+import styles from './compare.module.css';
+
+const CompareLayers = lazy(() => import('./CompareLayers'));
+
+const VIEWS: { id: CompareView; label: string }[] = [
+  { id: 'swipe', label: 'Swipe' },
+  { id: 'side', label: 'Side by side' },
+  { id: 'difference', label: 'Difference' },
+];
+
+/** What each side can show: NDVI, true colour, Rapid-EM deep (on its survey windows). */
+const SIDE_LAYERS = [
+  { code: algorithmCode('standard', 'NDVI'), label: 'NDVI' },
+  { code: algorithmCode('standard', 'COLOUR'), label: 'Colour' },
+  { code: algorithmCode('sensor_em', 'DEEP'), label: 'Rapid-EM deep' },
+];
+
+const SWIPE_STEP = 0.05;
+const day = (date: string) => formatDate(date, 'long');
+const rgb = ([r, g, b]: Rgb) => `rgb(${r}, ${g}, ${b})`;
+
+/** A difference layer exists when both sides show the same scalar calculation of the standard layer. */
+export function differenceAlgorithm(state: CompareState): CompareAlgorithm | null {
+  if (state.left.code !== state.right.code) return null;
+  const { layer, algorithm } = parseAlgorithmCode(state.left.code);
+  return layer === 'standard' && (compareAlgorithms as readonly string[]).includes(algorithm)
+    ? (algorithm as CompareAlgorithm)
+    : null;
+}
+
+/** Later minus earlier, whichever side the user put first. */
+const ordered = (state: CompareState): [string, string] =>
+  state.left.date <= state.right.date ? [state.left.date, state.right.date] : [state.right.date, state.left.date];
+
+function useCompareState(): [CompareState | null, (next: CompareState | null) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = useMemo(() => readCompareSearch(new URLSearchParams(location.search)), [location.search]);
+  const set = (next: CompareState | null) => {
+    const search = new URLSearchParams(location.search);
+    for (const key of ['compare', 'fields', 'view']) search.delete(key);
+    if (next) for (const [key, value] of Object.entries(compareSearch(next))) search.set(key, value);
+    const query = search.toString();
+    navigate(`${location.pathname}${query ? `?${query}` : ''}`, { replace: true });
+  };
+  return [state, set];
+}
+
+function Figures({ label, stats, signed }: { label: string; stats: Distribution | null; signed?: boolean }) {
+  const value = (n: number) => (signed && n > 0 ? `+${n.toFixed(2)}` : n.toFixed(2));
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>{stats ? value(stats.mean) : '–'}</td>
+      <td>{stats ? stats.sd.toFixed(2) : '–'}</td>
+      <td>{stats ? `${value(stats.p10)} to ${value(stats.p90)}` : '–'}</td>
+    </tr>
+  );
+}
+
+function CompareStatistics({ stats }: { stats: CompareStatisticsResponse }) {
+  if (!stats.difference)
+    return <p className={styles.note}>No part of the field is clear on both dates. Choose clearer dates.</p>;
+  const [low, high] = stats.color_rendering.value_range;
+  return (
+    <>
+      <table className={styles.figures} aria-label="Statistics of both dates and the change">
+        <thead>
+          <tr>
+            <th scope="col">{stats.algorithm}</th>
+            <th scope="col">Mean</th>
+            <th scope="col">SD</th>
+            <th scope="col">10th–90th</th>
+          </tr>
+        </thead>
+        <tbody>
+          <Figures label={day(stats.earlier_date)} stats={stats.earlier} />
+          <Figures label={day(stats.later_date)} stats={stats.later} />
+          <Figures label="Change" stats={stats.difference} signed />
+        </tbody>
+      </table>
+      <p className={styles.note} data-testid="compare-down">
+        {`${stats.percent_down?.toFixed(0) ?? 0} % of the field is down ${stats.down_by} or more.`}
+        {stats.earlier_cloud_percent + stats.later_cloud_percent > 0 && ' Cloudy pixels on either date are left out.'}
+      </p>
+      <figure className={styles.legend} aria-label="Change legend">
+        <div
+          className={styles.ramp}
+          style={{ background: `linear-gradient(to right, ${stats.color_rendering.color_range.map(rgb).join(', ')})` }}
+        />
+        <figcaption className={styles.ticks}>
+          <span>{low.toFixed(2)} lower</span>
+          <span>no change</span>
+          <span>+{high.toFixed(2)} higher</span>
+        </figcaption>
+      </figure>
+    </>
+  );
+}
+
+/**
+ * Compare two dates or two layers of the selected field(s) on the farm map (issue 30): a swipe
+ * handle, side by side with synchronised views, or the difference layer with its legend and the
+ * statistics of both. The comparison lives in the URL, so its link opens it for another member.
+ */
+export function CompareOverlay() {
+  const { imagery, config, auth } = useMapArea();
+  const handle = useOlMap();
+  const [state, setState] = useCompareState();
+  const [position, setPosition] = useState(0.5);
+  const ids = useId();
+  const s = useMapStore(
+    useShallow((st) => ({
+      selected: st.selectedFields,
+      fields: st.fields,
+      multiSelect: st.access.multiSelect,
+      catalog: st.catalog,
+      date: st.selectedDate,
+    })),
+  );
+  const compareApi = useMemo(() => createCompareApi({ config, getToken: (o) => auth.getToken(o) }), [config, auth]);
+
+  const algorithm = state ? differenceAlgorithm(state) : null;
+  const [earlier, later] = state ? ordered(state) : ['', ''];
+  const request =
+    state && algorithm && earlier !== later
+      ? { fieldIds: state.fieldIds, algorithm, earlierDate: earlier, laterDate: later }
+      : null;
+  const stats = useQuery({
+    queryKey: queryKeys.imagery.compare({ ...request }),
+    queryFn: () => compareApi.statistics(request as NonNullable<typeof request>),
+    enabled: request !== null,
+    ...queryPolicy({ freshFor: freshFor.oneDay }),
+  });
+
+  const captureDates = useMemo(
+    () => (s.catalog ?? []).flatMap((entry) => ('date' in entry ? [entry.date] : [entry.start_date])),
+    [s.catalog],
+  );
+
+  if (!state) {
+    // The entry point: the selected field (Basic) or fields (Advanced, as imagery allows several).
+    const target = s.selected.length > 0 ? s.selected : s.fields.length === 1 ? [s.fields[0]?.id ?? ''] : [];
+    if (target.length === 0 || (target.length > 1 && !s.multiSelect) || !s.date || captureDates.length < 2) return null;
+    const previous = captureDates.find((date) => date < (s.date as string)) ?? captureDates[1] ?? s.date;
+    const code = algorithmCode('standard', 'NDVI');
+    return (
+      <button
+        type="button"
+        className={styles.open}
+        onClick={() =>
+          setState({
+            fieldIds: target,
+            left: { code, date: previous },
+            right: { code, date: s.date as string },
+            view: 'swipe',
+          })
+        }
+      >
+        Compare dates
+      </button>
+    );
+  }
+
+  const update = (patch: Partial<CompareState>) => setState({ ...state, ...patch });
+  const template = (side: CompareState['left']) => {
+    const { layer, algorithm: calc } = parseAlgorithmCode(side.code);
+    return imagery.tileTemplate({
+      fieldIds: state.fieldIds,
+      layer,
+      algorithm: calc,
+      date: side.date,
+      stretch: 'fixed',
+    });
+  };
+  const differenceTemplate = request ? compareApi.differenceTemplate(request) : null;
+  const onHandleKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Home') setPosition(0);
+    if (event.key === 'End') setPosition(1);
+  };
+  const sideControls = (which: 'left' | 'right', label: string) => {
+    const side = state[which];
+    const options = captureDates.includes(side.date) ? captureDates : [side.date, ...captureDates];
+    return (
+      <fieldset className={styles.side}>
+        <legend>{label}</legend>
+        <label htmlFor={`${ids}-${which}-layer`}>Layer</label>
+        <select
+          id={`${ids}-${which}-layer`}
+          value={side.code}
+          onChange={(event) => update({ [which]: { ...side, code: event.target.value } })}
+        >
+          {SIDE_LAYERS.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${ids}-${which}-date`}>Date</label>
+        <select
+          id={`${ids}-${which}-date`}
+          value={side.date}
+          onChange={(event) => update({ [which]: { ...side, date: event.target.value } })}
+        >
+          {options.map((date) => (
+            <option key={date} value={date}>
+              {day(date)}
+            </option>
+          ))}
+        </select>
+      </fieldset>
+    );
+  };
+
+  return (
+    <>
+      <section className={styles.panel} aria-label="Compare" data-testid="compare-panel">
+        <header className={styles.header}>
+          <h2>Compare</h2>
+          <button type="button" className={styles.close} onClick={() => setState(null)} aria-label="Close compare">
+            ×
+          </button>
+        </header>
+        <div className={styles.views} role="radiogroup" aria-label="How to compare">
+          {VIEWS.map((option) => (
+            <button
+              key={option.id}
+              type="button"
+              role="radio"
+              aria-checked={state.view === option.id}
+              disabled={option.id === 'difference' && !algorithm}
+              className={styles.view}
+              onClick={() => update({ view: option.id })}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+        <div className={styles.sides}>
+          {sideControls('left', 'Left')}
+          {sideControls('right', 'Right')}
+        </div>
+        {state.view === 'swipe' && (
+          <label className={styles.handle}>
+            <span>Swipe handle</span>
+            <input
+              type="range"
+              min={0}
+              max={1}
+              step={SWIPE_STEP}
+              value={position}
+              aria-valuetext={`${Math.round(position * 100)} % left side`}
+              onKeyDown={onHandleKey}
+              onChange={(event) => setPosition(Number(event.target.value))}
+            />
+          </label>
+        )}
+        {!algorithm && (
+          <p className={styles.note}>Both sides show different layers: there is no difference layer to draw.</p>
+        )}
+        {request && stats.data && <CompareStatistics stats={stats.data} />}
+        {request && stats.isPending && <Spinner label="Loading the change" />}
+        {request && stats.isError && (
+          <p className={styles.error} role="alert">
+            {errorMessage(stats.error, 'The change could not be loaded.')}
+          </p>
+        )}
+      </section>
+      {handle && (
+        <Suspense fallback={null}>
+          <CompareLayers
+            handle={handle}
+            view={state.view}
+            leftTemplate={template(state.left)}
+            rightTemplate={template(state.right)}
+            differenceTemplate={differenceTemplate}
+            position={position}
+            fetchTile={imagery.fetchTile}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
