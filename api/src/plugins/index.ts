@@ -14,6 +14,7 @@ import { paymentsPlugin } from './payments';
 import { productsPlugin } from './products';
 import { subscriptionsPlugin } from './subscriptions';
 import { placesPlugin } from './places';
+import { scoutingPlugin } from './scouting';
 import { zoningPlugin } from './zoning';
 
 /**
@@ -39,4 +40,5 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   subscriptionsPlugin,
   basemapPlugin,
   placesPlugin,
+  scoutingPlugin,
 ];

@@ -22,3 +22,4 @@ export * from './dashboard';
 export * from './places';
 export * from './address';
 export * from './documents';
+export * from './scouting';

@@ -21,6 +21,7 @@ import * as m0043 from './0043_test_payment_pending_card';
 import * as m0044 from './0044_farm_invitations';
 import * as m0048 from './0048_one_purchase_path';
 import * as m0050 from './0050_tax_documents';
+import * as m0075 from './0075_scouting_notes';
 
 /**
  * Every migration, in order. Add a new file `NNNN_name.ts` and list it here; never edit or rename
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0044_farm_invitations': m0044,
   '0048_one_purchase_path': m0048,
   '0050_tax_documents': m0050,
+  '0075_scouting_notes': m0075,
 };
