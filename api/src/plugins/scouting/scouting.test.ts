@@ -225,4 +225,26 @@ describe.each(availableBackends())('scouting notes (%s)', (kind) => {
     expect(bad.statusCode).toBe(422);
     expect(await list(owner, `?field_id=${otherFieldId}`)).toEqual([]);
   });
+
+  it('exports the notes of a range of days as CSV and KML for members only', async () => {
+    const reportFarm = (await createFarm(t, owner, 'Report Farm')).id;
+    for (const observed_on of ['2026-09-01', '2026-09-10', '2026-09-20']) {
+      expect((await post(owner, send(pin({ observed_on })), reportFarm)).statusCode).toBe(201);
+    }
+    const csv = await t.request({
+      method: 'GET',
+      url: `${url(scoutingApi.report(reportFarm, 'csv'))}?from=2026-09-05&to=2026-09-20`,
+      token: owner.token,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="Report_Farm-scouting-2026-09-05-2026-09-20.csv"');
+    const rows = csv.body.trimEnd().split('\r\n');
+    expect(rows.slice(1).map((row) => row.slice(0, 10))).toEqual(['2026-09-20', '2026-09-10']);
+    const kml = await t.request({ method: 'GET', url: url(scoutingApi.report(reportFarm, 'kml')), token: owner.token });
+    expect(kml.statusCode).toBe(200);
+    expect(kml.body.match(/<Placemark>/g)).toHaveLength(3);
+    const theirs = await t.request({ method: 'GET', url: url(scoutingApi.report(reportFarm, 'kml')), token: stranger.token });
+    expect(theirs.statusCode).toBe(404);
+  });
 });
