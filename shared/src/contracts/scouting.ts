@@ -59,7 +59,8 @@ export const NOTE_NOT_FOUND = 'Note not found';
 export const PHOTO_NOT_FOUND = 'Photo not found';
 export const FOLLOW_UP_MEMBER_MESSAGE = 'Follow-ups can only be given to people this farm is shared with.';
 export const FIELD_NOT_ON_FARM_MESSAGE = 'That field is not on this farm.';
-export const UPLOAD_OFFSET_MESSAGE = 'This part of the photo does not follow what has arrived; ask for the offset and resume.';
+export const UPLOAD_OFFSET_MESSAGE =
+  'This part of the photo does not follow what has arrived; ask for the offset and resume.';
 export const IDEMPOTENCY_REUSED_MESSAGE = 'This key was already used for something else; make a new one.';
 
 const uuidSchema = z.uuid({ error: 'Use a UUID made on the device' });
@@ -67,8 +68,14 @@ const uuidSchema = z.uuid({ error: 'Use a UUID made on the device' });
 export const pointSchema = z.object({
   type: z.literal('Point'),
   coordinates: z.tuple([
-    z.number().min(-180, { error: 'Longitude is between -180 and 180' }).max(180, { error: 'Longitude is between -180 and 180' }),
-    z.number().min(-90, { error: 'Latitude is between -90 and 90' }).max(90, { error: 'Latitude is between -90 and 90' }),
+    z
+      .number()
+      .min(-180, { error: 'Longitude is between -180 and 180' })
+      .max(180, { error: 'Longitude is between -180 and 180' }),
+    z
+      .number()
+      .min(-90, { error: 'Latitude is between -90 and 90' })
+      .max(90, { error: 'Latitude is between -90 and 90' }),
   ]),
 });
 export type PointGeometry = z.infer<typeof pointSchema>;

@@ -16,15 +16,7 @@ import { HttpError } from '../../errors';
 import { errorResponses } from '../responses';
 import { appendChunk, createPhoto, photoContent, photoStatus } from './photos';
 import { buildScoutingCsv, buildScoutingKml } from './report';
-import {
-  createNote,
-  getNote,
-  listFollowUps,
-  listNotes,
-  noteHistory,
-  reportData,
-  reviseNote,
-} from './service';
+import { createNote, getNote, listFollowUps, listNotes, noteHistory, reportData, reviseNote } from './service';
 
 const tags = ['scouting'];
 const CHUNK_TYPE = 'application/offset+octet-stream';
@@ -54,7 +46,8 @@ export const scoutingPlugin: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "A farm's scouting notes, newest day first; filter by field_id, category (comma list), from and to (ISO days, inclusive)",
+        summary:
+          "A farm's scouting notes, newest day first; filter by field_id, category (comma list), from and to (ISO days, inclusive)",
         params: farmParams,
         querystring: scoutingNotesQuerySchema,
         response: { 200: scoutingNotesResponseSchema, ...errorResponses(401, 404, 422) },
@@ -73,11 +66,18 @@ export const scoutingPlugin: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a note (editors); the same idempotency_key again answers 200 with the same note',
         params: farmParams,
         body: createScoutingNoteSchema,
-        response: { 200: scoutingNoteResponseSchema, 201: scoutingNoteResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: {
+          200: scoutingNoteResponseSchema,
+          201: scoutingNoteResponseSchema,
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
       },
     },
     async (request, reply) => {
-      const { note, created } = await createNote(db, request.account, { farmId: request.params.farm_id, body: request.body });
+      const { note, created } = await createNote(db, request.account, {
+        farmId: request.params.farm_id,
+        body: request.body,
+      });
       return reply.code(created ? 201 : 200).send({ data: note });
     },
   );
@@ -104,11 +104,18 @@ export const scoutingPlugin: FastifyPluginAsyncZod = async (app) => {
           'Edit a note (editors): a new revision; the note shows the latest by client_updated_on, then arrival. The same idempotency_key again changes nothing',
         params: noteParams,
         body: reviseScoutingNoteSchema,
-        response: { 200: scoutingNoteResponseSchema, 201: scoutingNoteResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        response: {
+          200: scoutingNoteResponseSchema,
+          201: scoutingNoteResponseSchema,
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
       },
     },
     async (request, reply) => {
-      const { note, created } = await reviseNote(db, request.account, { noteId: request.params.note_id, body: request.body });
+      const { note, created } = await reviseNote(db, request.account, {
+        noteId: request.params.note_id,
+        body: request.body,
+      });
       return reply.code(created ? 201 : 200).send({ data: note });
     },
   );
@@ -155,8 +162,14 @@ export const scoutingPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { photo, created } = await createPhoto(db, request.account, { noteId: request.params.note_id, body: request.body });
-      return reply.code(created ? 201 : 200).header('Upload-Offset', String(photo.offset)).send({ data: photo });
+      const { photo, created } = await createPhoto(db, request.account, {
+        noteId: request.params.note_id,
+        body: request.body,
+      });
+      return reply
+        .code(created ? 201 : 200)
+        .header('Upload-Offset', String(photo.offset))
+        .send({ data: photo });
     },
   );
 

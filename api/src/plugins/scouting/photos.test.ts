@@ -73,11 +73,19 @@ describe.each(availableBackends())('scouting photos (%s)', (kind) => {
     const noteId = await newNote();
     const photo = jpeg(2_500_000);
     const key = randomUUID();
-    const started = await startUpload(owner, noteId, { idempotency_key: key, content_type: 'image/jpeg', size: photo.length });
+    const started = await startUpload(owner, noteId, {
+      idempotency_key: key,
+      content_type: 'image/jpeg',
+      size: photo.length,
+    });
     expect(started.statusCode).toBe(201);
     const { id } = scoutingPhotoResponseSchema.parse(started.json()).data;
     // The same start again (the answer was lost): the same upload.
-    const restarted = await startUpload(owner, noteId, { idempotency_key: key, content_type: 'image/jpeg', size: photo.length });
+    const restarted = await startUpload(owner, noteId, {
+      idempotency_key: key,
+      content_type: 'image/jpeg',
+      size: photo.length,
+    });
     expect(restarted.statusCode).toBe(200);
     expect(scoutingPhotoResponseSchema.parse(restarted.json()).data.id).toBe(id);
 
@@ -127,34 +135,56 @@ describe.each(availableBackends())('scouting photos (%s)', (kind) => {
     });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ detail: PHOTO_TOO_LARGE_MESSAGE });
-    const pdf = await startUpload(owner, noteId, { idempotency_key: randomUUID(), content_type: 'application/pdf', size: 10 });
+    const pdf = await startUpload(owner, noteId, {
+      idempotency_key: randomUUID(),
+      content_type: 'application/pdf',
+      size: 10,
+    });
     expect(pdf.statusCode).toBe(415);
     expect(pdf.json()).toEqual({ detail: PHOTO_TYPE_MESSAGE });
     // Says it is a PNG, but the bytes are not.
-    const liar = await startUpload(owner, noteId, { idempotency_key: randomUUID(), content_type: 'image/png', size: 100 });
+    const liar = await startUpload(owner, noteId, {
+      idempotency_key: randomUUID(),
+      content_type: 'image/png',
+      size: 100,
+    });
     const { id } = scoutingPhotoResponseSchema.parse(liar.json()).data;
     const notPng = await patch(owner, id, 0, Buffer.from('%PDF-1.7'.padEnd(100, ' ')));
     expect(notPng.statusCode).toBe(415);
     // More bytes than the upload said.
     const small = scoutingPhotoResponseSchema.parse(
-      (await startUpload(owner, noteId, { idempotency_key: randomUUID(), content_type: 'image/jpeg', size: 10 })).json(),
+      (
+        await startUpload(owner, noteId, { idempotency_key: randomUUID(), content_type: 'image/jpeg', size: 10 })
+      ).json(),
     ).data;
     expect((await patch(owner, small.id, 0, jpeg(11))).statusCode).toBe(413);
     // A chunk over 1 MiB.
     const huge = scoutingPhotoResponseSchema.parse(
-      (await startUpload(owner, noteId, { idempotency_key: randomUUID(), content_type: 'image/jpeg', size: 3_000_000 })).json(),
+      (
+        await startUpload(owner, noteId, { idempotency_key: randomUUID(), content_type: 'image/jpeg', size: 3_000_000 })
+      ).json(),
     ).data;
     expect((await patch(owner, huge.id, 0, jpeg(1024 * 1024 + 1))).statusCode).toBe(413);
   });
 
   it('lets only editors upload and only members see', async () => {
     const noteId = await newNote();
-    const byViewer = await startUpload(viewer, noteId, { idempotency_key: randomUUID(), content_type: 'image/jpeg', size: 10 });
+    const byViewer = await startUpload(viewer, noteId, {
+      idempotency_key: randomUUID(),
+      content_type: 'image/jpeg',
+      size: 10,
+    });
     expect(byViewer.statusCode).toBe(403);
-    const started = await startUpload(owner, noteId, { idempotency_key: randomUUID(), content_type: 'image/jpeg', size: 10 });
+    const started = await startUpload(owner, noteId, {
+      idempotency_key: randomUUID(),
+      content_type: 'image/jpeg',
+      size: 10,
+    });
     const { id } = scoutingPhotoResponseSchema.parse(started.json()).data;
     expect((await patch(viewer, id, 0, jpeg(10))).statusCode).toBe(403);
     expect((await patch(stranger, id, 0, jpeg(10))).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: url(scoutingApi.photo(id)), token: stranger.token })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: url(scoutingApi.photo(id)), token: stranger.token })).statusCode,
+    ).toBe(404);
   });
 });

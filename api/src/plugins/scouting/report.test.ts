@@ -41,7 +41,14 @@ const data: ReportData = {
       text: '=HYPERLINK("http://evil")',
       geometry: {
         type: 'Polygon',
-        coordinates: [[[147.1, -35.1], [147.2, -35.1], [147.2, -35.2], [147.1, -35.1]]],
+        coordinates: [
+          [
+            [147.1, -35.1],
+            [147.2, -35.1],
+            [147.2, -35.2],
+            [147.1, -35.1],
+          ],
+        ],
       },
     }),
   ],

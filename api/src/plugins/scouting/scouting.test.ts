@@ -11,7 +11,17 @@ import {
   type ScoutingNoteContentInput,
 } from '@paddock/shared/contracts';
 import { randomUUID } from 'node:crypto';
-import { addFields, createFarm, fieldFeature, issuesOf, share, signIn, square, WAGGA, type TestUser } from '../../test/farms';
+import {
+  addFields,
+  createFarm,
+  fieldFeature,
+  issuesOf,
+  share,
+  signIn,
+  square,
+  WAGGA,
+  type TestUser,
+} from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 
 const url = (path: string) => `/v2/${path}`;
@@ -28,7 +38,11 @@ const pin = (overrides: Partial<ScoutingNoteContentInput> = {}): ScoutingNoteCon
   ...overrides,
 });
 
-const send = (note: ScoutingNoteContentInput, key = randomUUID(), at = new Date().toISOString()): CreateScoutingNote => ({
+const send = (
+  note: ScoutingNoteContentInput,
+  key = randomUUID(),
+  at = new Date().toISOString(),
+): CreateScoutingNote => ({
   idempotency_key: key,
   client_updated_on: at,
   note,
@@ -56,7 +70,11 @@ describe.each(availableBackends())('scouting notes (%s)', (kind) => {
   const post = (user: TestUser, body: unknown, farm = farmId) =>
     t.request({ method: 'POST', url: url(scoutingApi.notes(farm)), token: user.token, payload: body as object });
   const list = async (user: TestUser, query = '') => {
-    const response = await t.request({ method: 'GET', url: `${url(scoutingApi.notes(farmId))}${query}`, token: user.token });
+    const response = await t.request({
+      method: 'GET',
+      url: `${url(scoutingApi.notes(farmId))}${query}`,
+      token: user.token,
+    });
     expect(response.statusCode).toBe(200);
     return scoutingNotesResponseSchema.parse(response.json()).data;
   };
@@ -65,10 +83,17 @@ describe.each(availableBackends())('scouting notes (%s)', (kind) => {
     t = await startTestApp(kind);
     [owner, editor, viewer, stranger] = await Promise.all([signIn(t), signIn(t), signIn(t), signIn(t)]);
     farmId = (await createFarm(t, owner, 'Scouting Farm')).id;
-    const fields = await addFields(t, owner, farmId, fieldFeature('North', square()), fieldFeature('South', square(WAGGA.lon, WAGGA.lat - 0.02)));
+    const fields = await addFields(
+      t,
+      owner,
+      farmId,
+      fieldFeature('North', square()),
+      fieldFeature('South', square(WAGGA.lon, WAGGA.lat - 0.02)),
+    );
     fieldId = fields.features[0]?.id as string;
     const otherFarm = (await createFarm(t, stranger, 'Elsewhere')).id;
-    otherFieldId = (await addFields(t, stranger, otherFarm, fieldFeature('Theirs', square()))).features[0]?.id as string;
+    otherFieldId = (await addFields(t, stranger, otherFarm, fieldFeature('Theirs', square()))).features[0]
+      ?.id as string;
     expect((await share(t, owner, [farmId], [editor.email], 'editor')).statusCode).toBe(200);
     expect((await share(t, owner, [farmId], [viewer.email], 'viewer')).statusCode).toBe(200);
   });
@@ -193,7 +218,13 @@ describe.each(availableBackends())('scouting notes (%s)', (kind) => {
   it('filters by field, category and days seen', async () => {
     const filterFarm = (await createFarm(t, owner, 'Filters')).id;
     const [north, south] = (
-      await addFields(t, owner, filterFarm, fieldFeature('N', square()), fieldFeature('S', square(WAGGA.lon, WAGGA.lat - 0.02)))
+      await addFields(
+        t,
+        owner,
+        filterFarm,
+        fieldFeature('N', square()),
+        fieldFeature('S', square(WAGGA.lon, WAGGA.lat - 0.02)),
+      )
     ).features.map((feature) => feature.id as string);
     const add = async (note: ScoutingNoteContentInput) => {
       const response = await post(owner, send(note), filterFarm);
@@ -213,7 +244,11 @@ describe.each(availableBackends())('scouting notes (%s)', (kind) => {
       }),
     );
     const ids = async (query: string) => {
-      const response = await t.request({ method: 'GET', url: `${url(scoutingApi.notes(filterFarm))}${query}`, token: owner.token });
+      const response = await t.request({
+        method: 'GET',
+        url: `${url(scoutingApi.notes(filterFarm))}${query}`,
+        token: owner.token,
+      });
       expect(response.statusCode).toBe(200);
       return scoutingNotesResponseSchema.parse(response.json()).data.map((note) => note.id);
     };
@@ -221,7 +256,11 @@ describe.each(availableBackends())('scouting notes (%s)', (kind) => {
     expect(await ids(`?field_id=${north}`)).toEqual([c, a]);
     expect(await ids('?category=weeds,disease')).toEqual([b, a]);
     expect(await ids('?from=2026-10-02&to=2026-11-01')).toEqual([c, b]);
-    const bad = await t.request({ method: 'GET', url: `${url(scoutingApi.notes(filterFarm))}?from=2026-13-01`, token: owner.token });
+    const bad = await t.request({
+      method: 'GET',
+      url: `${url(scoutingApi.notes(filterFarm))}?from=2026-13-01`,
+      token: owner.token,
+    });
     expect(bad.statusCode).toBe(422);
     expect(await list(owner, `?field_id=${otherFieldId}`)).toEqual([]);
   });
@@ -238,13 +277,19 @@ describe.each(availableBackends())('scouting notes (%s)', (kind) => {
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.headers['content-disposition']).toBe('attachment; filename="Report_Farm-scouting-2026-09-05-2026-09-20.csv"');
+    expect(csv.headers['content-disposition']).toBe(
+      'attachment; filename="Report_Farm-scouting-2026-09-05-2026-09-20.csv"',
+    );
     const rows = csv.body.trimEnd().split('\r\n');
     expect(rows.slice(1).map((row) => row.slice(0, 10))).toEqual(['2026-09-20', '2026-09-10']);
     const kml = await t.request({ method: 'GET', url: url(scoutingApi.report(reportFarm, 'kml')), token: owner.token });
     expect(kml.statusCode).toBe(200);
     expect(kml.body.match(/<Placemark>/g)).toHaveLength(3);
-    const theirs = await t.request({ method: 'GET', url: url(scoutingApi.report(reportFarm, 'kml')), token: stranger.token });
+    const theirs = await t.request({
+      method: 'GET',
+      url: url(scoutingApi.report(reportFarm, 'kml')),
+      token: stranger.token,
+    });
     expect(theirs.statusCode).toBe(404);
   });
 });

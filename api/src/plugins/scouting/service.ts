@@ -210,9 +210,7 @@ const noteColumns = [
   'n.updated_on',
 ] as const;
 
-const authorName = sql<
-  string | null
->`nullif(trim(concat_ws(' ', a.first_name, a.last_name)), '')`;
+const authorName = sql<string | null>`nullif(trim(concat_ws(' ', a.first_name, a.last_name)), '')`;
 
 type NoteRow = {
   id: string;
