@@ -125,7 +125,11 @@ describe('scouting outbox', () => {
     const outbox = new ScoutingOutbox(name);
     await queueNote(outbox, 'farm-1', content('first'), [photoOf(600, 1)]);
     await queueNote(outbox, 'farm-1', content('second'), [photoOf(300, 2), photoOf(100, 3)]);
-    expect(await syncOutbox(outbox, server.api, { chunkBytes: 256 })).toEqual({ sent: 0, failed: 0, interrupted: true });
+    expect(await syncOutbox(outbox, server.api, { chunkBytes: 256 })).toEqual({
+      sent: 0,
+      failed: 0,
+      interrupted: true,
+    });
     outbox.close();
 
     // The browser was closed; the page opens again and finds signal.
@@ -167,7 +171,11 @@ describe('scouting outbox', () => {
 
     server.setOnline(true);
     server.dropAfter(Infinity);
-    expect(await syncOutbox(outbox, server.api, { chunkBytes: 256 })).toEqual({ sent: 1, failed: 0, interrupted: false });
+    expect(await syncOutbox(outbox, server.api, { chunkBytes: 256 })).toEqual({
+      sent: 1,
+      failed: 0,
+      interrupted: false,
+    });
     expect(server.notes.size).toBe(1);
     expect(server.photos.size).toBe(1);
     expect(entry?.photo.complete).toBe(true);

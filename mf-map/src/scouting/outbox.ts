@@ -121,7 +121,11 @@ export interface SyncResult {
 
 /** No signal (status 0), the API unavailable (5xx) or the session not valid (401): wait, do not fail. */
 const isTransient = (error: unknown): boolean =>
-  !(error instanceof ApiError) || error.status === 0 || error.status === 401 || error.status >= 500 || error.status === 429;
+  !(error instanceof ApiError) ||
+  error.status === 0 ||
+  error.status === 401 ||
+  error.status >= 500 ||
+  error.status === 429;
 
 class Interrupted extends Error {}
 
@@ -181,7 +185,10 @@ export function syncOutbox(outbox: ScoutingOutbox, api: ScoutingApi, options: { 
 
 async function runSync(outbox: ScoutingOutbox, api: ScoutingApi, chunk: number): Promise<SyncResult> {
   const result: SyncResult = { sent: 0, failed: 0, interrupted: false };
-  const notes = await outbox.notes.orderBy('queuedAt').filter((note) => note.state === 'waiting').toArray();
+  const notes = await outbox.notes
+    .orderBy('queuedAt')
+    .filter((note) => note.state === 'waiting')
+    .toArray();
   try {
     for (const note of notes) {
       try {

@@ -204,6 +204,15 @@ export const createScoutingPhotoSchema = z.object({
 export type CreateScoutingPhoto = z.input<typeof createScoutingPhotoSchema>;
 export const scoutingPhotoResponseSchema = z.object({ data: scoutingPhotoSchema });
 
+/** The people of a farm a follow-up can be given to (the owner and members who have signed in). */
+export const scoutingPersonSchema = z.object({
+  account_id: z.uuid(),
+  name: z.string(),
+  role: z.enum(['owner', 'editor', 'viewer']),
+});
+export type ScoutingPerson = z.infer<typeof scoutingPersonSchema>;
+export const scoutingPeopleResponseSchema = z.object({ data: z.array(scoutingPersonSchema) });
+
 /** Reports: a farm's notes for a range of days. */
 export const scoutingReportQuerySchema = z.object({
   from: isoDateSchema.optional(),
@@ -219,5 +228,6 @@ export const scoutingApi = {
   photo: (photoId: string) => `scouting/photos/${photoId}`,
   photoContent: (photoId: string) => `scouting/photos/${photoId}/content`,
   followUps: () => 'scouting/follow-ups',
+  people: (farmId: string) => `farms/${farmId}/scouting/people`,
   report: (farmId: string, format: 'csv' | 'kml') => `farms/${farmId}/scouting/report.${format}`,
 } as const;

@@ -7,6 +7,7 @@ import {
   scoutingNoteResponseSchema,
   scoutingNotesQuerySchema,
   scoutingNotesResponseSchema,
+  scoutingPeopleResponseSchema,
   scoutingPhotoResponseSchema,
   scoutingReportQuerySchema,
 } from '@paddock/shared/contracts';
@@ -16,7 +17,16 @@ import { HttpError } from '../../errors';
 import { errorResponses } from '../responses';
 import { appendChunk, createPhoto, photoContent, photoStatus } from './photos';
 import { buildScoutingCsv, buildScoutingKml } from './report';
-import { createNote, getNote, listFollowUps, listNotes, noteHistory, reportData, reviseNote } from './service';
+import {
+  createNote,
+  farmPeople,
+  getNote,
+  listFollowUps,
+  listNotes,
+  noteHistory,
+  reportData,
+  reviseNote,
+} from './service';
 
 const tags = ['scouting'];
 const CHUNK_TYPE = 'application/offset+octet-stream';
@@ -143,6 +153,19 @@ export const scoutingPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await listFollowUps(db, request.account) }),
+  );
+
+  app.get(
+    '/farms/:farm_id/scouting/people',
+    {
+      schema: {
+        tags,
+        summary: 'Who a follow-up on this farm can be given to: the owner and members who have signed in',
+        params: farmParams,
+        response: { 200: scoutingPeopleResponseSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => ({ data: await farmPeople(db, request.account, request.params.farm_id) }),
   );
 
   app.post(

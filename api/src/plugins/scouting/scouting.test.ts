@@ -7,6 +7,7 @@ import {
   scoutingNoteHistorySchema,
   scoutingNoteResponseSchema,
   scoutingNotesResponseSchema,
+  scoutingPeopleResponseSchema,
   type CreateScoutingNote,
   type ScoutingNoteContentInput,
 } from '@paddock/shared/contracts';
@@ -145,6 +146,19 @@ describe.each(availableBackends())('scouting notes (%s)', (kind) => {
 
   it('gives a follow-up to a member, who sees it until it is done', async () => {
     const viewerId = await accountId(viewer);
+    const people = await t.request({ method: 'GET', url: url(scoutingApi.people(farmId)), token: viewer.token });
+    expect(
+      scoutingPeopleResponseSchema
+        .parse(people.json())
+        .data.map((person) => [person.account_id, person.role])
+        .sort(),
+    ).toEqual(
+      [
+        [await accountId(owner), 'owner'],
+        [await accountId(editor), 'editor'],
+        [viewerId, 'viewer'],
+      ].sort(),
+    );
     const created = await post(
       editor,
       send(pin({ category: 'pests', follow_up: { assignee_id: viewerId, due_date: '2026-12-01' } })),

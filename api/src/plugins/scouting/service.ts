@@ -8,6 +8,7 @@ import {
   type ScoutingNoteContent,
   type ScoutingNotesQuery,
   type ScoutingPhoto,
+  type ScoutingPerson,
   type ScoutingRevision,
   scoutingNotesQuerySchema,
 } from '@paddock/shared/contracts';
@@ -339,4 +340,24 @@ export async function reportData(
     people: new Map(people.map((person) => [person.id, person.name ?? person.login_email ?? ''])),
     notes,
   };
+}
+
+/** Who a follow-up on this farm can go to: the owner and the members with an account (viewers ask). */
+export async function farmPeople(db: Db, account: AccountRow, farmId: string): Promise<ScoutingPerson[]> {
+  const { farm } = await requireFarmRoleOf(db, account.id, farmId, 'viewer');
+  const people = await db
+    .selectFrom('accounts as a')
+    .leftJoin('farm_members as m', (join) => join.onRef('m.account_id', '=', 'a.id').on('m.farm_id', '=', farmId))
+    .select(['a.id', 'a.login_email', 'm.permission'])
+    .select(authorName.as('name'))
+    .where((eb) => eb.or([eb('a.id', '=', farm.owner_id), eb('m.farm_id', '=', farmId)]))
+    .orderBy('a.id')
+    .execute();
+  return people
+    .map((person) => ({
+      account_id: person.id,
+      name: person.name ?? person.login_email ?? 'Someone',
+      role: person.id === farm.owner_id ? ('owner' as const) : (person.permission ?? 'viewer'),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
