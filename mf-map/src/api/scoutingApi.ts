@@ -3,6 +3,7 @@ import {
   scoutingApi,
   scoutingNoteResponseSchema,
   scoutingNotesResponseSchema,
+  scoutingPeopleResponseSchema,
   scoutingPhotoResponseSchema,
   type CreateScoutingNote,
   type CreateScoutingPhoto,
@@ -10,6 +11,7 @@ import {
   type MfConfig,
   type ScoutingNote,
   type ScoutingNotesQuery,
+  type ScoutingPerson,
   type ScoutingPhoto,
 } from '@paddock/shared/contracts';
 
@@ -19,6 +21,7 @@ export interface ScoutingApi {
   createNote(farmId: string, body: CreateScoutingNote): Promise<ScoutingNote>;
   reviseNote(noteId: string, body: CreateScoutingNote): Promise<ScoutingNote>;
   followUps(): Promise<ScoutingNote[]>;
+  people(farmId: string): Promise<ScoutingPerson[]>;
   startPhoto(noteId: string, body: CreateScoutingPhoto): Promise<ScoutingPhoto>;
   photoStatus(photoId: string): Promise<ScoutingPhoto>;
   /** Sends bytes at `offset`; answers where the upload now stands. */
@@ -59,6 +62,7 @@ export function createScoutingApi({ config, getToken, fetch: fetchImpl }: Scouti
     reviseNote: async (noteId, body) =>
       (await api.send('put', scoutingApi.note(noteId), scoutingNoteResponseSchema, body)).data,
     followUps: async () => (await api.get(scoutingApi.followUps(), scoutingNotesResponseSchema)).data,
+    people: async (farmId) => (await api.get(scoutingApi.people(farmId), scoutingPeopleResponseSchema)).data,
     startPhoto: async (noteId, body) =>
       (await api.send('post', scoutingApi.photos(noteId), scoutingPhotoResponseSchema, body)).data,
     photoStatus: async (photoId) => (await api.get(scoutingApi.photo(photoId), scoutingPhotoResponseSchema)).data,

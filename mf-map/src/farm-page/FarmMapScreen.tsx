@@ -19,6 +19,7 @@ import { fieldClickHandler } from '../fields/fieldClicks';
 import { useFieldActions } from '../fields/useFieldActions';
 import { ImageryOverlay } from '../imagery/ImageryOverlay';
 import { ZoneFromAddress } from '../zoning/ZoneFromAddress';
+import { ScoutingPanel } from '../scouting/ScoutingPanel';
 import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
 import { MeasureControls } from '../measure/MeasureControls';
 import { keepMeasureModeInStorage } from '../measure/measureStorage';
@@ -158,6 +159,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
                 )}
               </MapControls>
               <ManageOverlay actions={actions} onDelete={deleteCurrent} />
+              <ScoutingPanel />
             </>
           )}
         </section>

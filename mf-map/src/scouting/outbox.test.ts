@@ -41,6 +41,7 @@ function fakeServer() {
       throw new Error('not used');
     },
     followUps: async () => [],
+    people: async () => [],
     startPhoto: async (noteId, body) => {
       check();
       const existing = photoByKey.get(body.idempotency_key);

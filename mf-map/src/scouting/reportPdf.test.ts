@@ -11,11 +11,11 @@ const square = (lon: number, lat: number, size: number) => ({
   type: 'Polygon' as const,
   coordinates: [
     [
-      [lon, lat],
-      [lon + size, lat],
-      [lon + size, lat + size],
-      [lon, lat + size],
-      [lon, lat],
+      [lon, lat] as [number, number],
+      [lon + size, lat] as [number, number],
+      [lon + size, lat + size] as [number, number],
+      [lon, lat + size] as [number, number],
+      [lon, lat] as [number, number],
     ],
   ],
 });

@@ -57,8 +57,13 @@ const rings = (geometry: ScoutingGeometry): number[][][] => {
 export function noteAnchor(geometry: ScoutingGeometry): [number, number] {
   if (geometry.type === 'Point') return geometry.coordinates;
   const outer = rings(geometry)[0] ?? [[0, 0]];
-  const sum = outer.reduce((acc, [lon = 0, lat = 0]) => [acc[0] + lon, acc[1] + lat], [0, 0]);
-  return [sum[0] / outer.length, sum[1] / outer.length];
+  let lonSum = 0;
+  let latSum = 0;
+  for (const [lon = 0, lat = 0] of outer) {
+    lonSum += lon;
+    latSum += lat;
+  }
+  return [lonSum / outer.length, latSum / outer.length];
 }
 
 /** The days a report covers, in the product's date format. */
