@@ -87,19 +87,15 @@ function NoteForm({
   const [photos, setPhotos] = useState<PhotoInput[]>([]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const anchor: [number, number] =
-    draft.geometry.type === 'Point'
-      ? draft.geometry.coordinates
-      : [draft.geometry.coordinates.flat(3)[0] as number, draft.geometry.coordinates.flat(3)[1] as number];
   const fieldId = useMemo(
     () =>
       draft.geometry.type === 'Point'
         ? fieldAt(
             fields.map((field) => ({ id: field.id, geometry: field.geometry })),
-            anchor,
+            draft.geometry.coordinates,
           )
         : null,
-    [fields, draft.geometry, anchor],
+    [fields, draft.geometry],
   );
   const fieldName = fields.find((field) => field.id === fieldId)?.properties.field_name ?? null;
 

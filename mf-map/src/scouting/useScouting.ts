@@ -89,12 +89,14 @@ export function useSync(outbox: ScoutingOutbox, api: ScoutingApi, farmId: string
     }
   }, [auth, outbox, api, queryClient, farmId]);
   useEffect(() => {
-    void sync();
+    // The first send waits a tick: the page paints before the outbox is read.
+    const first = setTimeout(() => void sync(), 0);
     const online = () => void sync();
     const offline = () => setStatus('offline');
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
     return () => {
+      clearTimeout(first);
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
     };
