@@ -1,5 +1,6 @@
 import { createAuth0Client, type Auth0Client } from '@auth0/auth0-spa-js';
 import { paths, type HostRuntimeConfig, type IdpUser, type MfAuth } from '@paddock/shared/contracts';
+import { clearOfflineUserData } from '../sw/register';
 
 const SCOPE = 'openid profile email offline_access';
 
@@ -88,6 +89,7 @@ export async function startSession(config: HostRuntimeConfig['auth']): Promise<S
         return session.user;
       },
       logout: () => {
+        clearOfflineUserData();
         void client.logout({ logoutParams: { returnTo: window.location.origin } });
       },
     },
