@@ -66,11 +66,15 @@ export async function startSession(config: HostRuntimeConfig['auth']): Promise<S
   }
 
   // A token is needed before any private route renders; a dead refresh token means signing in again.
+  // With no signal (issue 31), the last session is kept for reading and drafting: what the page
+  // asks of the API comes from the offline copy, and anything that needs a token waits for signal.
   try {
     await client.getTokenSilently();
   } catch {
-    await client.loginWithRedirect({ appState: { returnTo: currentLocation() } });
-    return null;
+    if (navigator.onLine) {
+      await client.loginWithRedirect({ appState: { returnTo: currentLocation() } });
+      return null;
+    }
   }
 
   const session: Session = {
