@@ -1,8 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { uniqueEmail } from './support/auth';
+import { signIn, uniqueEmail } from './support/auth';
 import { api, bearerOf, farmWithField } from './support/api';
+import { releaseRemote } from './support/control';
 import { signUpAndOnboard } from './support/onboard';
+import { accountDist, buildRelease } from './support/release';
 
 // Issue 31: scouting in the paddock with no signal. At 375 × 812 with the browser context offline,
 // notes with camera photos wait on the phone (IndexedDB) across a closed page and send once when
@@ -157,4 +159,21 @@ test('a photo whose upload drops half-way resumes and is stored once', async ({ 
   expect(seen[0]?.photos.map((photo) => photo.complete)).toEqual([true]);
   await context.close();
   await memberContext.close();
+});
+
+test('a remote released while the app is installed is picked up on the next visit', async ({ page }) => {
+  await signIn(page);
+  await installApp(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1, exact: true })).toBeVisible();
+  const release = buildRelease('installed');
+  try {
+    await releaseRemote('mf_account', release, 'installed');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard (release installed)', level: 1 })).toBeVisible();
+    // Still the installed app: the service worker answered, and let the new remote through.
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  } finally {
+    await releaseRemote('mf_account', accountDist, 'restored');
+    rmSync(release, { recursive: true, force: true });
+  }
 });
