@@ -17,6 +17,7 @@ import { useMapArea } from '../context';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore } from '../store';
 import { createNotesLayer, nextMapClick, SEVERITY_COLOURS } from './notesLayer';
+import { OfflineFarm } from './OfflineFarm';
 import { fieldAt, localToday, waitingLine } from './noteRules';
 import { discardNote, queueNote, retryNote, type PhotoInput } from './outbox';
 import { resizePhoto } from './resizePhoto';
@@ -463,6 +464,7 @@ export function ScoutingPanel() {
                   </Button>
                 </div>
               )}
+              <OfflineFarm farmId={farmId} />
               <p className={styles.muted} role="status">
                 {status === 'sending' ? <Spinner label="Sending" /> : null}
                 {waitingLine(queued.length, status, sent, total)}
