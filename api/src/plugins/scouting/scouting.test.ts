@@ -13,6 +13,7 @@ import {
 } from '@paddock/shared/contracts';
 import { randomUUID } from 'node:crypto';
 import {
+  accountIdOf,
   addFields,
   createFarm,
   fieldFeature,
@@ -59,14 +60,7 @@ describe.each(availableBackends())('scouting notes (%s)', (kind) => {
   let fieldId: string;
   let otherFieldId: string;
 
-  const accountId = async (user: TestUser) =>
-    (
-      await t.app.db
-        .selectFrom('accounts')
-        .select('id')
-        .where('sub', '=', String(user.claims.sub))
-        .executeTakeFirstOrThrow()
-    ).id;
+  const accountId = (user: TestUser) => accountIdOf(t, user);
 
   const post = (user: TestUser, body: unknown, farm = farmId) =>
     t.request({ method: 'POST', url: url(scoutingApi.notes(farm)), token: user.token, payload: body as object });
