@@ -96,6 +96,9 @@ async function openFarmOffline(context: BrowserContext, page: Page, farmId: stri
   await page.goto(`/farms/${farmId}`);
   await installApp(page);
   await expect(page.getByTestId('farm-map')).toBeVisible();
+  // A new account is shown the map tutorial first.
+  const skip = page.getByRole('button', { name: 'Skip tutorial' });
+  if (await skip.isVisible()) await skip.click();
   await page.getByRole('button', { name: /^Scouting/ }).click();
   await expect(page.getByText('No notes yet')).toBeVisible();
   await context.setOffline(true);
