@@ -102,8 +102,8 @@ export default tseslint.config(
   },
   {
     // Build, start and bench scripts run in node and pass functions into the browser page; the api's
-    // CommonJS worker entry runs in node.
-    files: ['scripts/**/*.{mjs,cjs}', 'gateway/**/*.{mjs,cjs}', 'api/src/**/*.cjs'],
+    // CommonJS worker entry and the host's service-worker manifest builder run in node.
+    files: ['scripts/**/*.{mjs,cjs}', 'gateway/**/*.{mjs,cjs}', 'api/src/**/*.cjs', 'host/src/**/*.cjs'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

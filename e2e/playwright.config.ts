@@ -16,6 +16,9 @@ export default defineConfig({
   outputDir: '../test-results/e2e-artifacts',
   use: {
     baseURL: urls.host,
+    // The app's service worker (issue 31) would serve a stopped remote or an old answer from its
+    // cache; only the offline specs let it run (`test.use({ serviceWorkers: 'allow' })`).
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -19,6 +19,7 @@ import { Shell } from './shell/Shell';
 import { createNotificationsClient } from './shell/notificationsClient';
 import { FatalError } from './shell/FatalError';
 import { useShellStore } from './state/shellStore';
+import { registerServiceWorker } from './sw/register';
 
 async function fetchJson<T>(path: string): Promise<T> {
   const response = await fetch(path, { cache: 'no-store' });
@@ -35,6 +36,7 @@ async function main() {
   if (!rootElement) throw new Error('host page has no #shell element');
   const root = createRoot(rootElement);
   const fail = (message: string) => root.render(<FatalError message={message} />);
+  void registerServiceWorker();
 
   let config: HostRuntimeConfig;
   let manifest: RemotesManifest;

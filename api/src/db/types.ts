@@ -647,6 +647,53 @@ export interface NotificationPreferencesTable {
   updated_on: Generated<Date>;
 }
 
+/** A scouting note (issue 31): the revision shown, with the columns its filters use. */
+export interface ScoutingNotesTable {
+  id: Generated<string>;
+  farm_id: string;
+  idempotency_key: string;
+  author_id: string | null;
+  field_id: string | null;
+  category: string;
+  /** ISO date (read as a string). */
+  observed_on: DateColumn;
+  follow_up_assignee_id: string | null;
+  /** The shown revision's content (the shared `ScoutingNoteContent`). */
+  content: Json<unknown>;
+  shown_revision_id: string | null;
+  revisions: Generated<number>;
+  created_on: Timestamp;
+  updated_on: Timestamp;
+}
+
+export interface ScoutingNoteRevisionsTable {
+  id: Generated<string>;
+  /** Arrival order (bigint, read as a string). */
+  seq: Generated<string>;
+  note_id: string;
+  idempotency_key: string;
+  author_id: string | null;
+  client_updated_on: ColumnType<Date, Date | string, Date | string>;
+  content: Json<unknown>;
+  received_on: Timestamp;
+}
+
+export interface ScoutingPhotosTable {
+  id: Generated<string>;
+  note_id: string;
+  idempotency_key: string;
+  author_id: string | null;
+  content_type: string;
+  size: number;
+  received: Generated<number>;
+  /** Chunks stored so far (each a storage part until the photo is complete). */
+  parts: Generated<number>;
+  width: number | null;
+  height: number | null;
+  complete: Generated<boolean>;
+  created_on: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   deleted_accounts: DeletedAccountsTable;
@@ -693,6 +740,9 @@ export interface Database {
   change_alerts: ChangeAlertsTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
+  scouting_notes: ScoutingNotesTable;
+  scouting_note_revisions: ScoutingNoteRevisionsTable;
+  scouting_photos: ScoutingPhotosTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -19,6 +19,7 @@ import { subscriptionsPlugin } from './subscriptions';
 import { placesPlugin } from './places';
 import { seasonsPlugin } from './seasons';
 import { weatherPlugin } from './weather';
+import { scoutingPlugin } from './scouting';
 import { zoningPlugin } from './zoning';
 
 /**
@@ -49,4 +50,5 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   placesPlugin,
   seasonsPlugin,
   weatherPlugin,
+  scoutingPlugin,
 ];

@@ -127,3 +127,13 @@ export async function setTier(
     .where('sub', '=', String((user.claims as JWTPayload).sub))
     .execute();
 }
+
+/** The account id of a signed-in test user (made by their first call). */
+export async function accountIdOf(t: TestContext, user: TestUser): Promise<string> {
+  const row = await t.app.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('sub', '=', String(user.claims.sub))
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,5 +1,6 @@
 import { createAuth0Client, type Auth0Client } from '@auth0/auth0-spa-js';
 import { paths, type HostRuntimeConfig, type IdpUser, type MfAuth } from '@paddock/shared/contracts';
+import { clearOfflineUserData } from '../sw/register';
 
 const SCOPE = 'openid profile email offline_access';
 
@@ -65,11 +66,15 @@ export async function startSession(config: HostRuntimeConfig['auth']): Promise<S
   }
 
   // A token is needed before any private route renders; a dead refresh token means signing in again.
+  // With no signal (issue 31), the last session is kept for reading and drafting: what the page
+  // asks of the API comes from the offline copy, and anything that needs a token waits for signal.
   try {
     await client.getTokenSilently();
   } catch {
-    await client.loginWithRedirect({ appState: { returnTo: currentLocation() } });
-    return null;
+    if (navigator.onLine) {
+      await client.loginWithRedirect({ appState: { returnTo: currentLocation() } });
+      return null;
+    }
   }
 
   const session: Session = {
@@ -88,6 +93,7 @@ export async function startSession(config: HostRuntimeConfig['auth']): Promise<S
         return session.user;
       },
       logout: () => {
+        clearOfflineUserData();
         void client.logout({ logoutParams: { returnTo: window.location.origin } });
       },
     },

@@ -21,6 +21,7 @@ import { FarmImagery } from './FarmImagery';
 import { FarmWeatherControl } from '../weather/FarmWeather';
 import { CompareOverlay } from '../compare/CompareOverlay';
 import { ZoneFromAddress } from '../zoning/ZoneFromAddress';
+import { ScoutingPanel } from '../scouting/ScoutingPanel';
 import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
 import { MeasureControls } from '../measure/MeasureControls';
 import { keepMeasureModeInStorage } from '../measure/measureStorage';
@@ -164,6 +165,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
               </MapControls>
               <ManageOverlay actions={actions} onDelete={deleteCurrent} />
               {basemap.demoImagery && <DemoImageryNote />}
+              <ScoutingPanel />
             </>
           )}
         </section>

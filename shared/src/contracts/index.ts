@@ -25,3 +25,4 @@ export * from './documents';
 export * from './seasons';
 export * from './weather';
 export * from './compare';
+export * from './scouting';

@@ -57,6 +57,14 @@ export const queryKeys = {
     detail: (orderId: string) => ['zoning-orders', 'detail', orderId] as const,
     paidOfFarm: (farmId: string) => ['zoning-orders', 'farm', farmId, 'paid'] as const,
   },
+  /** Scouting notes of a farm (issue 31), by filters; the people a follow-up can go to. */
+  scouting: {
+    all: ['scouting'] as const,
+    notes: (farmId: string, params: Readonly<Record<string, unknown>>) =>
+      ['scouting', 'notes', farmId, params] as const,
+    ofFarm: (farmId: string) => ['scouting', 'notes', farmId] as const,
+    people: (farmId: string) => ['scouting', 'people', farmId] as const,
+  },
   zoning: {
     all: ['zoning'] as const,
     zones: (params: Readonly<Record<string, unknown>>) => ['zoning', 'zones', params] as const,

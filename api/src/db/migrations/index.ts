@@ -24,6 +24,7 @@ import * as m0050 from './0050_tax_documents';
 import * as m0067 from './0067_field_seasons';
 import * as m0068 from './0068_weather';
 import * as m0071 from './0071_change_alerts';
+import * as m0075 from './0075_scouting_notes';
 
 /**
  * Every migration, in order. Add a new file `NNNN_name.ts` and list it here; never edit or rename
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0067_field_seasons': m0067,
   '0068_weather': m0068,
   '0071_change_alerts': m0071,
+  '0075_scouting_notes': m0075,
 };

@@ -52,7 +52,9 @@ export const seasonsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { field } = await requireFieldRole(request.server.db, request.account, request.params.id, 'editor', { forbidden: EDIT_FORBIDDEN });
+      const { field } = await requireFieldRole(request.server.db, request.account, request.params.id, 'editor', {
+        forbidden: EDIT_FORBIDDEN,
+      });
       const season = await addSeason(db, request.account, { fieldId: field.id, season: request.body });
       return reply.code(201).send(season);
     },
@@ -70,7 +72,9 @@ export const seasonsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { field } = await requireFieldRole(request.server.db, request.account, request.params.id, 'editor', { forbidden: EDIT_FORBIDDEN });
+      const { field } = await requireFieldRole(request.server.db, request.account, request.params.id, 'editor', {
+        forbidden: EDIT_FORBIDDEN,
+      });
       if (!isUuid(request.params.season_id)) throw notFound(SEASON_NOT_FOUND);
       return updateSeason(db, request.account, {
         fieldId: field.id,
@@ -91,7 +95,9 @@ export const seasonsPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { field } = await requireFieldRole(request.server.db, request.account, request.params.id, 'editor', { forbidden: EDIT_FORBIDDEN });
+      const { field } = await requireFieldRole(request.server.db, request.account, request.params.id, 'editor', {
+        forbidden: EDIT_FORBIDDEN,
+      });
       if (!isUuid(request.params.season_id)) throw notFound(SEASON_NOT_FOUND);
       await deleteSeason(db, request.account, { fieldId: field.id, seasonId: request.params.season_id });
       return reply.code(204).send(null);

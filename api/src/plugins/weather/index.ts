@@ -79,7 +79,12 @@ export const weatherPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [field] = (await loadImageryFields(request.server.db, request.account, [request.params.id], 'standard')) as [ImageryField];
+      const [field] = (await loadImageryFields(
+        request.server.db,
+        request.account,
+        [request.params.id],
+        'standard',
+      )) as [ImageryField];
       const { algorithm } = request.query;
       requireAlgorithm(request.account, algorithm);
       const { farm } = await requireFarmRole(request.server.db, request.account, field.farmId, 'viewer');

@@ -1,0 +1,550 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  SCOUTING_CATEGORIES,
+  SCOUTING_CATEGORY_LABELS,
+  SCOUTING_SEVERITIES,
+  SCOUTING_SEVERITY_LABELS,
+  type ScoutingCategory,
+  type ScoutingGeometry,
+  type ScoutingLocationSource,
+  type ScoutingNote,
+  type ScoutingSeverity,
+} from '@paddock/shared/contracts';
+import { errorMessage } from '@paddock/shared/api-client';
+import { formatDate } from '@paddock/shared/format';
+import { Button, EmptyState, ErrorState, Spinner } from '@paddock/shared/ui';
+import { useMapArea } from '../context';
+import { useOlMap } from '../map-core/olMapContext';
+import { useMapStore } from '../store';
+import { createNotesLayer, nextMapClick, SEVERITY_COLOURS } from './notesLayer';
+import { OfflineFarm } from './OfflineFarm';
+import { fieldAt, localToday, waitingLine } from './noteRules';
+import { discardNote, queueNote, retryNote, type PhotoInput } from './outbox';
+import { resizePhoto } from './resizePhoto';
+import { buildScoutingPdf, scoutingPdfName, type ReportNote } from './reportPdf';
+import {
+  scoutingOutbox,
+  useNotes,
+  usePeople,
+  useQueued,
+  useScoutingApi,
+  useSync,
+  type NoteFilters,
+  type QueuedView,
+} from './useScouting';
+import styles from './scouting.module.css';
+
+interface Draft {
+  geometry: ScoutingGeometry;
+  source: ScoutingLocationSource;
+  accuracy: number | null;
+}
+
+const GPS_FAILED = "We couldn't find where you are. Allow location for Paddock, or place the note on the map.";
+
+/** The phone's position with its accuracy in metres. */
+function currentPosition(): Promise<{ lon: number; lat: number; accuracy: number }> {
+  return new Promise((resolve, reject) => {
+    if (!('geolocation' in navigator)) return reject(new Error(GPS_FAILED));
+    navigator.geolocation.getCurrentPosition(
+      (position) =>
+        resolve({ lon: position.coords.longitude, lat: position.coords.latitude, accuracy: position.coords.accuracy }),
+      () => reject(new Error(GPS_FAILED)),
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 10_000 },
+    );
+  });
+}
+
+function save(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The note form: category, severity, words, camera photos, the day seen and a follow-up. */
+function NoteForm({
+  draft,
+  farmId,
+  canAssign,
+  onDone,
+}: {
+  draft: Draft;
+  farmId: string;
+  canAssign: boolean;
+  onDone(saved: boolean): void;
+}) {
+  const api = useScoutingApi();
+  const fields = useMapStore((s) => s.fields);
+  const people = usePeople(api, farmId, canAssign);
+  const [category, setCategory] = useState<ScoutingCategory>('weeds');
+  const [severity, setSeverity] = useState<ScoutingSeverity>('moderate');
+  const [text, setText] = useState('');
+  const [observed, setObserved] = useState(localToday());
+  const [assignee, setAssignee] = useState('');
+  const [due, setDue] = useState('');
+  const [photos, setPhotos] = useState<PhotoInput[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const fieldId = useMemo(
+    () =>
+      draft.geometry.type === 'Point'
+        ? fieldAt(
+            fields.map((field) => ({ id: field.id, geometry: field.geometry })),
+            draft.geometry.coordinates,
+          )
+        : null,
+    [fields, draft.geometry],
+  );
+  const fieldName = fields.find((field) => field.id === fieldId)?.properties.field_name ?? null;
+
+  const addPhotos = async (files: FileList | null) => {
+    if (!files) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const resized = await Promise.all([...files].map((file) => resizePhoto(file)));
+      setPhotos((current) => [...current, ...resized].slice(0, 10));
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await queueNote(
+        scoutingOutbox(),
+        farmId,
+        {
+          field_id: fieldId,
+          geometry: draft.geometry,
+          location_source: draft.source,
+          accuracy_m: draft.accuracy,
+          category,
+          severity,
+          text,
+          observed_on: observed,
+          follow_up: assignee ? { assignee_id: assignee, due_date: due || null } : null,
+        },
+        photos,
+      );
+      onDone(true);
+    } catch (error) {
+      setProblem(errorMessage(error, 'This note could not be kept on this device. Try again.'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} aria-label="New scouting note">
+      <h3 className={styles.title}>New note</h3>
+      <p className={styles.muted}>
+        {draft.source === 'gps'
+          ? `Your position, within ${Math.round(draft.accuracy ?? 0)} m`
+          : draft.source === 'placed'
+            ? 'Placed on the map'
+            : 'Drawn area'}
+        {fieldName ? ` in ${fieldName}` : ''}
+      </p>
+      <label className={styles.label}>
+        Category
+        <select value={category} onChange={(event) => setCategory(event.target.value as ScoutingCategory)}>
+          {SCOUTING_CATEGORIES.map((value) => (
+            <option key={value} value={value}>
+              {SCOUTING_CATEGORY_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <fieldset className={styles.severities}>
+        <legend>Severity</legend>
+        {SCOUTING_SEVERITIES.map((value) => (
+          <label key={value} className={styles.severity}>
+            <input
+              type="radio"
+              name="severity"
+              value={value}
+              checked={severity === value}
+              onChange={() => setSeverity(value)}
+            />
+            {SCOUTING_SEVERITY_LABELS[value]}
+          </label>
+        ))}
+      </fieldset>
+      <label className={styles.label}>
+        What you saw
+        <textarea value={text} maxLength={4000} rows={3} onChange={(event) => setText(event.target.value)} />
+      </label>
+      <label className={styles.label}>
+        Seen on
+        <input
+          type="date"
+          required
+          value={observed}
+          max={localToday()}
+          onChange={(event) => setObserved(event.target.value)}
+        />
+      </label>
+      <label className={styles.label}>
+        Photos
+        <input
+          type="file"
+          accept="image/*"
+          capture="environment"
+          multiple
+          onChange={(event) => void addPhotos(event.target.files)}
+        />
+      </label>
+      {photos.length > 0 && (
+        <p className={styles.muted}>
+          {photos.length === 1 ? '1 photo' : `${photos.length} photos`} ready (
+          {Math.round(photos.reduce((sum, photo) => sum + photo.bytes.byteLength, 0) / 1024)} KB)
+        </p>
+      )}
+      {canAssign && (
+        <div className={styles.row}>
+          <label className={styles.label}>
+            Follow-up by
+            <select value={assignee} onChange={(event) => setAssignee(event.target.value)}>
+              <option value="">No follow-up</option>
+              {(people.data ?? []).map((person) => (
+                <option key={person.account_id} value={person.account_id}>
+                  {person.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {assignee && (
+            <label className={styles.label}>
+              Due
+              <input type="date" value={due} onChange={(event) => setDue(event.target.value)} />
+            </label>
+          )}
+        </div>
+      )}
+      {problem && (
+        <p role="alert" className={styles.error}>
+          {problem}
+        </p>
+      )}
+      <div className={styles.row}>
+        <Button type="submit" disabled={busy}>
+          Save note
+        </Button>
+        <Button variant="secondary" onClick={() => onDone(false)} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function QueuedItem({ item, onChanged }: { item: QueuedView; onChanged(): void }) {
+  const note = item.body.note;
+  return (
+    <li className={styles.item} data-state={item.state}>
+      <span className={styles.dot} style={{ background: SEVERITY_COLOURS[note.severity] }} aria-hidden />
+      <div>
+        <strong>{SCOUTING_CATEGORY_LABELS[note.category]}</strong> {formatDate(note.observed_on)}
+        <div className={styles.muted}>
+          {item.state === 'failed'
+            ? `Not sent: ${item.error ?? 'refused'}`
+            : item.photoCount > 0
+              ? `Waiting to send, with ${item.photoCount === 1 ? '1 photo' : `${item.photoCount} photos`}`
+              : 'Waiting to send'}
+        </div>
+        {item.state === 'failed' && (
+          <div className={styles.row}>
+            <Button variant="secondary" onClick={() => void retryNote(scoutingOutbox(), item.key).then(onChanged)}>
+              Retry
+            </Button>
+            <Button variant="secondary" onClick={() => void discardNote(scoutingOutbox(), item.key)}>
+              Discard
+            </Button>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function NoteItem({ note }: { note: ScoutingNote }) {
+  const content = note.note;
+  const photos = note.photos.filter((photo) => photo.complete).length;
+  return (
+    <li className={styles.item}>
+      <span className={styles.dot} style={{ background: SEVERITY_COLOURS[content.severity] }} aria-hidden />
+      <div>
+        <strong>{SCOUTING_CATEGORY_LABELS[content.category]}</strong> (
+        {SCOUTING_SEVERITY_LABELS[content.severity].toLowerCase()}) {formatDate(content.observed_on)}
+        {content.text && <div>{content.text}</div>}
+        <div className={styles.muted}>
+          {[
+            note.author_name,
+            photos > 0 ? (photos === 1 ? '1 photo' : `${photos} photos`) : null,
+            content.follow_up ? (content.follow_up.done ? 'Follow-up done' : 'Follow-up open') : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Scouting on the farm map (issue 31): add a note from the phone's GPS or placed on the map, the
+ * outbox of notes waiting for signal (with retry), the farm's notes filtered by category and days,
+ * on the map and in a list, and the reports (CSV, KML, PDF with photos and a map).
+ */
+export function ScoutingPanel() {
+  const { bus } = useMapArea();
+  const handle = useOlMap();
+  const farm = useMapStore((s) => s.farm);
+  const fields = useMapStore((s) => s.fields);
+  const canEdit = useMapStore((s) => s.access.edit);
+  const farmId = farm?.id ?? '';
+  const api = useScoutingApi();
+  const outbox = scoutingOutbox();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const [filters, setFilters] = useState<NoteFilters>({ categories: [], from: '', to: '' });
+  const queued = useQueued(outbox, farmId);
+  const { status, sync } = useSync(outbox, api, farmId);
+  const notes = useNotes(api, farmId, filters);
+  const layer = useRef<ReturnType<typeof createNotesLayer> | null>(null);
+
+  useEffect(() => {
+    if (!handle) return;
+    layer.current = createNotesLayer(handle.map);
+    return () => {
+      layer.current?.remove();
+      layer.current = null;
+    };
+  }, [handle]);
+  useEffect(() => {
+    layer.current?.show([
+      ...(notes.data ?? []).map((note) => ({
+        id: note.id,
+        geometry: note.note.geometry,
+        severity: note.note.severity,
+        waiting: false,
+      })),
+      ...queued.map((item) => ({
+        id: item.key,
+        geometry: item.body.note.geometry as ScoutingGeometry,
+        severity: item.body.note.severity,
+        waiting: true,
+      })),
+    ]);
+  }, [notes.data, queued, handle]);
+
+  useEffect(() => {
+    if (!placing || !handle) return;
+    return nextMapClick(handle.map, ([lon, lat]) => {
+      setPlacing(false);
+      setDraft({ geometry: { type: 'Point', coordinates: [lon, lat] }, source: 'placed', accuracy: null });
+    });
+  }, [placing, handle]);
+
+  const fromGps = async () => {
+    try {
+      const { lon, lat, accuracy } = await currentPosition();
+      setDraft({ geometry: { type: 'Point', coordinates: [lon, lat] }, source: 'gps', accuracy });
+    } catch (error) {
+      bus.toast('error', errorMessage(error, GPS_FAILED));
+    }
+  };
+
+  const download = async (format: 'csv' | 'kml') => {
+    try {
+      const blob = await api.report(farmId, format, { from: filters.from || undefined, to: filters.to || undefined });
+      save(blob, `${(farm?.properties.farm_name ?? 'farm').replace(/[^\w-]+/g, '_')}-scouting.${format}`);
+    } catch (error) {
+      bus.toast('error', errorMessage(error, 'The report could not be made. Try again.'));
+    }
+  };
+
+  const downloadPdf = async () => {
+    try {
+      const list = notes.data ?? [];
+      const reportNotes: ReportNote[] = [];
+      for (const note of list) {
+        const photos = [];
+        for (const photo of note.photos.filter(
+          (item) => item.complete && (item.content_type === 'image/jpeg' || item.content_type === 'image/png'),
+        )) {
+          const blob = await api.photo(photo.id);
+          const bitmap = await createImageBitmap(blob);
+          photos.push({
+            bytes: new Uint8Array(await blob.arrayBuffer()),
+            format: photo.content_type === 'image/png' ? ('PNG' as const) : ('JPEG' as const),
+            width: bitmap.width,
+            height: bitmap.height,
+          });
+          bitmap.close();
+        }
+        reportNotes.push({
+          content: note.note,
+          fieldName: fields.find((field) => field.id === note.note.field_id)?.properties.field_name ?? null,
+          authorName: note.author_name,
+          followUpName: null,
+          photos,
+        });
+      }
+      const doc = buildScoutingPdf({
+        farmName: farm?.properties.farm_name ?? 'Farm',
+        from: filters.from || null,
+        to: filters.to || null,
+        fields: fields.map((field) => ({ name: field.properties.field_name, geometry: field.geometry })),
+        notes: reportNotes,
+      });
+      save(
+        doc.output('blob'),
+        scoutingPdfName(farm?.properties.farm_name ?? 'farm', filters.from || null, filters.to || null),
+      );
+    } catch (error) {
+      bus.toast('error', errorMessage(error, 'The report could not be made. Try again.'));
+    }
+  };
+
+  const sent = queued.reduce((sum, item) => sum + item.photoSent, 0);
+  const total = queued.reduce((sum, item) => sum + item.photoBytes, 0);
+
+  if (!farm) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls="scouting-panel"
+        onClick={() => setOpen((value) => !value)}
+      >
+        Scouting{queued.length > 0 ? ` (${queued.length} waiting)` : ''}
+      </button>
+      {open && (
+        <section id="scouting-panel" className={styles.panel} aria-label="Scouting notes">
+          <header className={styles.header}>
+            <h2 className={styles.title}>Scouting notes</h2>
+            <button type="button" className={styles.close} aria-label="Close scouting" onClick={() => setOpen(false)}>
+              ×
+            </button>
+          </header>
+          {draft ? (
+            <NoteForm
+              draft={draft}
+              farmId={farmId}
+              canAssign={canEdit}
+              onDone={(saved) => {
+                setDraft(null);
+                if (saved) {
+                  bus.toast(
+                    'success',
+                    navigator.onLine ? 'Note saved' : 'Note saved on this device. It sends when you have signal.',
+                  );
+                  void sync();
+                }
+              }}
+            />
+          ) : (
+            <>
+              {canEdit && (
+                <div className={styles.row}>
+                  <Button onClick={() => void fromGps()}>Add note here</Button>
+                  <Button variant="secondary" aria-pressed={placing} onClick={() => setPlacing((value) => !value)}>
+                    {placing ? 'Tap the map…' : 'Place on map'}
+                  </Button>
+                </div>
+              )}
+              <OfflineFarm farmId={farmId} />
+              <p className={styles.muted} role="status">
+                {status === 'sending' ? <Spinner label="Sending" /> : null}
+                {waitingLine(queued.length, status, sent, total)}
+              </p>
+              {queued.length > 0 && (
+                <ul className={styles.list} aria-label="Waiting to send">
+                  {queued.map((item) => (
+                    <QueuedItem key={item.key} item={item} onChanged={() => void sync()} />
+                  ))}
+                </ul>
+              )}
+              <div className={styles.filters}>
+                <label className={styles.label}>
+                  Category
+                  <select
+                    value={filters.categories[0] ?? ''}
+                    onChange={(event) =>
+                      setFilters({
+                        ...filters,
+                        categories: event.target.value ? [event.target.value as ScoutingCategory] : [],
+                      })
+                    }
+                  >
+                    <option value="">All categories</option>
+                    {SCOUTING_CATEGORIES.map((value) => (
+                      <option key={value} value={value}>
+                        {SCOUTING_CATEGORY_LABELS[value]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className={styles.label}>
+                  From
+                  <input
+                    type="date"
+                    value={filters.from}
+                    onChange={(event) => setFilters({ ...filters, from: event.target.value })}
+                  />
+                </label>
+                <label className={styles.label}>
+                  To
+                  <input
+                    type="date"
+                    value={filters.to}
+                    onChange={(event) => setFilters({ ...filters, to: event.target.value })}
+                  />
+                </label>
+              </div>
+              {notes.isPending ? (
+                <Spinner label="Loading notes" />
+              ) : notes.isError ? (
+                <ErrorState
+                  title="Notes could not be loaded"
+                  message={errorMessage(notes.error)}
+                  onRetry={() => void notes.refetch()}
+                />
+              ) : notes.data.length === 0 ? (
+                <EmptyState title="No notes yet" message="Notes you add here show on the map and in this list." />
+              ) : (
+                <ul className={styles.list} aria-label="Notes">
+                  {notes.data.map((note) => (
+                    <NoteItem key={note.id} note={note} />
+                  ))}
+                </ul>
+              )}
+              <div className={styles.row}>
+                <Button variant="secondary" onClick={() => void download('csv')}>
+                  CSV
+                </Button>
+                <Button variant="secondary" onClick={() => void download('kml')}>
+                  KML
+                </Button>
+                <Button variant="secondary" onClick={() => void downloadPdf()} disabled={!notes.data}>
+                  PDF report
+                </Button>
+              </div>
+            </>
+          )}
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { booleanPointInPolygon } from '@turf/turf';
+import type { AreaGeometry } from '@paddock/shared/contracts';
+
+/** The field a pin is in (the first whose boundary holds it), or null outside every field. */
+export function fieldAt(
+  fields: readonly { id: string; geometry: AreaGeometry }[],
+  [lon, lat]: readonly [number, number],
+): string | null {
+  for (const field of fields) {
+    if (booleanPointInPolygon([lon, lat], field.geometry)) return field.id;
+  }
+  return null;
+}
+
+/** Today in the device's own calendar (a note is seen on the farmer's day, not UTC's). */
+export function localToday(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** What the outbox line says: how many notes wait, and why they are not sent yet. */
+export function waitingLine(
+  count: number,
+  status: 'idle' | 'sending' | 'offline' | 'signed-out',
+  sent: number,
+  total: number,
+): string {
+  if (count === 0) return 'Every note is sent.';
+  const notes = count === 1 ? '1 note' : `${count} notes`;
+  switch (status) {
+    case 'sending':
+      return total > 0 ? `Sending ${notes}: ${Math.floor((sent / total) * 100)}% of photos sent` : `Sending ${notes}`;
+    case 'offline':
+      return `${notes} waiting for signal. They send by themselves when you are back online.`;
+    case 'signed-out':
+      return `${notes} waiting. Sign in again to send them.`;
+    case 'idle':
+      return `${notes} waiting to send.`;
+  }
+}

@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { liveQuery } from 'dexie';
+import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
+import type { ScoutingCategory } from '@paddock/shared/contracts';
+import { createScoutingApi, type ScoutingApi } from '../api/scoutingApi';
+import { useMapArea } from '../context';
+import { ScoutingOutbox, syncOutbox, type QueuedNote } from './outbox';
+
+let shared: ScoutingOutbox | null = null;
+/** One outbox per browser profile (IndexedDB), opened on first use. */
+export function scoutingOutbox(): ScoutingOutbox {
+  shared ??= new ScoutingOutbox();
+  return shared;
+}
+
+/** A queued note as the list shows it: its photos' progress in bytes. */
+export interface QueuedView extends QueuedNote {
+  photoBytes: number;
+  photoSent: number;
+  photoCount: number;
+}
+
+export type SyncStatus = 'idle' | 'sending' | 'offline' | 'signed-out';
+
+export interface NoteFilters {
+  categories: ScoutingCategory[];
+  from: string;
+  to: string;
+}
+
+/** The scouting API for this area. */
+export function useScoutingApi(): ScoutingApi {
+  const { config, auth } = useMapArea();
+  return useMemo(() => createScoutingApi({ config, getToken: (options) => auth.getToken(options) }), [config, auth]);
+}
+
+/** What waits in the outbox for this farm, live (another tab adding a note shows here too). */
+export function useQueued(outbox: ScoutingOutbox, farmId: string): QueuedView[] {
+  const [queued, setQueued] = useState<QueuedView[]>([]);
+  useEffect(() => {
+    const subscription = liveQuery(async () => {
+      const notes = await outbox.notes.where('farmId').equals(farmId).sortBy('queuedAt');
+      const photos = await outbox.photos
+        .where('noteKey')
+        .anyOf(notes.map((note) => note.key))
+        .toArray();
+      return notes.map((note) => {
+        const mine = photos.filter((photo) => photo.noteKey === note.key);
+        return {
+          ...note,
+          photoCount: mine.length,
+          photoBytes: mine.reduce((sum, photo) => sum + photo.bytes.byteLength, 0),
+          photoSent: mine.reduce((sum, photo) => sum + photo.offset, 0),
+        };
+      });
+    }).subscribe({ next: setQueued, error: () => setQueued([]) });
+    return () => subscription.unsubscribe();
+  }, [outbox, farmId]);
+  return queued;
+}
+
+/**
+ * Sends the outbox when there is signal: now, whenever the browser comes back online, and when
+ * asked (after a note is saved, the Retry button). Waits for a valid session: with an expired one
+ * (offline sign-in keeps the last session for reading and drafting) nothing is sent.
+ */
+export function useSync(outbox: ScoutingOutbox, api: ScoutingApi, farmId: string) {
+  const { auth } = useMapArea();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<SyncStatus>('idle');
+  const sync = useCallback(async () => {
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      setStatus('offline');
+      return;
+    }
+    try {
+      await auth.getToken();
+    } catch {
+      setStatus('signed-out');
+      return;
+    }
+    setStatus('sending');
+    try {
+      const result = await syncOutbox(outbox, api);
+      setStatus(result.interrupted ? 'offline' : 'idle');
+      if (result.sent > 0) await queryClient.invalidateQueries({ queryKey: queryKeys.scouting.ofFarm(farmId) });
+    } catch {
+      setStatus('offline');
+    }
+  }, [auth, outbox, api, queryClient, farmId]);
+  useEffect(() => {
+    // The first send waits a tick: the page paints before the outbox is read.
+    const first = setTimeout(() => void sync(), 0);
+    const online = () => void sync();
+    const offline = () => setStatus('offline');
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      clearTimeout(first);
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  }, [sync]);
+  return { status, sync };
+}
+
+/** The farm's notes on the server, by filters (kept in the query cache, shown offline from it). */
+export function useNotes(api: ScoutingApi, farmId: string, filters: NoteFilters) {
+  const params = {
+    ...(filters.categories.length > 0 ? { category: filters.categories } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+  };
+  return useQuery({
+    queryKey: queryKeys.scouting.notes(farmId, params),
+    queryFn: () => api.notes(farmId, params),
+  });
+}
+
+export function usePeople(api: ScoutingApi, farmId: string, enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.scouting.people(farmId), queryFn: () => api.people(farmId), enabled });
+}
