@@ -29,9 +29,23 @@ import { makeFarm, makeField } from './fixtures';
 
 /** What the page did to the map, as a stand-in for OpenLayers (which needs a real canvas). */
 export function fakeMapHandle() {
-  const view = { on: () => undefined, un: () => undefined, getRotation: () => 0, getZoom: () => 4 };
+  const view = {
+    on: () => undefined,
+    un: () => undefined,
+    getRotation: () => 0,
+    getZoom: () => 4,
+    getProjection: () => 'EPSG:3857',
+  };
+  // Layers a feature adds (scouting notes, zones) are recorded, not drawn.
+  const map = {
+    getView: () => view,
+    addLayer: jest.fn(),
+    removeLayer: jest.fn(),
+    once: jest.fn(),
+    un: jest.fn(),
+  };
   return {
-    map: { getView: () => view } as unknown as MapHandle['map'],
+    map: map as unknown as MapHandle['map'],
     zoomToFields: jest.fn(),
     zoomBy: jest.fn(),
     resetBearing: jest.fn(),
