@@ -11,7 +11,7 @@ import { accountDist, buildRelease } from './support/release';
 // the signal comes back, even when it drops half-way through a photo.
 
 const PHONE = { width: 375, height: 812 };
-const SHOTS = '/work/shots/scout';
+const SHOTS = process.env.PADDOCK_SHOTS_DIR ?? '../test-results/scouting-offline';
 
 test.use({ viewport: PHONE, serviceWorkers: 'allow' });
 

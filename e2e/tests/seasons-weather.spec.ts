@@ -4,7 +4,7 @@ import { uniqueEmail } from './support/auth';
 import { api, bearerOf, farmWithField, makeAdvanced } from './support/api';
 import { signUpAndOnboard } from './support/onboard';
 
-const SHOTS = '/work/shots/season';
+const SHOTS = process.env.PADDOCK_SHOTS_DIR ?? '../test-results/seasons-weather';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** Waits (through the API) until the farm's weather cell has been fetched by the refresh job. */
