@@ -111,6 +111,8 @@ test('buy → download → reopen: the product, unit and rates sold come back in
     await expect(panel.getByLabel('Unit')).toHaveValue('kg/ha');
     await expect(panel.getByRole('columnheader', { name: 'Rate (kg/ha)' })).toBeVisible();
     if (zones.made_from) await expect(panel.getByText(zones.made_from.description, { exact: false })).toBeVisible();
-    await page.screenshot({ path: `/work/shots/left/zoning-kept-reopen-${viewport.width}.png` });
+    await page.screenshot({
+      path: `${process.env.PADDOCK_SHOTS_DIR ?? '../test-results/zoning-kept'}/zoning-kept-reopen-${viewport.width}.png`,
+    });
   }
 });
