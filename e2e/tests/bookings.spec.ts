@@ -58,7 +58,7 @@ test.describe('Rapid-EM booking', () => {
     await card.getByLabel('CVC/CVV').fill('123');
     await page.getByRole('button', { name: /^Pay AU\$/ }).click();
 
-    await expect(page).toHaveURL(/\/rapid-em-booking\/success$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/rapid-em-booking\/success(\?payment=[\w-]+)?$/, { timeout: 20_000 });
     await expect(
       page.getByRole('heading', { name: 'HOORAY! You have successfully booked an EM Machine!' }),
     ).toBeVisible();

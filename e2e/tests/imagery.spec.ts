@@ -65,7 +65,7 @@ test('a Basic farmer sees dates, NDVI tiles and the legend, and cannot get NDRE'
     .getByRole('checkbox', { name: /Home Paddock/ })
     .first()
     .check();
-  const chart = page.getByRole('region', { name: 'Season chart' }).getByRole('group');
+  const chart = page.getByRole('region', { name: 'Season chart' }).getByRole('group', { name: /across the season$/ });
   const points = chart.getByRole('button', { name: /^NDVI [\d.]+ on \d+ \w+$/ });
   await expect(points.first()).toBeVisible({ timeout: 30_000 });
   const point = points.nth((await points.count()) - 2);
