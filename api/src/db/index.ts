@@ -50,10 +50,7 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 
 /** Opens the configured database (one SQL dialect on both backends), its schema migrated. */
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
-  // The embedded database is migrated by a process of its own (never in this one): see below.
-  if (config.kind === 'pglite' && !(await isMigratedEmbeddedDatabase(config.dataDir))) {
-    await migrateEmbeddedDatabase(config.dataDir);
-  }
+  if (config.kind === 'pglite') await ensureMigratedEmbeddedDatabase(config.dataDir);
   const opened =
     config.kind === 'pglite' ? await openPglite(config.dataDir) : await openPostgres(config.url, config.schema);
   if (config.kind === 'postgres') {
@@ -90,6 +87,11 @@ const schemaMark = () => `${Object.keys(migrations).sort().join('\n')}\n`;
 async function isMigratedEmbeddedDatabase(dataDir: string): Promise<boolean> {
   const mark = await readFile(path.join(dataDir, SCHEMA_MARK_FILE), 'utf8').catch(() => null);
   return mark === schemaMark();
+}
+
+/** Creates or migrates an embedded database's folder, by a process of its own (never in this one): see below. */
+export async function ensureMigratedEmbeddedDatabase(dataDir: string): Promise<void> {
+  if (!(await isMigratedEmbeddedDatabase(dataDir))) await migrateEmbeddedDatabase(dataDir);
 }
 
 /**
