@@ -53,9 +53,6 @@ export function latestClearCapture(entries: readonly CatalogEntry[]): string | n
 export const tileUrl = (template: string, { z, x, y }: Tile): string =>
   template.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y));
 
-/** Megabytes, one decimal, for the size before download. */
-export const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
-
 const STORAGE_KEY = 'paddock:offline-farms';
 
 export interface OfflineFarmRecord {

@@ -1,4 +1,4 @@
-import { formatAud, formatDate, formatHectares } from './index';
+import { formatAud, formatDate, formatFileSize, formatHectares } from './index';
 
 describe('format', () => {
   it('shows hectares with two decimals and thousands separators', () => {
@@ -15,5 +15,13 @@ describe('format', () => {
     expect(formatDate('2026-03-05T10:00:00')).toBe('5 Mar 2026');
     expect(formatDate(null)).toBe('N/A');
     expect(formatDate('not a date')).toBe('N/A');
+  });
+
+  it('reads file sizes as KB below a megabyte and MB above', () => {
+    expect(formatFileSize(0)).toBe('0 KB');
+    expect(formatFileSize(300)).toBe('1 KB');
+    expect(formatFileSize(12_345)).toBe('13 KB');
+    expect(formatFileSize(1.44 * 1024 * 1024)).toBe('1.4 MB');
+    expect(formatFileSize(200 * 1024 * 1024)).toBe('200 MB');
   });
 });

@@ -44,3 +44,12 @@ export function formatDate(iso: string | null | undefined, format: DateFormatNam
   const date = DateTime.fromISO(iso, { locale: LOCALE });
   return date.isValid ? date.toFormat(dateFormats[format]) : 'N/A';
 }
+
+const MEGABYTE = 1024 * 1024;
+
+/** '200 MB', '1.4 MB', '12 KB': sizes as people read them in a file list or before a download. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < MEGABYTE) return `${Math.ceil(bytes / 1024)} KB`;
+  const megabytes = bytes / MEGABYTE;
+  return `${megabytes >= 10 ? Math.round(megabytes) : Math.round(megabytes * 10) / 10} MB`;
+}

@@ -7,12 +7,13 @@ import { controlStyles as form } from '@paddock/shared/ui/form';
 import { Icon } from '@paddock/shared/ui';
 import type { Conversion } from './useConversion';
 import type { FileChoice } from './useFileChoice';
-import { formatMegabytes, pickerAccept, type ImportFileType } from './uploadRules';
+import { formatFileSize } from '@paddock/shared/format';
+import { pickerAccept, type ImportFileType } from './uploadRules';
 import styles from './ImportWizard.module.css';
 
 const typeLabels: Record<ImportFileType, string> = { shapefile: 'Shapefile (.shp)', kml: 'KML or KMZ' };
 
-const maxSize = formatMegabytes(convertLimits.maxRequestBytes);
+const maxSize = formatFileSize(convertLimits.maxRequestBytes);
 const hints: Record<ImportFileType, string> = {
   shapefile: `Add the .shp, .shx and .dbf files (and .prj and .cpg when you have them), or one .zip of them. Up to ${maxSize} in total.`,
   kml: `Add one .kml or .kmz file, up to ${maxSize}.`,
@@ -94,7 +95,7 @@ function FileList({ choice, disabled }: PartProps) {
           <span className={styles.fileName} title={file.name}>
             {file.name}
           </span>
-          <span className={styles.fileSize}>{formatMegabytes(file.size)}</span>
+          <span className={styles.fileSize}>{formatFileSize(file.size)}</span>
           <button
             type="button"
             className={buttonStyles.iconButton}

@@ -1,4 +1,4 @@
-import { addDroppedFiles, checkUpload, formatMegabytes, type NamedFile } from './uploadRules';
+import { addDroppedFiles, checkUpload, type NamedFile } from './uploadRules';
 
 const file = (name: string, size = 1000): NamedFile => ({ name, size });
 const names = (files: readonly NamedFile[]) => files.map((f) => f.name);
@@ -89,15 +89,5 @@ describe('upload rules: can Next upload?', () => {
       problem: expect.stringContaining('larger than 1 KB'),
     });
     expect(checkUpload(big, 'shapefile', 1100).ready).toBe(true);
-  });
-});
-
-describe('file sizes', () => {
-  it('reads as KB below a megabyte and MB above', () => {
-    expect(formatMegabytes(0)).toBe('0 KB');
-    expect(formatMegabytes(300)).toBe('1 KB');
-    expect(formatMegabytes(12_345)).toBe('13 KB');
-    expect(formatMegabytes(1.44 * 1024 * 1024)).toBe('1.4 MB');
-    expect(formatMegabytes(200 * 1024 * 1024)).toBe('200 MB');
   });
 });

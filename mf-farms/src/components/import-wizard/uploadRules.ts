@@ -1,4 +1,5 @@
 import { convertLimits } from '@paddock/shared/contracts';
+import { formatFileSize } from '@paddock/shared/format';
 import { uploadMessages } from '../../lib/messages';
 
 /** The two choices of the Upload File step (spec 1 §2.6). */
@@ -112,15 +113,6 @@ export function checkUpload(
 ): UploadCheck {
   if (files.length === 0) return notReady(uploadMessages.noFile);
   if (files.reduce((sum, file) => sum + file.size, 0) > maxBytes)
-    return notReady(uploadMessages.tooLarge(formatMegabytes(maxBytes)));
+    return notReady(uploadMessages.tooLarge(formatFileSize(maxBytes)));
   return type === 'shapefile' ? checkShapefile(files) : { ready: true, problem: null, missing: [] };
-}
-
-const MEGABYTE = 1024 * 1024;
-
-/** '200 MB', '1.4 MB', '12 KB': sizes as people read them in a file list. */
-export function formatMegabytes(bytes: number): string {
-  if (bytes < MEGABYTE) return `${Math.ceil(bytes / 1024)} KB`;
-  const megabytes = bytes / MEGABYTE;
-  return `${megabytes >= 10 ? Math.round(megabytes) : Math.round(megabytes * 10) / 10} MB`;
 }
