@@ -51,7 +51,7 @@ test('a farmer sets this season’s crop and sowing date, and reads rain, temper
   page,
 }) => {
   // Sign-up, two map loads and the imagery series the first time: longer than one page's budget.
-  test.setTimeout(420_000);
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const email = uniqueEmail('season');
   await signUpAndOnboard(page, email);

@@ -32,6 +32,10 @@ function dbfRecords(bytes: Buffer): Record<string, string>[] {
   return records;
 }
 
+/** '2026-11-26' as the map says it: '26 Nov'. */
+const dayMonth = (isoDate: string): string =>
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
 /**
  * Issue 26, done means: zones sold with a product (Urea, kg/ha, 120/90/60) → paid → the files downloaded
  * name the product and unit in the shapefile's table, the TERMINAL shapefile and the ISOXML → the order
@@ -110,7 +114,12 @@ test('buy → download → reopen: the product, unit and rates sold come back in
     await expect(panel.getByLabel('Product name')).toHaveValue('Urea');
     await expect(panel.getByLabel('Unit')).toHaveValue('kg/ha');
     await expect(panel.getByRole('columnheader', { name: 'Rate (kg/ha)' })).toBeVisible();
-    if (zones.made_from) await expect(panel.getByText(zones.made_from.description, { exact: false })).toBeVisible();
+    // What the zones were made of, in the user's words: 'Made from 26 Nov (100 %).'
+    for (const capture of zones.made_from?.captures ?? []) {
+      await expect(
+        panel.getByText(`${dayMonth(capture.date)} (${Math.round(capture.percent)} %)`, { exact: false }),
+      ).toBeVisible();
+    }
     await page.screenshot({
       path: `${process.env.PADDOCK_SHOTS_DIR ?? '../test-results/zoning-kept'}/zoning-kept-reopen-${viewport.width}.png`,
     });

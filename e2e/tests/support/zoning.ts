@@ -43,7 +43,7 @@ export async function farmerWithPaidOrder(
   expect(zonesAnswer.status()).toBe(200);
   const zones = (await zonesAnswer.json()) as {
     zoned_image: { type: string; features: unknown[] };
-    made_from?: { description: string };
+    made_from?: { description: string; captures: { date: string; percent: number }[] };
   };
   const added = await page.request.post(`${api}/cart/add?item_type=zoning`, {
     headers,
