@@ -100,11 +100,25 @@ async function openFarmOffline(context: BrowserContext, page: Page, farmId: stri
   const skip = page.getByRole('button', { name: 'Skip tutorial' });
   if (await skip.isVisible()) await skip.click();
   await page.getByRole('button', { name: /^Scouting/ }).click();
-  await expect(page.getByText('No notes yet')).toBeVisible();
+  const panel = page.getByRole('region', { name: 'Scouting notes' });
+  await expect(panel.getByText('No notes yet')).toBeVisible();
+  // Made available offline from the farm's page: the size first, then the download.
+  await panel.getByRole('button', { name: 'Make this farm available offline' }).click();
+  await expect(panel.getByText(/Imagery of .+: about [\d.]+ MB/)).toBeVisible();
+  await panel.getByRole('button', { name: 'Download' }).click();
+  await expect(panel.getByText(/Available offline, with imagery of/)).toBeVisible({ timeout: 60_000 });
+
   await context.setOffline(true);
+  // With no signal only the service worker can answer: an imagery tile it serves is the kept imagery.
+  const keptTile = page.waitForResponse(
+    (response) => /\/v2\/tiles\/.+\.png/.test(response.url()) && response.status() === 200,
+    { timeout: 30_000 },
+  );
   await page.reload();
   await expect(page.getByTestId('farm-map')).toBeVisible();
-  await expect(page.getByText('Home Paddock').first()).toBeVisible();
+  expect((await keptTile).fromServiceWorker()).toBe(true);
+  // The farm's fields, from what was kept (the field sheet starts folded on a phone).
+  await expect(page.getByText(/^1 field · [\d.]+ ha$/)).toBeVisible();
   await page.getByRole('button', { name: /^Scouting/ }).click();
 }
 

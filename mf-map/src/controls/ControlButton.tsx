@@ -10,6 +10,8 @@ export function ControlButton({
   pressed,
   disabled,
   rotation,
+  expands,
+  badge,
 }: {
   icon: IconName;
   label: string;
@@ -17,6 +19,10 @@ export function ControlButton({
   pressed?: boolean;
   disabled?: boolean;
   rotation?: number;
+  /** A button that opens a panel: whether it is open, and the panel's id. */
+  expands?: { open: boolean; panelId: string };
+  /** A count shown on the button (its words are in the label). */
+  badge?: number;
 }) {
   return (
     <button
@@ -25,12 +31,19 @@ export function ControlButton({
       aria-label={label}
       title={label}
       aria-pressed={pressed}
+      aria-expanded={expands?.open}
+      aria-controls={expands?.panelId}
       disabled={disabled}
       onClick={onPress}
     >
       <span className={styles.icon} style={rotation ? { transform: `rotate(${rotation}rad)` } : undefined}>
         <Icon name={icon} />
       </span>
+      {badge ? (
+        <span className={styles.badge} aria-hidden="true">
+          {badge}
+        </span>
+      ) : null}
     </button>
   );
 }

@@ -21,7 +21,7 @@ import { FarmImagery } from './FarmImagery';
 import { FarmWeatherControl } from '../weather/FarmWeather';
 import { CompareOverlay } from '../compare/CompareOverlay';
 import { ZoneFromAddress } from '../zoning/ZoneFromAddress';
-import { ScoutingPanel } from '../scouting/ScoutingPanel';
+import { ScoutingButton, ScoutingPanel } from '../scouting/ScoutingPanel';
 import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
 import { MeasureControls } from '../measure/MeasureControls';
 import { keepMeasureModeInStorage } from '../measure/measureStorage';
@@ -30,6 +30,7 @@ import { createMapStore, MapStoreProvider, useMapStore, useMapStoreApi, type Map
 import { MapTutorial } from '../tutorial/MapTutorial';
 import { useTutorial } from '../tutorial/useTutorial';
 import { RemoteMount } from './RemoteMount';
+import { keepFarmPagePartsOffline, loadFarmPageParts } from './offlineParts';
 import { TopRightOptions } from './TopRightOptions';
 import { BasemapSwitch } from '../controls/BasemapSwitch';
 import { DemoImageryNote } from '../controls/DemoImageryNote';
@@ -96,6 +97,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
   const [handle, setHandle] = useState<MapHandle | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
+  const [scouting, setScouting] = useState(false);
   const tutorial = useTutorial();
   const actions = useFieldActions(store);
   const onFieldClick = useMemo(() => fieldClickHandler(store), [store]);
@@ -106,6 +108,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
   useStartRegion(handle, find, status.status === 'success' ? (farm?.id ?? null) : null, fieldCount, props.profile);
 
   useEffect(() => keepMeasureModeInStorage(store), [store]);
+  useEffect(() => (status.status === 'success' ? keepFarmPagePartsOffline() : undefined), [status.status]);
   useArrival(store, status, handle, tutorial.show);
 
   const askDelete = (field: FieldFeature) => setDeleteTarget(field.id);
@@ -159,13 +162,14 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
                 <MeasureControls />
                 <ZoningControls />
                 {farm && <FarmWeatherControl farmId={farm.id} />}
+                <ScoutingButton open={scouting} onToggle={() => setScouting((open) => !open)} />
                 {basemap.list.length > 0 && (
                   <BasemapSwitch basemaps={basemap.list} current={basemap.current} onChoose={chooseBasemap} />
                 )}
               </MapControls>
               <ManageOverlay actions={actions} onDelete={deleteCurrent} />
               {basemap.demoImagery && <DemoImageryNote />}
-              <ScoutingPanel />
+              <ScoutingPanel open={scouting} onClose={() => setScouting(false)} loadPageParts={loadFarmPageParts} />
             </>
           )}
         </section>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from '@paddock/shared/api-client';
-import { formatDate } from '@paddock/shared/format';
+import { formatDate, formatFileSize } from '@paddock/shared/format';
 import { Button } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { useMapStore } from '../store';
@@ -8,7 +8,6 @@ import {
   API_CACHE,
   boxAround,
   latestClearCapture,
-  megabytes,
   offlineFarms,
   rememberOfflineFarm,
   TILE_BYTES_ESTIMATE,
@@ -20,7 +19,7 @@ import styles from './scouting.module.css';
 type Plan = { date: string; urls: string[] };
 
 /** "Make this farm available offline": the size first, a progress bar while it downloads, and remove. */
-export function OfflineFarm({ farmId }: { farmId: string }) {
+export function OfflineFarm({ farmId, loadPageParts }: { farmId: string; loadPageParts(): Promise<unknown> }) {
   const { imagery, bus } = useMapArea();
   const fields = useMapStore((s) => s.fields);
   const [saved, setSaved] = useState(() => offlineFarms()[farmId] ?? null);
@@ -36,6 +35,7 @@ export function OfflineFarm({ farmId }: { farmId: string }) {
       const page = await imagery.catalog({ fieldIds, layer: 'standard' });
       const date = latestClearCapture(page.dates);
       if (!box || !date) {
+        await loadPageParts();
         bus.toast(
           'info',
           'There is no clear imagery of these fields yet. The farm and its notes are still kept for offline use.',
@@ -55,6 +55,8 @@ export function OfflineFarm({ farmId }: { farmId: string }) {
     setProgress(0);
     let bytes = 0;
     try {
+      // The map's own code first: without it the kept imagery could not be shown offline.
+      await loadPageParts();
       for (const [index, url] of ready.urls.entries()) {
         const response = await imagery.fetchTile(url);
         if (response.ok) bytes += (await response.blob()).size;
@@ -94,7 +96,7 @@ export function OfflineFarm({ farmId }: { farmId: string }) {
     return (
       <div className={styles.row}>
         <p className={styles.muted}>
-          Available offline, with imagery of {formatDate(saved.date)} ({megabytes(saved.bytes)})
+          Available offline, with imagery of {formatDate(saved.date)} ({formatFileSize(saved.bytes)})
         </p>
         <Button variant="secondary" onClick={() => void remove()}>
           Remove offline copy
@@ -106,7 +108,7 @@ export function OfflineFarm({ farmId }: { farmId: string }) {
     return (
       <div className={styles.row}>
         <p className={styles.muted}>
-          Imagery of {formatDate(plan.date)}: about {megabytes(plan.urls.length * TILE_BYTES_ESTIMATE)}
+          Imagery of {formatDate(plan.date)}: about {formatFileSize(plan.urls.length * TILE_BYTES_ESTIMATE)}
         </p>
         <Button onClick={() => void download(plan)}>Download</Button>
         <Button variant="secondary" onClick={() => setPlan(null)}>

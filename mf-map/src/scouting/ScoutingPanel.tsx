@@ -18,6 +18,7 @@ import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore } from '../store';
 import { createNotesLayer, nextMapClick, SEVERITY_COLOURS } from './notesLayer';
 import { OfflineFarm } from './OfflineFarm';
+import { ControlButton, ControlGroup } from '../controls/ControlButton';
 import { fieldAt, localToday, waitingLine } from './noteRules';
 import { discardNote, queueNote, retryNote, type PhotoInput } from './outbox';
 import { resizePhoto } from './resizePhoto';
@@ -298,12 +299,40 @@ function NoteItem({ note }: { note: ScoutingNote }) {
   );
 }
 
+export const SCOUTING_PANEL_ID = 'scouting-panel';
+
+/** The map control that opens the scouting panel; its name counts the notes waiting for signal. */
+export function ScoutingButton({ open, onToggle }: { open: boolean; onToggle(): void }) {
+  const farmId = useMapStore((s) => s.farm?.id ?? '');
+  const waiting = useQueued(scoutingOutbox(), farmId).length;
+  return (
+    <ControlGroup>
+      <ControlButton
+        icon="pin"
+        label={waiting > 0 ? `Scouting (${waiting} waiting)` : 'Scouting'}
+        onPress={onToggle}
+        expands={{ open, panelId: SCOUTING_PANEL_ID }}
+        badge={waiting}
+      />
+    </ControlGroup>
+  );
+}
+
 /**
  * Scouting on the farm map (issue 31): add a note from the phone's GPS or placed on the map, the
  * outbox of notes waiting for signal (with retry), the farm's notes filtered by category and days,
  * on the map and in a list, and the reports (CSV, KML, PDF with photos and a map).
  */
-export function ScoutingPanel() {
+export function ScoutingPanel({
+  open,
+  onClose,
+  loadPageParts,
+}: {
+  open: boolean;
+  onClose(): void;
+  /** Fetches the page's lazily loaded code, so a farm kept offline opens whole. */
+  loadPageParts(): Promise<unknown>;
+}) {
   const { bus } = useMapArea();
   const handle = useOlMap();
   const farm = useMapStore((s) => s.farm);
@@ -312,7 +341,6 @@ export function ScoutingPanel() {
   const farmId = farm?.id ?? '';
   const api = useScoutingApi();
   const outbox = scoutingOutbox();
-  const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [placing, setPlacing] = useState(false);
   const [filters, setFilters] = useState<NoteFilters>({ categories: [], from: '', to: '' });
@@ -421,20 +449,11 @@ export function ScoutingPanel() {
   if (!farm) return null;
   return (
     <>
-      <button
-        type="button"
-        className={styles.toggle}
-        aria-expanded={open}
-        aria-controls="scouting-panel"
-        onClick={() => setOpen((value) => !value)}
-      >
-        Scouting{queued.length > 0 ? ` (${queued.length} waiting)` : ''}
-      </button>
       {open && (
-        <section id="scouting-panel" className={styles.panel} aria-label="Scouting notes">
+        <section id={SCOUTING_PANEL_ID} className={styles.panel} aria-label="Scouting notes">
           <header className={styles.header}>
             <h2 className={styles.title}>Scouting notes</h2>
-            <button type="button" className={styles.close} aria-label="Close scouting" onClick={() => setOpen(false)}>
+            <button type="button" className={styles.close} aria-label="Close scouting" onClick={onClose}>
               ×
             </button>
           </header>
@@ -454,17 +473,27 @@ export function ScoutingPanel() {
                 }
               }}
             />
+          ) : placing ? (
+            // Folded to one line while placing, so the map is there to tap (the panel is a sheet on a phone).
+            <div className={styles.row}>
+              <p className={styles.muted} role="status">
+                Tap the map where the note goes.
+              </p>
+              <Button variant="secondary" onClick={() => setPlacing(false)}>
+                Cancel
+              </Button>
+            </div>
           ) : (
             <>
               {canEdit && (
                 <div className={styles.row}>
                   <Button onClick={() => void fromGps()}>Add note here</Button>
-                  <Button variant="secondary" aria-pressed={placing} onClick={() => setPlacing((value) => !value)}>
-                    {placing ? 'Tap the map…' : 'Place on map'}
+                  <Button variant="secondary" onClick={() => setPlacing(true)}>
+                    Place on map
                   </Button>
                 </div>
               )}
-              <OfflineFarm farmId={farmId} />
+              <OfflineFarm farmId={farmId} loadPageParts={loadPageParts} />
               <p className={styles.muted} role="status">
                 {status === 'sending' ? <Spinner label="Sending" /> : null}
                 {waitingLine(queued.length, status, sent, total)}
