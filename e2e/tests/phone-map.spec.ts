@@ -36,6 +36,8 @@ const mapShare = (page: Page) =>
 /** Saves a screenshot and returns the map's share of the screen (logged for the report). */
 async function measure(page: Page, name: string): Promise<number> {
   mkdirSync(SHOTS, { recursive: true });
+  // The settled screen: the passing 'Loading imagery…' chip is not what the farmer works with.
+  await expect(page.getByText('Loading imagery…')).toHaveCount(0, { timeout: 30_000 });
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
   const share = await mapShare(page);
   console.log(`[map share] ${name}: ${(share * 100).toFixed(1)} %`);

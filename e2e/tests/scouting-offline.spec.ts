@@ -47,6 +47,23 @@ async function installApp(page: Page) {
   });
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // The worker keeps every chunk of the map remote for offline use, not only those this page loaded.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const { files } = (await (await fetch('/remotes/mf_map/offline-assets.json')).json()) as { files: string[] };
+          const cache = await caches.open('paddock-chunks-v1');
+          const kept = await Promise.all(
+            files
+              .filter((file) => /\.[0-9a-f]{8}\.js$/.test(file))
+              .map((file) => cache.match(`/remotes/mf_map/${file}`)),
+          );
+          return kept.every(Boolean);
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 async function addNote(page: Page, text: string, photo: Buffer) {
@@ -104,7 +121,7 @@ async function openFarmOffline(context: BrowserContext, page: Page, farmId: stri
   await expect(panel.getByText('No notes yet')).toBeVisible();
   // Made available offline from the farm's page: the size first, then the download.
   await panel.getByRole('button', { name: 'Make this farm available offline' }).click();
-  await expect(panel.getByText(/Imagery of .+: about [\d.]+ MB/)).toBeVisible();
+  await expect(panel.getByText(/Imagery of .+: about [\d.]+ [KM]B/)).toBeVisible();
   await panel.getByRole('button', { name: 'Download' }).click();
   await expect(panel.getByText(/Available offline, with imagery of/)).toBeVisible({ timeout: 60_000 });
 

@@ -19,7 +19,7 @@ import { Shell } from './shell/Shell';
 import { createNotificationsClient } from './shell/notificationsClient';
 import { FatalError } from './shell/FatalError';
 import { useShellStore } from './state/shellStore';
-import { registerServiceWorker } from './sw/register';
+import { keepRemotesOffline, registerServiceWorker } from './sw/register';
 
 async function fetchJson<T>(path: string): Promise<T> {
   const response = await fetch(path, { cache: 'no-store' });
@@ -49,6 +49,7 @@ async function main() {
     fail('Paddock could not read its settings. Please reload the page.');
     return;
   }
+  if (navigator.onLine) void keepRemotesOffline(Object.values(manifest));
 
   let session;
   try {

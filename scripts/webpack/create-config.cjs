@@ -34,6 +34,31 @@ function sharedModules(deps) {
   };
 }
 
+/** The file a remote's build lists its chunks in, for the service worker to keep them all offline. */
+const OFFLINE_ASSETS_FILE = 'offline-assets.json';
+
+/**
+ * Lists every script and stylesheet of a remote's build in `offline-assets.json`. Offline, a chunk
+ * the page never fetched with signal cannot be loaded, and which chunks a page needs depends on the
+ * shared-module choices of the moment; so the app's service worker keeps them all (issue 31).
+ */
+class OfflineAssetsPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('OfflineAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'OfflineAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const files = Object.keys(compilation.assets)
+            .filter((file) => /\.(js|css)$/.test(file) && file !== 'remoteEntry.js')
+            .sort();
+          compilation.emitAsset(OFFLINE_ASSETS_FILE, new sources.RawSource(JSON.stringify({ files })));
+        },
+      );
+    });
+  }
+}
+
 /**
  * @param {{ packageDir: string, name: string, port: number, exposes?: Record<string,string>, extraHtml?: Array<{filename: string, template: string, chunks: string[]}>, extraEntries?: Record<string,string> }} options
  */
@@ -130,6 +155,7 @@ module.exports = function createConfig(options) {
           },
         }),
         ...html,
+        ...(production && !isHost ? [new OfflineAssetsPlugin()] : []),
       ],
       performance: { hints: false },
       devServer: {

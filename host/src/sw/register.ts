@@ -21,3 +21,21 @@ export function clearOfflineUserData(
 ): void {
   container?.controller?.postMessage({ type: 'CLEAR_USER_DATA' });
 }
+
+/**
+ * Asks the service worker to keep every remote of this release for offline use (their entries from
+ * remotes.json and all their chunks), once it is active; a page with signal does this on each visit,
+ * so a released remote is kept too.
+ */
+export function keepRemotesOffline(
+  entries: string[],
+  container: ServiceWorkerContainer | undefined = typeof navigator !== 'undefined'
+    ? navigator.serviceWorker
+    : undefined,
+  production: boolean = process.env.NODE_ENV === 'production',
+): Promise<void> {
+  if (!container || !production) return Promise.resolve();
+  return container.ready
+    .then((registration) => registration.active?.postMessage({ type: 'KEEP_REMOTES', entries }))
+    .catch(() => undefined);
+}

@@ -22,3 +22,19 @@ export const isHashedAsset = (url: URL): boolean => /\.[0-9a-f]{8}\.(js|css)$/.t
 
 /** A read of the versioned API (`/v2/...`), on whichever origin the API is. */
 export const isApiRead = (url: URL): boolean => url.pathname.startsWith('/v2/') || url.pathname.includes('/api/v2/');
+
+/** Where a remote lists the chunks of its build (written by its webpack config). */
+export const offlineAssetsUrl = (remoteEntry: URL): URL => new URL('offline-assets.json', remoteEntry);
+
+/**
+ * The chunks of a remote to keep offline, from its `offline-assets.json` list: content-hashed files
+ * beside its entry only (a list that names anything else, or another origin, is not followed).
+ */
+export function offlineChunkUrls(remoteEntry: URL, list: unknown): URL[] {
+  const files = (list as { files?: unknown } | null)?.files;
+  if (!Array.isArray(files)) return [];
+  return files
+    .filter((file): file is string => typeof file === 'string')
+    .map((file) => new URL(file, remoteEntry))
+    .filter((url) => url.origin === remoteEntry.origin && isHashedAsset(url));
+}

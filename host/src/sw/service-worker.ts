@@ -4,7 +4,15 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { OFFLINE_CACHES, isApiRead, isHashedAsset, isRemoteEntry, isRuntimeFile } from './routes';
+import {
+  OFFLINE_CACHES,
+  isApiRead,
+  isHashedAsset,
+  isRemoteEntry,
+  isRuntimeFile,
+  offlineAssetsUrl,
+  offlineChunkUrls,
+} from './routes';
 
 /**
  * Paddock's service worker (issue 31), built by Workbox's InjectManifest: the shell's own build is
@@ -69,8 +77,40 @@ registerRoute(
   }),
 );
 
+/**
+ * Keeps every remote of this release whole for offline use: its entry and every chunk its build
+ * lists. Which chunks a page loads depends on the shared-module choices of the moment (and on what
+ * the user opened), so caching only what was used left the map unable to start with no signal.
+ */
+async function keepRemotes(entries: string[]): Promise<void> {
+  const [entryCache, chunkCache] = await Promise.all([
+    caches.open(OFFLINE_CACHES.remoteEntries),
+    caches.open(OFFLINE_CACHES.chunks),
+  ]);
+  for (const entry of entries) {
+    const entryUrl = new URL(entry, self.location.origin);
+    if (!isRemoteEntry(entryUrl)) continue;
+    try {
+      const entryResponse = await fetch(entryUrl);
+      if (entryResponse.ok) await entryCache.put(entryUrl, entryResponse);
+      const list = await fetch(offlineAssetsUrl(entryUrl), { cache: 'no-cache' });
+      if (!list.ok) continue;
+      for (const chunk of offlineChunkUrls(entryUrl, await list.json())) {
+        if (await chunkCache.match(chunk)) continue;
+        const response = await fetch(chunk);
+        if (response.ok) await chunkCache.put(chunk, response);
+      }
+    } catch {
+      // No signal, or a remote that is down: what was kept before stays; the next visit tries again.
+    }
+  }
+}
+
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (event.data?.type === 'KEEP_REMOTES' && Array.isArray(event.data.entries)) {
+    event.waitUntil(keepRemotes(event.data.entries.filter((entry: unknown) => typeof entry === 'string')));
+  }
   // Sign-out: what was cached for the last person leaves with them.
   if (event.data?.type === 'CLEAR_USER_DATA') void caches.delete(OFFLINE_CACHES.api);
 });
