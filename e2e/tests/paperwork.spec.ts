@@ -52,8 +52,10 @@ test('one farmer buys zones, imagery, a Rapid-EM booking and Advanced: four tax 
   await signUpAndOnboard(page, uniqueEmail('paperwork'));
   const token = await bearerOf(page);
   const headers = { authorization: `Bearer ${token}` };
-  const documents = async () => ((await (await page.request.get(`${api}/documents`, { headers })).json()) as Documents).data;
-  const numberOf = async (purpose: string) => (await documents()).find((doc) => doc.purpose === purpose)?.invoice_number ?? '';
+  const documents = async () =>
+    ((await (await page.request.get(`${api}/documents`, { headers })).json()) as Documents).data;
+  const numberOf = async (purpose: string) =>
+    (await documents()).find((doc) => doc.purpose === purpose)?.invoice_number ?? '';
 
   // 1. Zones, the first purchase: everything typed once, the consent tick left on.
   const farmName = await zoningInCart(page, token, 'Paper Farm');
@@ -124,7 +126,9 @@ test('one farmer buys zones, imagery, a Rapid-EM booking and Advanced: four tax 
   await expect(page.getByRole('heading', { name: 'Authenticate your payment' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page).toHaveURL(/\/rapid-em-booking\/success\?payment=[\w-]+$/, { timeout: 20_000 });
-  await expect(page.getByRole('heading', { name: 'HOORAY! You have successfully booked an EM Machine!' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'HOORAY! You have successfully booked an EM Machine!' }),
+  ).toBeVisible();
   // Where it was booked: the success screen's Tax Receipt.
   await page.getByRole('button', { name: 'Tax Receipt' }).click();
   dialog = page.getByRole('dialog', { name: 'Tax Receipt' });

@@ -33,9 +33,7 @@ async function pdfViewerLoaded(page: Page): Promise<boolean> {
   return viewer
     .evaluate(() => {
       const toolbar = document.querySelector('pdf-viewer')?.shadowRoot?.querySelector('viewer-toolbar') as
-        | (Element & { loadProgress?: number })
-        | null
-        | undefined;
+        (Element & { loadProgress?: number }) | null | undefined;
       return toolbar?.loadProgress === 100;
     })
     .catch(() => false);
