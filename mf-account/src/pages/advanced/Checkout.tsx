@@ -23,7 +23,7 @@ export const redirectNavigation = { assign: (url: string) => window.location.ass
  * error (spec 3 §8).
  */
 export function Checkout() {
-  const { subscriptions, bus, basename, api, store } = useAccount();
+  const { subscriptions, basename, api, store } = useAccount();
   const contact = useAccountStore((state) => state.contactDetails ?? state.profile.account);
   const price = useSubscriptionPrice();
   const { client, failed } = usePaymentsClient();
@@ -77,20 +77,13 @@ export function Checkout() {
       initialValues={initialValues}
       validate={validateCheckout}
       subscription={{}}
-      onSubmit={(values) => {
-        if (payment.cardInvalid) return;
-        return payment.pay(values);
-      }}
+      onSubmit={(values) => payment.submit(values)}
       render={({ handleSubmit, form }) => (
         <form
           noValidate
           className={styles.checkout}
           onSubmit={(event) => {
-            const invalid = Object.keys(form.getState().errors ?? {}).length > 0 || payment.cardInvalid;
-            if (invalid) {
-              payment.revealCardErrors();
-              bus.toast('error', checkoutMessages.validationToast);
-            }
+            payment.checkSubmit(form.getState().errors, { toast: checkoutMessages.validationToast });
             void handleSubmit(event);
           }}
         >

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '@paddock/shared/api-client';
-import { addressFromContact, paths, purchaserContact } from '@paddock/shared/contracts';
+import { addressFromContact, orderAddressFields, paths, purchaserContact } from '@paddock/shared/contracts';
 import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
 import type { OrderCreatePayload, OrderPaymentMethod, Product } from '@paddock/shared/contracts';
@@ -108,11 +108,7 @@ export function ImageryOrderPage() {
         first_name: values.firstName.trim(),
         last_name: values.lastName.trim(),
         email: values.email.trim(),
-        street: [values.address.address1.trim(), values.address.address2.trim()].filter(Boolean).join(', '),
-        suburb: values.address.city.trim(),
-        state: values.address.state.trim(),
-        post_code: values.address.zipCode.trim(),
-        country: values.address.country,
+        ...orderAddressFields(values.address),
         field_ids: fieldIds,
         number_of_captures: captures ?? 0,
         payment_method: method,

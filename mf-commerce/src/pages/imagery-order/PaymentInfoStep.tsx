@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { formatAud } from '@paddock/shared/format';
 import { Button, TermsLink } from '@paddock/shared/ui';
 import { AddressFields, CheckboxField, Form, SaveDetailsField, TextField } from '@paddock/shared/ui/form';
-import { addressErrors, type Address, type OrderPaymentMethod } from '@paddock/shared/contracts';
+import { addressErrors, addressIncomplete, type Address, type OrderPaymentMethod } from '@paddock/shared/contracts';
 import { EMAIL_PATTERN, ORDER_MESSAGES } from '../../orders/rules';
 import styles from './ImageryOrder.module.css';
 import layout from '../../components/layout/layout.module.css';
@@ -32,12 +32,9 @@ interface PaymentInfoStepProps {
 }
 
 const required = ['firstName', 'lastName', 'email'] as const;
-const requiredAddress: Array<keyof Address> = ['address1', 'city', 'zipCode', 'country'];
 
 const emptyParts = (values: Partial<OrderContactValues>) =>
-  required.some((key) => !String(values[key] ?? '').trim()) ||
-  requiredAddress.some((key) => !String(values.address?.[key] ?? '').trim()) ||
-  addressErrors(values.address).state !== undefined;
+  required.some((key) => !String(values[key] ?? '').trim()) || addressIncomplete(values.address);
 
 /** The step's check (spec 3 §5): empty personal, address or method fields, then the e-mail pattern. */
 export function checkPaymentInfo(

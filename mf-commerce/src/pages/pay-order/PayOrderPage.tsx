@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, isNotFound } from '@paddock/shared/api-client';
-import { paths } from '@paddock/shared/contracts';
+import { orderAddress, paths } from '@paddock/shared/contracts';
 import { formatArea, formatAud } from '@paddock/shared/format';
 import { areaPriceArithmetic } from '@paddock/shared/format/pricing';
-import { cardMessages } from '@paddock/shared/payments';
+import { billingAddress, cardMessages } from '@paddock/shared/payments';
 import { CardSection, useCardPayment } from '@paddock/shared/payments/ui';
 import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState, TermsLink } from '@paddock/shared/ui';
@@ -76,7 +76,7 @@ export function PayOrderPage() {
 }
 
 function PayForm({ order }: { order: Order }) {
-  const { ordersApi, bus } = useCommerce();
+  const { ordersApi } = useCommerce();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -93,13 +93,7 @@ function PayForm({ order }: { order: Order }) {
     clientSecret: (clientSecret) => clientSecret,
     billingDetails: (values) => ({
       name: values.cardholder.trim(),
-      address: {
-        line1: order.street ?? '',
-        city: order.suburb ?? '',
-        state: order.state ?? '',
-        postal_code: order.post_code ?? '',
-        country: order.country ?? 'AU',
-      },
+      address: billingAddress(orderAddress(order)),
     }),
     returnUrl: () => window.location.href,
     failure: 'Your payment could not be started. Please try again.',
@@ -160,21 +154,14 @@ function PayForm({ order }: { order: Order }) {
               terms: false,
             }}
             validate={(values) => (values.cardholder?.trim() ? {} : { cardholder: cardMessages.cardholderRequired })}
-            onSubmit={(values) => {
-              if (payment.cardInvalid) return;
-              void payment.pay(values);
-            }}
+            onSubmit={(values) => payment.submit(values)}
             render={({ handleSubmit, values, form }) => (
               <form
                 className={`${layout.form} ${layout.section}`}
                 noValidate
                 aria-busy={processing || undefined}
                 onSubmit={(event) => {
-                  const invalid = Object.keys(form.getState().errors ?? {}).length > 0 || payment.cardInvalid;
-                  if (invalid) {
-                    payment.revealCardErrors();
-                    bus.toast('error', cardMessages.validationToast);
-                  }
+                  payment.checkSubmit(form.getState().errors);
                   void handleSubmit(event);
                 }}
               >

@@ -40,7 +40,7 @@ export function PaymentStep({
   returned = null,
   onReturnDeclined,
 }: PaymentStepProps) {
-  const { bookingsApi, bus, cartApi } = useCommerce();
+  const { bookingsApi, cartApi } = useCommerce();
   const queryClient = useQueryClient();
 
   const initialValues = useMemo<Partial<BookingFormValues>>(() => {
@@ -116,20 +116,13 @@ export function PaymentStep({
       <Form<BookingFormValues>
         initialValues={initialValues}
         validate={(values) => validateBooking(values)}
-        onSubmit={(values) => {
-          if (payment.cardInvalid) return;
-          void payment.pay(values);
-        }}
+        onSubmit={(values) => payment.submit(values)}
         render={({ handleSubmit, values, form }) => (
           <form
             className={styles.form}
             noValidate
             onSubmit={(event) => {
-              const errors = form.getState().errors ?? {};
-              if (Object.keys(errors).length > 0 || payment.cardInvalid) {
-                payment.revealCardErrors();
-                bus.toast('error', BOOKING_MESSAGES.validationToast);
-              }
+              payment.checkSubmit(form.getState().errors, { toast: BOOKING_MESSAGES.validationToast });
               void handleSubmit(event);
             }}
           >

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api-client';
 import { useAction, useAreaBus } from '../../query';
-import { cardErrors, emptyCardState, type CardState } from '../messages';
+import { cardErrors, cardMessages, emptyCardState, type CardState } from '../messages';
 import { confirmCardPayment, type AnyCard, type AnyPaymentsClient, type BillingDetails } from '../client';
 
 export const NOT_READY_MESSAGE = 'The card payment service is not ready. Please try again.';
@@ -44,6 +44,14 @@ export interface CardPayment<TInput> {
   cardInvalid: boolean;
   /** After a submit attempt: show every card part's message. */
   revealCardErrors(): void;
+  /**
+   * The form's submit event, before the form's own validation: with form errors or an unusable card
+   * (when the card is needed), every card message shows and one toast says so (`toast`, else the
+   * validation words of spec 3 §5).
+   */
+  checkSubmit(formErrors: object | undefined, options?: { cardNeeded?: boolean; toast?: string }): void;
+  /** The valid form's submit: pays, unless the needed card is unusable (its messages already show). */
+  submit(input: TInput, options?: { cardNeeded?: boolean }): Promise<void>;
   /** Start the payment, confirm the card, follow 3-D Secure; never rejects (the user has been told). */
   pay(input: TInput): Promise<void>;
   /** From the click until the page moves on (paid, or away to authenticate). */
@@ -157,11 +165,30 @@ export function useCardPayment<TInput, TStarted>(options: CardPaymentOptions<TIn
     card.current = next;
   }, []);
   const revealCardErrors = useCallback(() => setShowErrors(true), []);
+  const cardInvalid = Object.keys(cardErrors(cardState)).length > 0;
+  const checkSubmit = useCallback(
+    (formErrors: object | undefined, { cardNeeded = true, toast }: { cardNeeded?: boolean; toast?: string } = {}) => {
+      const formInvalid = Object.keys(formErrors ?? {}).length > 0;
+      if (!formInvalid && !(cardNeeded && cardInvalid)) return;
+      if (cardNeeded) setShowErrors(true);
+      bus.toast('error', toast ?? cardMessages.validationToast);
+    },
+    [bus, cardInvalid],
+  );
+  const submit = useCallback(
+    async (input: TInput, { cardNeeded = true }: { cardNeeded?: boolean } = {}) => {
+      if (cardNeeded && cardInvalid) return;
+      await pay(input);
+    },
+    [cardInvalid, pay],
+  );
   const processing = phase !== 'idle';
   return {
     cardSection: { client, disabled: processing, showErrors, onChange },
-    cardInvalid: Object.keys(cardErrors(cardState)).length > 0,
+    cardInvalid,
     revealCardErrors,
+    checkSubmit,
+    submit,
     pay,
     processing,
     declined,
