@@ -35,19 +35,16 @@ export function Checkout() {
 
   const payment = useCardPayment({
     client,
-    async start(values: CheckoutValues) {
+    async start(_values: CheckoutValues) {
       if (!price.data) throw new Error('The price is not loaded');
-      const answer = await subscriptions.subscribe(price.data.stripe_product_id);
-      if (values.saveDetails) {
-        // Kept for the next purchase once this one is priced (the profile's country must not re-price
-        // it); a failure here never stops the subscription.
-        await api
-          .saveContactDetails(addressToContact(values), store.getState().contactDetails != null)
-          .then((saved) => store.getState().setContactDetails(saved))
-          .catch(() => undefined);
-      }
-      return answer;
+      return subscriptions.subscribe(price.data.stripe_product_id);
     },
+    keepDetails: (values) =>
+      values.saveDetails
+        ? api
+            .saveContactDetails(addressToContact(values), store.getState().contactDetails != null)
+            .then((saved) => store.getState().setContactDetails(saved))
+        : undefined,
     clientSecret: (answer) => answer.stripe_payment_intent_client_secret,
     billingDetails: (values) => ({
       name: values.cardholder.trim(),

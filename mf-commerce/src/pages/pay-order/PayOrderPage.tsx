@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, isNotFound } from '@paddock/shared/api-client';
 import { orderAddress, paths } from '@paddock/shared/contracts';
@@ -15,9 +14,6 @@ import { ORDER_MESSAGES, formatOrderDate, orderStatusLabels } from '../../orders
 import { usePaymentsClient } from '../checkout/usePaymentsClient';
 import styles from './PayOrder.module.css';
 import layout from '../../components/layout/layout.module.css';
-
-/** Spec 3 §4 payment flow. */
-export type PayState = 'idle' | 'processing' | 'success' | 'error';
 
 interface PayValues {
   cardholder: string;
@@ -81,7 +77,6 @@ function PayForm({ order }: { order: Order }) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const { client, failed: clientFailed } = usePaymentsClient();
-  const [state, setState] = useState<PayState>('idle');
   const products = useQuery({ queryKey: queryKeys.products.list(), queryFn: () => ordersApi.products() });
   const arithmetic = orderArithmetic(order, products.data);
   const payable = order.awaiting_payment;
@@ -99,24 +94,23 @@ function PayForm({ order }: { order: Order }) {
     failure: 'Your payment could not be started. Please try again.',
     returnedSecret,
     onPaid: () => {
-      setState('success');
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       navigate(paths.orderReview(order.id, 'success'), { replace: true });
     },
     onDeclined: () => {
       if (returnedSecret) navigate(paths.pay(order.id), { replace: true });
-      setState('error');
     },
   });
 
-  const processing = payment.processing || state === 'success';
+  // From the click until the page moves on: paid, or away to authenticate the card (the shared flow's state).
+  const processing = payment.processing;
   return (
     <div className={layout.page}>
       <header>
         <h1 className={styles.title}>Pay for your order</h1>
         <p className={layout.muted}>Order {order.id.slice(0, 8)}</p>
       </header>
-      {state === 'error' && !payment.processing && (
+      {payment.declined && !processing && (
         <p className={styles.declined} role="alert">
           {ORDER_MESSAGES.declined}
         </p>

@@ -73,18 +73,20 @@ export function PaymentStep({
         country: 'AU',
         post_code: shipping.zipCode.trim(),
       });
-      if (values.saveDetails) {
-        // Kept for the next purchase once this one is priced; a failure here never stops the booking.
-        const details = purchaserContact({
-          firstName: values.firstName,
-          lastName: values.lastName,
-          company: values.companyName,
-          address: shipping,
-        });
-        await cartApi.saveContactDetails(details, contact !== null).catch(() => undefined);
-      }
       return answer;
     },
+    keepDetails: (values) =>
+      values.saveDetails
+        ? cartApi.saveContactDetails(
+            purchaserContact({
+              firstName: values.firstName,
+              lastName: values.lastName,
+              company: values.companyName,
+              address: values.shipping,
+            }),
+            contact !== null,
+          )
+        : undefined,
     clientSecret: (answer) => answer.client_secret,
     billingDetails: (values) => ({
       name: values.cardholder.trim(),

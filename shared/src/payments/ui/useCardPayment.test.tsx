@@ -204,4 +204,26 @@ describe('useCardPayment (the one card flow of every checkout)', () => {
     await act(() => result.current.submit('Owen', { cardNeeded: false }));
     expect(paid).toEqual([{ secret: null }]);
   });
+
+  it('keeps the details once the purchase is priced, and a failure to keep them never stops the payment', async () => {
+    const { client, confirms } = fakeClient({ status: 'succeeded' });
+    const order: string[] = [];
+    const { result, paid, toasts } = setup({
+      client,
+      start: async (name) => {
+        order.push(`start ${name}`);
+        return { secret: 'pi_1_secret_2' };
+      },
+      keepDetails: (name) => {
+        order.push(`keep ${name}`);
+        return Promise.reject(new Error('profile down'));
+      },
+    });
+    act(() => result.current.cardSection.onChange({ number: complete, expiry: complete, cvc: complete }, card));
+    await act(() => result.current.pay('Owen'));
+    expect(order).toEqual(['start Owen', 'keep Owen']);
+    expect(confirms).toHaveLength(1);
+    expect(paid).toHaveLength(1);
+    expect(toasts).toEqual([]);
+  });
 });

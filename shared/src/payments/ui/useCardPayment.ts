@@ -15,6 +15,12 @@ export interface CardPaymentOptions<TInput, TStarted> {
   client: AnyPaymentsClient | null;
   /** The server call that prices the purchase and opens (or reuses) its payment. */
   start(input: TInput): Promise<TStarted>;
+  /**
+   * With the buyer's consent, keeps the typed details in the contact profile for the next purchase;
+   * called once the purchase is priced (the profile's country must not re-price it). Its failure never
+   * stops the payment. Undefined (or no promise) when there is nothing to keep.
+   */
+  keepDetails?(input: TInput): Promise<unknown> | undefined;
   /** The intent to confirm with the card; null when nothing is charged by card (invoice terms, free). */
   clientSecret(started: TStarted): string | null;
   billingDetails(input: TInput): BillingDetails;
@@ -87,6 +93,8 @@ export function useCardPayment<TInput, TStarted>(options: CardPaymentOptions<TIn
     async run(input) {
       const spec = latest.current;
       const started = await spec.start(input);
+      const keeping = spec.keepDetails?.(input);
+      if (keeping) await keeping.catch(() => undefined);
       const clientSecret = spec.clientSecret(started);
       if (!clientSecret) return { started, leaveTo: null };
       if (!spec.client || !card.current) throw new CardDeclinedError(NOT_READY_MESSAGE);
