@@ -87,6 +87,7 @@ test('one farmer buys zones, imagery, a Rapid-EM booking and Advanced: four tax 
   await expect(page.getByLabel('First name')).toHaveValue('Owen');
   await expect(page.getByLabel('Last name')).toHaveValue('Grower');
   await expect(page.getByLabel('Email')).not.toHaveValue('');
+  await expect(page.getByLabel('Company name (optional)')).toHaveValue(COMPANY);
   await expectAddressPrefilled(page);
   await page.getByText('I have read and agree to the terms and conditions.').click();
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
@@ -112,7 +113,7 @@ test('one farmer buys zones, imagery, a Rapid-EM booking and Advanced: four tax 
     title: 'Tax Receipt',
     number: imageryNumber,
     buyer: BUYER,
-    lines: [/80 cm Resolution Imagery/, /Wagga Wagga NSW 2650/],
+    lines: [/80 cm Resolution Imagery/, new RegExp(COMPANY), /Wagga Wagga NSW 2650/],
   });
 
   // 3. A Rapid-EM booking: name, company and address filled in; the card needs 3-D Secure and comes back.

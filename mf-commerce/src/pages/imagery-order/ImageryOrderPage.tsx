@@ -108,6 +108,7 @@ export function ImageryOrderPage() {
         first_name: values.firstName.trim(),
         last_name: values.lastName.trim(),
         email: values.email.trim(),
+        ...(values.company?.trim() ? { company: values.company.trim() } : {}),
         ...orderAddressFields(values.address),
         field_ids: fieldIds,
         number_of_captures: captures ?? 0,
@@ -118,7 +119,12 @@ export function ImageryOrderPage() {
       // not re-price it); a failure here never stops the order.
       if (values.saveDetails) {
         const details = {
-          ...purchaserContact({ firstName: values.firstName, lastName: values.lastName, address: values.address }),
+          ...purchaserContact({
+            firstName: values.firstName,
+            lastName: values.lastName,
+            company: values.company,
+            address: values.address,
+          }),
           email: values.email.trim() || undefined,
         };
         await cartApi.saveContactDetails(details, Boolean(contact.data)).catch(() => undefined);
@@ -140,6 +146,7 @@ export function ImageryOrderPage() {
       firstName: saved?.first_name ?? account?.first_name ?? '',
       lastName: saved?.last_name ?? account?.last_name ?? '',
       email: saved?.email ?? account?.email ?? '',
+      company: saved?.company ?? '',
       address: addressFromContact(saved, account?.country ?? 'AU'),
       terms: false,
       saveDetails: true,

@@ -11,6 +11,8 @@ export interface OrderContactValues {
   firstName: string;
   lastName: string;
   email: string;
+  /** Optional: named on the order's tax documents. */
+  company: string;
   /** The one address type of every checkout. */
   address: Address;
   terms: boolean;
@@ -105,6 +107,7 @@ export function PaymentInfoStep({
                 <TextField name="lastName" label="Last name" autoComplete="family-name" />
               </div>
               <TextField name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
+              <TextField name="company" label="Company name (optional)" required={false} autoComplete="organization" />
             </fieldset>
             <fieldset className={layout.section} disabled={busy}>
               <legend className={layout.sectionTitle}>Address</legend>
