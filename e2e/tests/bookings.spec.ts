@@ -2,32 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { fillAustralianAddress } from './support/checkout';
 import { uniqueEmail } from './support/auth';
 import { signUpAndOnboard } from './support/onboard';
+import { nextButton, openBooking, pickDays } from './support/booking';
 
 const TAKEN = 'Your desired dates have been booked by another customer. Try selecting different dates.';
-
-/** A day of next month (the calendar's second visible month), as the calendar names it. */
-function nextMonthDay(day: number): RegExp {
-  const now = new Date();
-  const date = new Date(now.getFullYear(), now.getMonth() + 1, day);
-  const month = date.toLocaleString('en-US', { month: 'long' });
-  return new RegExp(`${month} ${day}, ${date.getFullYear()}`);
-}
-
-/** The step's Next (the calendar has its own, screen-reader-only 'Next' month button). */
-const nextButton = (page: Page) => page.getByText('Next', { exact: true });
-
-async function openBooking(page: Page, machine: string) {
-  await page.goto('/rapid-em-booking');
-  await expect(page.getByRole('heading', { name: 'Rapid-EM Booking' })).toBeVisible();
-  await expect(page.getByRole('note').filter({ hasText: 'outside Australia' })).toBeVisible();
-  await page.getByRole('radio', { name: new RegExp(machine) }).check();
-}
-
-async function pickDays(page: Page, first: number, last: number) {
-  const calendar = page.getByRole('application', { name: /Booking dates/ });
-  await calendar.getByRole('button', { name: nextMonthDay(first) }).click();
-  await calendar.getByRole('button', { name: nextMonthDay(last) }).click();
-}
 
 test.describe('Rapid-EM booking', () => {
   test('books 3 days with 4242, shows the success screen and lists the booking under Orders', async ({ page }) => {

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { uniqueEmail } from './support/auth';
 import { adminToken, api, bearerOf } from './support/api';
 import { signUpAndOnboard } from './support/onboard';
+import { isoDay, wizardToPaymentInformation } from './support/imagery-order';
 
 // Spec 3 §2.7–2.10: high-resolution imagery orders through the wizard, paid by card or by invoice,
 // their review with the tax document, /pay with a declined card, and a done order on the map.
@@ -53,51 +54,13 @@ async function farmWithTwoFields(page: Page, token: string, farmName: string) {
   return { farmId, fieldIds: fields.features.map((field) => field.id) };
 }
 
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}${iso.slice(5, 7)}${iso.slice(0, 4)}`;
-
-async function typeDate(page: Page, label: string, iso: string) {
-  await page.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
-  await page.keyboard.type(ddmmyyyy(iso));
-}
-
 async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
-/** Through the wizard: the farm from the picker, both fields, 80 cm (3 captures), dates, the summary. */
+/** Through the wizard to its payment step, where name and address are typed (a first purchase). */
 async function orderThroughWizard(page: Page, farmName: string) {
-  await page.goto('/order');
-  await expect(page.getByRole('tab', { name: 'High Resolution Imagery Orders', selected: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Order High Resolution Imagery' }).click();
-  await expect(page).toHaveURL(/\/order\/high-resolution-imagery$/);
-  await expect(page.getByRole('list', { name: 'Order progress' })).toBeVisible();
-
-  await page.getByRole('button', { name: 'Select Farm' }).click();
-  const picker = page.getByRole('dialog', { name: 'Select a Farm' });
-  await picker.getByRole('searchbox', { name: 'Search farms' }).fill(farmName);
-  await picker.getByRole('button', { name: `Select ${farmName}` }).click();
-  await expect(picker).toBeHidden();
-  await page.getByRole('checkbox', { name: /Home Paddock/ }).check();
-  await page.getByRole('checkbox', { name: /Creek Paddock/ }).check();
-  await expect(page.getByText('2 of 2 fields selected')).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  await page.getByRole('radio', { name: /80 cm Resolution Imagery/ }).check();
-  await expect(page.getByRole('combobox', { name: 'Number of captures' })).toHaveValue('3');
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  await expect(page.getByRole('note')).toContainText(/A minimum of \d+(\.\d+)? months applies to this product\./);
-  const start = isoDay(7);
-  await typeDate(page, 'Start date', start);
-  await typeDate(page, 'End date', isoDay(7 + 200));
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Order Confirmation' })).toBeVisible();
-  await expect(page.getByText('Total (excluding GST)')).toBeVisible();
-  await expect(page.getByText(/Prices exclude GST/)).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { name: 'Payment Information' })).toBeVisible();
+  await wizardToPaymentInformation(page, farmName, ['Home Paddock', 'Creek Paddock']);
   await page.getByLabel('First name').fill('Owen');
   await page.getByLabel('Last name').fill('Grower');
   await page.getByLabel('Country').selectOption('AU');

@@ -56,6 +56,19 @@ export const calendarDay = (day: string): string => {
 };
 
 /** Keeps text inside WinAnsi (what the standard fonts can show): dashes and quotes become ASCII. */
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** A buyer's country on the document in words ('AU' → 'Australia'), as the seller's is; unknown text as is. */
+export const countryLine = (code: string | null | undefined): string => {
+  const value = (code ?? '').trim();
+  if (!/^[A-Za-z]{2}$/.test(value)) return value;
+  try {
+    return regionNames.of(value.toUpperCase()) ?? value;
+  } catch {
+    return value;
+  }
+};
+
 export const plain = (text: string): string =>
   text
     .replace(/[\u2013\u2014]/g, '-')

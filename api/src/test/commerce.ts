@@ -1,13 +1,19 @@
-import type {
-  AreaGeometry,
-  CartItem,
-  CheckoutResponse,
-  ZoningCartPayload,
-  ZoningOrder,
+import {
+  subscribeResponseSchema,
+  subscriptionPriceSchema,
+  type AreaGeometry,
+  type CartItem,
+  type CheckoutResponse,
+  type SubscribeResponse,
+  type SubscriptionPrice,
+  type ZoningCartPayload,
+  type ZoningOrder,
 } from '@paddock/shared/contracts';
+import { sql } from 'kysely';
 import { TestPaymentProvider } from '../payments/test-provider';
 import { DOCUMENT_JOB } from '../plugins/orders/api';
 import { TEST_PROVIDER_DEFAULTS } from '../payments/test-provider';
+import { EXPIRE_JOB, RENEW_JOB, subscriptionClock } from '../plugins/subscriptions/service';
 import { addFields, createFarm, fieldFeature, square, WAGGA, type TestUser } from './farms';
 import type { TestContext } from './harness';
 
@@ -159,4 +165,60 @@ export async function paidZoningOrder(
 /** Waits until every due imagery-order document job has run (as the app runs them, in this process). */
 export async function documentsIssued(t: TestContext): Promise<void> {
   await t.app.jobs.idle([DOCUMENT_JOB]);
+}
+
+/** The Advanced plan's price as `user` is quoted it (`GET v2/subscriptions/price`). */
+export async function subscriptionPrice(t: TestContext, user: TestUser): Promise<SubscriptionPrice> {
+  const response = await t.request({ method: 'GET', url: '/v2/subscriptions/price', token: user.token });
+  if (response.statusCode !== 200) throw new Error(`price failed: ${response.statusCode} ${response.body}`);
+  return subscriptionPriceSchema.parse(response.json());
+}
+
+/** `POST v2/subscriptions` for the plan `user` is quoted (the answer as is, for the caller to check). */
+export async function subscribe(t: TestContext, user: TestUser, productId?: string) {
+  const stripe_product_id = productId ?? (await subscriptionPrice(t, user)).stripe_product_id;
+  return t.request({ method: 'POST', url: '/v2/subscriptions', token: user.token, payload: { stripe_product_id } });
+}
+
+/** Starts the subscription: its payment, amount and client secret (nothing paid yet). */
+export async function startSubscription(t: TestContext, user: TestUser): Promise<SubscribeResponse> {
+  const response = await subscribe(t, user);
+  if (response.statusCode !== 200) throw new Error(`subscribe failed: ${response.statusCode} ${response.body}`);
+  return subscribeResponseSchema.parse(response.json());
+}
+
+/** Subscribes and pays with `card` in the browser; the provider's webhooks are delivered. */
+export async function paidSubscription(
+  t: TestContext,
+  user: TestUser,
+  card = '4242424242424242',
+): Promise<SubscribeResponse> {
+  const started = await startSubscription(t, user);
+  const confirmed = await confirmInBrowser(t, started.stripe_payment_intent_client_secret, card);
+  if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.statusCode} ${confirmed.body}`);
+  await webhooksDelivered(t);
+  return started;
+}
+
+/**
+ * Moves the subscription clock to `to`: the subscription rules read it, and the renewal and expiry jobs
+ * due by then run now, with the webhooks their charges cause. Reset it with `resetSubscriptionClock`.
+ */
+export async function moveSubscriptionClockTo(t: TestContext, to: Date): Promise<void> {
+  subscriptionClock.now = () => to;
+  await t.app.db
+    .updateTable('jobs')
+    .set({ run_at: sql<Date>`now()` })
+    .where('state', '=', 'pending')
+    .where('kind', 'in', [RENEW_JOB, EXPIRE_JOB])
+    .where('run_at', '<=', to)
+    .execute();
+  await t.app.jobs.drain();
+  await webhooksDelivered(t);
+  await t.app.jobs.drain();
+}
+
+/** The subscription clock back on the real time (after a test moved it). */
+export function resetSubscriptionClock(): void {
+  subscriptionClock.now = () => new Date();
 }

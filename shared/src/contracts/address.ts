@@ -177,6 +177,15 @@ export function addressErrors(
   return errors;
 }
 
+/**
+ * True while a part the address rules require is still empty (the state too where the country asks for
+ * one): a form's 'Fields are empty.' notice, beside each part's own message from `addressErrors`.
+ */
+export function addressIncomplete(address: Partial<Address> | undefined): boolean {
+  const errors = addressErrors(address);
+  return (Object.keys(errors) as (keyof Address)[]).some((key) => !typed(address?.[key]).trim());
+}
+
 /** An Australian state typed in words or any case ('south australia', 'Sa', 'vic.') as its abbreviation, or null. */
 export function australianState(text: string | null | undefined): string | null {
   const value = (text ?? '').trim().replace(/\.$/, '').toLowerCase();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Address } from './address';
 import { pagesSchema } from './farms';
 import { areaGeometrySchema } from './geojson';
 import { isoDateSchema } from './imagery';
@@ -397,3 +398,31 @@ export const ORDER_PLACED_MESSAGE = 'Order placed successfully';
 export const ORDER_PAYMENT_DECLINED =
   'Your card has been declined. Please check your card information and try it again.';
 export const INVOICE_NOT_ALLOWED = 'Invoice payment is not enabled for your account. Please contact us.';
+
+/** An order's postal fields (the imagery order's own names for the address parts). */
+export interface OrderAddressFields {
+  street: string;
+  suburb: string;
+  state: string;
+  post_code: string;
+  country: string;
+}
+
+/** The one address type as an order's postal fields (the second line joined to the street). */
+export const orderAddressFields = (address: Address): OrderAddressFields => ({
+  street: [address.address1.trim(), address.address2.trim()].filter(Boolean).join(', '),
+  suburb: address.city.trim(),
+  state: address.state.trim(),
+  post_code: address.zipCode.trim(),
+  country: address.country,
+});
+
+/** An order's postal fields as the one address type (e.g. the card's billing address on /pay). */
+export const orderAddress = (order: OrderAddressFields): Address => ({
+  country: order.country || 'AU',
+  address1: order.street,
+  address2: '',
+  city: order.suburb,
+  state: order.state,
+  zipCode: order.post_code,
+});

@@ -12,11 +12,21 @@ interface AppModalProps {
   isBusy?: boolean;
   /** 'alertdialog' for confirmations of something that cannot be undone. */
   role?: 'dialog' | 'alertdialog';
+  /** 'wide' for a document shown inside (a PDF preview); forms and confirmations keep the default. */
+  size?: 'default' | 'wide';
   children: ReactNode;
 }
 
 /** A React Aria modal dialog: labelled by its title, focus trapped, Escape and the close button close it. */
-export function AppModal({ title, isOpen, onOpenChange, isBusy = false, role = 'dialog', children }: AppModalProps) {
+export function AppModal({
+  title,
+  isOpen,
+  onOpenChange,
+  isBusy = false,
+  role = 'dialog',
+  size = 'default',
+  children,
+}: AppModalProps) {
   return (
     <ModalOverlay
       isOpen={isOpen}
@@ -25,7 +35,7 @@ export function AppModal({ title, isOpen, onOpenChange, isBusy = false, role = '
       isKeyboardDismissDisabled={isBusy}
       className={styles.overlay}
     >
-      <Modal className={styles.modal}>
+      <Modal className={size === 'wide' ? `${styles.modal} ${styles.wide}` : styles.modal}>
         <Dialog role={role} className={styles.dialog}>
           <div className={styles.header}>
             <Heading slot="title" className={styles.title}>

@@ -13,6 +13,12 @@ export interface ShownDocument {
   file_name: string;
 }
 
+/**
+ * How the browser's PDF viewer opens the preview: its page-thumbnail panel closed (Chromium opens it in
+ * a wide frame, leaving the page a narrow strip), the page fitted to the frame's width.
+ */
+export const PREVIEW_VIEW = '#navpanes=0&view=FitH';
+
 /** What the page says while the server renders the document ('Preparing your tax receipt'). */
 export const preparingLabel = (title: string): string => `Preparing your ${title.toLowerCase()}`;
 
@@ -38,7 +44,7 @@ interface DocumentModalProps {
 export function DocumentModal({ document, pending, title, isOpen, onClose, load }: DocumentModalProps) {
   const heading = document?.title ?? title;
   return (
-    <AppModal title={heading} isOpen={isOpen} onOpenChange={(open) => !open && onClose()}>
+    <AppModal title={heading} size="wide" isOpen={isOpen} onOpenChange={(open) => !open && onClose()}>
       {isOpen &&
         (document ? (
           <DocumentView document={document} load={load} />
@@ -76,7 +82,7 @@ function DocumentView({ document, load }: { document: ShownDocument; load(url: s
     );
   return (
     <div className={styles.document}>
-      <iframe className={styles.documentFrame} src={url} title={title} />
+      <iframe className={styles.documentFrame} src={`${url}${PREVIEW_VIEW}`} title={title} />
       <div className={styles.buttons}>
         <a className={styles.download} href={url} download={fileName}>
           Download PDF

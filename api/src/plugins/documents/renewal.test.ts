@@ -1,15 +1,13 @@
+import { taxDocumentsResponseSchema, type TaxDocument } from '@paddock/shared/contracts';
 import {
-  subscribeResponseSchema,
-  subscriptionPriceSchema,
-  taxDocumentsResponseSchema,
-  type TaxDocument,
-} from '@paddock/shared/contracts';
-import { sql } from 'kysely';
-import { confirmInBrowser, webhooksDelivered } from '../../test/commerce';
+  moveSubscriptionClockTo,
+  paidSubscription,
+  resetSubscriptionClock,
+  subscriptionPrice,
+} from '../../test/commerce';
 import { signIn, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 import { pdfStrings } from '../../pdf/read-back';
-import { EXPIRE_JOB, RENEW_JOB, subscriptionClock } from '../subscriptions/service';
 import { TAX_DOCUMENT_JOB } from './service';
 
 jest.setTimeout(180_000);
@@ -28,23 +26,13 @@ describe.each(availableBackends())('the tax document of a subscription renewal (
     t = await startTestApp(kind);
   });
   afterAll(async () => {
-    subscriptionClock.now = () => new Date();
+    resetSubscriptionClock();
     await t?.close();
   });
 
-  /** Moves the subscription clock to `to`: renewal and expiry jobs due by then run now, with their webhooks. */
+  /** The renewal's moment: its charge, its webhooks, then the documents job's work. */
   const moveClockTo = async (to: Date) => {
-    subscriptionClock.now = () => to;
-    await t.app.db
-      .updateTable('jobs')
-      .set({ run_at: sql<Date>`now()` })
-      .where('state', '=', 'pending')
-      .where('kind', 'in', [RENEW_JOB, EXPIRE_JOB])
-      .where('run_at', '<=', to)
-      .execute();
-    await t.app.jobs.drain();
-    await webhooksDelivered(t);
-    await t.app.jobs.drain();
+    await moveSubscriptionClockTo(t, to);
     await t.app.jobs.idle([TAX_DOCUMENT_JOB]);
   };
 
@@ -61,21 +49,8 @@ describe.each(availableBackends())('the tax document of a subscription renewal (
       .set({ country: 'AU', first_name: 'Sam', last_name: 'Mallee', city: 'Kimba', state: 'SA', post_code: '5641' })
       .where('sub', '=', String(user.claims.sub))
       .execute();
-    const price = subscriptionPriceSchema.parse(
-      (await t.request({ method: 'GET', url: '/v2/subscriptions/price', token: user.token })).json(),
-    );
-    const subscribed = await t.request({
-      method: 'POST',
-      url: '/v2/subscriptions',
-      token: user.token,
-      payload: { stripe_product_id: price.stripe_product_id },
-    });
-    expect(subscribed.statusCode).toBe(200);
-    const first = subscribeResponseSchema.parse(subscribed.json());
-    expect((await confirmInBrowser(t, first.stripe_payment_intent_client_secret, '4242424242424242')).statusCode).toBe(
-      200,
-    );
-    await webhooksDelivered(t);
+    const price = await subscriptionPrice(t, user);
+    const first = await paidSubscription(t, user);
     await t.app.jobs.idle([TAX_DOCUMENT_JOB]);
     expect((await documentsOf(user)).map((document) => document.purpose)).toEqual(['subscription']);
 

@@ -13,7 +13,7 @@ import { notFound } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import { isUuid } from '../farms/access';
 import { registerPaymentListener } from '../payments/api';
-import { calendarDay, documentTitle } from '../../pdf/tax-document';
+import { calendarDay, countryLine, documentTitle } from '../../pdf/tax-document';
 import { buildPurchaseDocumentPdf, type PurchaseDocumentData, type PurchaseLine } from './pdf';
 import type { Db, Trx } from '../../db';
 
@@ -82,7 +82,7 @@ async function accountBuyer(db: Db, accountId: string): Promise<PurchaseDocument
       account?.address1 ?? account?.street ?? '',
       account?.address2 ?? '',
       locality,
-      account?.country ?? '',
+      countryLine(account?.country),
     ],
   };
 }
@@ -160,7 +160,7 @@ async function purchaseOf(
               booking.address1 ?? '',
               booking.address2 ?? '',
               [booking.city, booking.state, booking.post_code].filter(Boolean).join(' '),
-              booking.country ?? '',
+              countryLine(booking.country),
             ],
           }
         : fallback,

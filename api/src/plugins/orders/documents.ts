@@ -2,6 +2,7 @@ import { orderPaymentMethodLabel, type OrderDocumentKind } from '@paddock/shared
 import type { OrderFieldJson } from '../../db/types';
 import {
   calendarDay,
+  countryLine,
   documentDate,
   money,
   TaxDocumentPage,
@@ -59,7 +60,7 @@ export function buildTaxDocumentPdf(data: TaxDocumentData): Uint8Array {
     data.buyer.company ?? '',
     data.buyer.street,
     `${data.buyer.suburb} ${data.buyer.state} ${data.buyer.post_code}`.trim(),
-    data.buyer.country,
+    countryLine(data.buyer.country),
     data.buyer.email ?? '',
   ]);
   const { left, right } = page;

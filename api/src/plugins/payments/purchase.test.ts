@@ -9,6 +9,7 @@ import {
   confirmInBrowser,
   farmWithFields,
   intentIdOf,
+  subscribe,
   waitFor,
   zoningPayload,
 } from '../../test/commerce';
@@ -383,16 +384,6 @@ describe.each(availableBackends())('one purchase path (%s)', (kind) => {
           post_code: '2650',
         },
       });
-    const subscribe = async (user: TestUser) => {
-      const price = await t.request({ method: 'GET', url: '/v2/subscriptions/price', token: user.token });
-      return t.request({
-        method: 'POST',
-        url: '/v2/subscriptions',
-        token: user.token,
-        payload: { stripe_product_id: price.json<{ stripe_product_id: string }>().stripe_product_id },
-      });
-    };
-
     it.each([2, 20])('%i simultaneous book calls for one reservation: one payment, one charge', async (n) => {
       const user = await signIn(t);
       const { reservation_id } = await reserveOk(user);
@@ -407,7 +398,7 @@ describe.each(availableBackends())('one purchase path (%s)', (kind) => {
 
     it.each([2, 20])('%i simultaneous subscribe calls: one payment, one charge', async (n) => {
       const user = await signIn(t);
-      const answers = await Promise.all(Array.from({ length: n }, () => subscribe(user)));
+      const answers = await Promise.all(Array.from({ length: n }, () => subscribe(t, user)));
       expect(answers.map((answer) => answer.statusCode)).toEqual(Array(n).fill(200));
       const secrets = new Set(
         answers.map(

@@ -3,21 +3,28 @@ import {
   NO_SUBSCRIPTION_MESSAGE,
   subscriptionChangeResponseSchema,
   profileResponseSchema,
-  subscribeResponseSchema,
   subscriptionPortalResponseSchema,
-  subscriptionPriceSchema,
   taxDocumentsResponseSchema,
   UNKNOWN_PLAN_MESSAGE,
   type Profile,
 } from '@paddock/shared/contracts';
 import { formatDate } from '@paddock/shared/format';
 import { sql } from 'kysely';
-import { confirmInBrowser, webhooksDelivered } from '../../test/commerce';
+import {
+  confirmInBrowser,
+  moveSubscriptionClockTo,
+  paidSubscription,
+  resetSubscriptionClock,
+  startSubscription,
+  subscribe as subscribeTo,
+  subscriptionPrice,
+  webhooksDelivered,
+} from '../../test/commerce';
 import { issuesOf, signIn, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
 import { TAX_DOCUMENT_JOB } from '../documents/service';
 import { pdfStrings } from '../../pdf/read-back';
-import { EXPIRE_JOB, oneYearAfter, RENEW_JOB, subscriptionClock } from './service';
+import { oneYearAfter, RENEW_JOB } from './service';
 
 const DAY = 86_400_000;
 
@@ -35,11 +42,11 @@ describe.each(availableBackends())('Advanced subscription (%s)', (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(async () => {
-    subscriptionClock.now = () => new Date();
+    resetSubscriptionClock();
     await t?.close();
   });
   afterEach(() => {
-    subscriptionClock.now = () => new Date();
+    resetSubscriptionClock();
   });
 
   const get = (user: TestUser, url: string) => t.request({ method: 'GET', url, token: user.token });
@@ -48,24 +55,12 @@ describe.each(availableBackends())('Advanced subscription (%s)', (kind) => {
     expect(response.statusCode).toBe(200);
     return profileResponseSchema.parse(response.json()).data;
   };
-  const price = async (user: TestUser) => {
-    const response = await get(user, '/v2/subscriptions/price');
-    expect(response.statusCode).toBe(200);
-    return subscriptionPriceSchema.parse(response.json());
-  };
-  const subscribe = (user: TestUser, stripe_product_id: string) =>
-    t.request({ method: 'POST', url: '/v2/subscriptions', token: user.token, payload: { stripe_product_id } });
-  const subscribeOk = async (user: TestUser) => {
-    const response = await subscribe(user, (await price(user)).stripe_product_id);
-    expect(response.statusCode).toBe(200);
-    return subscribeResponseSchema.parse(response.json());
-  };
+  const price = (user: TestUser) => subscriptionPrice(t, user);
+  const subscribe = (user: TestUser, productId: string) => subscribeTo(t, user, productId);
+  const subscribeOk = (user: TestUser) => startSubscription(t, user);
   /** Subscribes and pays with `card` in the browser; the provider's webhook is delivered. */
   const subscribed = async (user: TestUser, card = '4242424242424242') => {
-    const { stripe_payment_intent_client_secret: secret } = await subscribeOk(user);
-    const confirmation = await confirmInBrowser(t, secret, card);
-    expect(confirmation.statusCode).toBe(200);
-    await webhooksDelivered(t);
+    await paidSubscription(t, user, card);
     return profile(user);
   };
   /** Puts `number` on file as the customer's saved card (as the billing portal would). */
@@ -83,20 +78,7 @@ describe.each(availableBackends())('Advanced subscription (%s)', (kind) => {
   };
   const settings = (values: Record<string, unknown>) =>
     t.app.db.updateTable('subscription_settings').set(values).execute();
-  /** Moves the clock to `to`: the subscription rules read it, and jobs due by then become due now. */
-  const moveClockTo = async (to: Date) => {
-    subscriptionClock.now = () => to;
-    await t.app.db
-      .updateTable('jobs')
-      .set({ run_at: sql<Date>`now()` })
-      .where('state', '=', 'pending')
-      .where('kind', 'in', [RENEW_JOB, EXPIRE_JOB])
-      .where('run_at', '<=', to)
-      .execute();
-    await t.app.jobs.drain();
-    await webhooksDelivered(t);
-    await t.app.jobs.drain();
-  };
+  const moveClockTo = (to: Date) => moveSubscriptionClockTo(t, to);
   const portalPage = async (user: TestUser) => {
     const response = await get(user, '/v2/subscriptions/portal');
     expect(response.statusCode).toBe(200);

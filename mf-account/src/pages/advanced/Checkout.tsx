@@ -23,7 +23,7 @@ export const redirectNavigation = { assign: (url: string) => window.location.ass
  * error (spec 3 §8).
  */
 export function Checkout() {
-  const { subscriptions, bus, basename, api, store } = useAccount();
+  const { subscriptions, basename, api, store } = useAccount();
   const contact = useAccountStore((state) => state.contactDetails ?? state.profile.account);
   const price = useSubscriptionPrice();
   const { client, failed } = usePaymentsClient();
@@ -35,19 +35,16 @@ export function Checkout() {
 
   const payment = useCardPayment({
     client,
-    async start(values: CheckoutValues) {
+    async start(_values: CheckoutValues) {
       if (!price.data) throw new Error('The price is not loaded');
-      const answer = await subscriptions.subscribe(price.data.stripe_product_id);
-      if (values.saveDetails) {
-        // Kept for the next purchase once this one is priced (the profile's country must not re-price
-        // it); a failure here never stops the subscription.
-        await api
-          .saveContactDetails(addressToContact(values), store.getState().contactDetails != null)
-          .then((saved) => store.getState().setContactDetails(saved))
-          .catch(() => undefined);
-      }
-      return answer;
+      return subscriptions.subscribe(price.data.stripe_product_id);
     },
+    keepDetails: (values) =>
+      values.saveDetails
+        ? api
+            .saveContactDetails(addressToContact(values), store.getState().contactDetails != null)
+            .then((saved) => store.getState().setContactDetails(saved))
+        : undefined,
     clientSecret: (answer) => answer.stripe_payment_intent_client_secret,
     billingDetails: (values) => ({
       name: values.cardholder.trim(),
@@ -77,20 +74,13 @@ export function Checkout() {
       initialValues={initialValues}
       validate={validateCheckout}
       subscription={{}}
-      onSubmit={(values) => {
-        if (payment.cardInvalid) return;
-        return payment.pay(values);
-      }}
+      onSubmit={(values) => payment.submit(values)}
       render={({ handleSubmit, form }) => (
         <form
           noValidate
           className={styles.checkout}
           onSubmit={(event) => {
-            const invalid = Object.keys(form.getState().errors ?? {}).length > 0 || payment.cardInvalid;
-            if (invalid) {
-              payment.revealCardErrors();
-              bus.toast('error', checkoutMessages.validationToast);
-            }
+            payment.checkSubmit(form.getState().errors, { toast: checkoutMessages.validationToast });
             void handleSubmit(event);
           }}
         >

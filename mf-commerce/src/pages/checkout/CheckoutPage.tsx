@@ -4,7 +4,6 @@ import { AsYouType, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { errorMessage } from '@paddock/shared/api-client';
 import { addressFromContact, paths, type ContactDetails } from '@paddock/shared/contracts';
 import { formatAud } from '@paddock/shared/format';
-import { cardMessages } from '@paddock/shared/payments';
 import { CardSection } from '@paddock/shared/payments/ui';
 import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
 import { Button, EmptyState, ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
@@ -117,7 +116,7 @@ function contactToValues(contact: ContactDetails | null): Partial<CheckoutValues
 
 /** Spec 2 §2 '/payment': the checkout of the cart. */
 export function CheckoutPage() {
-  const { cartApi, bus, basename } = useCommerce();
+  const { cartApi, basename } = useCommerce();
   const navigate = useNavigate();
   const { cart } = useCart({ announce: true });
   const profile = useQuery({
@@ -211,27 +210,18 @@ export function CheckoutPage() {
         <Form<CheckoutValues>
           initialValues={initialValues}
           validate={(values) => validateCheckout(values)}
-          onSubmit={(values) => {
-            // The card's messages were shown and toasted by the submit handler below.
-            if (values.method === 'card' && payment.cardInvalid) return;
-            void payment.pay(values);
-          }}
+          // The card's messages were shown and toasted by the submit handler below.
+          onSubmit={(values) => payment.submit(values, { cardNeeded: values.method === 'card' })}
           render={({ handleSubmit, values, form }) => (
             <form
               className={styles.form}
               noValidate
               onSubmit={(event) => {
                 const errors = form.getState().errors ?? {};
-                const cardInvalid = values.method === 'card' && payment.cardInvalid;
-                if (Object.keys(errors).length > 0 || cardInvalid) {
-                  if (values.method === 'card') payment.revealCardErrors();
-                  bus.toast(
-                    'error',
-                    errors.phoneNumber === CHECKOUT_MESSAGES.phone
-                      ? CHECKOUT_MESSAGES.phoneToast
-                      : cardMessages.validationToast,
-                  );
-                }
+                payment.checkSubmit(errors, {
+                  cardNeeded: values.method === 'card',
+                  toast: errors.phoneNumber === CHECKOUT_MESSAGES.phone ? CHECKOUT_MESSAGES.phoneToast : undefined,
+                });
                 void handleSubmit(event);
               }}
             >

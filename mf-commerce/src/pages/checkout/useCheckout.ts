@@ -75,13 +75,11 @@ export function useCheckout(
         cart.data.map((item) => item.id),
         invoice,
       );
-      // Kept for the next purchase once this one is priced (the profile's country must not re-price
-      // it); a failure here never stops the payment. The profile is re-read after success, so the
-      // form is not reset under the buyer's hands.
-      if (values.saveDetails)
-        await cartApi.saveContactDetails(checkoutContact(values), Boolean(contact)).catch(() => undefined);
       return { ...answer, invoice: invoice || !answer.client_secret };
     },
+    // The profile is re-read after success, so the form is not reset under the buyer's hands.
+    keepDetails: (values) =>
+      values.saveDetails ? cartApi.saveContactDetails(checkoutContact(values), Boolean(contact)) : undefined,
     clientSecret: (answer) => (answer.invoice ? null : answer.client_secret),
     billingDetails: (values) => ({
       name: values.cardholder.trim(),

@@ -330,7 +330,7 @@ describe('/order/high-resolution-imagery', () => {
 
   it('payment by invoice (allowed): Submit Order → the message and the review with its banner', async () => {
     const order = makeOrder(8, { status: 'pending', payment_method: 'invoice' });
-    const { ui, toasts } = await renderWizard({
+    const { ui, toasts, server } = await renderWizard({
       'GET /v2/accounts/profile': {
         status: 200,
         body: { data: makeProfile({ first_name: 'Jo', country: 'AU' }, { payments: ['invoice'] }) },
@@ -341,6 +341,7 @@ describe('/order/high-resolution-imagery', () => {
           data: {
             first_name: 'Jo',
             last_name: 'Grower',
+            company: 'Mallee Grain Co',
             street: '1 Long Paddock Rd',
             suburb: 'Wagga Wagga',
             state: 'NSW',
@@ -354,6 +355,8 @@ describe('/order/high-resolution-imagery', () => {
       [`GET /v2/orders/${order.id}/documents/doc-tax_invoice`]: { status: 404, body: { detail: 'Not Found' } },
     });
     await toPayment(ui);
+    // Typed once at an earlier purchase: the company is filled in and named on the order.
+    expect(screen.getByLabelText('Company name (optional)')).toHaveValue('Mallee Grain Co');
     await ui.click(screen.getByRole('radio', { name: 'Invoice' }));
     await ui.click(screen.getByText('I have read and agree to the terms and conditions.'));
     await ui.click(screen.getByRole('button', { name: 'Submit Order' }));
@@ -361,6 +364,8 @@ describe('/order/high-resolution-imagery', () => {
       await screen.findByText('Your order has been placed successfully. You will be contacted shortly.'),
     ).toBeInTheDocument();
     expect(toasts).toContainEqual({ kind: 'success', message: 'Order placed successfully' });
+    const body = server.find('POST', '/v2/orders')[0]?.body as { data: Record<string, unknown> };
+    expect(body.data).toMatchObject({ company: 'Mallee Grain Co', street: '1 Long Paddock Rd', post_code: '2650' });
   });
 
   it('an order the server refuses shows its message', async () => {

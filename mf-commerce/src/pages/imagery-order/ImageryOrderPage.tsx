@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '@paddock/shared/api-client';
-import { addressFromContact, paths, purchaserContact } from '@paddock/shared/contracts';
+import { addressFromContact, orderAddressFields, paths, purchaserContact } from '@paddock/shared/contracts';
 import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
 import type { OrderCreatePayload, OrderPaymentMethod, Product } from '@paddock/shared/contracts';
@@ -108,11 +108,8 @@ export function ImageryOrderPage() {
         first_name: values.firstName.trim(),
         last_name: values.lastName.trim(),
         email: values.email.trim(),
-        street: [values.address.address1.trim(), values.address.address2.trim()].filter(Boolean).join(', '),
-        suburb: values.address.city.trim(),
-        state: values.address.state.trim(),
-        post_code: values.address.zipCode.trim(),
-        country: values.address.country,
+        ...(values.company?.trim() ? { company: values.company.trim() } : {}),
+        ...orderAddressFields(values.address),
         field_ids: fieldIds,
         number_of_captures: captures ?? 0,
         payment_method: method,
@@ -122,7 +119,12 @@ export function ImageryOrderPage() {
       // not re-price it); a failure here never stops the order.
       if (values.saveDetails) {
         const details = {
-          ...purchaserContact({ firstName: values.firstName, lastName: values.lastName, address: values.address }),
+          ...purchaserContact({
+            firstName: values.firstName,
+            lastName: values.lastName,
+            company: values.company,
+            address: values.address,
+          }),
           email: values.email.trim() || undefined,
         };
         await cartApi.saveContactDetails(details, Boolean(contact.data)).catch(() => undefined);
@@ -144,6 +146,7 @@ export function ImageryOrderPage() {
       firstName: saved?.first_name ?? account?.first_name ?? '',
       lastName: saved?.last_name ?? account?.last_name ?? '',
       email: saved?.email ?? account?.email ?? '',
+      company: saved?.company ?? '',
       address: addressFromContact(saved, account?.country ?? 'AU'),
       terms: false,
       saveDetails: true,

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { formatAud } from '@paddock/shared/format';
 import { Button, TermsLink } from '@paddock/shared/ui';
 import { AddressFields, CheckboxField, Form, SaveDetailsField, TextField } from '@paddock/shared/ui/form';
-import { addressErrors, type Address, type OrderPaymentMethod } from '@paddock/shared/contracts';
+import { addressErrors, addressIncomplete, type Address, type OrderPaymentMethod } from '@paddock/shared/contracts';
 import { EMAIL_PATTERN, ORDER_MESSAGES } from '../../orders/rules';
 import styles from './ImageryOrder.module.css';
 import layout from '../../components/layout/layout.module.css';
@@ -11,6 +11,8 @@ export interface OrderContactValues {
   firstName: string;
   lastName: string;
   email: string;
+  /** Optional: named on the order's tax documents. */
+  company: string;
   /** The one address type of every checkout. */
   address: Address;
   terms: boolean;
@@ -32,12 +34,9 @@ interface PaymentInfoStepProps {
 }
 
 const required = ['firstName', 'lastName', 'email'] as const;
-const requiredAddress: Array<keyof Address> = ['address1', 'city', 'zipCode', 'country'];
 
 const emptyParts = (values: Partial<OrderContactValues>) =>
-  required.some((key) => !String(values[key] ?? '').trim()) ||
-  requiredAddress.some((key) => !String(values.address?.[key] ?? '').trim()) ||
-  addressErrors(values.address).state !== undefined;
+  required.some((key) => !String(values[key] ?? '').trim()) || addressIncomplete(values.address);
 
 /** The step's check (spec 3 §5): empty personal, address or method fields, then the e-mail pattern. */
 export function checkPaymentInfo(
@@ -108,6 +107,7 @@ export function PaymentInfoStep({
                 <TextField name="lastName" label="Last name" autoComplete="family-name" />
               </div>
               <TextField name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
+              <TextField name="company" label="Company name (optional)" required={false} autoComplete="organization" />
             </fieldset>
             <fieldset className={layout.section} disabled={busy}>
               <legend className={layout.sectionTitle}>Address</legend>

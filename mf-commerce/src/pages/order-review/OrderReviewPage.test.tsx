@@ -1,3 +1,4 @@
+import { PREVIEW_VIEW } from '@paddock/shared/ui/documents';
 import { screen, within } from '@testing-library/react';
 import type { Routes } from '@paddock/shared/testing';
 import { renderCommerce } from '../../testing/harness';
@@ -96,7 +97,7 @@ describe('/order-review/{id}', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Tax Invoice' }));
     const download = await dialog.findByRole('link', { name: 'Download PDF' });
     expect(download).toHaveAttribute('download', 'tax_invoice-INV-000042.pdf');
-    expect(dialog.getByTitle('Tax Invoice')).toHaveAttribute('src', 'blob:document');
+    expect(dialog.getByTitle('Tax Invoice')).toHaveAttribute('src', `blob:document${PREVIEW_VIEW}`);
     expect(server.find('GET', `/v2/orders/${unpaid.id}/documents/doc-tax_invoice`)).toHaveLength(1);
   });
 

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, isNotFound } from '@paddock/shared/api-client';
-import { paths } from '@paddock/shared/contracts';
+import { orderAddress, paths } from '@paddock/shared/contracts';
 import { formatArea, formatAud } from '@paddock/shared/format';
 import { areaPriceArithmetic } from '@paddock/shared/format/pricing';
-import { cardMessages } from '@paddock/shared/payments';
+import { billingAddress, cardMessages } from '@paddock/shared/payments';
 import { CardSection, useCardPayment } from '@paddock/shared/payments/ui';
 import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
 import { Button, ErrorState, LoadingState, TermsLink } from '@paddock/shared/ui';
@@ -15,9 +14,6 @@ import { ORDER_MESSAGES, formatOrderDate, orderStatusLabels } from '../../orders
 import { usePaymentsClient } from '../checkout/usePaymentsClient';
 import styles from './PayOrder.module.css';
 import layout from '../../components/layout/layout.module.css';
-
-/** Spec 3 §4 payment flow. */
-export type PayState = 'idle' | 'processing' | 'success' | 'error';
 
 interface PayValues {
   cardholder: string;
@@ -76,12 +72,11 @@ export function PayOrderPage() {
 }
 
 function PayForm({ order }: { order: Order }) {
-  const { ordersApi, bus } = useCommerce();
+  const { ordersApi } = useCommerce();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const { client, failed: clientFailed } = usePaymentsClient();
-  const [state, setState] = useState<PayState>('idle');
   const products = useQuery({ queryKey: queryKeys.products.list(), queryFn: () => ordersApi.products() });
   const arithmetic = orderArithmetic(order, products.data);
   const payable = order.awaiting_payment;
@@ -93,36 +88,29 @@ function PayForm({ order }: { order: Order }) {
     clientSecret: (clientSecret) => clientSecret,
     billingDetails: (values) => ({
       name: values.cardholder.trim(),
-      address: {
-        line1: order.street ?? '',
-        city: order.suburb ?? '',
-        state: order.state ?? '',
-        postal_code: order.post_code ?? '',
-        country: order.country ?? 'AU',
-      },
+      address: billingAddress(orderAddress(order)),
     }),
     returnUrl: () => window.location.href,
     failure: 'Your payment could not be started. Please try again.',
     returnedSecret,
     onPaid: () => {
-      setState('success');
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       navigate(paths.orderReview(order.id, 'success'), { replace: true });
     },
     onDeclined: () => {
       if (returnedSecret) navigate(paths.pay(order.id), { replace: true });
-      setState('error');
     },
   });
 
-  const processing = payment.processing || state === 'success';
+  // From the click until the page moves on: paid, or away to authenticate the card (the shared flow's state).
+  const processing = payment.processing;
   return (
     <div className={layout.page}>
       <header>
         <h1 className={styles.title}>Pay for your order</h1>
         <p className={layout.muted}>Order {order.id.slice(0, 8)}</p>
       </header>
-      {state === 'error' && !payment.processing && (
+      {payment.declined && !processing && (
         <p className={styles.declined} role="alert">
           {ORDER_MESSAGES.declined}
         </p>
@@ -160,21 +148,14 @@ function PayForm({ order }: { order: Order }) {
               terms: false,
             }}
             validate={(values) => (values.cardholder?.trim() ? {} : { cardholder: cardMessages.cardholderRequired })}
-            onSubmit={(values) => {
-              if (payment.cardInvalid) return;
-              void payment.pay(values);
-            }}
+            onSubmit={(values) => payment.submit(values)}
             render={({ handleSubmit, values, form }) => (
               <form
                 className={`${layout.form} ${layout.section}`}
                 noValidate
                 aria-busy={processing || undefined}
                 onSubmit={(event) => {
-                  const invalid = Object.keys(form.getState().errors ?? {}).length > 0 || payment.cardInvalid;
-                  if (invalid) {
-                    payment.revealCardErrors();
-                    bus.toast('error', cardMessages.validationToast);
-                  }
+                  payment.checkSubmit(form.getState().errors);
                   void handleSubmit(event);
                 }}
               >

@@ -1,3 +1,4 @@
+import { PREVIEW_VIEW } from '@paddock/shared/ui/documents';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ZoningOrder } from '@paddock/shared/contracts';
 import { renderCommerce } from '../../testing/harness';
@@ -61,7 +62,7 @@ describe('/payment-success', () => {
       'download',
       'tax-receipt-HRI-000007.pdf',
     );
-    expect(dialog.getByTitle('Tax Receipt')).toHaveAttribute('src', 'blob:document');
+    expect(dialog.getByTitle('Tax Receipt')).toHaveAttribute('src', `blob:document${PREVIEW_VIEW}`);
     expect(new URL(server.find('GET', '/v2/documents')[0]?.url as string).search).toBe('?payment_id=p1');
   });
 

@@ -40,7 +40,7 @@ export function PaymentStep({
   returned = null,
   onReturnDeclined,
 }: PaymentStepProps) {
-  const { bookingsApi, bus, cartApi } = useCommerce();
+  const { bookingsApi, cartApi } = useCommerce();
   const queryClient = useQueryClient();
 
   const initialValues = useMemo<Partial<BookingFormValues>>(() => {
@@ -73,18 +73,20 @@ export function PaymentStep({
         country: 'AU',
         post_code: shipping.zipCode.trim(),
       });
-      if (values.saveDetails) {
-        // Kept for the next purchase once this one is priced; a failure here never stops the booking.
-        const details = purchaserContact({
-          firstName: values.firstName,
-          lastName: values.lastName,
-          company: values.companyName,
-          address: shipping,
-        });
-        await cartApi.saveContactDetails(details, contact !== null).catch(() => undefined);
-      }
       return answer;
     },
+    keepDetails: (values) =>
+      values.saveDetails
+        ? cartApi.saveContactDetails(
+            purchaserContact({
+              firstName: values.firstName,
+              lastName: values.lastName,
+              company: values.companyName,
+              address: values.shipping,
+            }),
+            contact !== null,
+          )
+        : undefined,
     clientSecret: (answer) => answer.client_secret,
     billingDetails: (values) => ({
       name: values.cardholder.trim(),
@@ -116,20 +118,13 @@ export function PaymentStep({
       <Form<BookingFormValues>
         initialValues={initialValues}
         validate={(values) => validateBooking(values)}
-        onSubmit={(values) => {
-          if (payment.cardInvalid) return;
-          void payment.pay(values);
-        }}
+        onSubmit={(values) => payment.submit(values)}
         render={({ handleSubmit, values, form }) => (
           <form
             className={styles.form}
             noValidate
             onSubmit={(event) => {
-              const errors = form.getState().errors ?? {};
-              if (Object.keys(errors).length > 0 || payment.cardInvalid) {
-                payment.revealCardErrors();
-                bus.toast('error', BOOKING_MESSAGES.validationToast);
-              }
+              payment.checkSubmit(form.getState().errors, { toast: BOOKING_MESSAGES.validationToast });
               void handleSubmit(event);
             }}
           >

@@ -168,4 +168,62 @@ describe('useCardPayment (the one card flow of every checkout)', () => {
     expect(confirms).toEqual([]);
     expect(toasts).toEqual([{ kind: 'error', message: 'The card payment service is not ready. Please try again.' }]);
   });
+
+  it("a submit with form errors or an unusable card shows the card's messages and one toast; pay waits for a usable card", async () => {
+    const { client, confirms } = fakeClient({ status: 'succeeded' });
+    const started: string[] = [];
+    const { result, toasts } = setup({
+      client,
+      start: async (name) => {
+        started.push(name);
+        return { secret: 'pi_1_secret_2' };
+      },
+    });
+    act(() => result.current.checkSubmit({}));
+    expect(result.current.cardSection.showErrors).toBe(true);
+    expect(toasts).toEqual([{ kind: 'error', message: "There's some validation error" }]);
+    await act(() => result.current.submit('Owen'));
+    expect(started).toEqual([]);
+
+    act(() => result.current.cardSection.onChange({ number: complete, expiry: complete, cvc: complete }, card));
+    act(() => result.current.checkSubmit({}));
+    expect(toasts).toHaveLength(1);
+    act(() => result.current.checkSubmit({ phoneNumber: 'Enter phone number' }, { toast: 'Phone number is required' }));
+    expect(toasts.at(-1)).toEqual({ kind: 'error', message: 'Phone number is required' });
+    await act(() => result.current.submit('Owen'));
+    expect(started).toEqual(['Owen']);
+    expect(confirms).toHaveLength(1);
+  });
+
+  it('without a card needed (invoice terms) an empty card neither toasts nor stops the submit', async () => {
+    const { client } = fakeClient({ status: 'succeeded' });
+    const { result, toasts, paid } = setup({ client, start: async () => ({ secret: null }) });
+    act(() => result.current.checkSubmit({}, { cardNeeded: false }));
+    expect(toasts).toEqual([]);
+    expect(result.current.cardSection.showErrors).toBe(false);
+    await act(() => result.current.submit('Owen', { cardNeeded: false }));
+    expect(paid).toEqual([{ secret: null }]);
+  });
+
+  it('keeps the details once the purchase is priced, and a failure to keep them never stops the payment', async () => {
+    const { client, confirms } = fakeClient({ status: 'succeeded' });
+    const order: string[] = [];
+    const { result, paid, toasts } = setup({
+      client,
+      start: async (name) => {
+        order.push(`start ${name}`);
+        return { secret: 'pi_1_secret_2' };
+      },
+      keepDetails: (name) => {
+        order.push(`keep ${name}`);
+        return Promise.reject(new Error('profile down'));
+      },
+    });
+    act(() => result.current.cardSection.onChange({ number: complete, expiry: complete, cvc: complete }, card));
+    await act(() => result.current.pay('Owen'));
+    expect(order).toEqual(['start Owen', 'keep Owen']);
+    expect(confirms).toHaveLength(1);
+    expect(paid).toHaveLength(1);
+    expect(toasts).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api-client';
 import { useAction, useAreaBus } from '../../query';
-import { cardErrors, emptyCardState, type CardState } from '../messages';
+import { cardErrors, cardMessages, emptyCardState, type CardState } from '../messages';
 import { confirmCardPayment, type AnyCard, type AnyPaymentsClient, type BillingDetails } from '../client';
 
 export const NOT_READY_MESSAGE = 'The card payment service is not ready. Please try again.';
@@ -15,6 +15,12 @@ export interface CardPaymentOptions<TInput, TStarted> {
   client: AnyPaymentsClient | null;
   /** The server call that prices the purchase and opens (or reuses) its payment. */
   start(input: TInput): Promise<TStarted>;
+  /**
+   * With the buyer's consent, keeps the typed details in the contact profile for the next purchase;
+   * called once the purchase is priced (the profile's country must not re-price it). Its failure never
+   * stops the payment. Undefined (or no promise) when there is nothing to keep.
+   */
+  keepDetails?(input: TInput): Promise<unknown> | undefined;
   /** The intent to confirm with the card; null when nothing is charged by card (invoice terms, free). */
   clientSecret(started: TStarted): string | null;
   billingDetails(input: TInput): BillingDetails;
@@ -44,6 +50,14 @@ export interface CardPayment<TInput> {
   cardInvalid: boolean;
   /** After a submit attempt: show every card part's message. */
   revealCardErrors(): void;
+  /**
+   * The form's submit event, before the form's own validation: with form errors or an unusable card
+   * (when the card is needed), every card message shows and one toast says so (`toast`, else the
+   * validation words of spec 3 §5).
+   */
+  checkSubmit(formErrors: object | undefined, options?: { cardNeeded?: boolean; toast?: string }): void;
+  /** The valid form's submit: pays, unless the needed card is unusable (its messages already show). */
+  submit(input: TInput, options?: { cardNeeded?: boolean }): Promise<void>;
   /** Start the payment, confirm the card, follow 3-D Secure; never rejects (the user has been told). */
   pay(input: TInput): Promise<void>;
   /** From the click until the page moves on (paid, or away to authenticate). */
@@ -79,6 +93,8 @@ export function useCardPayment<TInput, TStarted>(options: CardPaymentOptions<TIn
     async run(input) {
       const spec = latest.current;
       const started = await spec.start(input);
+      const keeping = spec.keepDetails?.(input);
+      if (keeping) await keeping.catch(() => undefined);
       const clientSecret = spec.clientSecret(started);
       if (!clientSecret) return { started, leaveTo: null };
       if (!spec.client || !card.current) throw new CardDeclinedError(NOT_READY_MESSAGE);
@@ -157,11 +173,30 @@ export function useCardPayment<TInput, TStarted>(options: CardPaymentOptions<TIn
     card.current = next;
   }, []);
   const revealCardErrors = useCallback(() => setShowErrors(true), []);
+  const cardInvalid = Object.keys(cardErrors(cardState)).length > 0;
+  const checkSubmit = useCallback(
+    (formErrors: object | undefined, { cardNeeded = true, toast }: { cardNeeded?: boolean; toast?: string } = {}) => {
+      const formInvalid = Object.keys(formErrors ?? {}).length > 0;
+      if (!formInvalid && !(cardNeeded && cardInvalid)) return;
+      if (cardNeeded) setShowErrors(true);
+      bus.toast('error', toast ?? cardMessages.validationToast);
+    },
+    [bus, cardInvalid],
+  );
+  const submit = useCallback(
+    async (input: TInput, { cardNeeded = true }: { cardNeeded?: boolean } = {}) => {
+      if (cardNeeded && cardInvalid) return;
+      await pay(input);
+    },
+    [cardInvalid, pay],
+  );
   const processing = phase !== 'idle';
   return {
     cardSection: { client, disabled: processing, showErrors, onChange },
-    cardInvalid: Object.keys(cardErrors(cardState)).length > 0,
+    cardInvalid,
     revealCardErrors,
+    checkSubmit,
+    submit,
     pay,
     processing,
     declined,
