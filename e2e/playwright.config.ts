@@ -3,11 +3,22 @@ import { urls } from '../scripts/lib/stack.mjs';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Specs that stop a front end's server or release a new build of a remote on purpose: they run one
+ * at a time, after the rest, so no other test sees a remote down or changed under it.
+ */
+const disruptive = ['**/remote-release.spec.ts', '**/shell.spec.ts', '**/scouting-offline.spec.ts'];
+
 export default defineConfig({
   testDir: './tests',
-  // One composed system is shared by all tests, and one test stops a remote's server on purpose.
-  workers: 1,
+  // One composed system is shared by all tests. Every other spec works with accounts of its own, so
+  // two spec files run side by side (most of a browser test is waiting on the page, not the CPU).
+  workers: 2,
   fullyParallel: false,
+  projects: [
+    { name: 'shared-stack', testIgnore: disruptive },
+    { name: 'disruptive', testMatch: disruptive, dependencies: ['shared-stack'], workers: 1 },
+  ],
   timeout: 90_000,
   expect: { timeout: 15_000 },
   retries: 0,

@@ -70,7 +70,8 @@ async function addNote(page: Page, text: string, photo: Buffer) {
   await page.getByRole('button', { name: 'Place on map' }).click();
   const map = page.getByTestId('farm-map');
   const box = await map.boundingBox();
-  await page.mouse.click((box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 3);
+  // A free spot of the map: below the legend and the timeline at the top, above the folded sheet.
+  await page.mouse.click((box?.x ?? 0) + (box?.width ?? 0) * 0.4, (box?.y ?? 0) + (box?.height ?? 0) * 0.6);
   const form = page.getByRole('form', { name: 'New scouting note' });
   await expect(form).toBeVisible();
   await form.getByLabel('Category').selectOption('pests');
@@ -114,8 +115,7 @@ async function openFarmOffline(context: BrowserContext, page: Page, farmId: stri
   await installApp(page);
   await expect(page.getByTestId('farm-map')).toBeVisible();
   // A new account is shown the map tutorial first.
-  const skip = page.getByRole('button', { name: 'Skip tutorial' });
-  if (await skip.isVisible()) await skip.click();
+  await page.getByRole('region', { name: 'Your fields' }).getByRole('button', { name: 'Skip tutorial' }).click();
   await page.getByRole('button', { name: /^Scouting/ }).click();
   const panel = page.getByRole('region', { name: 'Scouting notes' });
   await expect(panel.getByText('No notes yet')).toBeVisible();
