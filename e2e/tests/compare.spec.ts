@@ -89,7 +89,7 @@ test('two dates compared by swipe and side by side; the link shows a viewer the 
   const panel = page.getByRole('region', { name: 'Compare', exact: true });
   await expect(page).toHaveURL(/[?&]compare=standard_NDVI%40\d{4}-\d{2}-\d{2}%2Cstandard_NDVI%40/);
   const [leftDate, rightDate] = [dateOf(panel, 'Left'), dateOf(panel, 'Right')];
-  const dates = [await leftDate.inputValue(), await rightDate.inputValue()];
+  const dates: [string, string] = [await leftDate.inputValue(), await rightDate.inputValue()];
   expect(dates[0] < dates[1]).toBe(true);
 
   // Swipe: the handle on the map and the panel's slider are one; the keyboard moves both.
@@ -144,8 +144,8 @@ test('two dates compared by swipe and side by side; the link shows a viewer the 
   const theirs = seen.getByRole('region', { name: 'Compare', exact: true });
   // Side by side, the choices are folded away until asked for.
   await theirs.getByRole('button', { name: 'Dates and figures' }).click();
-  await expect(dateOf(theirs, 'Left')).toHaveValue(dates[0] as string);
-  await expect(dateOf(theirs, 'Right')).toHaveValue(dates[1] as string);
+  await expect(dateOf(theirs, 'Left')).toHaveValue(dates[0]);
+  await expect(dateOf(theirs, 'Right')).toHaveValue(dates[1]);
   await expect(theirs.getByRole('radio', { name: 'Side by side' })).toHaveAttribute('aria-checked', 'true');
   await expect(seen.getByRole('region', { name: 'Right side of the comparison' })).toBeVisible();
   await expect(theirs.getByRole('row', { name: /^Change/ })).toBeVisible({ timeout: 30_000 });
