@@ -180,30 +180,31 @@ export default function CompareLayers(props: CompareLayersProps) {
       if (!beside && over && over.top > top && over.top < bottom) bottom = over.top;
       return [(left + right) / 2 - box.left, (top + bottom) / 2 - box.top];
     };
+    /** From the page map's centre to its focus pixel, in map units at `resolution` (as OpenLayers turns pixels into coordinates). */
+    const toFocus = (resolution: number): [number, number] => {
+      const [fx, fy] = focus();
+      const [width, height] = main.getSize() ?? [0, 0];
+      const [x, y] = [(fx - width / 2) * resolution, -(fy - height / 2) * resolution];
+      const r = mainView.getRotation();
+      return [x * Math.cos(r) - y * Math.sin(r), x * Math.sin(r) + y * Math.cos(r)];
+    };
     let syncing = false;
     const fromMain = () => {
-      if (syncing) return;
-      const at = main.getCoordinateFromPixel(focus());
-      const resolution = mainView.getResolution();
-      if (!at || resolution === undefined) return;
+      const [centre, resolution] = [mainView.getCenter(), mainView.getResolution()];
+      if (syncing || !centre || resolution === undefined) return;
+      const [dx, dy] = toFocus(resolution);
       syncing = true;
       mirror.setResolution(resolution);
-      mirror.setCenter(at);
+      mirror.setCenter([(centre[0] as number) + dx, (centre[1] as number) + dy]);
       syncing = false;
     };
     const fromMirror = () => {
-      if (syncing) return;
-      const at = main.getCoordinateFromPixel(focus());
-      const [centre, shown] = [mainView.getCenter(), mirror.getCenter()];
-      const [from, to] = [mainView.getResolution(), mirror.getResolution()];
-      if (!at || !centre || !shown || from === undefined || to === undefined) return;
-      const k = to / from;
-      const [cx, cy] = centre as [number, number];
-      const [ax, ay] = at as [number, number];
-      const [sx, sy] = shown as [number, number];
+      const [shown, resolution] = [mirror.getCenter(), mirror.getResolution()];
+      if (syncing || !shown || resolution === undefined) return;
+      const [dx, dy] = toFocus(resolution);
       syncing = true;
-      mainView.setResolution(to);
-      mainView.setCenter([sx + (cx - ax) * k, sy + (cy - ay) * k]);
+      mainView.setResolution(resolution);
+      mainView.setCenter([(shown[0] as number) - dx, (shown[1] as number) - dy]);
       syncing = false;
     };
     const watched = ['change:center', 'change:resolution'] as const;
