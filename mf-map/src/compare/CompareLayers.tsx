@@ -4,7 +4,9 @@ import BaseVectorLayer from 'ol/layer/BaseVector';
 import type BaseLayer from 'ol/layer/Base';
 import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
+import type { EventsKey } from 'ol/events';
 import OlMap from 'ol/Map';
+import { unByKey } from 'ol/Observable';
 import View from 'ol/View';
 import { createEmpty, extend, isEmpty } from 'ol/extent';
 import XYZ from 'ol/source/XYZ';
@@ -183,7 +185,7 @@ export default function CompareLayers(props: CompareLayersProps) {
     /** From the page map's centre to its focus pixel, in map units at `resolution` (as OpenLayers turns pixels into coordinates). */
     const toFocus = (resolution: number): [number, number] => {
       const [fx, fy] = focus();
-      const [width, height] = main.getSize() ?? [0, 0];
+      const [width = 0, height = 0] = main.getSize() ?? [];
       const [x, y] = [(fx - width / 2) * resolution, -(fy - height / 2) * resolution];
       const r = mainView.getRotation();
       return [x * Math.cos(r) - y * Math.sin(r), x * Math.sin(r) + y * Math.cos(r)];
@@ -225,8 +227,7 @@ export default function CompareLayers(props: CompareLayersProps) {
       const shape = feature?.getGeometry();
       if (shape) extend(extent, shape.getExtent());
     }
-    if (framed.current !== pane && !isEmpty(extent)) {
-      framed.current = pane;
+    const frame = () => {
       const covered = pane.getBoundingClientRect();
       const over = panel?.getBoundingClientRect();
       const hidden = over && over.left < covered.right && over.bottom > covered.top && over.top < covered.bottom;
@@ -234,6 +235,13 @@ export default function CompareLayers(props: CompareLayersProps) {
       const [top, right] = [hidden ? over.bottom - covered.top + 16 : 24, hidden ? covered.right - over.left + 16 : 24];
       mirror.fit(extent, { padding: top < right ? [top, 24, 24, 24] : [24, right, 24, 24], maxZoom: 17 });
       fromMirror();
+    };
+    let refit: EventsKey | EventsKey[] | null = null;
+    if (framed.current !== pane && !isEmpty(extent)) {
+      framed.current = pane;
+      // A link opened cold: the page is still flying to the farm; frame once it has arrived.
+      if (mainView.getAnimating()) refit = main.once('moveend', frame);
+      else frame();
     } else fromMain();
     return () => {
       for (const event of watched) {
@@ -241,6 +249,7 @@ export default function CompareLayers(props: CompareLayersProps) {
         mirror.un(event, fromMirror);
       }
       main.un('change:size', fromMain);
+      if (refit) unByKey(refit);
       second.setTarget(undefined);
       for (const layer of [...mirrored, right]) layer.dispose();
     };
