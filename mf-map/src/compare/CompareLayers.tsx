@@ -35,6 +35,9 @@ export interface CompareLayersProps {
   panel?: HTMLElement | null;
 }
 
+/** How long after side by side opens a move of the page map not made by the user frames the fields again. */
+const REFRAME_WITHIN_MS = 4000;
+
 /** Above the map's own imagery, below zones and fields. */
 const COMPARE_Z = LAYER_Z.imagery + 10;
 
@@ -235,13 +238,30 @@ export default function CompareLayers(props: CompareLayersProps) {
       const [top, right] = [hidden ? over.bottom - covered.top + 16 : 24, hidden ? covered.right - over.left + 16 : 24];
       mirror.fit(extent, { padding: top < right ? [top, 24, 24, 24] : [24, right, 24, 24], maxZoom: 17 });
       fromMirror();
+      placed = mainView.getCenter()?.slice() ?? null;
     };
+    // A link opened cold: the page may still move to the farm after the pane opens; until the user
+    // touches a map (or a few seconds pass), a move of the page map that is not ours frames again.
+    let placed: number[] | null = null;
+    let touched = false;
+    const openedAt = Date.now();
+    const onTouch = () => {
+      touched = true;
+    };
+    const viewports = [main.getViewport(), second.getViewport()];
+    for (const element of viewports) {
+      element.addEventListener('pointerdown', onTouch);
+      element.addEventListener('wheel', onTouch);
+    }
     let refit: EventsKey | EventsKey[] | null = null;
     if (framed.current !== pane && !isEmpty(extent)) {
       framed.current = pane;
-      // A link opened cold: the page is still flying to the farm; frame once it has arrived.
-      if (mainView.getAnimating()) refit = main.once('moveend', frame);
-      else frame();
+      frame();
+      refit = main.on('moveend', () => {
+        const centre = mainView.getCenter();
+        const moved = !placed || !centre || Math.hypot(centre[0]! - placed[0]!, centre[1]! - placed[1]!) > 1e-6;
+        if (!touched && moved && Date.now() - openedAt < REFRAME_WITHIN_MS) frame();
+      });
     } else fromMain();
     return () => {
       for (const event of watched) {
@@ -250,6 +270,10 @@ export default function CompareLayers(props: CompareLayersProps) {
       }
       main.un('change:size', fromMain);
       if (refit) unByKey(refit);
+      for (const element of viewports) {
+        element.removeEventListener('pointerdown', onTouch);
+        element.removeEventListener('wheel', onTouch);
+      }
       second.setTarget(undefined);
       for (const layer of [...mirrored, right]) layer.dispose();
     };
