@@ -5,6 +5,7 @@ import { createMapApi, type MapApi } from './api/mapApi';
 import { createImageryApi, type ImageryApi } from './api/imageryApi';
 import { createZoningApi, type ZoningApi } from './api/zoningApi';
 import { createFindApi, type FindApi } from './api/findApi';
+import { createCompareApi, type CompareApi } from './api/compareApi';
 import { createApiClient, createSeasonsApi, type SeasonsApi } from '@paddock/shared/api-client';
 
 export interface MapAreaValue extends MfProps {
@@ -15,6 +16,8 @@ export interface MapAreaValue extends MfProps {
   find: FindApi;
   /** Seasons of a field and weather of a farm (issue 29). */
   seasons: SeasonsApi;
+  /** Two captures compared, and their difference layer (issue 30). */
+  compare: CompareApi;
 }
 
 const MapAreaContext = createContext<MapAreaValue | null>(null);
@@ -66,9 +69,13 @@ export function MapAreaProvider({ props, fetch, queryClient, children }: Provide
     () => createSeasonsApi(createApiClient({ baseUrl: config.apiUrl, getToken: () => auth.getToken(), fetch })),
     [config, auth, fetch],
   );
+  const compare = useMemo(
+    () => createCompareApi({ config, getToken: (options) => auth.getToken(options), fetch }),
+    [config, auth, fetch],
+  );
   const value = useMemo(
-    () => ({ basename, auth, bus, config, profile, api, imagery, zoning, find, seasons }),
-    [basename, auth, bus, config, profile, api, imagery, zoning, find, seasons],
+    () => ({ basename, auth, bus, config, profile, api, imagery, zoning, find, seasons, compare }),
+    [basename, auth, bus, config, profile, api, imagery, zoning, find, seasons, compare],
   );
   return (
     <MapAreaContext.Provider value={value}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { errorMessage } from '@paddock/shared/api-client';
@@ -18,11 +18,13 @@ import {
 import { formatDate } from '@paddock/shared/format';
 import { freshFor, queryKeys, queryPolicy, useQuery } from '@paddock/shared/query';
 import { Spinner } from '@paddock/shared/ui';
-import { createCompareApi } from '../api/compareApi';
 import { useMapArea } from '../context';
+import { CLEAR_BELOW_PERCENT, entryCloud, entryDay } from '../map-core/imagery/timeline';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore } from '../store';
 import styles from './compare.module.css';
+import { SWIPE_STEP } from './swipe';
+import { lastSeasonPageEnd, sameTimeLastSeason, LAST_SEASON_WITHIN_DAYS, yearEarlier } from './lastSeason';
 
 const CompareLayers = lazy(() => import('./CompareLayers'));
 
@@ -39,7 +41,8 @@ const SIDE_LAYERS = [
   { code: algorithmCode('sensor_em', 'DEEP'), label: 'Rapid-EM deep' },
 ];
 
-const SWIPE_STEP = 0.05;
+/** The phone layout of compare.module.css. */
+const PHONE_QUERY = '(max-width: 640px)';
 const day = (date: string) => formatDate(date, 'long');
 const rgb = ([r, g, b]: Rgb) => `rgb(${r}, ${g}, ${b})`;
 
@@ -56,7 +59,7 @@ export function differenceAlgorithm(state: CompareState): CompareAlgorithm | nul
 const ordered = (state: CompareState): [string, string] =>
   state.left.date <= state.right.date ? [state.left.date, state.right.date] : [state.right.date, state.left.date];
 
-function useCompareState(): [CompareState | null, (next: CompareState | null) => void] {
+export function useCompareState(): [CompareState | null, (next: CompareState | null) => void] {
   const location = useLocation();
   const navigate = useNavigate();
   const state = useMemo(() => readCompareSearch(new URLSearchParams(location.search)), [location.search]);
@@ -128,10 +131,19 @@ function CompareStatistics({ stats }: { stats: CompareStatisticsResponse }) {
  * statistics of both. The comparison lives in the URL, so its link opens it for another member.
  */
 export function CompareOverlay() {
-  const { imagery, config, auth } = useMapArea();
+  const { imagery, compare: compareApi } = useMapArea();
   const handle = useOlMap();
   const [state, setState] = useCompareState();
   const [position, setPosition] = useState(0.5);
+  const [blocked, setBlocked] = useState(false);
+  const [panel, setPanel] = useState<HTMLElement | null>(null);
+  // The choices and figures fold away on a phone and side by side, so the maps keep the screen; the
+  // user's own choice holds until the view changes.
+  const [folded, setFolded] = useState<{ view: CompareView | null; folded: boolean } | null>(null);
+  const [lastSeason, setLastSeason] = useState<{ busy: boolean; message: string | null }>({
+    busy: false,
+    message: null,
+  });
   const ids = useId();
   const s = useMapStore(
     useShallow((st) => ({
@@ -142,7 +154,6 @@ export function CompareOverlay() {
       date: st.selectedDate,
     })),
   );
-  const compareApi = useMemo(() => createCompareApi({ config, getToken: (o) => auth.getToken(o) }), [config, auth]);
 
   const algorithm = state ? differenceAlgorithm(state) : null;
   const [earlier, later] = state ? ordered(state) : ['', ''];
@@ -157,36 +168,59 @@ export function CompareOverlay() {
     ...queryPolicy({ freshFor: freshFor.oneDay }),
   });
 
+  /** The clear capture days loaded (newest first): the ones worth comparing. */
   const captureDates = useMemo(
-    () => (s.catalog ?? []).flatMap((entry) => ('date' in entry ? [entry.date] : [entry.start_date])),
+    () => (s.catalog ?? []).filter((entry) => entryCloud(entry) < CLEAR_BELOW_PERCENT).map(entryDay),
     [s.catalog],
   );
 
   if (!state) {
     // The entry point: the selected field (Basic) or fields (Advanced, as imagery allows several).
     const target = s.selected.length > 0 ? s.selected : s.fields.length === 1 ? [s.fields[0]?.id ?? ''] : [];
-    if (target.length === 0 || (target.length > 1 && !s.multiSelect) || !s.date || captureDates.length < 2) return null;
-    const previous = captureDates.find((date) => date < (s.date as string)) ?? captureDates[1] ?? s.date;
+    if (target.length === 0 || (target.length > 1 && !s.multiSelect) || !s.date || s.catalog === null) return null;
     const code = algorithmCode('standard', 'NDVI');
+    const later = captureDates.includes(s.date) ? s.date : captureDates[0];
+    const previous = captureDates.find((date) => later !== undefined && date < later);
+    if (later === undefined || previous === undefined)
+      return (
+        <div className={styles.open}>
+          <button
+            type="button"
+            className={styles.openButton}
+            aria-disabled="true"
+            aria-describedby={`${ids}-needs`}
+            onClick={() => setBlocked(true)}
+          >
+            Compare dates
+          </button>
+          {blocked && (
+            <p id={`${ids}-needs`} role="status" className={styles.needs}>
+              {`Comparing needs two clear captures of the field; the dates loaded have ${captureDates.length === 0 ? 'none' : 'one'}. Load older dates or wait for the next clear one.`}
+            </p>
+          )}
+        </div>
+      );
     return (
-      <button
-        type="button"
-        className={styles.open}
-        onClick={() =>
-          setState({
-            fieldIds: target,
-            left: { code, date: previous },
-            right: { code, date: s.date as string },
-            view: 'swipe',
-          })
-        }
-      >
-        Compare dates
-      </button>
+      <div className={styles.open}>
+        <button
+          type="button"
+          className={styles.openButton}
+          onClick={() =>
+            setState({ fieldIds: target, left: { code, date: previous }, right: { code, date: later }, view: 'swipe' })
+          }
+        >
+          Compare dates
+        </button>
+      </div>
     );
   }
 
   const update = (patch: Partial<CompareState>) => setState({ ...state, ...patch });
+  const details =
+    folded?.view === state.view
+      ? !folded.folded
+      : !(state.view === 'side' || Boolean(window.matchMedia?.(PHONE_QUERY).matches));
+  const setDetails = (open: boolean) => setFolded({ view: state.view, folded: !open });
   const template = (side: CompareState['left']) => {
     const { layer, algorithm: calc } = parseAlgorithmCode(side.code);
     return imagery.tileTemplate({
@@ -198,9 +232,30 @@ export function CompareOverlay() {
     });
   };
   const differenceTemplate = request ? compareApi.differenceTemplate(request) : null;
-  const onHandleKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Home') setPosition(0);
-    if (event.key === 'End') setPosition(1);
+  const [leftDay, rightDay] = [state.left.date, state.right.date];
+  /** "This season against last": the left side becomes the clear capture nearest the right one's day a year before. */
+  const compareLastSeason = async () => {
+    setLastSeason({ busy: true, message: null });
+    try {
+      const page = await imagery.catalog({
+        fieldIds: state.fieldIds,
+        layer: 'standard',
+        latestDate: lastSeasonPageEnd(rightDay),
+      });
+      const clear = page.dates.filter((entry) => entryCloud(entry) < CLEAR_BELOW_PERCENT).map(entryDay);
+      const found = sameTimeLastSeason(rightDay, clear);
+      if (found) {
+        update({ left: { ...state.left, date: found } });
+        setLastSeason({ busy: false, message: null });
+      } else {
+        setLastSeason({
+          busy: false,
+          message: `No clear capture within ${LAST_SEASON_WITHIN_DAYS} days of ${day(yearEarlier(rightDay))} last season.`,
+        });
+      }
+    } catch (error) {
+      setLastSeason({ busy: false, message: errorMessage(error, "Last season's captures could not be loaded.") });
+    }
   };
   const sideControls = (which: 'left' | 'right', label: string) => {
     const side = state[which];
@@ -238,9 +293,18 @@ export function CompareOverlay() {
 
   return (
     <>
-      <section className={styles.panel} aria-label="Compare" data-testid="compare-panel">
+      <section ref={setPanel} className={styles.panel} aria-label="Compare" data-testid="compare-panel">
         <header className={styles.header}>
           <h2>Compare</h2>
+          <button
+            type="button"
+            className={styles.more}
+            aria-expanded={details}
+            aria-controls={`${ids}-details`}
+            onClick={() => setDetails(!details)}
+          >
+            {details ? 'Fewer choices' : 'Dates and figures'}
+          </button>
           <button type="button" className={styles.close} onClick={() => setState(null)} aria-label="Close compare">
             ×
           </button>
@@ -260,35 +324,59 @@ export function CompareOverlay() {
             </button>
           ))}
         </div>
-        <div className={styles.sides}>
-          {sideControls('left', 'Left')}
-          {sideControls('right', 'Right')}
-        </div>
         {state.view === 'swipe' && (
-          <label className={styles.handle}>
-            <span>Swipe handle</span>
-            <input
-              type="range"
-              min={0}
-              max={1}
-              step={SWIPE_STEP}
-              value={position}
-              aria-valuetext={`${Math.round(position * 100)} % left side`}
-              onKeyDown={onHandleKey}
-              onChange={(event) => setPosition(Number(event.target.value))}
-            />
-          </label>
+          <div className={styles.views} role="group" aria-label="Show the whole map as">
+            <button type="button" className={styles.view} aria-pressed={position === 1} onClick={() => setPosition(1)}>
+              {`Left: ${day(leftDay)}`}
+            </button>
+            <button type="button" className={styles.view} aria-pressed={position === 0} onClick={() => setPosition(0)}>
+              {`Right: ${day(rightDay)}`}
+            </button>
+          </div>
         )}
-        {!algorithm && (
-          <p className={styles.note}>Both sides show different layers: there is no difference layer to draw.</p>
-        )}
-        {request && stats.data && <CompareStatistics stats={stats.data} />}
-        {request && stats.isPending && <Spinner label="Loading the change" />}
-        {request && stats.isError && (
-          <p className={styles.error} role="alert">
-            {errorMessage(stats.error, 'The change could not be loaded.')}
-          </p>
-        )}
+        <div id={`${ids}-details`} hidden={!details}>
+          <div className={styles.sides}>
+            {sideControls('left', 'Left')}
+            {sideControls('right', 'Right')}
+          </div>
+          {state.view === 'swipe' && (
+            <label className={styles.handle}>
+              <span>Swipe handle</span>
+              <input
+                type="range"
+                min={0}
+                max={1}
+                step={SWIPE_STEP}
+                value={position}
+                aria-valuetext={`${Math.round(position * 100)} % left side`}
+                onChange={(event) => setPosition(Number(event.target.value))}
+              />
+            </label>
+          )}
+          <button
+            type="button"
+            className={styles.lastSeason}
+            disabled={lastSeason.busy}
+            onClick={() => void compareLastSeason()}
+          >
+            {lastSeason.busy ? 'Finding last season…' : 'Right date against the same time last season'}
+          </button>
+          {lastSeason.message && (
+            <p className={styles.note} role="status">
+              {lastSeason.message}
+            </p>
+          )}
+          {!algorithm && (
+            <p className={styles.note}>Both sides show different layers: there is no difference layer to draw.</p>
+          )}
+          {request && stats.data && <CompareStatistics stats={stats.data} />}
+          {request && stats.isPending && <Spinner label="Loading the change" />}
+          {request && stats.isError && (
+            <p className={styles.error} role="alert">
+              {errorMessage(stats.error, 'The change could not be loaded.')}
+            </p>
+          )}
+        </div>
       </section>
       {handle && (
         <Suspense fallback={null}>
@@ -299,7 +387,10 @@ export function CompareOverlay() {
             rightTemplate={template(state.right)}
             differenceTemplate={differenceTemplate}
             position={position}
+            onPosition={setPosition}
+            panel={panel}
             fetchTile={imagery.fetchTile}
+            fieldIds={state.fieldIds}
           />
         </Suspense>
       )}

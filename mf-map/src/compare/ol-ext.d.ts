@@ -11,6 +11,8 @@ declare module 'ol-ext/control/Swipe' {
       position?: number;
       orientation?: 'vertical' | 'horizontal';
     });
+    /** The control's element (the bar and its handle button). */
+    element: HTMLElement;
     addLayer(layer: BaseLayer | BaseLayer[], right?: boolean): void;
     removeLayers(): void;
   }

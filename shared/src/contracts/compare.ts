@@ -156,6 +156,13 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 export const unsubscribeQuerySchema = z.object({ token: z.string().min(10).max(2000) });
 export const unsubscribeResponseSchema = z.object({ unsubscribed: z.literal(true), message: z.string() });
 
+/** How far apart (days) an alert's two dates are at least when it compared with the same time last season (the previous clear capture is looked for within 60 days). */
+const LAST_SEASON_APART_DAYS = 300;
+
+/** Whether a change alert compared with the same time last season rather than the previous clear capture. */
+export const comparedWithLastSeason = (earlierDate: string, laterDate: string): boolean =>
+  Date.parse(`${laterDate}T00:00:00Z`) - Date.parse(`${earlierDate}T00:00:00Z`) >= LAST_SEASON_APART_DAYS * 86_400_000;
+
 /** One side of a comparison: a calculation code (`standard_NDVI`, `sensor_em_DEEP`, …) on a capture day. */
 export interface CompareSide {
   code: string;

@@ -4,11 +4,12 @@ import { buildApp } from '../../app';
 import { DevMailbox } from '../../email';
 import { addFields, createFarm, fieldFeature, share, signIn, square, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
-import type { ImageryField } from '../../imagery/service';
+import type { ImageryField, ImageryService } from '../../imagery/service';
 import type { CatalogCapture } from '../../imagery/tasks';
 import { loadFarmFields } from '../imagery/access';
 import { DIGEST_JOB } from '../notifications/service';
-import { CHECK_JOB, isDrop } from './service';
+import type { Capture } from '../../imagery/source';
+import { CHECK_JOB, checkFieldCapture, isDrop, yearEarlier } from './service';
 
 jest.setTimeout(480_000);
 
@@ -241,5 +242,69 @@ describe.each(availableBackends())('change alerts on %s', (kind) => {
     expect(isDrop(stats(-0.05, 10.5), settings)).toBe(true);
     expect(isDrop(stats(-0.05, 10), settings)).toBe(false);
     expect(isDrop(stats(0.2, 0), settings)).toBe(false);
+  });
+
+  it('with no drop since the previous clear capture, compares with the clear capture nearest the same day last season', async () => {
+    // The farm's thresholds now: mean down 0.01 or more (set above). A stand-in source with known changes.
+    const entry = (date: string, cloudPercent = 0): CatalogCapture => ({
+      capture: { id: `test:${date}`, layer: 'standard', date, resolutionM: 10, sourceLabel: 'TEST' },
+      cloudPercent,
+    });
+    const captures = [
+      entry('2023-06-20'),
+      entry('2023-06-15'),
+      entry('2022-06-27'),
+      entry('2022-06-21', 90),
+      entry('2022-06-12'),
+      entry('2022-05-01'),
+    ];
+    const meanChange: Record<string, number> = { '2023-06-15': -0.005, '2022-06-27': -0.3, '2022-06-12': -0.4 };
+    const summary = (mean: number) => ({
+      count: 1,
+      mean,
+      sd: 0,
+      min: mean,
+      max: mean,
+      p10: mean,
+      p25: mean,
+      p50: mean,
+      p75: mean,
+      p90: mean,
+    });
+    const asked: string[] = [];
+    const imagery = {
+      catalog: async (_fields: unknown, _layer: unknown, from: string, to: string) =>
+        captures.filter(({ capture }) => capture.date >= from && capture.date <= to),
+      differenceStatistics: async (_fields: unknown, earlier: Capture) => {
+        asked.push(earlier.date);
+        return {
+          earlier: summary(0.6),
+          later: summary(0.5),
+          difference: summary(meanChange[earlier.date] ?? 0),
+          percentDown: 0,
+        };
+      },
+    } as unknown as ImageryService;
+    const deps = { db: t.app.db, jobs: t.app.jobs, imagery };
+
+    // 2022-06-21 is nearest a year before, but cloudy: 2022-06-27 (7 days) is nearer than 2022-06-12 (8 days).
+    const id = await checkFieldCapture(deps, { fieldId: canola.id, date: '2023-06-20' });
+    expect(asked).toEqual(['2023-06-15', '2022-06-27']);
+    expect(id).not.toBeNull();
+    const told = (await notificationsOf(owner)).notifications.filter((n) => n.later_date === '2023-06-20');
+    expect(told).toEqual([expect.objectContaining({ earlier_date: '2022-06-27', mean_change: -0.3 })]);
+    // Delivered again: recorded once.
+    expect(await checkFieldCapture(deps, { fieldId: canola.id, date: '2023-06-20' })).toBeNull();
+    // Last season has no clear capture within 30 days of 2022-07-30, and the previous one is no drop: none.
+    captures.unshift(entry('2023-07-30'));
+    meanChange['2023-06-20'] = 0.02;
+    expect(await checkFieldCapture(deps, { fieldId: canola.id, date: '2023-07-30' })).toBeNull();
+    await waitForJobs();
+  });
+
+  it('takes the same calendar day a year before, 29 February as the 28th', () => {
+    expect(yearEarlier('2026-03-01')).toBe('2025-03-01');
+    expect(yearEarlier('2028-02-29')).toBe('2027-02-28');
+    expect(yearEarlier('2029-03-31')).toBe('2028-03-31');
   });
 });

@@ -9,9 +9,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db, Trx } from '../../db';
 import type { AccountRow } from '../../db/types';
-import { addDays, todayUtc } from '../../imagery/dates';
+import { addDays, dateOf, dayNumber, todayUtc } from '../../imagery/dates';
 import type { DifferenceStatistics } from '../../imagery/difference';
 import type { ImageryField, ImageryService } from '../../imagery/service';
+import type { CatalogCapture } from '../../imagery/tasks';
 import type { JobRunner } from '../../jobs/runner';
 import { requireFarmRoleOf } from '../farms/access';
 import { loadFarmFields } from '../imagery/access';
@@ -21,7 +22,8 @@ import { notifyAccounts } from '../notifications/api';
  * Change alerts (issue 30). A periodic scan finds each field's new captures that are clear enough
  * (cloud inside the field at most the farm's threshold) and enqueues one check per field and capture;
  * the check compares the capture with the field's previous clear one (masked mean and per-pixel
- * change) and, on a drop beyond the farm's thresholds, records one change alert (unique per field and
+ * change) and, when that is no drop, with the clear capture nearest the same day last season; on a
+ * drop beyond the farm's thresholds it records one change alert (unique per field and
  * capture, so a check delivered twice, in any process, records it once) and notifies the people the
  * farm's settings name.
  */
@@ -32,6 +34,8 @@ export const CHECK_JOB = 'change-alert-check';
 const ALERT_ALGORITHM = 'NDVI' as const;
 /** How far back the previous clear capture is looked for. */
 const PREVIOUS_WITHIN_DAYS = 60;
+/** "The same time last season": the clear capture nearest the same day a year before, within this many days. */
+export const LAST_SEASON_WITHIN_DAYS = 30;
 /** A field scanned the first time looks back this far (older changes are history, not news). */
 const FIRST_SCAN_DAYS = 10;
 
@@ -129,7 +133,38 @@ async function imageryField(db: Db, fieldId: string): Promise<ImageryField | nul
   return (await loadFarmFields(db, [row.farm_id])).find((field) => field.fieldId === fieldId) ?? null;
 }
 
-/** Compares the field's capture on `date` with its previous clear one; records and notifies a drop. Returns the alert id when this call recorded it. */
+/** The same calendar day a year before (29 February falls back to the 28th). */
+export function yearEarlier(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return dateOf(year - 1, month, month === 2 && day === 29 && !leap(year - 1) ? 28 : day);
+}
+
+/** The field's clear capture nearest the same calendar day a year before `date` (the earlier of two as near), if one is within `LAST_SEASON_WITHIN_DAYS`. */
+async function sameTimeLastSeason(
+  imagery: ImageryService,
+  field: ImageryField,
+  date: string,
+  maxCloud: number,
+): Promise<CatalogCapture | null> {
+  const target = yearEarlier(date);
+  const found = await imagery.catalog(
+    [field],
+    'standard',
+    addDays(target, -LAST_SEASON_WITHIN_DAYS),
+    addDays(target, LAST_SEASON_WITHIN_DAYS),
+  );
+  const distance = (day: string) => Math.abs(dayNumber(day) - dayNumber(target));
+  return (
+    found
+      .filter(({ cloudPercent }) => cloudPercent <= maxCloud)
+      .sort(
+        (a, b) => distance(a.capture.date) - distance(b.capture.date) || (a.capture.date < b.capture.date ? -1 : 1),
+      )[0] ?? null
+  );
+}
+
+/** Compares the field's capture on `date` with its previous clear one (or else the same time last season); records and notifies a drop. Returns the alert id when this call recorded it. */
 export async function checkFieldCapture(
   deps: Pick<AlertDeps, 'db' | 'jobs' | 'imagery'>,
   input: { fieldId: string; date: string },
@@ -143,10 +178,23 @@ export async function checkFieldCapture(
   const found = await imagery.catalog([field], 'standard', addDays(input.date, -PREVIOUS_WITHIN_DAYS), input.date);
   const clear = found.filter(({ cloudPercent }) => cloudPercent <= settings.max_cloud_percent);
   const later = clear.find(({ capture }) => capture.date === input.date);
-  const earlier = clear.find(({ capture }) => capture.date < input.date);
-  if (!later || !earlier) return null;
-  const stats = await imagery.differenceStatistics([field], earlier.capture, later.capture, ALERT_ALGORITHM);
-  if (!stats || !isDrop(stats, settings)) return null;
+  if (!later) return null;
+  const previous = clear.find(({ capture }) => capture.date < input.date);
+  let compared = previous
+    ? {
+        earlier: previous,
+        stats: await imagery.differenceStatistics([field], previous.capture, later.capture, ALERT_ALGORITHM),
+      }
+    : null;
+  if (!compared?.stats || !isDrop(compared.stats, settings)) {
+    const lastSeason = await sameTimeLastSeason(imagery, field, input.date, settings.max_cloud_percent);
+    const stats = lastSeason
+      ? await imagery.differenceStatistics([field], lastSeason.capture, later.capture, ALERT_ALGORITHM)
+      : null;
+    if (lastSeason && stats && isDrop(stats, settings)) compared = { earlier: lastSeason, stats };
+  }
+  if (!compared?.stats || !isDrop(compared.stats, settings)) return null;
+  const { earlier, stats } = compared;
   let recorded: string | null = null;
   await commit(async (trx) => {
     const alert = await trx

@@ -13,6 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, UnprocessableError } from '../../errors';
+import { etagMatches } from '../../http/etag';
+import { round4 } from '../../http/figures';
 import { todayUtc } from '../../imagery/dates';
 import type { DistributionStatistics } from '../../imagery/difference';
 import { DIFFERENCE_PALETTE, DIFFERENCE_SPAN } from '../../imagery/palettes';
@@ -32,11 +34,10 @@ const tags = ['compare'];
 const TILE_CACHE_CONTROL = 'private, max-age=300';
 const RENDERER_VERSION = 1;
 
-const rounded = (value: number): number => Math.round(value * 10_000) / 10_000;
 const distributionOf = (stats: DistributionStatistics | undefined): Distribution | null =>
   stats
     ? (Object.fromEntries(
-        Object.entries(stats).map(([key, value]) => [key, key === 'count' ? value : rounded(value)]),
+        Object.entries(stats).map(([key, value]) => [key, key === 'count' ? value : round4(value)]),
       ) as Distribution)
     : null;
 
@@ -169,9 +170,7 @@ export const comparePlugin: FastifyPluginAsyncZod = async (app) => {
         )
         .digest('base64url')}"`;
       void reply.header('ETag', etag).header('Cache-Control', TILE_CACHE_CONTROL);
-      const match = request.headers['if-none-match'];
-      if (match && match.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag))
-        return reply.code(304).send(null);
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
       const png = await imagery.differenceTile(etag, { fields, earlier, later, algorithm, span, z: zoom, x, y });
       return reply.type('image/png').send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
     },

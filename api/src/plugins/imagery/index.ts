@@ -38,6 +38,7 @@ import {
   requireSelection,
   tileAccessKey,
 } from './access';
+import { etagMatches } from '../../http/etag';
 import { catalogEntries, round4, statisticsResponse } from './responses';
 import { registerExportRoute } from './export';
 import { registerThumbnailRoute } from './thumbnail';
@@ -49,13 +50,6 @@ const RENDERER_VERSION = 1;
 const TILE_CACHE_CONTROL = 'private, max-age=300';
 
 const noImagery = (date: string) => notFound(`No imagery for these fields on ${date}`);
-
-/** Whether an `If-None-Match` header names the ETag (weak comparison, as RFC 9110 asks for this header). */
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
-}
 
 /**
  * Satellite and sensor imagery (spec 2 §7): the catalog of capture dates with cloud cover measured

@@ -10,11 +10,11 @@ import {
   type StatisticsResponse,
 } from '@paddock/shared/contracts';
 import type { CaptureStatistics } from '../../imagery/engine';
+import { round4 } from '../../http/figures';
 import { PALETTES } from '../../imagery/palettes';
 import type { CatalogCapture } from '../../imagery/tasks';
 
-/** Figures in answers keep four decimals: enough for any legend, stable in JSON. */
-export const round4 = (value: number): number => Math.round(value * 10_000) / 10_000;
+export { round4 };
 
 const fieldQuery = (fieldIds: readonly string[]): string =>
   new URLSearchParams(fieldIds.map((id) => ['field_ids', id])).toString();

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   compareLink,
+  comparedWithLastSeason,
   type AppNotification,
   type CompareAlgorithm,
   type NotificationPreferences,
@@ -250,10 +251,16 @@ export const unsubscribeLink = (settings: DigestSettings, accountId: string) =>
 
 /** The digest e-mail of the account's notifications not yet e-mailed. */
 export function digestMail(rows: readonly AppNotification[], settings: DigestSettings, accountId: string) {
+  const lastSeason = (row: AppNotification) => comparedWithLastSeason(row.earlier_date, row.later_date);
+  const [first] = rows;
   const subject =
-    rows.length === 1
-      ? `${rows[0]?.field_name} dropped since the last clear image`
-      : `${rows.length} paddocks dropped since their last clear image`;
+    rows.length === 1 && first
+      ? lastSeason(first)
+        ? `${first.field_name} is down on the same time last season`
+        : `${first.field_name} dropped since the last clear image`
+      : rows.some(lastSeason)
+        ? `${rows.length} paddocks dropped since their last clear image or last season`
+        : `${rows.length} paddocks dropped since their last clear image`;
   const lines = rows.map((row) => {
     const link = `${settings.appUrl}${compareLink({
       farmId: row.farm_id,
@@ -263,13 +270,16 @@ export function digestMail(rows: readonly AppNotification[], settings: DigestSet
       laterDate: row.later_date,
     })}`;
     const drop = `${row.algorithm} mean ${row.mean_change.toFixed(2)}, ${row.percent_down.toFixed(0)} % of the paddock down 0.15 or more`;
-    return `- ${row.field_name} (${row.farm_name}), ${formatDay(row.earlier_date)} to ${formatDay(row.later_date)}: ${drop}\n  ${link}`;
+    const against = lastSeason(row) ? ' (the same time last season)' : '';
+    return `- ${row.field_name} (${row.farm_name}), ${formatDay(row.earlier_date)}${against} to ${formatDay(row.later_date)}: ${drop}\n  ${link}`;
   });
   const unsubscribe = unsubscribeLink(settings, accountId);
   const text = [
     'Hello,',
     '',
-    'Paddock compared the newest clear satellite image of these paddocks with the one before:',
+    rows.some(lastSeason)
+      ? 'Paddock compared the newest clear satellite image of these paddocks with the one before, or, where that showed no drop, with the same time last season:'
+      : 'Paddock compared the newest clear satellite image of these paddocks with the one before:',
     '',
     ...lines,
     '',
