@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { createInterface } from 'node:readline';
 import type { AreaGeometry, BBox } from '@paddock/shared/contracts';
-import { renderTile } from '../imagery/engine';
+import { renderTile, type TileRequest } from '../imagery/engine';
 import { stretchRange } from '../imagery/palettes';
 import { ImageryService } from '../imagery/service';
 import { Sentinel2Source } from '../imagery/sentinel2';
@@ -54,7 +54,8 @@ function tilesOver(boxes: readonly BBox[]): Array<{ z: number; x: number; y: num
   const deepest = byZoom.pop() ?? [];
   const chosen = byZoom.flat();
   const wanted = TILE_COUNT - chosen.length;
-  for (let i = 0; i < wanted; i++) chosen.push(deepest[Math.floor((i * deepest.length) / wanted)] as (typeof chosen)[0]);
+  for (let i = 0; i < wanted; i++)
+    chosen.push(deepest[Math.floor((i * deepest.length) / wanted)] as (typeof chosen)[0]);
   return chosen;
 }
 
@@ -65,12 +66,16 @@ function mainThreadCpuMs(): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-export async function profileTiles(): Promise<Record<string, number>> {
+export async function profileTiles(): Promise<Record<string, number | string>> {
   const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1] ?? 1) || 1;
   const port = await pickPort(0);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/imagery/testing/bench-data.ts', '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/imagery/testing/bench-data.ts', '--port', String(port)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   try {
     const data = await new Promise<BenchData>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`bench data server exited (${code})`)));
@@ -85,71 +90,68 @@ export async function profileTiles(): Promise<Record<string, number>> {
       bbox: bboxOf(field.geometry),
     }));
     const tiles = tilesOver(fields.map((field) => field.bbox));
-    const result: Record<string, number> = {};
-    for (let round = 0; round < rounds; round++) {
-      // A new source (and a capture it has not read) per round: a cold block cache each time.
-      const source = new Sentinel2Source({ stacApiUrl: data.stacApiUrl, collection: data.collection });
-      const captured = data.captures[1 + (round % 2)] ?? data.captures[0];
+    const valueRange = stretchRange('NDVI', 'fixed', null);
+    const captureOf = (index: number): Capture => {
+      const captured = data.captures[index] ?? data.captures[0];
       if (!captured) throw new Error('no capture');
-      const capture: Capture = {
-        id: captured.itemId,
-        layer: 'standard',
-        date: captured.date,
-        resolutionM: 10,
-        sourceLabel: 'bench',
-      };
-      const valueRange = stretchRange('NDVI', 'fixed', null);
-      const cpu0 = process.cpuUsage();
-      const t0 = performance.now();
-      let bytes = 0;
-      // TILE_PROFILE_CONCURRENCY tiles at once in this thread (the pool runs 4 per worker).
+      return { id: captured.itemId, layer: 'standard', date: captured.date, resolutionM: 10, sourceLabel: 'bench' };
+    };
+    /** Every tile through `render`, `concurrency` at once. */
+    const eachTile = async (concurrency: number, render: (tile: TileRequest) => Promise<Uint8Array>) => {
       let next = 0;
+      let bytes = 0;
       await Promise.all(
-        Array.from({ length: Number(process.env.TILE_PROFILE_CONCURRENCY ?? 1) }, async () => {
+        Array.from({ length: concurrency }, async () => {
           while (next < tiles.length) {
             const { z, x, y } = tiles[next++] as (typeof tiles)[0];
-            const png = await renderTile(source, { fields, capture, algorithm: 'NDVI', valueRange, z, x, y });
-            bytes += png.byteLength;
+            bytes += (await render({ fields, capture: captureOf(0), algorithm: 'NDVI', valueRange, z, x, y }))
+              .byteLength;
           }
         }),
       );
+      return bytes;
+    };
+    const perTile = (ms: number) => Math.round((ms / tiles.length) * 100) / 100;
+    const result: Record<string, number | string> = {};
+    for (let round = 0; round < rounds; round++) {
+      // A new source (and a capture it has not read) per round: a cold block cache each time.
+      const source = new Sentinel2Source({ stacApiUrl: data.stacApiUrl, collection: data.collection });
+      const capture = captureOf(1 + (round % 2));
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      // TILE_PROFILE_CONCURRENCY tiles at once in this thread (the pool runs 4 per worker).
+      const bytes = await eachTile(Number(process.env.TILE_PROFILE_CONCURRENCY ?? 1), (tile) =>
+        renderTile(source, { ...tile, capture }),
+      );
       const cpu = process.cpuUsage(cpu0);
-      result[`round${round + 1}CpuMsPerTile`] = Math.round(((cpu.user + cpu.system) / 1000 / tiles.length) * 100) / 100;
-      result[`round${round + 1}SysMsPerTile`] = Math.round((cpu.system / 1000 / tiles.length) * 100) / 100;
-      result[`round${round + 1}WallMsPerTile`] = Math.round(((performance.now() - t0) / tiles.length) * 100) / 100;
+      result[`round${round + 1}CpuMsPerTile`] = perTile((cpu.user + cpu.system) / 1000);
+      result[`round${round + 1}SysMsPerTile`] = perTile(cpu.system / 1000);
+      result[`round${round + 1}WallMsPerTile`] = perTile(performance.now() - t0);
       result[`round${round + 1}BytesPerTile`] = Math.round(bytes / tiles.length);
     }
     if (process.argv.includes('--pool')) {
-      // The same tiles through the api's worker pool (as the tile route dispatches them), concurrency 1 then 8.
+      // The same tiles through the api's worker pool (as the tile route dispatches them).
       const service = new ImageryService({
         source: { kind: 'sentinel2', stacApiUrl: data.stacApiUrl, collection: data.collection },
         tileCacheBytes: 0,
         ...(process.env.TILE_PROFILE_THREADS ? { workerThreads: Number(process.env.TILE_PROFILE_THREADS) } : {}),
       });
       try {
+        // The first round warms the threads (module load, JIT) on the template capture, as the bench's catalog does.
         for (const [round, concurrency] of [8, 1, 8].entries()) {
-          // The first round warms the threads (module load, JIT) on the template capture, as the bench's catalog does.
-          const captured = data.captures[round] ?? data.captures[0];
-          if (!captured) throw new Error('no capture');
-          const capture: Capture = { id: captured.itemId, layer: 'standard', date: captured.date, resolutionM: 10, sourceLabel: 'bench' };
-          const valueRange = stretchRange('NDVI', 'fixed', null);
+          const capture = captureOf(round);
           const cpu0 = process.cpuUsage();
           const main0 = mainThreadCpuMs();
           const t0 = performance.now();
-          let next = 0;
-          await Promise.all(
-            Array.from({ length: concurrency }, async () => {
-              while (next < tiles.length) {
-                const { z, x, y } = tiles[next++] as (typeof tiles)[0];
-                await service.tile(`${round}/${z}/${x}/${y}`, { fields, capture, algorithm: 'NDVI', valueRange, z, x, y });
-              }
-            }),
+          await eachTile(concurrency, (tile) =>
+            service.tile(`${round}/${tile.z}/${tile.x}/${tile.y}`, { ...tile, capture }),
           );
           const cpu = process.cpuUsage(cpu0);
-          result[`pool${round}C${concurrency}CpuMsPerTile`] = Math.round(((cpu.user + cpu.system) / 1000 / tiles.length) * 100) / 100;
-          result[`pool${round}C${concurrency}MainMsPerTile`] = Math.round(((mainThreadCpuMs() - main0) / tiles.length) * 100) / 100;
-          result[`pool${round}C${concurrency}SysMsPerTile`] = Math.round((cpu.system / 1000 / tiles.length) * 100) / 100;
-          result[`pool${round}C${concurrency}WallMsPerTile`] = Math.round(((performance.now() - t0) / tiles.length) * 100) / 100;
+          const name = `pool${round}C${concurrency}`;
+          result[`${name}CpuMsPerTile`] = perTile((cpu.user + cpu.system) / 1000);
+          result[`${name}MainMsPerTile`] = perTile(mainThreadCpuMs() - main0);
+          result[`${name}SysMsPerTile`] = perTile(cpu.system / 1000);
+          result[`${name}WallMsPerTile`] = perTile(performance.now() - t0);
         }
       } finally {
         await service.close();
@@ -157,15 +159,17 @@ export async function profileTiles(): Promise<Record<string, number>> {
     }
     if (process.argv.includes('--pixels')) {
       const source = new Sentinel2Source({ stacApiUrl: data.stacApiUrl, collection: data.collection });
-      const captured = data.captures[1] ?? data.captures[0];
-      if (!captured) throw new Error('no capture');
-      const capture: Capture = { id: captured.itemId, layer: 'standard', date: captured.date, resolutionM: 10, sourceLabel: 'bench' };
-      const hash = createHash('sha1');
-      for (const { z, x, y } of tiles) {
-        const png = await renderTile(source, { fields, capture, algorithm: 'NDVI', valueRange: stretchRange('NDVI', 'fixed', null), z, x, y });
-        hash.update(await sharp(png).ensureAlpha().raw().toBuffer());
-      }
-      return { ...result, pixelsSha1: hash.digest('hex') } as unknown as Record<string, number>;
+      const capture = captureOf(1);
+      const pixels = createHash('sha1');
+      const files = createHash('sha1');
+      await eachTile(1, async (tile) => {
+        const png = await renderTile(source, { ...tile, capture });
+        pixels.update(await sharp(png).ensureAlpha().raw().toBuffer());
+        files.update(png);
+        return png;
+      });
+      result.pixelsSha1 = pixels.digest('hex');
+      result.pngSha1 = files.digest('hex');
     }
     return result;
   } finally {
