@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { mercatorBBox, mercatorScale, subWindow, tileWindow, TILE_SIZE } from './geo';
 import { algorithmBands, computeIndex } from './indices';
 import { paletteLookup, PALETTES } from './palettes';
-import { palettePng } from './png';
+import { codedPalettePng, palettePng } from './png';
 import { rasteriseFields } from './rasterise';
 import {
   pixelClass,
@@ -212,14 +212,29 @@ export interface ExportRequest extends RenderRequest {
 const CLOUD_RGBA = [255, 255, 255, 170] as const;
 const SHADOW_RGBA = [70, 70, 80, 140] as const;
 
-const lookups = new Map<ImageryAlgorithm, Uint8Array>();
-const lookupFor = (algorithm: ImageryAlgorithm): Uint8Array => {
-  let lookup = lookups.get(algorithm);
-  if (!lookup) {
-    lookup = paletteLookup(PALETTES[algorithm]);
-    lookups.set(algorithm, lookup);
+/** What a calculated layer's pixel is drawn as: a palette step (0–255), cloud, shadow, or nothing. */
+const CLOUD_CODE = 256;
+const SHADOW_CODE = 257;
+const NOTHING_CODE = 258;
+
+/** Each code's RGBA (4 bytes per code) for a calculation: its palette's steps, the overlays, transparent. */
+const colourTables = new Map<ImageryAlgorithm, Uint8Array>();
+const colourTableFor = (algorithm: ImageryAlgorithm): Uint8Array => {
+  let table = colourTables.get(algorithm);
+  if (!table) {
+    const lookup = paletteLookup(PALETTES[algorithm]);
+    table = new Uint8Array((NOTHING_CODE + 1) * 4);
+    for (let step = 0; step < 256; step += 1) {
+      table.set(
+        [lookup[step * 3] as number, lookup[step * 3 + 1] as number, lookup[step * 3 + 2] as number, 255],
+        step * 4,
+      );
+    }
+    table.set(CLOUD_RGBA, CLOUD_CODE * 4);
+    table.set(SHADOW_RGBA, SHADOW_CODE * 4);
+    colourTables.set(algorithm, table);
   }
-  return lookup;
+  return table;
 };
 
 /** Where a read lands in the image (`stride` pixels wide), and which of its pixels to draw (null: all). */
@@ -232,38 +247,42 @@ interface Placement {
   labels: Uint16Array | null;
 }
 
-/** Colours a calculated layer through the palette; cloud and shadow in their overlay colours. */
+/** A calculated layer's codes: each pixel's palette step, or cloud or shadow (the rest stay as they are). */
 function paintIndex(
-  rgba: Uint8Array,
+  codes: Uint16Array,
   at: Placement,
   mask: Uint8Array,
   index: Float32Array,
-  lookup: Uint8Array,
   low: number,
   scale: number,
 ): void {
   for (let row = 0; row < at.height; row += 1) {
-    let offset = ((at.row + row) * at.stride + at.column) * 4;
-    for (let i = row * at.width, end = i + at.width; i < end; i += 1, offset += 4) {
+    let offset = (at.row + row) * at.stride + at.column;
+    for (let i = row * at.width, end = i + at.width; i < end; i += 1, offset += 1) {
       if (at.labels !== null && at.labels[i] === 0) continue;
       const cls = mask[i];
       if (cls === pixelClass.cloud || cls === pixelClass.shadow) {
-        const colour = cls === pixelClass.cloud ? CLOUD_RGBA : SHADOW_RGBA;
-        rgba[offset] = colour[0];
-        rgba[offset + 1] = colour[1];
-        rgba[offset + 2] = colour[2];
-        rgba[offset + 3] = colour[3];
+        codes[offset] = cls === pixelClass.cloud ? CLOUD_CODE : SHADOW_CODE;
         continue;
       }
       const value = index[i] as number;
       if (cls !== pixelClass.clear || !Number.isFinite(value)) continue;
-      const step = Math.min(255, Math.max(0, Math.round((value - low) * scale))) * 3;
-      rgba[offset] = lookup[step] as number;
-      rgba[offset + 1] = lookup[step + 1] as number;
-      rgba[offset + 2] = lookup[step + 2] as number;
-      rgba[offset + 3] = 255;
+      codes[offset] = Math.min(255, Math.max(0, Math.round((value - low) * scale)));
     }
   }
+}
+
+/** RGBA of codes through their colour table. */
+function codesToRgba(codes: Uint16Array, table: Uint8Array): Uint8Array {
+  const rgba = new Uint8Array(codes.length * 4);
+  for (let p = 0; p < codes.length; p += 1) {
+    const at = (codes[p] as number) * 4;
+    rgba[p * 4] = table[at] as number;
+    rgba[p * 4 + 1] = table[at + 1] as number;
+    rgba[p * 4 + 2] = table[at + 2] as number;
+    rgba[p * 4 + 3] = table[at + 3] as number;
+  }
+  return rgba;
 }
 
 /** Brightness steps of the true-colour curve. */
@@ -300,14 +319,16 @@ function paintTrueColour(
   }
 }
 
-/** RGBA pixels of a mercator window; transparent outside the fields (unless NDVI-R) and where there is no data. */
-async function windowPixels(source: ImagerySource, request: RenderRequest, target: RasterWindow): Promise<Uint8Array> {
+/** A window's read for the request and where it lands in the image; null when the fields miss the window. */
+async function readFor(
+  source: ImagerySource,
+  request: RenderRequest,
+  target: RasterWindow,
+): Promise<{ read: RasterRead; at: Placement } | null> {
   const { algorithm, capture, fields } = request;
-  const rgba = new Uint8Array(target.width * target.height * 4);
   const regional = algorithm === 'NDVI-R' || request.unclipped === true;
   const part = regional ? { window: target, column: 0, row: 0 } : clippedPart(target, fields);
-  if (!part) return rgba;
-
+  if (!part) return null;
   const read = await source.read(
     regional ? (request.regionFields ?? fields) : fields,
     capture,
@@ -322,14 +343,30 @@ async function windowPixels(source: ImagerySource, request: RenderRequest, targe
     row: part.row,
     labels: regional ? null : rasteriseFields(fields, part.window),
   };
+  return { read, at };
+}
+
+/** A calculated layer's codes over a mercator window (`NOTHING_CODE` outside the fields, unless NDVI-R, and where there is no data). */
+async function windowCodes(source: ImagerySource, request: RenderRequest, target: RasterWindow): Promise<Uint16Array> {
+  const codes = new Uint16Array(target.width * target.height).fill(NOTHING_CODE);
+  const drawn = await readFor(source, request, target);
+  if (!drawn) return codes;
   const [low, high] = request.valueRange;
   const span = high - low || 1;
-  if (algorithm === 'COLOUR') {
-    const channels = (['B04', 'B03', 'B02'] as const).map((band) => read.bands[band] as Float32Array);
-    paintTrueColour(rgba, at, read.mask, channels, low, span);
-  } else {
-    paintIndex(rgba, at, read.mask, computeIndex(algorithm, read), lookupFor(algorithm), low, 255 / span);
-  }
+  paintIndex(codes, drawn.at, drawn.read.mask, computeIndex(request.algorithm, drawn.read), low, 255 / span);
+  return codes;
+}
+
+/** RGBA pixels of a mercator window; transparent outside the fields (unless NDVI-R) and where there is no data. */
+async function windowPixels(source: ImagerySource, request: RenderRequest, target: RasterWindow): Promise<Uint8Array> {
+  const { algorithm } = request;
+  if (algorithm !== 'COLOUR') return codesToRgba(await windowCodes(source, request, target), colourTableFor(algorithm));
+  const rgba = new Uint8Array(target.width * target.height * 4);
+  const drawn = await readFor(source, request, target);
+  if (!drawn) return rgba;
+  const [low, high] = request.valueRange;
+  const channels = (['B04', 'B03', 'B02'] as const).map((band) => drawn.read.bands[band] as Float32Array);
+  paintTrueColour(rgba, drawn.at, drawn.read.mask, channels, low, high - low || 1);
   return rgba;
 }
 
@@ -364,7 +401,15 @@ export async function encodePng(rgba: Uint8Array, width = TILE_SIZE, height = TI
 }
 
 export async function renderTile(source: ImagerySource, request: TileRequest): Promise<Uint8Array> {
-  return encodePng(await windowPixels(source, request, tileWindow(request.z, request.x, request.y)));
+  const target = tileWindow(request.z, request.x, request.y);
+  if (request.algorithm === 'COLOUR') return encodePng(await windowPixels(source, request, target));
+  // A calculated layer goes from codes to a palette PNG directly (the same file as through RGBA).
+  const codes = await windowCodes(source, request, target);
+  const table = colourTableFor(request.algorithm);
+  return (
+    codedPalettePng(codes, table, target.width, target.height, PNG_OPTIONS.compressionLevel) ??
+    encodePng(codesToRgba(codes, table))
+  );
 }
 
 /** Room around the fields in an export image, as a share of their extent. */

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { palettePng } from './png';
+import { codedPalettePng, palettePng } from './png';
 
 /** RGBA pixels with `colours` distinct colours (translucent and transparent ones among them). */
 function pixels(width: number, height: number, colours: number): Uint8Array {
@@ -39,5 +39,43 @@ describe('palettePng', () => {
 
   it('declines pixels with more than 256 colours (the caller writes RGBA)', () => {
     expect(palettePng(pixels(64, 64, 257), 64, 64)).toBeNull();
+  });
+});
+
+describe('codedPalettePng', () => {
+  /** Codes into a table of `size` colours where every third code repeats an earlier one's colour. */
+  function coded(width: number, height: number, size: number) {
+    const table = new Uint8Array(size * 4);
+    for (let code = 0; code < size; code += 1) {
+      const colour = code % 3 === 2 ? code - 1 : code;
+      if (code === size - 1) continue; // transparent
+      table.set([colour % 256, (colour * 3) % 256, (colour >> 8) * 40, colour % 5 === 0 ? 170 : 255], code * 4);
+    }
+    const codes = new Uint16Array(width * height);
+    for (let i = 0; i < codes.length; i += 1) codes[i] = (i * 7919 + (i >> 5)) % size;
+    const rgba = new Uint8Array(width * height * 4);
+    codes.forEach((code, i) => rgba.set(table.subarray(code * 4, code * 4 + 4), i * 4));
+    return { codes, table, rgba };
+  }
+
+  it('writes the very file palettePng writes from the same pixels as RGBA (equal colours share an entry)', () => {
+    for (const [width, height, size] of [
+      [256, 256, 259],
+      [37, 11, 40],
+      [256, 256, 3],
+    ] as const) {
+      const { codes, table, rgba } = coded(width, height, size);
+      const png = codedPalettePng(codes, table, width, height);
+      expect(png).not.toBeNull();
+      expect(Buffer.from(png as Uint8Array).equals(Buffer.from(palettePng(rgba, width, height) as Uint8Array))).toBe(
+        true,
+      );
+    }
+  });
+
+  it('declines codes of more than 256 distinct colours, as palettePng does', () => {
+    const { codes, table, rgba } = coded(64, 64, 400);
+    expect(palettePng(rgba, 64, 64)).toBeNull();
+    expect(codedPalettePng(codes, table, 64, 64)).toBeNull();
   });
 });

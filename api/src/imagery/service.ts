@@ -49,6 +49,9 @@ const MAX_CACHED_SERIES = 1_000;
 /** Zoning answers kept (each up to a few MB of polygons for large fields at 5 m). */
 const MAX_CACHED_ZONINGS = 200;
 
+/** Each imagery worker's old-generation cap (see the pool's options). */
+const IMAGERY_WORKER_HEAP_MB = 2048;
+
 /** Field pixels × seasons up to which a productivity zoning reads its seasons in parallel (~18 bytes each cross threads). */
 const PARALLEL_WINDOW_PIXELS = 8_000_000;
 
@@ -92,7 +95,11 @@ export class ImageryService {
     this.started ??= createWorkerPool({
       module: workerModule('imagery/worker'),
       maxThreads: this.options.workerThreads,
-      maxOldGenerationSizeMb: 512,
+      // V8 grows a heap by a factor it derives from this cap: 1.4 at 512 MB, 4 from 2 GB up (as the main
+      // thread's heap). Typed arrays count towards the old generation (the 96 MB of decoded COG blocks, every
+      // tile's bands), so at 512 MB a worker ran a full mark-compact every ~15 tiles (79 in 1,500 tiles, against
+      // 9 at 2 GB: about 1 ms of CPU per tile). Still a cap: a runaway task ends its worker, not the process.
+      maxOldGenerationSizeMb: IMAGERY_WORKER_HEAP_MB,
       // Measured on an 800 ha zoning: 64 MB cut its scavenges enough to save about a fifth of its time.
       maxYoungGenerationSizeMb: 64,
       // Once started, a map opened after a quiet spell should not wait 1–3 s for a thread to start and load sharp.

@@ -278,17 +278,22 @@ function nearest(source: Float32Array, window: Window, grid: ProjectedGrid): Flo
 
 /**
  * Bilinear values of each source (bands of one pixel grid) on the grid, in one pass: each pixel's four
- * nearest pixel centres and their weights are found once for all sources.
+ * nearest pixel centres and their weights are found once for all sources, and their values are read
+ * again only when the pixel falls in another cell (a zoomed-in tile has several pixels per cell).
  */
 function bilinear(sources: readonly Float32Array[], window: Window, grid: ProjectedGrid): Float32Array[] {
   const { width, height, a, b, c, d } = window;
   const { x, y } = grid;
+  const count = sources.length;
   const outs = sources.map(() => new Float32Array(x.length));
+  // The current cell's four values per source: top left, top right, bottom left, bottom right.
+  const values = new Float64Array(count * 4);
+  let cell = Number.NaN;
   for (let p = 0; p < x.length; p++) {
     const u = (x[p] as number) * a + b;
     const v = (y[p] as number) * c + d;
     if (u < 0 || v < 0 || u >= width || v >= height) {
-      for (const out of outs) out[p] = Number.NaN;
+      for (let k = 0; k < count; k++) (outs[k] as Float32Array)[p] = Number.NaN;
       continue;
     }
     // The four nearest pixel centres, clamped at the window's edge (which is the image's edge or a
@@ -299,21 +304,32 @@ function bilinear(sources: readonly Float32Array[], window: Window, grid: Projec
     const top = Math.floor(cv);
     const fx = cu - left;
     const fy = cv - top;
-    const l = left < 0 ? 0 : left;
-    const r = left + 1 >= width ? width - 1 : left + 1;
-    const t = (top < 0 ? 0 : top) * width;
-    const bottom = (top + 1 >= height ? height - 1 : top + 1) * width;
+    // left and top are at least -1: a key unique to the cell.
+    const key = (top + 1) * (width + 1) + left + 1;
+    if (key !== cell) {
+      cell = key;
+      const l = left < 0 ? 0 : left;
+      const r = left + 1 >= width ? width - 1 : left + 1;
+      const t = (top < 0 ? 0 : top) * width;
+      const bottom = (top + 1 >= height ? height - 1 : top + 1) * width;
+      for (let k = 0; k < count; k++) {
+        const source = sources[k] as Float32Array;
+        values[k * 4] = source[t + l] as number;
+        values[k * 4 + 1] = source[t + r] as number;
+        values[k * 4 + 2] = source[bottom + l] as number;
+        values[k * 4 + 3] = source[bottom + r] as number;
+      }
+    }
     const ftl = (1 - fx) * (1 - fy);
     const ftr = fx * (1 - fy);
     const fbl = (1 - fx) * fy;
     const fbr = fx * fy;
-    for (let k = 0; k < sources.length; k++) {
+    for (let k = 0; k < count; k++) {
       (outs[k] as Float32Array)[p] = weighted(
-        sources[k] as Float32Array,
-        t + l,
-        t + r,
-        bottom + l,
-        bottom + r,
+        values[k * 4] as number,
+        values[k * 4 + 1] as number,
+        values[k * 4 + 2] as number,
+        values[k * 4 + 3] as number,
         ftl,
         ftr,
         fbl,
@@ -326,20 +342,15 @@ function bilinear(sources: readonly Float32Array[], window: Window, grid: Projec
 
 /** One source's value from four neighbours and their weights; a neighbour without data (NaN) gives its weight to the others. */
 function weighted(
-  source: Float32Array,
-  itl: number,
-  itr: number,
-  ibl: number,
-  ibr: number,
+  tl: number,
+  tr: number,
+  bl: number,
+  br: number,
   ftl: number,
   ftr: number,
   fbl: number,
   fbr: number,
 ): number {
-  const tl = source[itl] as number;
-  const tr = source[itr] as number;
-  const bl = source[ibl] as number;
-  const br = source[ibr] as number;
   // NaN !== NaN: a missing neighbour weighs nothing.
   const wtl = tl === tl ? ftl : 0;
   const wtr = tr === tr ? ftr : 0;

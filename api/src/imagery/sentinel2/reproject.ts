@@ -124,6 +124,8 @@ function fillCell(
     corner(latticeY, c, r1),
     corner(latticeY, c1, r1),
   ];
+  const { x, y } = grid;
+  const last = lastColumn - left;
   for (let row = top; row <= lastRow; row++) {
     const fy = (row - top) / spanY;
     // This row's ends inside the cell, then a constant step across it.
@@ -131,16 +133,20 @@ function fillCell(
     const yStart = yTL + (yBL - yTL) * fy;
     const xStep = (xTR + (xBR - xTR) * fy - xStart) / spanX;
     const yStep = (yTR + (yBR - yTR) * fy - yStart) / spanX;
-    let p = row * width + left;
-    for (let column = left; column <= lastColumn; column++, p++) {
-      const px = xStart + xStep * (column - left);
-      const py = yStart + yStep * (column - left);
-      grid.x[p] = px;
-      grid.y[p] = py;
-      if (px < grid.minX) grid.minX = px;
-      if (px > grid.maxX) grid.maxX = px;
-      if (py < grid.minY) grid.minY = py;
-      if (py > grid.maxY) grid.maxY = py;
+    const from = row * width + left;
+    for (let k = 0; k <= last; k++) {
+      x[from + k] = xStart + xStep * k;
+      y[from + k] = yStart + yStep * k;
     }
+    // start + step·k is monotonic in k (IEEE products and sums are), so a row's extremes are its ends.
+    widen(grid, x[from] as number, y[from] as number);
+    widen(grid, x[from + last] as number, y[from + last] as number);
   }
+}
+
+function widen(grid: ProjectedGrid, px: number, py: number): void {
+  if (px < grid.minX) grid.minX = px;
+  if (px > grid.maxX) grid.maxX = px;
+  if (py < grid.minY) grid.minY = py;
+  if (py > grid.maxY) grid.maxY = py;
 }
