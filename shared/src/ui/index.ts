@@ -1,4 +1,4 @@
-export { Button } from './Button';
+export { Button, IconButton } from './Button';
 export { Icon, type IconName } from './Icon';
 export { default as buttonStyles } from './buttons.module.css';
 export { Spinner, LoadingState, EmptyState, ErrorState } from './States';
