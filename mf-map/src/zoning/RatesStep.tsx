@@ -9,7 +9,7 @@ import {
 import { formatHectares } from '@paddock/shared/format';
 import { Button } from '@paddock/shared/ui';
 import { ConfirmDialog } from '@paddock/shared/ui/modal';
-import { controlStyles } from '@paddock/shared/ui/form';
+import { controlStyles, PlainSelect } from '@paddock/shared/ui/form';
 import { isRateInput, totalProduct, type RateInputs, type RatesChoice, type ZoneRow } from './rates';
 import styles from './zoning.module.css';
 
@@ -49,7 +49,6 @@ export function RatesStep({
   onBack,
 }: RatesStepProps) {
   const productId = useId();
-  const unitId = useId();
   const priceId = useId();
   const [rates, setRates] = useState<RateInputs>(initial);
   const [changed, setChanged] = useState(false);
@@ -90,26 +89,20 @@ export function RatesStep({
             }}
           />
         </div>
-        <div className={controlStyles.field}>
-          <label htmlFor={unitId} className={controlStyles.label}>
-            Unit
-          </label>
-          <select
-            id={unitId}
-            className={controlStyles.select}
-            value={unit}
-            onChange={(event) => {
-              const next = zoneRateUnitSchema.safeParse(event.target.value);
-              if (next.success) chooseUnit(next.data);
-            }}
-          >
-            {zoneRateUnits.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PlainSelect
+          label="Unit"
+          value={unit}
+          onChange={(value) => {
+            const next = zoneRateUnitSchema.safeParse(value);
+            if (next.success) chooseUnit(next.data);
+          }}
+        >
+          {zoneRateUnits.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </PlainSelect>
       </div>
       <table className={styles.table} aria-label="Rates">
         <thead>
