@@ -4,7 +4,7 @@ import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'reac
 import { useShallow } from 'zustand/react/shallow';
 import { paths, productPath, type FieldFeature } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
-import { Button, ErrorState, goTo, Spinner, IconButton } from '@paddock/shared/ui';
+import { Button, ErrorState, goTo, Spinner, IconButton, controls } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { messages } from '../messages';
 import { useOlMap } from '../map-core/olMapContext';
@@ -16,7 +16,6 @@ import { FieldList } from './FieldList';
 import { SetCropControl } from './SetCropControl';
 import { useCropTypes } from '../api/useCropTypes';
 import { useFindApi } from '../map-core/useFind';
-import controls from '../controls/controls.module.css';
 import styles from './FieldMenu.module.css';
 
 /** Spec 2 §4: in zoning mode a field of 800 ha or more cannot be chosen. */

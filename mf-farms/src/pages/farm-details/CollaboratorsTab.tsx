@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { Collaborator, FarmFeature, FarmProperties } from '@paddock/shared/contracts';
 import { queryKeys, useAction, useQueryClient } from '@paddock/shared/query';
-import { Button, IconButton } from '@paddock/shared/ui';
+import { Button, IconButton, controls } from '@paddock/shared/ui';
 import { ConfirmDialog } from '@paddock/shared/ui/modal';
-import controls from '../../components/controls.module.css';
 import { Icon } from '@paddock/shared/ui';
 import { ShareModal } from '../../components/share/ShareModal';
 import { useFarms } from '../../context';

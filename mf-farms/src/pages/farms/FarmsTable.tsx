@@ -1,7 +1,6 @@
 import type { FarmFeature } from '@paddock/shared/contracts';
 import type { FarmSortField } from '../../api/farmsApi';
-import controls from '../../components/controls.module.css';
-import { Icon } from '@paddock/shared/ui';
+import { Icon, controls } from '@paddock/shared/ui';
 import { useFarms, useFarmsStore } from '../../context';
 import { abilitiesOf } from '../../lib/roles';
 import { FarmRow, type RowActions } from './FarmRow';

@@ -20,7 +20,7 @@ import {
   type ImageryAlgorithm,
   type ImageryLayer,
 } from '@paddock/shared/contracts';
-import { goTo } from '@paddock/shared/ui';
+import { goTo, controls } from '@paddock/shared/ui';
 import { controlStyles } from '@paddock/shared/ui/form';
 import { Icon } from '@paddock/shared/ui';
 import { useMapArea } from '../../context';
@@ -29,7 +29,6 @@ import { isAlgorithmLocked } from '../../map-core/imagery/access';
 import { isPhoneWidth } from '../lib/layout';
 import { algorithmLabels, imageryMessages, layerLabels } from '../../map-core/imagery/labels';
 import { UpgradeIcon } from './UpgradeIcon';
-import controls from '../../controls/controls.module.css';
 import panel from '../../controls/mapPanel.module.css';
 import styles from '../imagery.module.css';
 import { GetAdvancedLink } from '../../controls/GetAdvancedLink';
