@@ -1,3 +1,4 @@
+export { ActionsHeader } from './ActionsHeader';
 export { Button, IconButton } from './Button';
 export { Icon, type IconName } from './Icon';
 export { default as buttonStyles } from './buttons.module.css';

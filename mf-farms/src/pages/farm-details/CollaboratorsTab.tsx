@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Collaborator, FarmFeature, FarmProperties } from '@paddock/shared/contracts';
 import { queryKeys, useAction, useQueryClient } from '@paddock/shared/query';
-import { Button, IconButton, controls } from '@paddock/shared/ui';
+import { Button, IconButton, controls, ActionsHeader } from '@paddock/shared/ui';
 import { ConfirmDialog } from '@paddock/shared/ui/modal';
 import { Icon } from '@paddock/shared/ui';
 import { ShareModal } from '../../components/share/ShareModal';
@@ -113,9 +113,7 @@ export function CollaboratorsTab({ farm }: CollaboratorsTabProps) {
             <tr>
               <th scope="col">Email</th>
               <th scope="col">Role</th>
-              <th scope="col">
-                <span className={controls.visuallyHidden}>Actions</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FarmProperties, FieldFeature } from '@paddock/shared/contracts';
 import { formatDate, formatHectares } from '@paddock/shared/format';
 import { queryKeys, useAction, useQueryClient } from '@paddock/shared/query';
-import { Button, IconButton, controls } from '@paddock/shared/ui';
+import { Button, IconButton, controls, ActionsHeader } from '@paddock/shared/ui';
 import { ConfirmDialog } from '@paddock/shared/ui/modal';
 import type { FarmPageSize } from '../../api/farmsApi';
 import { controlStyles as form } from '@paddock/shared/ui/form';
@@ -195,9 +195,7 @@ export function FieldListTab({ farm, fields }: FieldListTabProps) {
                   Area (ha)
                 </th>
                 <th scope="col">Last Updated</th>
-                <th scope="col">
-                  <span className={controls.visuallyHidden}>Actions</span>
-                </th>
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>
