@@ -10,11 +10,11 @@ import boundaries from 'eslint-plugin-boundaries';
 // A plugin (api/src/plugins/<x>/) may import another plugin only through its public file: `<y>/api.ts`,
 // or the access files every domain shares (`farms/access.ts`, `imagery/access.ts`,
 // `accounts/current-account.ts`), besides `plugins/responses.ts`. Everything under api/src outside
-// plugins/ (db, geo, imagery, places, jobs, ...) is below the plugins and imports none, except the
-// composition root `app.ts`. The seed/admin CLI and the benches drive services in-process, the way a route
-// does, so they are the one allowed lower consumer: of plugins' `api.ts` files only. Tests (`*.test.ts`)
-// and the test support in api/src/test/ may import what they test. ESLint matches the import text, so
-// the patterns are written per folder depth (a plugin's files, then its sub-folders).
+// plugins/ (db, geo, imagery, places, jobs, cli, ...) is below the plugins and imports none. Above them
+// sit the composition root `app.ts` and the benches (which drive services in-process, the way a route
+// does): they import `plugins/index.ts` only. Tests (`*.test.ts`) and the test support in api/src/test/
+// may import what they test. ESLint matches the import text, so the patterns are written per folder
+// depth (a plugin's files, then its sub-folders).
 const PUBLIC_PLUGIN_FILES = [
   '[^/.][^/]*/api',
   'farms/access',
@@ -41,34 +41,20 @@ const pluginRule = (allowed) => [
     rules: { 'no-restricted-imports': ['error', { patterns: [crossPlugin(2, allowed)] }] },
   },
 ];
+const belowPlugins = {
+  regex: '(?:^|/)plugins(?:/|$)',
+  message:
+    'Code below the plugins never imports a plugin (only app.ts and the benches use them, through plugins/index.ts): move the helper below (api/src/geo, api/src/db, ...) or take what you need as an argument.',
+};
 const apiLayers = [
   ...pluginRule(PUBLIC_PLUGIN_FILES),
   {
     files: ['api/src/**/*.ts'],
-    ignores: [
-      'api/src/plugins/**',
-      'api/src/app.ts',
-      'api/src/**/*.test.ts',
-      'api/src/test/**',
-      'api/src/{cli,bench}/**',
-    ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(?:^|/)plugins(?:/|$)',
-              message:
-                'Code below the plugins never imports a plugin (only app.ts registers them): move the helper below (api/src/geo, api/src/db, ...) or take what you need as an argument.',
-            },
-          ],
-        },
-      ],
-    },
+    ignores: ['api/src/plugins/**', 'api/src/app.ts', 'api/src/bench/**', 'api/src/**/*.test.ts', 'api/src/test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [belowPlugins] }] },
   },
   {
-    files: ['api/src/{cli,bench}/**/*.ts'],
+    files: ['api/src/app.ts', 'api/src/bench/**/*.ts'],
     ignores: ['api/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -76,8 +62,9 @@ const apiLayers = [
         {
           patterns: [
             {
-              regex: '(?:^|/)plugins(?:/(?![^/]+/api$)|$)',
-              message: 'The CLI and the benches use a plugin only through its public file (<plugin>/api.ts).',
+              regex: '(?:^|/)plugins/',
+              message:
+                'app.ts and the benches reach the plugins through plugins/index.ts only: export what you need there.',
             },
           ],
         },

@@ -20,11 +20,14 @@ import type { AccountRow } from './db/types';
 import { frameworkErrorOptions, installErrorHandling } from './errors';
 import { createIdentityAdmin, type IdentityAdmin } from './identity';
 import { createMailer, DevMailbox, type Mailer } from './email';
-import { installCurrentAccount } from './plugins/accounts/current-account';
-import { healthPlugin } from './plugins/health';
-import { notificationsPublicPlugin } from './plugins/notifications';
-import { paymentsPublicPlugin, WEBHOOK_PATH } from './plugins/payments';
-import { domainPlugins } from './plugins';
+import {
+  domainPlugins,
+  healthPlugin,
+  installCurrentAccount,
+  notificationsPublicPlugin,
+  paymentsPublicPlugin,
+  WEBHOOK_PATH,
+} from './plugins';
 import { installUnstorableTextGuard, zodValidatorCompiler } from './validation';
 import { announceWrites, WriteEvents } from './writes';
 import { ChangeFeed } from './changes';

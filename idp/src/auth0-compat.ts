@@ -165,6 +165,10 @@ function isAllowedReturnTo(returnTo: string, allowed: readonly string[]): boolea
   return allowed.includes(returnTo) || allowed.includes(`${url.origin}${url.pathname}`);
 }
 
+function signOutFailed(ctx: Context, message: string): void {
+  sendHtml(ctx, 400, messagePage({ title: 'Sign out failed', heading: 'Sign out failed', message, tone: 'error' }));
+}
+
 async function logout(ctx: Context, { config, provider }: CompatDeps): Promise<void> {
   const clientId = queryString(ctx, 'client_id') ?? queryString(ctx, 'clientId');
   const returnTo = queryString(ctx, 'returnTo');
@@ -172,31 +176,13 @@ async function logout(ctx: Context, { config, provider }: CompatDeps): Promise<v
   if (clientId) {
     const client = await provider.Client.find(clientId);
     if (!client) {
-      sendHtml(
-        ctx,
-        400,
-        messagePage({
-          title: 'Sign out failed',
-          heading: 'Sign out failed',
-          message: `Unknown application "${clientId}".`,
-          tone: 'error',
-        }),
-      );
+      signOutFailed(ctx, `Unknown application "${clientId}".`);
       return;
     }
     allowed = client.postLogoutRedirectUris ?? [];
   }
   if (returnTo && !isAllowedReturnTo(returnTo, allowed)) {
-    sendHtml(
-      ctx,
-      400,
-      messagePage({
-        title: 'Sign out failed',
-        heading: 'Sign out failed',
-        message: `The returnTo URL "${returnTo}" is not an allowed logout URL for this application.`,
-        tone: 'error',
-      }),
-    );
+    signOutFailed(ctx, `The returnTo URL "${returnTo}" is not an allowed logout URL for this application.`);
     return;
   }
 

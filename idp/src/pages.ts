@@ -36,6 +36,39 @@ function fieldState(field: 'email' | 'password', state: FormState, describedBy: 
   return html`${invalid ? html` aria-invalid="true"` : ''}${ids.length ? html` aria-describedby="${ids.join(' ')}"` : ''}${focusField === field ? html` autofocus` : ''}`;
 }
 
+/** The two fields both forms ask for; `autocomplete` tells password managers which form this is. */
+function credentialFields(
+  state: FormState,
+  autocomplete: { email: 'username' | 'email'; password: 'current-password' | 'new-password' },
+  passwordHint?: string,
+): SafeHtml {
+  return html`<div class="field">
+      <label for="email">Email</label>
+      <input
+        id="email"
+        name="email"
+        type="email"
+        inputmode="email"
+        autocomplete="${autocomplete.email}"
+        autocapitalize="none"
+        spellcheck="false"
+        value="${state.email ?? ''}"
+        ${fieldState('email', state)}
+      />
+    </div>
+    <div class="field">
+      <label for="password">Password</label>
+      <input
+        id="password"
+        name="password"
+        type="password"
+        autocomplete="${autocomplete.password}"
+        ${fieldState('password', state, passwordHint ? ['password-hint'] : [])}
+      />
+      ${passwordHint ? html`<p class="hint" id="password-hint">${passwordHint}</p>` : ''}
+    </div>`;
+}
+
 export function signInPage(state: FormState): string {
   return layout({
     title: 'Sign in',
@@ -43,30 +76,7 @@ export function signInPage(state: FormState): string {
       <p class="lede">Welcome back. Enter your details to continue.</p>
       ${errorAlert(state.error)}
       <form method="post" action="${state.action}" novalidate>
-        <div class="field">
-          <label for="email">Email</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            inputmode="email"
-            autocomplete="username"
-            autocapitalize="none"
-            spellcheck="false"
-            value="${state.email ?? ''}"
-            ${fieldState('email', state)}
-          />
-        </div>
-        <div class="field">
-          <label for="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autocomplete="current-password"
-            ${fieldState('password', state)}
-          />
-        </div>
+        ${credentialFields(state, { email: 'username', password: 'current-password' })}
         <button class="button" type="submit">Sign in</button>
       </form>
       <p class="alt">New to Paddock? <a href="${state.switchHref}">Sign up</a></p>`,
@@ -80,31 +90,7 @@ export function signUpPage(state: FormState): string {
       <p class="lede">It takes less than a minute.</p>
       ${errorAlert(state.error)}
       <form method="post" action="${state.action}" novalidate>
-        <div class="field">
-          <label for="email">Email</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            inputmode="email"
-            autocomplete="email"
-            autocapitalize="none"
-            spellcheck="false"
-            value="${state.email ?? ''}"
-            ${fieldState('email', state)}
-          />
-        </div>
-        <div class="field">
-          <label for="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autocomplete="new-password"
-            ${fieldState('password', state, ['password-hint'])}
-          />
-          <p class="hint" id="password-hint">${PASSWORD_RULE}</p>
-        </div>
+        ${credentialFields(state, { email: 'email', password: 'new-password' }, PASSWORD_RULE)}
         <button class="button" type="submit">Sign up</button>
       </form>
       <p class="alt">Already have an account? <a href="${state.switchHref}">Sign in</a></p>`,

@@ -11,7 +11,7 @@ import { DATES_TAKEN_MESSAGE } from '@paddock/shared/contracts';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { DatabaseKind } from '../db';
-import { bookingToday } from '../plugins/bookings/api';
+import { bookingToday } from '../plugins';
 import { startAuthServer, TEST_AUDIENCE, TEST_ISSUER } from '../test/auth-server';
 import { createTestDatabase } from '../test/backends';
 import { pgAnswers } from './api-process';

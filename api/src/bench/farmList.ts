@@ -12,8 +12,7 @@ import pg from 'pg';
 import { openDatabase, type Database, type DatabaseConfig } from '../db';
 import { preparedStatementName } from '../db/prepared-pool';
 import { seedFarms } from '../cli/seed-lib';
-import { ensureAccount } from '../plugins/accounts/api';
-import { listFarms, type FarmListQuery } from '../plugins/farms/api';
+import { ensureAccount, listFarms, type FarmListQuery } from '../plugins';
 import { startAuthServer } from '../test/auth-server';
 import { pickPort, startApi, runWhenMain } from './api-process';
 // Plain ES module shared with the root bench script (typed by load.d.mts).

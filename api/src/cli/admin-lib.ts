@@ -6,6 +6,7 @@ import {
   paymentResponseSchema,
   featureFlagKeys,
   profileResponseSchema,
+  type AdminAccountRequest,
   type AdminOrderStatusRequest,
   type FeatureFlagKey,
   type OrderResponse,
@@ -14,7 +15,6 @@ import {
 } from '@paddock/shared/contracts';
 import type { z } from 'zod';
 import { DEFAULT_AUDIENCE, DEFAULT_ISSUER } from '../config';
-import type { AdminAccountRequest } from '../plugins/admin/api';
 import { DEVELOPMENT_ADMIN_CLIENT_SECRET, isProduction } from '../production';
 
 export const ADMIN_CLIENT_ID = 'paddock-admin-cli';

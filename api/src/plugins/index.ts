@@ -52,3 +52,18 @@ export const domainPlugins: readonly FastifyPluginAsyncZod[] = [
   weatherPlugin,
   scoutingPlugin,
 ];
+
+// ---- The one door into the plugins for what sits above them (issue 28) ----
+// app.ts registers the plugins and the benches drive services in-process, the way a route does; both
+// import this file only, never a plugin's own files.
+
+/** Routes outside the bearer-token check (app.ts mounts them), and the account every request carries. */
+export { installCurrentAccount } from './accounts/current-account';
+export { healthPlugin } from './health';
+export { notificationsPublicPlugin } from './notifications';
+export { paymentsPublicPlugin, WEBHOOK_PATH } from './payments';
+
+/** What the benches call in-process. */
+export { ensureAccount } from './accounts/api';
+export { listFarms, type FarmListQuery } from './farms/api';
+export { bookingToday } from './bookings/api';

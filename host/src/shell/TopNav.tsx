@@ -1,7 +1,7 @@
 import type { PaddockBus } from '@paddock/shared/bus';
 import { isAdvanced, paths, type IdpUser, type Profile } from '@paddock/shared/contracts';
+import { Icon } from '@paddock/shared/ui';
 import { Avatar } from './Avatar';
-import { BellIcon, CartIcon, MenuIcon, PlusIcon } from './icons';
 import type { NotificationsClient } from './notificationsClient';
 import { DeferredMenu } from './DeferredMenu';
 import { isLinkActive, navLinks } from './navigation';
@@ -56,7 +56,7 @@ export function TopNav({
         className={`${styles.iconButton} ${styles.mobileOnly}`}
         props={{ pathname }}
       >
-        <MenuIcon />
+        <Icon name="menu" size={20} />
       </DeferredMenu>
       <Link href={paths.home} className={styles.brand}>
         <span className={styles.brandMark} aria-hidden="true">
@@ -81,7 +81,7 @@ export function TopNav({
       <div className={styles.actions}>
         <AdvancedBadge profile={profile} />
         <DeferredMenu menu="add" label="Add" className={styles.iconButton} props={{}}>
-          <PlusIcon />
+          <Icon name="plus" size={20} />
           <span className={styles.desktopOnly}>Add</span>
         </DeferredMenu>
         {notifications && (
@@ -91,7 +91,7 @@ export function TopNav({
             className={styles.iconButton}
             props={{ client: notifications, unread: unreadCount }}
           >
-            <BellIcon />
+            <Icon name="bell" size={20} />
             {unreadCount > 0 && (
               <span className={styles.count} aria-hidden="true" data-testid="unread-count">
                 {unreadCount}
@@ -105,7 +105,7 @@ export function TopNav({
           aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
           onClick={() => bus.emit('paddock:cart-open', {})}
         >
-          <CartIcon />
+          <Icon name="cart" size={20} />
           {cartCount > 0 && (
             <span className={styles.count} aria-hidden="true">
               {cartCount}

@@ -4,10 +4,9 @@ import { compareLink, paths, type AppNotification, type IdpUser } from '@paddock
 import { formatDate } from '@paddock/shared/format';
 import { useEffect, useState } from 'react';
 import type { NotificationsClient } from './notificationsClient';
-import { navigateTo } from '@paddock/shared/ui';
+import { Icon, navigateTo } from '@paddock/shared/ui';
 import { addMenuItems, isLinkActive, navLinks } from './navigation';
 import { Avatar } from './Avatar';
-import { BellIcon, MenuIcon, PlusIcon } from './icons';
 import styles from './shell.module.css';
 
 // The accessible menus (react-aria) are loaded on first use, not with the shell: see DeferredMenu.
@@ -16,7 +15,7 @@ export function MobileMenu({ pathname }: { pathname: string }) {
   return (
     <MenuTrigger defaultOpen>
       <Button className={`${styles.iconButton} ${styles.mobileOnly}`} aria-label="Open menu">
-        <MenuIcon />
+        <Icon name="menu" size={20} />
       </Button>
       <Popover placement="bottom start">
         <Menu
@@ -49,7 +48,7 @@ export function AddMenu() {
   return (
     <MenuTrigger defaultOpen>
       <Button className={styles.iconButton} aria-label="Add">
-        <PlusIcon />
+        <Icon name="plus" size={20} />
         <span className={styles.desktopOnly}>Add</span>
       </Button>
       <Popover placement="bottom end">
@@ -145,7 +144,7 @@ export function NotificationsMenu({ client, unread }: { client: NotificationsCli
   return (
     <MenuTrigger defaultOpen>
       <Button className={styles.iconButton} aria-label={`Notifications, ${unread} unread`}>
-        <BellIcon />
+        <Icon name="bell" size={20} />
         {unread > 0 && (
           <span className={styles.count} aria-hidden="true">
             {unread}

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { farmPageSizes } from '@paddock/shared/contracts';
 import type { FarmPageSize } from '../api/farmsApi';
-import controls from './controls.module.css';
 import { controlStyles as form } from '@paddock/shared/ui/form';
 import styles from './Pagination.module.css';
+import { controls } from '@paddock/shared/ui';
 
 interface PaginationProps {
   /** What is paged, e.g. 'Farms': names the navigation landmark. */

@@ -1,9 +1,8 @@
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components';
 import type { Basemap } from '@paddock/shared/contracts';
 import { ControlGroup } from './ControlButton';
-import { Icon } from '@paddock/shared/ui';
+import { Icon, controls } from '@paddock/shared/ui';
 import { NO_BASEMAP } from '../map-core/basemapChoice';
-import controls from './controls.module.css';
 import styles from './MapControls.module.css';
 
 export interface BasemapSwitchProps {

@@ -1,9 +1,8 @@
 import type { MouseEvent } from 'react';
 import { paths, productPath } from '@paddock/shared/contracts';
-import { goTo } from '@paddock/shared/ui';
+import { goTo, controls } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { messages } from '../messages';
-import controls from './controls.module.css';
 
 /** The 'Get Advanced' link to the upgrade page (spec 1 §9). */
 export function GetAdvancedLink() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components';
 import { paths } from '@paddock/shared/contracts';
-import { goTo } from '@paddock/shared/ui';
+import { goTo, controls } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { abilitiesOf } from './access';
 import { loadFarmDialogs, type FarmDialogsModule } from './farmsModules';
@@ -12,7 +12,6 @@ import { Icon } from '@paddock/shared/ui';
 import { RemoteMount } from './RemoteMount';
 import { MapSearch } from '../fields/MapSearch';
 import { useFindApi } from '../map-core/useFind';
-import controls from '../controls/controls.module.css';
 import styles from '../controls/TopRight.module.css';
 
 type Dialog = 'rename' | 'delete' | 'share' | null;

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { Button as AriaButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useShallow } from 'zustand/react/shallow';
 import { fieldNameSchema } from '@paddock/shared/contracts';
-import { Button } from '@paddock/shared/ui';
+import { Button, controls } from '@paddock/shared/ui';
 import { controlStyles, Form, FormSpy, ruleOf, TextField, useField } from '@paddock/shared/ui/form';
 import { dialogStyles } from '@paddock/shared/ui/modal';
 import { Icon } from '@paddock/shared/ui';
@@ -10,7 +10,6 @@ import { approxHectares } from '../map-core/measure';
 import { useMapStore, useMapStoreApi } from '../store';
 import { checkDetails } from './fieldDetails';
 import { useCropTypes } from '../api/useCropTypes';
-import controls from '../controls/controls.module.css';
 import styles from './Manage.module.css';
 
 interface DetailsValues {

@@ -1,8 +1,7 @@
 import { useEffect, useId, useMemo, useState, type CSSProperties } from 'react';
 import type { FieldFeature } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
-import { buttonStyles } from '@paddock/shared/ui';
-import { Icon } from '@paddock/shared/ui';
+import { IconButton } from '@paddock/shared/ui';
 import { cropColour } from './cropColour';
 import { FieldThumb } from './FieldThumb';
 import styles from './FieldMenu.module.css';
@@ -81,25 +80,14 @@ function FieldRow({
       </label>
       {canEdit && (
         <span className={styles.rowActions}>
-          <button
-            type="button"
-            className={buttonStyles.iconButton}
-            aria-label={`Edit ${name}`}
-            title="Edit"
-            onClick={() => onEdit(field.id)}
-          >
-            <Icon name="pencil" />
-          </button>
-          <button
-            type="button"
-            className={buttonStyles.iconButton}
-            data-tone="danger"
-            aria-label={`Delete ${name}`}
+          <IconButton icon="pencil" label={`Edit ${name}`} title="Edit" onClick={() => onEdit(field.id)} />
+          <IconButton
+            icon="trash"
+            tone="danger"
+            label={`Delete ${name}`}
             title="Delete"
             onClick={() => onDelete(field)}
-          >
-            <Icon name="trash" />
-          </button>
+          />
         </span>
       )}
     </li>

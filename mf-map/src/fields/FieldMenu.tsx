@@ -4,7 +4,7 @@ import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'reac
 import { useShallow } from 'zustand/react/shallow';
 import { paths, productPath, type FieldFeature } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
-import { Button, buttonStyles, ErrorState, goTo, Spinner } from '@paddock/shared/ui';
+import { Button, ErrorState, goTo, Spinner, IconButton, controls } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { messages } from '../messages';
 import { useOlMap } from '../map-core/olMapContext';
@@ -16,7 +16,6 @@ import { FieldList } from './FieldList';
 import { SetCropControl } from './SetCropControl';
 import { useCropTypes } from '../api/useCropTypes';
 import { useFindApi } from '../map-core/useFind';
-import controls from '../controls/controls.module.css';
 import styles from './FieldMenu.module.css';
 
 /** Spec 2 §4: in zoning mode a field of 800 ha or more cannot be chosen. */
@@ -147,16 +146,13 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
         </a>
         <div className={styles.titleRow}>
           <h1 className={styles.title}>{title}</h1>
-          <button
-            type="button"
-            className={buttonStyles.iconButton}
+          <IconButton
+            icon={drawerOpen ? 'chevron' : 'menu'}
             aria-expanded={drawerOpen}
             aria-controls={bodyId}
-            aria-label={drawerOpen ? 'Hide field menu' : 'Show field menu'}
+            label={drawerOpen ? 'Hide field menu' : 'Show field menu'}
             onClick={() => store.getState().setDrawerOpen(!drawerOpen)}
-          >
-            <Icon name={drawerOpen ? 'chevron' : 'menu'} />
-          </button>
+          />
         </div>
         {farm && (
           <p className={styles.summary}>

@@ -16,8 +16,7 @@ import { queryKeys, queryPolicy, freshFor, useQuery } from '@paddock/shared/quer
 import type { FindApi } from '../api/findApi';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore, useMapStoreApi } from '../store';
-import { Icon } from '@paddock/shared/ui';
-import controls from '../controls/controls.module.css';
+import { Icon, controls } from '@paddock/shared/ui';
 import styles from '../controls/TopRight.module.css';
 
 /** At most this many suggestions: enough to pick from, few enough to render at once with thousands of fields. */

@@ -10,9 +10,8 @@ import {
 import type { FieldFeature } from '@paddock/shared/contracts';
 import { useAction } from '@paddock/shared/query';
 import type { FindApi } from '../api/findApi';
-import { Icon } from '@paddock/shared/ui';
+import { Icon, controls } from '@paddock/shared/ui';
 import { useMapStoreApi } from '../store';
-import controls from '../controls/controls.module.css';
 import styles from './SetCropControl.module.css';
 
 export interface SetCropControlProps {

@@ -38,21 +38,28 @@ export function useDateChoice() {
     [store],
   );
 
-  const choose = useCallback(
+  /** The calculation a date opens with; a date outside the loaded catalog (an older time-series point) keeps the one shown. */
+  const calculationOn = useCallback(
     (day: string) => {
       const state = store.getState();
       const entry = state.catalog?.find((candidate) => entryDay(candidate) === day);
       const layer = state.selectedLayer;
-      // A date outside the loaded catalog (an older time-series point) keeps the calculation shown.
-      const algorithm =
-        entry && layer !== 'zoning'
-          ? calculationForDate(entry, layer, state.selectedAlgorithm, (a) => isAlgorithmLocked(profile, a))
-          : null;
+      return entry && layer !== 'zoning'
+        ? calculationForDate(entry, layer, state.selectedAlgorithm, (a) => isAlgorithmLocked(profile, a))
+        : null;
+    },
+    [store, profile],
+  );
+
+  const choose = useCallback(
+    (day: string) => {
+      const state = store.getState();
+      const algorithm = calculationOn(day);
       const field = fieldNeedingCropType(state);
       if (field) setPending({ choice: { day, algorithm }, field });
       else apply({ day, algorithm });
     },
-    [store, profile, apply],
+    [store, calculationOn, apply],
   );
 
   /**
@@ -61,16 +68,9 @@ export function useDateChoice() {
    */
   const open = useCallback(
     (day: string) => {
-      const state = store.getState();
-      const entry = state.catalog?.find((candidate) => entryDay(candidate) === day);
-      const layer = state.selectedLayer;
-      const algorithm =
-        entry && layer !== 'zoning'
-          ? calculationForDate(entry, layer, state.selectedAlgorithm, (a) => isAlgorithmLocked(profile, a))
-          : null;
-      apply({ day, algorithm });
+      apply({ day, algorithm: calculationOn(day) });
     },
-    [store, profile, apply],
+    [calculationOn, apply],
   );
 
   const cropTypeSaved = useCallback(() => {

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { ApiError, errorMessage, failureMessage } from '@paddock/shared/api-client';
 import { ZONE_PALETTES, zoneCollectionSchema, type ZoneCollection, type ZoningOrder } from '@paddock/shared/contracts';
-import { formatHectares } from '@paddock/shared/format';
 import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
 import { Button, ErrorState, goTo, Spinner } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore, useMapStoreApi } from '../store';
 import { RatesStep } from './RatesStep';
+import { RatesTable } from './RatesTable';
 import { madeFromText } from './ZoneLegend';
 import {
   inputsOfRates,
@@ -127,30 +127,14 @@ function ViewerRates({ rows, collection }: { rows: readonly ZoneRow[]; collectio
         You can view these zones and download their files. Only the farm&apos;s owner and editors can change the rates.
       </p>
       {collection.product && <p className={styles.totals}>Product: {collection.product}</p>}
-      <table className={styles.table} aria-label="Rates">
-        <thead>
-          <tr>
-            <th scope="col">Zone</th>
-            <th scope="col">Area (ha)</th>
-            <th scope="col">Rate ({unit})</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((zone) => {
-            const rate = collection.rates?.[String(zone.zone)];
-            return (
-              <tr key={zone.zone}>
-                <th scope="row">
-                  <span className={styles.swatch} style={{ background: zone.color }} />
-                  Zone {zone.zone}
-                </th>
-                <td>{formatHectares(zone.area)}</td>
-                <td>{rate === undefined || rate === null ? '—' : rate}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <RatesTable
+        rows={rows}
+        unit={unit}
+        rate={(zone) => {
+          const rate = collection.rates?.[String(zone.zone)];
+          return rate === undefined || rate === null ? '—' : rate;
+        }}
+      />
     </div>
   );
 }

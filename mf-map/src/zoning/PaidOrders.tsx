@@ -3,10 +3,9 @@ import { errorMessage } from '@paddock/shared/api-client';
 import { paths, productPath, type ZoningOrder } from '@paddock/shared/contracts';
 import { formatDate } from '@paddock/shared/format';
 import { queryKeys, useQuery } from '@paddock/shared/query';
-import { goTo, Spinner } from '@paddock/shared/ui';
+import { goTo, Spinner, controls } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { useMapStore } from '../store';
-import controls from '../controls/controls.module.css';
 import styles from './zoning.module.css';
 
 const orderLabel = (order: ZoningOrder) =>

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { ZonedFeature } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
 import { Button } from '@paddock/shared/ui';
-import { controlStyles } from '@paddock/shared/ui/form';
+import { PlainSelect } from '@paddock/shared/ui/form';
 import { useMapStore } from '../store';
 import { polygonChoices } from './paint';
 import type { ZoneRow } from './rates';
@@ -40,7 +40,6 @@ export function PaintTool({
   onUndoAll,
 }: PaintToolProps) {
   const headingId = useId();
-  const polygonId = useId();
   const hintId = useId();
   const fields = useMapStore((s) => s.fields);
   const [assignZone, setAssignZone] = useState<number>(rows[0]?.zone ?? 1);
@@ -83,25 +82,20 @@ export function PaintTool({
           ? 'Choose a zone, then tap polygons on the map to give them that zone.'
           : `Tap polygons on the map to make them zone ${brush}. Choose zone ${brush} again to stop painting.`}
       </p>
-      <div className={controlStyles.field}>
-        <label htmlFor={polygonId} className={controlStyles.label}>
-          Polygon
-        </label>
-        <select
-          id={polygonId}
-          className={`${controlStyles.select} ${styles.polygonSelect}`}
-          value={picked ?? ''}
-          aria-describedby={hintId}
-          onChange={(event) => onPick(event.target.value || null)}
-        >
-          <option value="">Choose a polygon…</option>
-          {choices.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <PlainSelect
+        label="Polygon"
+        selectClassName={styles.polygonSelect}
+        value={picked ?? ''}
+        aria-describedby={hintId}
+        onChange={(value) => onPick(value || null)}
+      >
+        <option value="">Choose a polygon…</option>
+        {choices.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {choice.label}
+          </option>
+        ))}
+      </PlainSelect>
       <div className={styles.actions}>
         <Button variant="secondary" disabled={!picked} onClick={() => picked && onPaint(picked, zone)}>
           Make it zone {zone}

@@ -6,11 +6,11 @@ import {
   zoneRateUnitSchema,
   type ZoneRateUnit,
 } from '@paddock/shared/contracts';
-import { formatHectares } from '@paddock/shared/format';
 import { Button } from '@paddock/shared/ui';
 import { ConfirmDialog } from '@paddock/shared/ui/modal';
-import { controlStyles } from '@paddock/shared/ui/form';
+import { controlStyles, PlainSelect } from '@paddock/shared/ui/form';
 import { isRateInput, totalProduct, type RateInputs, type RatesChoice, type ZoneRow } from './rates';
+import { RatesTable } from './RatesTable';
 import styles from './zoning.module.css';
 
 const figure = (value: number) => value.toLocaleString('en-AU', { maximumFractionDigits: 2 });
@@ -49,7 +49,6 @@ export function RatesStep({
   onBack,
 }: RatesStepProps) {
   const productId = useId();
-  const unitId = useId();
   const priceId = useId();
   const [rates, setRates] = useState<RateInputs>(initial);
   const [changed, setChanged] = useState(false);
@@ -90,61 +89,39 @@ export function RatesStep({
             }}
           />
         </div>
-        <div className={controlStyles.field}>
-          <label htmlFor={unitId} className={controlStyles.label}>
-            Unit
-          </label>
-          <select
-            id={unitId}
-            className={controlStyles.select}
-            value={unit}
-            onChange={(event) => {
-              const next = zoneRateUnitSchema.safeParse(event.target.value);
-              if (next.success) chooseUnit(next.data);
-            }}
-          >
-            {zoneRateUnits.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <table className={styles.table} aria-label="Rates">
-        <thead>
-          <tr>
-            <th scope="col">Zone</th>
-            <th scope="col">Area (ha)</th>
-            <th scope="col">Rate ({unit})</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((zone) => (
-            <tr key={zone.zone}>
-              <th scope="row">
-                <span className={styles.swatch} style={{ background: zone.color }} />
-                Zone {zone.zone}
-              </th>
-              <td>{formatHectares(zone.area)}</td>
-              <td>
-                <input
-                  className={`${controlStyles.input} ${styles.rateInput}`}
-                  inputMode="decimal"
-                  aria-label={`Rate of zone ${zone.zone}`}
-                  value={rates[String(zone.zone)] ?? ''}
-                  onChange={(event) => {
-                    const text = event.target.value;
-                    if (!isRateInput(text)) return;
-                    setRates((current) => ({ ...current, [String(zone.zone)]: text }));
-                    setChanged(true);
-                  }}
-                />
-              </td>
-            </tr>
+        <PlainSelect
+          label="Unit"
+          value={unit}
+          onChange={(value) => {
+            const next = zoneRateUnitSchema.safeParse(value);
+            if (next.success) chooseUnit(next.data);
+          }}
+        >
+          {zoneRateUnits.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
           ))}
-        </tbody>
-      </table>
+        </PlainSelect>
+      </div>
+      <RatesTable
+        rows={rows}
+        unit={unit}
+        rate={(zone) => (
+          <input
+            className={`${controlStyles.input} ${styles.rateInput}`}
+            inputMode="decimal"
+            aria-label={`Rate of zone ${zone.zone}`}
+            value={rates[String(zone.zone)] ?? ''}
+            onChange={(event) => {
+              const text = event.target.value;
+              if (!isRateInput(text)) return;
+              setRates((current) => ({ ...current, [String(zone.zone)]: text }));
+              setChanged(true);
+            }}
+          />
+        )}
+      />
       {beforeTotals}
       <div className={controlStyles.field}>
         <label htmlFor={priceId} className={controlStyles.label}>

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import {
   isWindowEntry,
@@ -13,7 +13,7 @@ import {
   type ZoningLayer,
   type ZoningSource,
 } from '@paddock/shared/contracts';
-import { controlStyles } from '@paddock/shared/ui/form';
+import { controlStyles, PlainSelect } from '@paddock/shared/ui/form';
 import { useMapStore, useMapStoreApi } from '../store';
 import { useCatalog } from '../map-core/imagery/useCatalog';
 import { algorithmLabels, layerLabels } from '../map-core/imagery/labels';
@@ -29,30 +29,6 @@ import styles from './zoning.module.css';
 /** Zoning draws from every calculation of its layers except Regional NDVI (the API's `zoningAlgorithmCodes`). */
 export const zoningAlgorithms = (layer: ZoningLayer): ImageryAlgorithm[] =>
   layerAlgorithms[layer].filter((algorithm) => algorithm !== 'NDVI-R');
-
-function Select({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className={controlStyles.field}>
-      <label htmlFor={id} className={controlStyles.label}>
-        {label}
-      </label>
-      <select id={id} className={controlStyles.select} value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-    </div>
-  );
-}
 
 /** The zoning sources (issue 26) in the user's words. */
 export const sourceLabels: Record<ZoningSource, string> = {
@@ -186,15 +162,19 @@ export function ZoningSettings() {
     <div className={controlStyles.compact}>
       <SourceChoice value={s.source} onChange={(source) => store.getState().setZoningSource(source)} />
       {s.source === 'date' && (
-        <Select label="Layer" value={layer} onChange={(value) => store.getState().setZoningLayer(value as ZoningLayer)}>
+        <PlainSelect
+          label="Layer"
+          value={layer}
+          onChange={(value) => store.getState().setZoningLayer(value as ZoningLayer)}
+        >
           {zoningLayers.map((option) => (
             <option key={option} value={option}>
               {layerLabels[option]}
             </option>
           ))}
-        </Select>
+        </PlainSelect>
       )}
-      <Select
+      <PlainSelect
         label={layer === 'sensor_em' ? 'Depth' : 'Calculation'}
         value={s.algorithm ?? ''}
         onChange={(value) => store.getState().setZoningAlgorithm(value as ImageryAlgorithm)}
@@ -204,7 +184,7 @@ export function ZoningSettings() {
             {locked.includes(option) ? `${algorithmLabels[option]} (Advanced)` : algorithmLabels[option]}
           </option>
         ))}
-      </Select>
+      </PlainSelect>
       {locked.length > 0 && (
         <p className={styles.hint}>
           {locked.map((option) => algorithmLabels[option]).join(', ')} {locked.length === 1 ? 'comes' : 'come'} with
@@ -218,7 +198,7 @@ export function ZoningSettings() {
         />
       ) : (
         <>
-          <Select
+          <PlainSelect
             label={s.source === 'em_imagery' ? 'Imagery date' : 'Date'}
             value={s.date ?? ''}
             onChange={(value) => store.getState().setSelectedDate(value || null)}
@@ -239,7 +219,7 @@ export function ZoningSettings() {
                 {zoningDateLabel(entry)}
               </option>
             ))}
-          </Select>
+          </PlainSelect>
           {hidden > 0 && (
             <p className={styles.hint}>
               {hidden} {hidden === 1 ? 'date' : 'dates'} above {maxCloud} % cloud hidden (as on the timeline).
@@ -250,7 +230,7 @@ export function ZoningSettings() {
       {s.source === 'em_imagery' && (
         <WeightInputs weights={s.weights} onChange={(weights) => store.getState().setEmWeights(weights)} />
       )}
-      <Select
+      <PlainSelect
         label="Number of zones"
         value={s.zones === null ? '' : String(s.zones)}
         onChange={(value) => store.getState().setZoneCount(value ? Number(value) : null)}
@@ -261,8 +241,8 @@ export function ZoningSettings() {
             {count}
           </option>
         ))}
-      </Select>
-      <Select
+      </PlainSelect>
+      <PlainSelect
         label="Resolution"
         value={s.resolution === null ? '' : String(s.resolution)}
         onChange={(value) => store.getState().setZoningResolution(value ? Number(value) : null)}
@@ -273,7 +253,7 @@ export function ZoningSettings() {
             {metres} m
           </option>
         ))}
-      </Select>
+      </PlainSelect>
     </div>
   );
 }

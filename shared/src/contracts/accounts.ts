@@ -103,3 +103,9 @@ export const adminAccountPatchSchema = z.object({
   feature_flags: z.partialRecord(featureFlagKeySchema, z.boolean()).optional(),
 });
 export type AdminAccountPatch = z.infer<typeof adminAccountPatchSchema>;
+
+/** The admin body (`PATCH /v2/admin/...`, the admin CLI): the patch plus the payment methods an account may use (e.g. "invoice"). */
+export const adminAccountRequestSchema = adminAccountPatchSchema.extend({
+  payments: z.array(z.string().trim().min(1).max(40)).max(10).optional(),
+});
+export type AdminAccountRequest = z.infer<typeof adminAccountRequestSchema>;

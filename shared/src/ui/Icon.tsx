@@ -36,6 +36,8 @@ const shapes = {
   mail: 'M3 6h18v12H3zM3 7l9 6 9-6',
   learn: 'M4 5h6a2 2 0 0 1 2 2v12a2 2 0 0 0-2-2H4zm16 0h-6a2 2 0 0 0-2 2v12a2 2 0 0 1 2-2h6z',
   check: 'M5 12.5l4.5 4.5L19 7.5',
+  cart: 'M7.5 20a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0zm9 0a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0zM2 3h3l2.7 12.1a2 2 0 0 0 2 1.6h7.8a2 2 0 0 0 2-1.5L21 8H6',
+  bell: 'M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0',
 } as const;
 
 export type IconName = keyof typeof shapes;

@@ -289,34 +289,33 @@ export async function saveProfile(
     .executeTakeFirst();
 }
 
-/** The first save of the contact details; undefined when they already exist. */
-export async function addContactDetails(
-  db: Db,
-  accountId: string,
-  details: ContactDetails,
-): Promise<AccountRow | undefined> {
+/** Saves contact details, the first time (`first`, undefined when they already exist) or again (undefined when none were saved yet). */
+function saveContactDetails(db: Db, accountId: string, details: ContactDetails, first: boolean) {
   return db
     .updateTable('accounts')
-    .set({ ...contactUpdate(details), contact_saved_on: sql<Date>`now()`, updated_on: sql<Date>`now()` })
+    .set({
+      ...contactUpdate(details),
+      ...(first ? { contact_saved_on: sql<Date>`now()` } : {}),
+      updated_on: sql<Date>`now()`,
+    })
     .where('id', '=', accountId)
-    .where('contact_saved_on', 'is', null)
+    .where('contact_saved_on', first ? 'is' : 'is not', null)
     .returningAll()
     .executeTakeFirst();
 }
 
+/** The first save of the contact details; undefined when they already exist. */
+export function addContactDetails(db: Db, accountId: string, details: ContactDetails): Promise<AccountRow | undefined> {
+  return saveContactDetails(db, accountId, details, true);
+}
+
 /** Changes the contact details given (others kept); undefined when none were saved yet. */
-export async function updateContactDetails(
+export function updateContactDetails(
   db: Db,
   accountId: string,
   details: ContactDetails,
 ): Promise<AccountRow | undefined> {
-  return db
-    .updateTable('accounts')
-    .set({ ...contactUpdate(details), updated_on: sql<Date>`now()` })
-    .where('id', '=', accountId)
-    .where('contact_saved_on', 'is not', null)
-    .returningAll()
-    .executeTakeFirst();
+  return saveContactDetails(db, accountId, details, false);
 }
 
 /**

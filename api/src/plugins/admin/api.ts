@@ -2,7 +2,7 @@ import { hasScope, type AuthUser } from '../../auth';
 
 /**
  * What other plugins (orders' operator moves) and the CLI may use of `plugins/admin` (issue 28): who
- * is an administrator, and the body of the account change.
+ * is an administrator (the body of the account change is a shared contract, `adminAccountRequestSchema`).
  */
 
 /** The scope of the idp's `paddock-admin-cli` client (client_credentials tokens). */
@@ -12,6 +12,3 @@ export function isAdmin(user: AuthUser, adminEmails: readonly string[]): boolean
   if (hasScope(user, ADMIN_SCOPE)) return true;
   return user.email !== null && user.emailVerified === true && adminEmails.includes(user.email.toLowerCase());
 }
-
-/** The admin body: the shared contract plus the payment methods an account may use (e.g. "invoice"). */
-export { adminAccountRequestSchema, type AdminAccountRequest } from './service';

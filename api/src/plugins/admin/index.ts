@@ -7,7 +7,8 @@ import { markInvoicePaid, toPayment } from '../payments/api';
 import { declareFieldLabels } from '../../validation';
 import { errorResponses } from '../responses';
 import { isAdmin } from './api';
-import { adminAccountRequestSchema, changeAccount } from './service';
+import { adminAccountRequestSchema } from '@paddock/shared/contracts';
+import { changeAccount } from './service';
 
 /** Development administration of accounts: tier, feature flags and payment methods. */
 export const adminPlugin: FastifyPluginAsyncZod = async (app) => {

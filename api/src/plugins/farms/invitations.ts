@@ -2,13 +2,14 @@
 // job, through the e-mail seam) naming the farms, the role and who invited, with a link whose token
 // is signed, expires and works once. Opening it signed in with that address proves the address: the
 // identity provider marks it verified and the farms are the invitee's at once.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { CollaboratorPermission } from '@paddock/shared/contracts';
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { AccountRow, Database } from '../../db/types';
 import type { Mailer } from '../../email';
 import { HttpError } from '../../errors';
+import { readToken, signToken } from '../../crypto/signed-token';
 import type { IdentityAdmin } from '../../identity';
 import type { JobRunner } from '../../jobs/runner';
 import { normaliseEmail } from '../../email/address';
@@ -41,30 +42,18 @@ interface TokenClaims {
 
 const claimsSchema = z.object({ e: z.string().min(3), n: z.string().min(16), x: z.number().int() });
 
-const sign = (payload: string, secret: string) =>
-  createHmac('sha256', secret).update(`paddock-invitation.${payload}`).digest('base64url');
-
 export const tokenHash = (nonce: string) => createHash('sha256').update(nonce).digest('base64url');
+
+const PURPOSE = 'paddock-invitation';
 
 /** `<base64url(JSON claims)>.<HMAC-SHA256>`: what the invitation link carries. */
 export function signInvitationToken(claims: TokenClaims, secret: string): string {
-  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  return `${payload}.${sign(payload, secret)}`;
+  return signToken(PURPOSE, claims, secret);
 }
 
 /** The claims of a well-signed token (expired or not), or null for anything forged or mangled. */
 export function readInvitationToken(token: string, secret: string): TokenClaims | null {
-  const [payload, signature, extra] = token.split('.');
-  if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(payload, secret));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  try {
-    const parsed = claimsSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return readToken(PURPOSE, token, secret, claimsSchema);
 }
 
 /** Where the link opens the web app: the host asks the invitee to sign up (or in) with `email` first. */

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   compareLink,
   comparedWithLastSeason,
@@ -13,6 +12,7 @@ import type { Db, Trx } from '../../db';
 import type { AccountRow } from '../../db/types';
 import type { Mailer } from '../../email';
 import { notFound } from '../../errors';
+import { readToken, signToken } from '../../crypto/signed-token';
 import { dateOfDay, todayUtc } from '../../imagery/dates';
 import type { JobRunner } from '../../jobs/runner';
 
@@ -144,28 +144,16 @@ export async function setPreferences(
 
 const claimsSchema = z.object({ a: z.string().min(1), k: z.literal('digest') });
 
-const sign = (payload: string, secret: string) =>
-  createHmac('sha256', secret).update(`paddock-unsubscribe.${payload}`).digest('base64url');
+const PURPOSE = 'paddock-unsubscribe';
 
 /** `<base64url(JSON claims)>.<HMAC-SHA256>`: the account whose digest the link stops. It does not expire. */
 export function signUnsubscribeToken(accountId: string, secret: string): string {
-  const payload = Buffer.from(JSON.stringify({ a: accountId, k: 'digest' })).toString('base64url');
-  return `${payload}.${sign(payload, secret)}`;
+  return signToken(PURPOSE, { a: accountId, k: 'digest' }, secret);
 }
 
 /** The account id of a well-signed token, else null. */
 export function readUnsubscribeToken(token: string, secret: string): string | null {
-  const [payload, signature, extra] = token.split('.');
-  if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(payload, secret));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  try {
-    const parsed = claimsSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
-    return parsed.success ? parsed.data.a : null;
-  } catch {
-    return null;
-  }
+  return readToken(PURPOSE, token, secret, claimsSchema)?.a ?? null;
 }
 
 export const UNSUBSCRIBE_NOT_VALID = 'This unsubscribe link is not valid. Turn the e-mails off in Settings instead.';

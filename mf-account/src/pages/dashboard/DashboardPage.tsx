@@ -201,48 +201,28 @@ function Upcoming() {
         Upcoming
       </h2>
       <ul className={styles.upcoming}>
-        <li>
-          <a
-            href={paths.orders}
-            onClick={(event) => {
-              event.preventDefault();
-              open('orders');
-            }}
-          >
-            <span className={styles.count} aria-busy={orders.isPending || undefined}>
-              {count(orders)}
-            </span>{' '}
-            Upcoming orders
-          </a>
-        </li>
-        <li>
-          <a
-            href={paths.orders}
-            onClick={(event) => {
-              event.preventDefault();
-              open('bookings');
-            }}
-          >
-            <span className={styles.count} aria-busy={bookings.isPending || undefined}>
-              {count(bookings)}
-            </span>{' '}
-            Upcoming bookings
-          </a>
-        </li>
-        <li>
-          <a
-            href={paths.orders}
-            onClick={(event) => {
-              event.preventDefault();
-              open('zoning');
-            }}
-          >
-            <span className={styles.count} aria-busy={zoning.isPending || undefined}>
-              {count(zoning)}
-            </span>{' '}
-            Zoning orders
-          </a>
-        </li>
+        {(
+          [
+            ['orders', orders, 'Upcoming orders'],
+            ['bookings', bookings, 'Upcoming bookings'],
+            ['zoning', zoning, 'Zoning orders'],
+          ] as const
+        ).map(([tab, query, label]) => (
+          <li key={tab}>
+            <a
+              href={paths.orders}
+              onClick={(event) => {
+                event.preventDefault();
+                open(tab);
+              }}
+            >
+              <span className={styles.count} aria-busy={query.isPending || undefined}>
+                {count(query)}
+              </span>{' '}
+              {label}
+            </a>
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { paths, type FarmRef, type FarmsNavState, type ImportWizardModule } from '@paddock/shared/contracts';
 import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
 import { Button, goTo, Spinner } from '@paddock/shared/ui';
-import { controlStyles } from '@paddock/shared/ui/form';
+import { PlainSelect } from '@paddock/shared/ui/form';
 import { AppModal } from '@paddock/shared/ui/modal';
 import { loadExposed, RemoteMount } from '@paddock/shared/ui/remote';
 import { useAccount } from '../../context';
@@ -73,23 +73,13 @@ export function ImportModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenC
         {farms.isPending && isOpen && <Spinner label="Loading your farms" />}
         {list.length > 0 ? (
           <>
-            <div className={controlStyles.field}>
-              <label htmlFor="import-farm" className={controlStyles.label}>
-                Farm
-              </label>
-              <select
-                id="import-farm"
-                className={controlStyles.select}
-                value={selected?.properties.farm_id ?? ''}
-                onChange={(event) => setChosen(event.target.value)}
-              >
-                {list.map((farm) => (
-                  <option key={farm.properties.farm_id} value={farm.properties.farm_id}>
-                    {farm.properties.farm_name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <PlainSelect label="Farm" value={selected?.properties.farm_id ?? ''} onChange={setChosen}>
+              {list.map((farm) => (
+                <option key={farm.properties.farm_id} value={farm.properties.farm_id}>
+                  {farm.properties.farm_name}
+                </option>
+              ))}
+            </PlainSelect>
             <div className={styles.modalActions}>
               <Button variant="secondary" onClick={openFarms}>
                 Create a new farm

@@ -2,9 +2,10 @@ import { Link } from 'react-router-dom';
 import { paths } from '@paddock/shared/contracts';
 import { Calculations } from './Calculations';
 import { PhaseSlider } from './PhaseSlider';
+import { ComingSoon } from './ProductsList';
 import styles from './Store.module.css';
 
-const comingSoon = [
+const comingSoon: ReadonlyArray<readonly [string, string]> = [
   ['High Resolution Imagery', 'Sub-metre captures delivered straight into your farm map.'],
   ['Zoning', 'Management zones drawn from imagery and soil data, ready for your machinery.'],
   ['Stack', 'Soil, imagery and yield layered together to plan each paddock.'],
@@ -20,13 +21,7 @@ export function ProductsAndGuidesPage() {
           Products
         </h2>
         <ul className={styles.products}>
-          {comingSoon.map(([title, text]) => (
-            <li key={title} className={`${styles.product} ${styles.soon}`}>
-              <h3>{title}</h3>
-              <p>{text}</p>
-              <span className={styles.badge}>Coming Soon</span>
-            </li>
-          ))}
+          <ComingSoon products={comingSoon} />
         </ul>
       </section>
       <section className={styles.block} aria-labelledby="guides-season">

@@ -2,6 +2,17 @@ import { paths } from '@paddock/shared/contracts';
 import { AreaLink } from '../../components/AreaLink';
 import styles from './Store.module.css';
 
+/** Products not on sale yet, as list items: [title, text] each. */
+export function ComingSoon({ products }: { products: ReadonlyArray<readonly [string, string]> }) {
+  return products.map(([title, text]) => (
+    <li key={title} className={`${styles.product} ${styles.soon}`}>
+      <h3>{title}</h3>
+      <p>{text}</p>
+      <span className={styles.badge}>Coming Soon</span>
+    </li>
+  ));
+}
+
 /** Spec 3 §2.12 'Explore {product} Products'. */
 export function ProductsList() {
   return (
@@ -20,17 +31,13 @@ export function ProductsList() {
           Book a Machine
         </AreaLink>
       </li>
-      {[
-        ['Variable Rate Application', 'Prescription maps that put inputs where they pay.'],
-        ['Stack', 'Layers of soil, imagery and yield in one view to plan the season.'],
-        ['Yield Analysis', 'Turn harvest data into zones and lessons for next year.'],
-      ].map(([title, text]) => (
-        <li key={title} className={`${styles.product} ${styles.soon}`}>
-          <h3>{title}</h3>
-          <p>{text}</p>
-          <span className={styles.badge}>Coming Soon</span>
-        </li>
-      ))}
+      <ComingSoon
+        products={[
+          ['Variable Rate Application', 'Prescription maps that put inputs where they pay.'],
+          ['Stack', 'Layers of soil, imagery and yield in one view to plan the season.'],
+          ['Yield Analysis', 'Turn harvest data into zones and lessons for next year.'],
+        ]}
+      />
     </ul>
   );
 }

@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@paddock/shared/ui';
 import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
-import { controlStyles, countryOptions } from '@paddock/shared/ui/form';
+import { countryOptions, PlainSelect } from '@paddock/shared/ui/form';
 import { CHECKOUT_MESSAGES } from './rules';
 
 interface CountryDialogProps {
@@ -11,7 +11,6 @@ interface CountryDialogProps {
 
 /** Spec 2 §2: blocking until the profile has a country (the price depends on it). */
 export function CountryDialog({ busy, onSave }: CountryDialogProps) {
-  const id = useId();
   const [country, setCountry] = useState('');
   const [touched, setTouched] = useState(false);
   const error = touched && !country ? CHECKOUT_MESSAGES.countryDialog : null;
@@ -21,32 +20,20 @@ export function CountryDialog({ busy, onSave }: CountryDialogProps) {
         <p className={dialogStyles.text}>
           Your country is required in order for us to give you an exact price for your purchase.
         </p>
-        <div className={controlStyles.field}>
-          <label htmlFor={id} className={controlStyles.label}>
-            Country
-          </label>
-          <select
-            id={id}
-            className={controlStyles.select}
-            value={country}
-            onChange={(event) => setCountry(event.target.value)}
-            onBlur={() => setTouched(true)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          >
-            <option value="">Select country</option>
-            {countryOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          {error && (
-            <p id={`${id}-error`} className={controlStyles.error} role="alert">
-              {error}
-            </p>
-          )}
-        </div>
+        <PlainSelect
+          label="Country"
+          value={country}
+          onChange={setCountry}
+          onBlur={() => setTouched(true)}
+          error={error}
+        >
+          <option value="">Select country</option>
+          {countryOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </PlainSelect>
         <div className={dialogStyles.actions}>
           <Button disabled={!country || busy} onClick={() => onSave(country)}>
             {busy ? 'Saving…' : 'Save as my country'}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { errorMessage } from '@paddock/shared/api-client';
 import { formatAud, formatHectares } from '@paddock/shared/format';
 import { areaPriceArithmetic } from '@paddock/shared/format/pricing';
@@ -8,6 +9,20 @@ import { formatOrderDate } from '../../orders/rules';
 import type { FarmChoice } from './wizard';
 import styles from './ImageryOrder.module.css';
 import layout from '../../components/layout/layout.module.css';
+
+/** The order's price once quoted: a loading state while pricing, an error with Try again when it fails. */
+export function Priced({ quote, children }: { quote: UseQueryResult<Quote>; children(quote: Quote): ReactNode }) {
+  if (quote.isPending) return <LoadingState label="Pricing your order" />;
+  if (quote.isError)
+    return (
+      <ErrorState
+        title="Your order could not be priced"
+        message={errorMessage(quote.error)}
+        onRetry={() => void quote.refetch()}
+      />
+    );
+  return children(quote.data);
+}
 
 interface ConfirmStepProps {
   farms: FarmChoice[];
@@ -53,32 +68,26 @@ export function ConfirmStep({ farms, product, captures, range, quote }: ConfirmS
           {formatOrderDate(range.start)} – {formatOrderDate(range.end)}
         </dd>
       </dl>
-      {quote.isPending ? (
-        <LoadingState label="Pricing your order" />
-      ) : quote.isError ? (
-        <ErrorState
-          title="Your order could not be priced"
-          message={errorMessage(quote.error)}
-          onRetry={() => void quote.refetch()}
-        />
-      ) : (
-        <>
-          <dl className={styles.summary} aria-label="Price">
-            <dt>Total hectares</dt>
-            <dd>{formatHectares(quote.data.total_product_unit)} ha</dd>
-            <dt>Charged</dt>
-            <dd>{quoteArithmetic(quote.data)}</dd>
-            <dt>Total (excluding GST)</dt>
-            <dd className={styles.total}>{formatAud(quote.data.order_pricing.subtotal)}</dd>
-          </dl>
-          {quote.data.minimum_hectare_requirements_pricing && (
-            <p className={styles.note} role="note">
-              {MINIMUM_PRICING_NOTICE}
-            </p>
-          )}
-          <p className={styles.muted}>Prices exclude GST, which is added at payment.</p>
-        </>
-      )}
+      <Priced quote={quote}>
+        {(priced) => (
+          <>
+            <dl className={styles.summary} aria-label="Price">
+              <dt>Total hectares</dt>
+              <dd>{formatHectares(priced.total_product_unit)} ha</dd>
+              <dt>Charged</dt>
+              <dd>{quoteArithmetic(priced)}</dd>
+              <dt>Total (excluding GST)</dt>
+              <dd className={styles.total}>{formatAud(priced.order_pricing.subtotal)}</dd>
+            </dl>
+            {priced.minimum_hectare_requirements_pricing && (
+              <p className={styles.note} role="note">
+                {MINIMUM_PRICING_NOTICE}
+              </p>
+            )}
+            <p className={styles.muted}>Prices exclude GST, which is added at payment.</p>
+          </>
+        )}
+      </Priced>
     </section>
   );
 }

@@ -18,7 +18,7 @@ import {
   minimumMonthsOf,
   todayIso,
 } from '../../orders/rules';
-import { ConfirmStep, quoteArithmetic } from './ConfirmStep';
+import { ConfirmStep, Priced, quoteArithmetic } from './ConfirmStep';
 import { DatesStep, type DateChoice } from './DatesStep';
 import { FarmPickerModal } from './FarmPickerModal';
 import { FarmsStep } from './FarmsStep';
@@ -257,34 +257,29 @@ export function ImageryOrderPage() {
                 quote={quote}
               />
             )}
-            {step === 'paymentInformation' &&
-              (quote.isPending ? (
-                <LoadingState label="Pricing your order" />
-              ) : quote.isError ? (
-                <ErrorState
-                  title="Your order could not be priced"
-                  message={errorMessage(quote.error)}
-                  onRetry={() => void quote.refetch()}
-                />
-              ) : (
-                <PaymentInfoStep
-                  initialValues={initialContact}
-                  subtotal={subtotal}
-                  gst={gst}
-                  arithmetic={quote.data ? quoteArithmetic(quote.data) : undefined}
-                  invoiceAllowed={profile.data?.payments.includes('invoice') ?? false}
-                  supportEmail={config.supportEmail}
-                  busy={create.busy}
-                  onBack={() => go(-1)}
-                  onSubmit={(values, method) => {
-                    if (fieldIds.length === 0) {
-                      setProblem(ORDER_MESSAGES.cartEmpty);
-                      return;
-                    }
-                    void create.trigger({ values, method });
-                  }}
-                />
-              ))}
+            {step === 'paymentInformation' && (
+              <Priced quote={quote}>
+                {(priced) => (
+                  <PaymentInfoStep
+                    initialValues={initialContact}
+                    subtotal={subtotal}
+                    gst={gst}
+                    arithmetic={quoteArithmetic(priced)}
+                    invoiceAllowed={profile.data?.payments.includes('invoice') ?? false}
+                    supportEmail={config.supportEmail}
+                    busy={create.busy}
+                    onBack={() => go(-1)}
+                    onSubmit={(values, method) => {
+                      if (fieldIds.length === 0) {
+                        setProblem(ORDER_MESSAGES.cartEmpty);
+                        return;
+                      }
+                      void create.trigger({ values, method });
+                    }}
+                  />
+                )}
+              </Priced>
+            )}
             {problem && (
               <p className={styles.alert} role="alert">
                 {problem}

@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import { formatAud } from '@paddock/shared/format';
 import { productMinimums } from '@paddock/shared/format/pricing';
-import { controlStyles } from '@paddock/shared/ui/form';
+import { PlainSelect } from '@paddock/shared/ui/form';
 import type { Product } from '@paddock/shared/contracts';
 import { captureOptions, isCaptureCountProduct, isFixedRangeProduct } from '../../orders/rules';
 import styles from './ImageryOrder.module.css';
@@ -31,7 +30,6 @@ export const priceLine = (product: Product): string => {
 
 /** Step 2: the products with their descriptions and suggestions; the 80 cm product's capture count. */
 export function ProductStep({ products, productId, captures, onProduct, onCaptures }: ProductStepProps) {
-  const capturesId = useId();
   const product = products.find((candidate) => candidate.id === productId);
   return (
     <section className={layout.section} aria-labelledby="product-step">
@@ -75,24 +73,14 @@ export function ProductStep({ products, productId, captures, onProduct, onCaptur
           ))}
       </fieldset>
       {product && isCaptureCountProduct(product) && (
-        <div className={controlStyles.field}>
-          <label htmlFor={capturesId} className={controlStyles.label}>
-            Number of captures
-          </label>
-          <select
-            id={capturesId}
-            className={controlStyles.select}
-            value={captures ?? ''}
-            onChange={(event) => onCaptures(Number(event.target.value))}
-          >
-            {captureOptions(product).map((option) => (
-              <option key={option.number_of_captures} value={option.number_of_captures}>
-                {option.number_of_captures} capture{option.number_of_captures === 1 ? '' : 's'} over at least{' '}
-                {option.minimum_months} month{option.minimum_months === 1 ? '' : 's'}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PlainSelect label="Number of captures" value={captures ?? ''} onChange={(value) => onCaptures(Number(value))}>
+          {captureOptions(product).map((option) => (
+            <option key={option.number_of_captures} value={option.number_of_captures}>
+              {option.number_of_captures} capture{option.number_of_captures === 1 ? '' : 's'} over at least{' '}
+              {option.minimum_months} month{option.minimum_months === 1 ? '' : 's'}
+            </option>
+          ))}
+        </PlainSelect>
       )}
       <p className={styles.muted}>
         Imagery typically starts 10–14 days after the order. A partial refund is given if the captures are not reached.

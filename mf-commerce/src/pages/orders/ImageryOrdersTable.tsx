@@ -5,7 +5,7 @@ import { errorMessage } from '@paddock/shared/api-client';
 import { ORDERS_PAGE_SIZE, paths } from '@paddock/shared/contracts';
 import { formatAud } from '@paddock/shared/format';
 import { keepPreviousData, queryKeys, useQuery } from '@paddock/shared/query';
-import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
+import { Button, ErrorState, LoadingState, ActionsHeader } from '@paddock/shared/ui';
 import type { Order } from '@paddock/shared/contracts';
 import { useCommerce } from '../../context';
 import {
@@ -93,9 +93,7 @@ function OrdersList({ subTab, skip, onSkip }: { subTab: OrderSubTab; skip: numbe
             <th scope="col">Payment Method</th>
             <th scope="col">Amount</th>
             <th scope="col">Status</th>
-            <th scope="col">
-              <span className={styles.visuallyHidden}>Actions</span>
-            </th>
+            <ActionsHeader />
           </tr>
         </thead>
         <tbody>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { convertLimits } from '@paddock/shared/contracts';
-import { Button, buttonStyles, Spinner } from '@paddock/shared/ui';
+import { Button, Spinner, IconButton } from '@paddock/shared/ui';
 import { dialogStyles as dialog } from '@paddock/shared/ui/modal';
 import { controlStyles as form } from '@paddock/shared/ui/form';
 import { Icon } from '@paddock/shared/ui';
@@ -96,16 +96,13 @@ function FileList({ choice, disabled }: PartProps) {
             {file.name}
           </span>
           <span className={styles.fileSize}>{formatFileSize(file.size)}</span>
-          <button
-            type="button"
-            className={buttonStyles.iconButton}
-            data-tone="danger"
-            aria-label={`Remove ${file.name}`}
+          <IconButton
+            icon="trash"
+            tone="danger"
+            label={`Remove ${file.name}`}
             disabled={disabled}
             onClick={() => choice.remove(file)}
-          >
-            <Icon name="trash" />
-          </button>
+          />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { collaboratorPermissions, type CollaboratorPermission } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
 import { queryKeys, useAction, type Action } from '@paddock/shared/query';
@@ -6,7 +6,7 @@ import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';
 import { roleLabel } from '../../lib/roles';
 import { AppModal, dialogStyles as dialog } from '@paddock/shared/ui/modal';
-import { controlStyles as form } from '@paddock/shared/ui/form';
+import { controlStyles as form, PlainSelect } from '@paddock/shared/ui/form';
 import { EmailChips } from './EmailChips';
 import { useEmailChips } from './useEmailChips';
 import styles from './ShareModal.module.css';
@@ -54,27 +54,21 @@ function PermissionSelect({
   onChange(value: CollaboratorPermission): void;
   disabled: boolean;
 }) {
-  const id = useId();
   return (
-    <div className={form.field}>
-      <label htmlFor={id} className={form.label}>
-        Permission
-      </label>
-      <select
-        id={id}
-        className={`${form.select} ${form.inline}`}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(collaboratorPermissions.find((p) => p === event.target.value) ?? 'viewer')}
-      >
-        {collaboratorPermissions.map((permission) => (
-          <option key={permission} value={permission}>
-            {roleLabel(permission)}
-          </option>
-        ))}
-      </select>
-      <p className={form.hint}>Editors can rename the farm and manage its fields; viewers can only look.</p>
-    </div>
+    <PlainSelect
+      label="Permission"
+      selectClassName={form.inline}
+      value={value}
+      disabled={disabled}
+      hint="Editors can rename the farm and manage its fields; viewers can only look."
+      onChange={(next) => onChange(collaboratorPermissions.find((p) => p === next) ?? 'viewer')}
+    >
+      {collaboratorPermissions.map((permission) => (
+        <option key={permission} value={permission}>
+          {roleLabel(permission)}
+        </option>
+      ))}
+    </PlainSelect>
   );
 }
 

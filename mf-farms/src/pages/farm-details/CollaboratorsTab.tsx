@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { Collaborator, FarmFeature, FarmProperties } from '@paddock/shared/contracts';
 import { queryKeys, useAction, useQueryClient } from '@paddock/shared/query';
-import { Button, buttonStyles } from '@paddock/shared/ui';
+import { Button, IconButton, controls, ActionsHeader } from '@paddock/shared/ui';
 import { ConfirmDialog } from '@paddock/shared/ui/modal';
-import controls from '../../components/controls.module.css';
 import { Icon } from '@paddock/shared/ui';
 import { ShareModal } from '../../components/share/ShareModal';
 import { useFarms } from '../../context';
@@ -51,20 +50,17 @@ function CollaboratorRow({
       <td>
         <div className={styles.rowActions}>
           {canRemove && (
-            <button
-              type="button"
-              className={buttonStyles.iconButton}
-              data-tone="danger"
-              aria-label={
+            <IconButton
+              icon="trash"
+              tone="danger"
+              label={
                 collaborator.status === 'pending'
                   ? `Revoke the invitation to ${collaborator.email}`
                   : `Remove ${collaborator.email}`
               }
               title={collaborator.status === 'pending' ? 'Revoke invitation' : 'Remove collaborator'}
               onClick={() => onRemove(collaborator)}
-            >
-              <Icon name="trash" />
-            </button>
+            />
           )}
         </div>
       </td>
@@ -117,9 +113,7 @@ export function CollaboratorsTab({ farm }: CollaboratorsTabProps) {
             <tr>
               <th scope="col">Email</th>
               <th scope="col">Role</th>
-              <th scope="col">
-                <span className={controls.visuallyHidden}>Actions</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>

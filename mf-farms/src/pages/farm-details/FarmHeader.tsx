@@ -3,8 +3,7 @@ import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { FarmFeature } from '@paddock/shared/contracts';
 import { formatArea, formatDate } from '@paddock/shared/format';
-import { Button, buttonStyles } from '@paddock/shared/ui';
-import controls from '../../components/controls.module.css';
+import { Button, IconButton, controls } from '@paddock/shared/ui';
 import { Icon } from '@paddock/shared/ui';
 import { messages } from '../../lib/messages';
 import { paths } from '@paddock/shared/contracts';
@@ -104,16 +103,13 @@ export function FarmHeader({ farm, onDelete }: FarmHeaderProps) {
           <>
             <h1 className={styles.title}>{p.farm_name}</h1>
             {abilities.edit && (
-              <button
+              <IconButton
+                icon="pencil"
                 ref={renameButton}
-                type="button"
-                className={buttonStyles.iconButton}
-                aria-label="Rename farm"
+                label="Rename farm"
                 title="Rename farm"
                 onClick={() => setRenaming(true)}
-              >
-                <Icon name="pencil" />
-              </button>
+              />
             )}
           </>
         )}

@@ -2,10 +2,9 @@ import { useId, useState } from 'react';
 import type { FarmProperties, FieldFeature } from '@paddock/shared/contracts';
 import { formatDate, formatHectares } from '@paddock/shared/format';
 import { queryKeys, useAction, useQueryClient } from '@paddock/shared/query';
-import { Button, buttonStyles } from '@paddock/shared/ui';
+import { Button, IconButton, controls, ActionsHeader } from '@paddock/shared/ui';
 import { ConfirmDialog } from '@paddock/shared/ui/modal';
 import type { FarmPageSize } from '../../api/farmsApi';
-import controls from '../../components/controls.module.css';
 import { controlStyles as form } from '@paddock/shared/ui/form';
 import { Icon } from '@paddock/shared/ui';
 import { Pagination } from '../../components/Pagination';
@@ -82,45 +81,33 @@ function FieldRow({
       </td>
       <td className={styles.actionsCell}>
         <div className={styles.rowActions}>
-          <button
-            type="button"
-            className={buttonStyles.iconButton}
-            aria-label={`Seasons of ${name}`}
+          <IconButton
+            icon="calendar"
+            label={`Seasons of ${name}`}
             title="Seasons: crop, sowing and harvest"
             onClick={() => onSeasons(field)}
-          >
-            <Icon name="calendar" />
-          </button>
-          <button
-            type="button"
-            className={buttonStyles.iconButton}
-            aria-label={`View ${name}`}
+          />
+          <IconButton
+            icon="eye"
+            label={`View ${name}`}
             title="View on the map"
             onClick={() => open({ selectedField: id, view: true })}
-          >
-            <Icon name="eye" />
-          </button>
+          />
           {canEdit && (
             <>
-              <button
-                type="button"
-                className={buttonStyles.iconButton}
-                aria-label={`Edit ${name}`}
+              <IconButton
+                icon="pencil"
+                label={`Edit ${name}`}
                 title="Edit on the map"
                 onClick={() => open({ selectedField: id, edit: true })}
-              >
-                <Icon name="pencil" />
-              </button>
-              <button
-                type="button"
-                className={buttonStyles.iconButton}
-                data-tone="danger"
-                aria-label={`Delete ${name}`}
+              />
+              <IconButton
+                icon="trash"
+                tone="danger"
+                label={`Delete ${name}`}
                 title="Delete field"
                 onClick={() => onDelete(field)}
-              >
-                <Icon name="trash" />
-              </button>
+              />
             </>
           )}
         </div>
@@ -208,9 +195,7 @@ export function FieldListTab({ farm, fields }: FieldListTabProps) {
                   Area (ha)
                 </th>
                 <th scope="col">Last Updated</th>
-                <th scope="col">
-                  <span className={controls.visuallyHidden}>Actions</span>
-                </th>
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>

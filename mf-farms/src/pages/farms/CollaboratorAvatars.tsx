@@ -1,8 +1,8 @@
 import type { Collaborator } from '@paddock/shared/contracts';
-import controls from '../../components/controls.module.css';
 import { initialsOf } from '../../lib/email';
 import { messages } from '../../lib/messages';
 import styles from './FarmsPage.module.css';
+import { controls } from '@paddock/shared/ui';
 
 const SHOWN = 3;
 

@@ -2,8 +2,7 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { FarmFeature } from '@paddock/shared/contracts';
 import { formatDate, formatHectares } from '@paddock/shared/format';
-import controls from '../../components/controls.module.css';
-import { Icon } from '@paddock/shared/ui';
+import { Icon, IconButton, controls } from '@paddock/shared/ui';
 import { useFarms, useFarmsStore } from '../../context';
 import { paths, productPath } from '@paddock/shared/contracts';
 import { buttonStyles, goTo } from '@paddock/shared/ui';
@@ -69,32 +68,27 @@ function RowButtons({ farm, onDelete }: { farm: FarmFeature; onDelete(farm: Farm
         <Icon name="info" />
       </Link>
       {abilitiesOf(permission).delete ? (
-        <button
-          type="button"
-          className={buttonStyles.iconButton}
-          data-tone="danger"
-          aria-label={`Delete ${name}`}
+        <IconButton
+          icon="trash"
+          tone="danger"
+          label={`Delete ${name}`}
           title="Delete farm"
           onClick={() => onDelete(farm)}
-        >
-          <Icon name="trash" />
-        </button>
+        />
       ) : (
         // Keeps the other actions lined up with the rows that can delete.
         <span className={styles.actionSpacer} aria-hidden="true" />
       )}
-      <button
-        type="button"
-        className={`${buttonStyles.iconButton} ${styles.expand}`}
-        aria-label={`Fields of ${name}`}
+      <IconButton
+        icon="chevron"
+        className={styles.expand}
+        label={`Fields of ${name}`}
         title={expanded ? 'Hide fields' : 'Show fields'}
         aria-expanded={expanded}
         aria-controls={expanded ? `farm-fields-${id}` : undefined}
         data-expanded={expanded || undefined}
         onClick={() => store.getState().toggleExpanded(id)}
-      >
-        <Icon name="chevron" />
-      </button>
+      />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { Spinner } from '@paddock/shared/ui';
-import controls from '../../components/controls.module.css';
+import { Spinner, controls } from '@paddock/shared/ui';
 import { controlStyles as form } from '@paddock/shared/ui/form';
 import { Icon } from '@paddock/shared/ui';
 import { useFarms, useFarmsStore } from '../../context';

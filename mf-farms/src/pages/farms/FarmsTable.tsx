@@ -1,7 +1,6 @@
 import type { FarmFeature } from '@paddock/shared/contracts';
 import type { FarmSortField } from '../../api/farmsApi';
-import controls from '../../components/controls.module.css';
-import { Icon } from '@paddock/shared/ui';
+import { Icon, ActionsHeader } from '@paddock/shared/ui';
 import { useFarms, useFarmsStore } from '../../context';
 import { abilitiesOf } from '../../lib/roles';
 import { FarmRow, type RowActions } from './FarmRow';
@@ -80,9 +79,7 @@ export function FarmsTable({ farms, busy, ...actions }: FarmsTableProps) {
             <SortHeader column="number_of_fields" label="No. of Fields" numeric />
             <SortHeader column="farm_area" label="Total Area in ha" numeric />
             <SortHeader column="updated_on" label="Last Updated" />
-            <th scope="col">
-              <span className={controls.visuallyHidden}>Actions</span>
-            </th>
+            <ActionsHeader />
           </tr>
         </thead>
         <tbody>

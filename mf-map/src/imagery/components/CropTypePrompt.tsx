@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button as AriaButton, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import type { FieldFeature } from '@paddock/shared/contracts';
-import { Button } from '@paddock/shared/ui';
+import { Button, controls } from '@paddock/shared/ui';
 import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { failureMessage } from '@paddock/shared/api-client';
 import { useAction } from '@paddock/shared/query';
@@ -12,7 +12,6 @@ import { useMapArea } from '../../context';
 import { messages } from '../../messages';
 import { useMapStoreApi } from '../../store';
 import { imageryMessages } from '../../map-core/imagery/labels';
-import controls from '../../controls/controls.module.css';
 import styles from '../imagery.module.css';
 
 interface CropTypePromptProps {

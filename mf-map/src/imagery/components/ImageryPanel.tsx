@@ -20,7 +20,7 @@ import {
   type ImageryAlgorithm,
   type ImageryLayer,
 } from '@paddock/shared/contracts';
-import { goTo } from '@paddock/shared/ui';
+import { goTo, controls } from '@paddock/shared/ui';
 import { controlStyles } from '@paddock/shared/ui/form';
 import { Icon } from '@paddock/shared/ui';
 import { useMapArea } from '../../context';
@@ -29,8 +29,8 @@ import { isAlgorithmLocked } from '../../map-core/imagery/access';
 import { isPhoneWidth } from '../lib/layout';
 import { algorithmLabels, imageryMessages, layerLabels } from '../../map-core/imagery/labels';
 import { UpgradeIcon } from './UpgradeIcon';
-import controls from '../../controls/controls.module.css';
 import panel from '../../controls/mapPanel.module.css';
+import { PanelToggle } from '../../controls/PanelToggle';
 import styles from '../imagery.module.css';
 import { GetAdvancedLink } from '../../controls/GetAdvancedLink';
 
@@ -162,16 +162,9 @@ export function ImageryPanel({ onExport, zoningOrders }: { onExport(): void; zon
   const bodyId = useId();
   return (
     <section className={panel.panel} aria-label="Map settings" data-open={open || undefined} data-tour="settings">
-      <button
-        type="button"
-        className={panel.panelToggle}
-        aria-expanded={open}
-        aria-controls={bodyId}
-        onClick={() => setOpen(!open)}
-      >
-        <span>{layerLabels[layer]}</span>
-        <Icon name="chevron" size={16} />
-      </button>
+      <PanelToggle open={open} onToggle={setOpen} bodyId={bodyId}>
+        {layerLabels[layer]}
+      </PanelToggle>
       <div id={bodyId} className={panel.panelBody} hidden={!open}>
         <LayerMenu />
         {layer === 'zoning' ? zoningOrders : <CalculationMenu layer={layer} />}

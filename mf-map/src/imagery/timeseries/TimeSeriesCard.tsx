@@ -8,14 +8,13 @@ import {
 import { Spinner } from '@paddock/shared/ui';
 import { errorMessage } from '@paddock/shared/api-client';
 import { queryKeys, useQuery } from '@paddock/shared/query';
-import { Icon } from '@paddock/shared/ui';
 import { useMapArea } from '../../context';
 import { isAlgorithmLocked } from '../../map-core/imagery/access';
 import type { TimeseriesAlgorithm } from '../../api/imageryApi';
 import { algorithmLabels } from '../../map-core/imagery/labels';
 import { isPhoneWidth } from '../lib/layout';
 import { TimeSeriesChart } from './TimeSeriesChart';
-import panel from '../../controls/mapPanel.module.css';
+import { PanelToggle } from '../../controls/PanelToggle';
 import styles from '../imagery.module.css';
 
 type SeriesState =
@@ -65,18 +64,9 @@ export function TimeSeriesCard({ field, algorithm, selectedDate, onPick, extra }
   const hasPoints = state.kind === 'ready' && state.data.seasons.some((season) => season.points.length > 0);
   return (
     <section className={styles.seriesCard} aria-label="Season chart" data-open={open || undefined}>
-      <button
-        type="button"
-        className={panel.panelToggle}
-        aria-expanded={open}
-        aria-controls={bodyId}
-        onClick={() => setOpen(!open)}
-      >
-        <span>
-          {algorithmLabels[series]} this season · {field.properties.field_name}
-        </span>
-        <Icon name="chevron" size={16} />
-      </button>
+      <PanelToggle open={open} onToggle={setOpen} bodyId={bodyId}>
+        {algorithmLabels[series]} this season · {field.properties.field_name}
+      </PanelToggle>
       <div id={bodyId} hidden={!open} className={styles.seriesBody}>
         {state.kind === 'loading' && <Spinner label="Loading the season chart" />}
         {state.kind === 'error' && (

@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type Ref } from 'react';
+import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { useField } from 'react-final-form';
 import { Switch } from 'react-aria-components';
 import styles from './controls.module.css';
@@ -132,6 +132,49 @@ export function SelectField({ placeholder, options, required = true, ...props }:
             {option.label}
           </option>
         ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+type PlainSelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className' | 'onChange' | 'children'> & {
+  label: ReactNode;
+  hint?: string;
+  /** Shown under the control and tied to it (aria-invalid), like a form field's message. */
+  error?: string | null;
+  className?: string;
+  selectClassName?: string;
+  onChange(value: string): void;
+  /** The options. */
+  children: ReactNode;
+};
+
+/** A labelled select outside a form (pickers, settings): a form field's look, label, hint and message. */
+export function PlainSelect({
+  label,
+  hint,
+  error = null,
+  className,
+  selectClassName,
+  onChange,
+  children,
+  ...select
+}: PlainSelectProps) {
+  const id = useId();
+  const describedBy = [select['aria-describedby'], hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error} className={className}>
+      <select
+        {...select}
+        id={id}
+        className={[styles.select, selectClassName].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {children}
       </select>
     </FieldShell>
   );

@@ -4,7 +4,16 @@
 import controlStyles from './controls.module.css';
 
 export { Form, FormSpy, useField, useForm, useFormState } from 'react-final-form';
-export { CheckboxField, FormError, SelectField, SwitchField, TextAreaField, TextField, type FieldRule } from './fields';
+export {
+  CheckboxField,
+  FormError,
+  PlainSelect,
+  SelectField,
+  SwitchField,
+  TextAreaField,
+  TextField,
+  type FieldRule,
+} from './fields';
 export { ruleOf, validateWith } from './rules';
 export { AddressFields, SaveDetailsField } from './AddressFields';
 export { countryName, countryOptions } from './countries';
