@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { urls } from '../../scripts/lib/stack.mjs';
 import { uniqueEmail } from './support/auth';
-import { api, bearerOf, farmWithField } from './support/api';
+import { bearerOf, farmWithField, shareAsViewer } from './support/api';
 import { signUpAndOnboard } from './support/onboard';
 
 const SHOTS = process.env.PADDOCK_SHOTS_DIR ?? '../test-results/shots';
@@ -58,29 +57,7 @@ test('two dates compared by swipe and side by side; the link shows a viewer the 
   mkdirSync(SHOTS, { recursive: true });
   const [owner, viewer] = [await member(browser, 'compare-owner'), await member(browser, 'compare-viewer')];
   const farmId = await farmWithField(owner.page, owner.token, `Riverina ${Date.now() % 100000}`);
-  const shared = await owner.page.request.post(`${api}/farms/share_farm`, {
-    headers: { authorization: `Bearer ${owner.token}` },
-    data: { data: { farm_ids: [farmId], account_permission: [{ email: viewer.email, permission: 'viewer' }] } },
-  });
-  expect(shared.status()).toBe(200);
-  // The viewer takes the invitation from its e-mail (the link proves the address, as clicking it does).
-  let token = '';
-  await expect
-    .poll(async () => {
-      const mail = await fetch(`${urls.api}/dev/mailbox.json?to=${encodeURIComponent(viewer.email)}`);
-      const { messages } = (await mail.json()) as { messages: { link: string | null }[] };
-      token =
-        new URL(messages.find((m) => m.link?.includes('/invitation?token='))?.link ?? 'http://x/').searchParams.get(
-          'token',
-        ) ?? '';
-      return token;
-    })
-    .not.toBe('');
-  const accepted = await viewer.page.request.post(`${api}/farms/invitations/accept`, {
-    headers: { authorization: `Bearer ${viewer.token}` },
-    data: { data: { token } },
-  });
-  expect(accepted.status()).toBe(200);
+  await shareAsViewer(owner, farmId, viewer);
 
   // The owner opens the farm; the field shows its newest clear date, and compares it with the one before.
   const page = owner.page;

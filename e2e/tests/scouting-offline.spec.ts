@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { signIn, uniqueEmail } from './support/auth';
-import { api, bearerOf, farmWithField } from './support/api';
+import { api, bearerOf, farmWithField, shareAsViewer } from './support/api';
 import { releaseRemote } from './support/control';
 import { signUpAndOnboard } from './support/onboard';
 import { accountDist, buildRelease } from './support/release';
@@ -102,11 +102,7 @@ async function setUp(browser: import('@playwright/test').Browser, label: string)
   await signUpAndOnboard(page, uniqueEmail(label));
   const token = await bearerOf(page);
   const farmId = await farmWithField(page, token, `Scouting ${label}`);
-  const shared = await page.request.post(`${api}/farms/share_farm`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { data: { farm_ids: [farmId], account_permission: [{ email: memberEmail, permission: 'viewer' }] } },
-  });
-  expect(shared.status()).toBe(200);
+  await shareAsViewer({ page, token }, farmId, { page: member, token: memberToken, email: memberEmail });
   return { context, page, farmId, member, memberContext, memberToken };
 }
 

@@ -73,3 +73,34 @@ export async function adminToken(page: Page): Promise<string> {
   expect(token.ok()).toBe(true);
   return (await token.json()).access_token as string;
 }
+
+/**
+ * Shares a farm with another signed-up user as a viewer, who takes the invitation from its e-mail
+ * (the link proves the address, as clicking it does; an unproven address gets no access).
+ */
+export async function shareAsViewer(
+  owner: { page: Page; token: string },
+  farmId: string,
+  viewer: { page: Page; token: string; email: string },
+): Promise<void> {
+  const shared = await owner.page.request.post(`${api}/farms/share_farm`, {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { data: { farm_ids: [farmId], account_permission: [{ email: viewer.email, permission: 'viewer' }] } },
+  });
+  expect(shared.status()).toBe(200);
+  let token = '';
+  await expect
+    .poll(async () => {
+      const mail = await fetch(`${urls.api}/dev/mailbox.json?to=${encodeURIComponent(viewer.email)}`);
+      const { messages } = (await mail.json()) as { messages: { link: string | null }[] };
+      const link = messages.find((message) => message.link?.includes('/invitation?token='))?.link;
+      token = link ? (new URL(link).searchParams.get('token') ?? '') : '';
+      return token;
+    })
+    .not.toBe('');
+  const accepted = await viewer.page.request.post(`${api}/farms/invitations/accept`, {
+    headers: { authorization: `Bearer ${viewer.token}` },
+    data: { data: { token } },
+  });
+  expect(accepted.status()).toBe(200);
+}

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@paddock/shared/api-client';
 import type { CreateScoutingNote, ScoutingNote, ScoutingPhoto } from '@paddock/shared/contracts';
 import type { ScoutingApi } from '../api/scoutingApi';
-import { discardNote, queueNote, retryNote, ScoutingOutbox, syncOutbox } from './outbox';
+import { discardNote, onSyncEnded, queueNote, retryNote, ScoutingOutbox, syncOutbox } from './outbox';
 
 /** An in-memory scouting server with the API's rules: keys make writes idempotent, chunks follow the offset. */
 function fakeServer() {
@@ -119,6 +119,23 @@ let counter = 0;
 const newOutbox = () => new ScoutingOutbox(`test-outbox-${++counter}`);
 
 describe('scouting outbox', () => {
+  it('tells the list of what waits when each sync run ends, sent or interrupted, then no more once it stops listening', async () => {
+    const server = fakeServer();
+    const outbox = newOutbox();
+    await queueNote(outbox, 'farm-1', content('one'), []);
+    const ended = jest.fn();
+    const stop = onSyncEnded(ended);
+    server.setOnline(false);
+    await syncOutbox(outbox, server.api);
+    expect(ended).toHaveBeenCalledTimes(1);
+    server.setOnline(true);
+    expect(await syncOutbox(outbox, server.api)).toEqual({ sent: 1, failed: 0, interrupted: false });
+    expect(ended).toHaveBeenCalledTimes(2);
+    stop();
+    await syncOutbox(outbox, server.api);
+    expect(ended).toHaveBeenCalledTimes(2);
+  });
+
   it('keeps notes made offline across a reopen and sends each once, with photos, on signal', async () => {
     const server = fakeServer();
     server.setOnline(false);

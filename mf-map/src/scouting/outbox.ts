@@ -171,6 +171,18 @@ async function sendPhoto(outbox: ScoutingOutbox, api: ScoutingApi, noteId: strin
 const running = new WeakMap<ScoutingOutbox, Promise<SyncResult>>();
 
 /**
+ * Told when a sync run ends. The list of what waits reads the outbox through Dexie's liveQuery,
+ * which in the browser missed the run's last deletes (the outbox was empty while the page still
+ * said '1 note waiting to send'), so the list reads it again after every run.
+ */
+const syncEnded = new EventTarget();
+
+export function onSyncEnded(listener: () => void): () => void {
+  syncEnded.addEventListener('ended', listener);
+  return () => syncEnded.removeEventListener('ended', listener);
+}
+
+/**
  * Sends what waits, oldest first; one run at a time per outbox (a second call joins the first).
  * Stops at the first sign of no signal or no valid session; a refusal (4xx) marks that note
  * failed, with the server's words, and goes on with the next.
@@ -178,7 +190,10 @@ const running = new WeakMap<ScoutingOutbox, Promise<SyncResult>>();
 export function syncOutbox(outbox: ScoutingOutbox, api: ScoutingApi, options: { chunkBytes?: number } = {}) {
   const current = running.get(outbox);
   if (current) return current;
-  const run = runSync(outbox, api, options.chunkBytes ?? CHUNK_BYTES).finally(() => running.delete(outbox));
+  const run = runSync(outbox, api, options.chunkBytes ?? CHUNK_BYTES).finally(() => {
+    running.delete(outbox);
+    syncEnded.dispatchEvent(new Event('ended'));
+  });
   running.set(outbox, run);
   return run;
 }

@@ -4,7 +4,7 @@ import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
 import type { ScoutingCategory } from '@paddock/shared/contracts';
 import { createScoutingApi, type ScoutingApi } from '../api/scoutingApi';
 import { useMapArea } from '../context';
-import { ScoutingOutbox, syncOutbox, type QueuedNote } from './outbox';
+import { onSyncEnded, ScoutingOutbox, syncOutbox, type QueuedNote } from './outbox';
 
 let shared: ScoutingOutbox | null = null;
 /** One outbox per browser profile (IndexedDB), opened on first use. */
@@ -37,6 +37,8 @@ export function useScoutingApi(): ScoutingApi {
 /** What waits in the outbox for this farm, live (another tab adding a note shows here too). */
 export function useQueued(outbox: ScoutingOutbox, farmId: string): QueuedView[] {
   const [queued, setQueued] = useState<QueuedView[]>([]);
+  const [syncs, setSyncs] = useState(0);
+  useEffect(() => onSyncEnded(() => setSyncs((count) => count + 1)), []);
   useEffect(() => {
     const subscription = liveQuery(async () => {
       const notes = await outbox.notes.where('farmId').equals(farmId).sortBy('queuedAt');
@@ -55,7 +57,7 @@ export function useQueued(outbox: ScoutingOutbox, farmId: string): QueuedView[] 
       });
     }).subscribe({ next: setQueued, error: () => setQueued([]) });
     return () => subscription.unsubscribe();
-  }, [outbox, farmId]);
+  }, [outbox, farmId, syncs]);
   return queued;
 }
 
