@@ -19,7 +19,7 @@ import { useMapStore } from '../store';
 import { createNotesLayer, nextMapClick, SEVERITY_COLOURS } from './notesLayer';
 import { OfflineFarm } from './OfflineFarm';
 import { ControlButton, ControlGroup } from '../controls/ControlButton';
-import { fieldAt, localToday, waitingLine } from './noteRules';
+import { fieldAt, localToday, readingLine, waitingLine } from './noteRules';
 import { discardNote, queueNote, retryNote, type PhotoInput } from './outbox';
 import { resizePhoto } from './resizePhoto';
 import { buildScoutingPdf, scoutingPdfName, type ReportNote } from './reportPdf';
@@ -28,6 +28,7 @@ import {
   useNotes,
   usePeople,
   useQueued,
+  useIndexReading,
   useScoutingApi,
   useSync,
   type NoteFilters,
@@ -100,6 +101,7 @@ function NoteForm({
     [fields, draft.geometry],
   );
   const fieldName = fields.find((field) => field.id === fieldId)?.properties.field_name ?? null;
+  const index = useIndexReading(draft.geometry.type === 'Point' ? draft.geometry.coordinates : null, fieldId);
 
   const addPhotos = async (files: FileList | null) => {
     if (!files) return;
@@ -131,6 +133,7 @@ function NoteForm({
           severity,
           text,
           observed_on: observed,
+          index_reading: index.reading,
           follow_up: assignee ? { assignee_id: assignee, due_date: due || null } : null,
         },
         photos,
@@ -153,6 +156,13 @@ function NoteForm({
             : 'Drawn area'}
         {fieldName ? ` in ${fieldName}` : ''}
       </p>
+      {index.reading ? (
+        <p className={styles.reading} aria-label="Index value here">
+          {readingLine(index.reading)}
+        </p>
+      ) : index.pending ? (
+        <p className={styles.muted}>Reading the index here…</p>
+      ) : null}
       <label className={styles.label}>
         Category
         <select value={category} onChange={(event) => setCategory(event.target.value as ScoutingCategory)}>
@@ -288,6 +298,7 @@ function NoteItem({ note }: { note: ScoutingNote }) {
         <div className={styles.muted}>
           {[
             note.author_name,
+            content.index_reading ? readingLine(content.index_reading) : null,
             photos > 0 ? (photos === 1 ? '1 photo' : `${photos} photos`) : null,
             content.follow_up ? (content.follow_up.done ? 'Follow-up done' : 'Follow-up open') : null,
           ]

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { liveQuery } from 'dexie';
 import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
-import type { ScoutingCategory } from '@paddock/shared/contracts';
+import type { ScoutingCategory, ScoutingIndexReading } from '@paddock/shared/contracts';
 import { createScoutingApi, type ScoutingApi } from '../api/scoutingApi';
 import { useMapArea } from '../context';
+import { useMapStore } from '../store';
 import { ScoutingOutbox, syncOutbox, type QueuedNote } from './outbox';
 
 let shared: ScoutingOutbox | null = null;
@@ -119,4 +120,33 @@ export function useNotes(api: ScoutingApi, farmId: string, filters: NoteFilters)
 
 export function usePeople(api: ScoutingApi, farmId: string, enabled: boolean) {
   return useQuery({ queryKey: queryKeys.scouting.people(farmId), queryFn: () => api.people(farmId), enabled });
+}
+
+/**
+ * The index value at a pin inside a field on the imagery date the map shows (the calculation shown),
+ * as a note saves it; null while it is read, offline, outside a field, with no single-value imagery
+ * shown (none, colour, zoning) or when the server has none there. Never holds a note up.
+ */
+export function useIndexReading(point: readonly [number, number] | null, fieldId: string | null) {
+  const { imagery } = useMapArea();
+  const layer = useMapStore((s) => s.selectedLayer);
+  const algorithm = useMapStore((s) => s.selectedAlgorithm);
+  const date = useMapStore((s) => s.selectedDate);
+  const online = typeof navigator === 'undefined' || navigator.onLine;
+  const request =
+    point && fieldId && date && algorithm && algorithm !== 'COLOUR' && layer !== 'zoning'
+      ? { fieldId, layer, algorithm, date, lon: point[0], lat: point[1] }
+      : null;
+  const query = useQuery({
+    queryKey: queryKeys.imagery.point({ ...request }),
+    queryFn: () => imagery.pointValue(request as NonNullable<typeof request>),
+    enabled: request !== null && online,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const reading: ScoutingIndexReading | null =
+    request && query.data && query.data.value !== null
+      ? { index: query.data.algorithm, date: query.data.capture_date, value: query.data.value }
+      : null;
+  return { reading, pending: request !== null && online && query.isPending };
 }
