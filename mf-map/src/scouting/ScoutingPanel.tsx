@@ -16,13 +16,14 @@ import { Button, EmptyState, ErrorState, Spinner } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore } from '../store';
-import { createNotesLayer, nextMapClick, SEVERITY_COLOURS } from './notesLayer';
+import { touchFirst } from '../map-core/pointer';
+import { createNotesLayer, drawArea, nextMapClick, SEVERITY_COLOURS, type AreaSketch } from './notesLayer';
 import { OfflineFarm } from './OfflineFarm';
 import { ControlButton, ControlGroup } from '../controls/ControlButton';
 import { fieldAt, localToday, readingLine, waitingLine } from './noteRules';
 import { discardNote, queueNote, retryNote, type PhotoInput } from './outbox';
 import { resizePhoto } from './resizePhoto';
-import { buildScoutingPdf, scoutingPdfName, type ReportNote } from './reportPdf';
+import { buildScoutingPdf, noteAnchor, scoutingPdfName, type ReportNote } from './reportPdf';
 import {
   scoutingOutbox,
   useNotes,
@@ -41,6 +42,14 @@ interface Draft {
   source: ScoutingLocationSource;
   accuracy: number | null;
 }
+
+/** What to do while drawing an area, in the words of the pointer in hand (a finger taps). */
+export const AREA_HINTS = {
+  touch: 'Tap the map at each corner of the area. Tap the first corner, or Done, to close it.',
+  mouse:
+    'Click the map at each corner of the area. Click the first corner, or Done, to close it. Backspace removes the last corner.',
+} as const;
+export const AREA_TOO_SMALL = 'An area needs three corners or more. Start again with the first corner.';
 
 const GPS_FAILED = "We couldn't find where you are. Allow location for Paddock, or place the note on the map.";
 
@@ -90,14 +99,13 @@ function NoteForm({
   const [photos, setPhotos] = useState<PhotoInput[]>([]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // A pin's field, or the field holding the middle of a drawn area.
   const fieldId = useMemo(
     () =>
-      draft.geometry.type === 'Point'
-        ? fieldAt(
-            fields.map((field) => ({ id: field.id, geometry: field.geometry })),
-            draft.geometry.coordinates,
-          )
-        : null,
+      fieldAt(
+        fields.map((field) => ({ id: field.id, geometry: field.geometry })),
+        noteAnchor(draft.geometry),
+      ),
     [fields, draft.geometry],
   );
   const fieldName = fields.find((field) => field.id === fieldId)?.properties.field_name ?? null;
@@ -354,6 +362,9 @@ export function ScoutingPanel({
   const outbox = scoutingOutbox();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [placing, setPlacing] = useState(false);
+  const [drawing, setDrawing] = useState(false);
+  const [drawProblem, setDrawProblem] = useState<string | null>(null);
+  const sketch = useRef<AreaSketch | null>(null);
   const [filters, setFilters] = useState<NoteFilters>({ categories: [], from: '', to: '' });
   const queued = useQueued(outbox, farmId);
   const { status, sync } = useSync(outbox, api, farmId);
@@ -392,6 +403,23 @@ export function ScoutingPanel({
       setDraft({ geometry: { type: 'Point', coordinates: [lon, lat] }, source: 'placed', accuracy: null });
     });
   }, [placing, handle]);
+
+  useEffect(() => {
+    if (!drawing || !handle) return;
+    const current = drawArea(
+      handle.map,
+      (area) => {
+        setDrawing(false);
+        setDraft({ geometry: area, source: 'drawn', accuracy: null });
+      },
+      () => setDrawProblem(AREA_TOO_SMALL),
+    );
+    sketch.current = current;
+    return () => {
+      current.stop();
+      sketch.current = null;
+    };
+  }, [drawing, handle]);
 
   const fromGps = async () => {
     try {
@@ -494,6 +522,22 @@ export function ScoutingPanel({
                 Cancel
               </Button>
             </div>
+          ) : drawing ? (
+            // Folded too while drawing an area, with the field drawing's Undo corner, Cancel and Done.
+            <div className={styles.folded} role="region" aria-label="Drawing an area">
+              <p className={styles.muted} role="status">
+                {drawProblem ?? AREA_HINTS[touchFirst() ? 'touch' : 'mouse']}
+              </p>
+              <div className={styles.row}>
+                <Button variant="secondary" onClick={() => sketch.current?.undoCorner()}>
+                  Undo corner
+                </Button>
+                <Button variant="secondary" onClick={() => setDrawing(false)}>
+                  Cancel
+                </Button>
+                <Button onClick={() => sketch.current?.finish()}>Done</Button>
+              </div>
+            </div>
           ) : (
             <>
               {canEdit && (
@@ -501,6 +545,15 @@ export function ScoutingPanel({
                   <Button onClick={() => void fromGps()}>Add note here</Button>
                   <Button variant="secondary" onClick={() => setPlacing(true)}>
                     Place on map
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setDrawProblem(null);
+                      setDrawing(true);
+                    }}
+                  >
+                    Draw an area
                   </Button>
                 </div>
               )}
