@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import {
   SCOUTING_CATEGORIES,
   SCOUTING_CATEGORY_LABELS,
+  SCOUTING_NOTE_PARAM,
   SCOUTING_SEVERITIES,
   SCOUTING_SEVERITY_LABELS,
   type ScoutingCategory,
@@ -17,7 +19,7 @@ import { useMapArea } from '../context';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore } from '../store';
 import { touchFirst } from '../map-core/pointer';
-import { createNotesLayer, drawArea, nextMapClick, SEVERITY_COLOURS, type AreaSketch } from './notesLayer';
+import { createNotesLayer, drawArea, focusNote, nextMapClick, SEVERITY_COLOURS, type AreaSketch } from './notesLayer';
 import { OfflineFarm } from './OfflineFarm';
 import { ControlButton, ControlGroup } from '../controls/ControlButton';
 import { fieldAt, localToday, readingLine, waitingLine } from './noteRules';
@@ -25,6 +27,7 @@ import { discardNote, queueNote, retryNote, type PhotoInput } from './outbox';
 import { resizePhoto } from './resizePhoto';
 import { buildScoutingPdf, noteAnchor, scoutingPdfName, type ReportNote } from './reportPdf';
 import {
+  ALL_NOTES,
   scoutingOutbox,
   useNotes,
   usePeople,
@@ -293,11 +296,11 @@ function QueuedItem({ item, onChanged }: { item: QueuedView; onChanged(): void }
   );
 }
 
-function NoteItem({ note }: { note: ScoutingNote }) {
+function NoteItem({ note, focused }: { note: ScoutingNote; focused: boolean }) {
   const content = note.note;
   const photos = note.photos.filter((photo) => photo.complete).length;
   return (
-    <li className={styles.item}>
+    <li className={styles.item} data-focused={focused || undefined} aria-current={focused || undefined}>
       <span className={styles.dot} style={{ background: SEVERITY_COLOURS[content.severity] }} aria-hidden />
       <div>
         <strong>{SCOUTING_CATEGORY_LABELS[content.category]}</strong> (
@@ -365,11 +368,14 @@ export function ScoutingPanel({
   const [drawing, setDrawing] = useState(false);
   const [drawProblem, setDrawProblem] = useState<string | null>(null);
   const sketch = useRef<AreaSketch | null>(null);
-  const [filters, setFilters] = useState<NoteFilters>({ categories: [], from: '', to: '' });
+  const [filters, setFilters] = useState<NoteFilters>(ALL_NOTES);
   const queued = useQueued(outbox, farmId);
   const { status, sync } = useSync(outbox, api, farmId);
   const notes = useNotes(api, farmId, filters);
   const layer = useRef<ReturnType<typeof createNotesLayer> | null>(null);
+  const location = useLocation();
+  const linkedNote = useMemo(() => new URLSearchParams(location.search).get(SCOUTING_NOTE_PARAM), [location.search]);
+  const focusedOnce = useRef<string | null>(null);
 
   useEffect(() => {
     if (!handle) return;
@@ -395,6 +401,15 @@ export function ScoutingPanel({
       })),
     ]);
   }, [notes.data, queued, handle]);
+
+  // A follow-up's link: bring its note into view once it is loaded.
+  useEffect(() => {
+    if (!handle || !linkedNote || focusedOnce.current === linkedNote) return;
+    const note = notes.data?.find((item) => item.id === linkedNote);
+    if (!note) return;
+    focusedOnce.current = linkedNote;
+    focusNote(handle.map, note.note.geometry);
+  }, [handle, linkedNote, notes.data]);
 
   useEffect(() => {
     if (!placing || !handle) return;
@@ -619,7 +634,7 @@ export function ScoutingPanel({
               ) : (
                 <ul className={styles.list} aria-label="Notes">
                   {notes.data.map((note) => (
-                    <NoteItem key={note.id} note={note} />
+                    <NoteItem key={note.id} note={note} focused={note.id === linkedNote} />
                   ))}
                 </ul>
               )}

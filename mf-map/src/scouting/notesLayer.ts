@@ -85,6 +85,12 @@ export function createNotesLayer(map: OlMap) {
   };
 }
 
+/** Brings a note into view (a follow-up's link opens the map on it). */
+export function focusNote(map: OlMap, geometry: ScoutingGeometry): void {
+  const shape = format.readGeometry(geometry, { featureProjection: map.getView().getProjection() });
+  map.getView().fit(shape.getExtent(), { maxZoom: 17, padding: [48, 48, 48, 48], duration: 300 });
+}
+
 /** The next click on the map, as WGS84 [lon, lat]; the returned function stops waiting. */
 export function nextMapClick(map: OlMap, onPlace: (lonLat: [number, number]) => void): () => void {
   const projection = map.getView().getProjection();

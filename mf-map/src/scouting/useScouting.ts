@@ -105,6 +105,9 @@ export function useSync(outbox: ScoutingOutbox, api: ScoutingApi, farmId: string
   return { status, sync };
 }
 
+/** No filters: every note of the farm (the panel's first view, and a field's details). */
+export const ALL_NOTES: NoteFilters = { categories: [], from: '', to: '' };
+
 /** The farm's notes on the server, by filters (kept in the query cache, shown offline from it). */
 export function useNotes(api: ScoutingApi, farmId: string, filters: NoteFilters) {
   const params = {
