@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { liveQuery } from 'dexie';
 import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
 import type { ScoutingCategory, ScoutingIndexReading } from '@paddock/shared/contracts';
-import { createScoutingApi, type ScoutingApi } from '../api/scoutingApi';
+import type { ScoutingApi } from '../api/scoutingApi';
 import { useMapArea } from '../context';
 import { useMapStore } from '../store';
 import { ScoutingOutbox, syncOutbox, type QueuedNote } from './outbox';
@@ -31,8 +31,7 @@ export interface NoteFilters {
 
 /** The scouting API for this area. */
 export function useScoutingApi(): ScoutingApi {
-  const { config, auth } = useMapArea();
-  return useMemo(() => createScoutingApi({ config, getToken: (options) => auth.getToken(options) }), [config, auth]);
+  return useMapArea().scouting;
 }
 
 /** What waits in the outbox for this farm, live (another tab adding a note shows here too). */
