@@ -6,6 +6,7 @@ import { createImageryApi, type ImageryApi } from './api/imageryApi';
 import { createZoningApi, type ZoningApi } from './api/zoningApi';
 import { createFindApi, type FindApi } from './api/findApi';
 import { createCompareApi, type CompareApi } from './api/compareApi';
+import { createScoutingApi, type ScoutingApi } from './api/scoutingApi';
 import { createApiClient, createSeasonsApi, type SeasonsApi } from '@paddock/shared/api-client';
 
 export interface MapAreaValue extends MfProps {
@@ -18,6 +19,8 @@ export interface MapAreaValue extends MfProps {
   seasons: SeasonsApi;
   /** Two captures compared, and their difference layer (issue 30). */
   compare: CompareApi;
+  /** Scouting notes, their photos and reports (issue 31). */
+  scouting: ScoutingApi;
 }
 
 const MapAreaContext = createContext<MapAreaValue | null>(null);
@@ -73,9 +76,13 @@ export function MapAreaProvider({ props, fetch, queryClient, children }: Provide
     () => createCompareApi({ config, getToken: (options) => auth.getToken(options), fetch }),
     [config, auth, fetch],
   );
+  const scouting = useMemo(
+    () => createScoutingApi({ config, getToken: (options) => auth.getToken(options), fetch }),
+    [config, auth, fetch],
+  );
   const value = useMemo(
-    () => ({ basename, auth, bus, config, profile, api, imagery, zoning, find, seasons, compare }),
-    [basename, auth, bus, config, profile, api, imagery, zoning, find, seasons, compare],
+    () => ({ basename, auth, bus, config, profile, api, imagery, zoning, find, seasons, compare, scouting }),
+    [basename, auth, bus, config, profile, api, imagery, zoning, find, seasons, compare, scouting],
   );
   return (
     <MapAreaContext.Provider value={value}>

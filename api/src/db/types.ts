@@ -631,11 +631,15 @@ export interface ChangeAlertsTable {
   created_on: Generated<Date>;
 }
 
-/** A change alert told to one person, with its read and e-mailed state. Written by the notifications plugin. */
+/**
+ * A change alert or a scouting note's follow-up told to one person (exactly one of `alert_id` and
+ * `scouting_note_id`), with its read and e-mailed state. Written by the notifications plugin.
+ */
 export interface NotificationsTable {
   id: Generated<string>;
   account_id: string;
-  alert_id: string;
+  alert_id: string | null;
+  scouting_note_id: string | null;
   read_on: ColumnType<Date | null, Date | null | undefined, Date | null>;
   emailed_on: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_on: Generated<Date>;

@@ -41,6 +41,9 @@ export function fieldsKeyOf(fields: readonly ImageryField[]): string {
   return createHash('sha1').update(parts.join('|')).digest('base64url');
 }
 
+/** Metres in a degree of latitude (near enough for a point's few pixels). */
+const METRES_PER_DEGREE_LAT = 111_320;
+
 /** Field sets whose measured cloud cover is kept (each with every capture measured so far). */
 const MAX_CLOUD_COVER_SETS = 2_000;
 const MAX_CACHED_CAPTURES = 20_000;
@@ -184,6 +187,41 @@ export class ImageryService {
     return this.shared(this.statistics, key, () =>
       this.run<'statistics'>({ kind: 'statistics', fields: [...fields], capture, algorithm }),
     );
+  }
+
+  /**
+   * A calculation at one point of a field: the mean of the clear pixels of a square two pixels wide
+   * centred on it (so at least one pixel centre falls inside); null when none is clear. The square
+   * keeps the field's id (a simulated source draws by it) and its own cache key.
+   */
+  async pointValue(
+    field: ImageryField,
+    capture: Capture,
+    algorithm: ImageryAlgorithm,
+    [lon, lat]: readonly [number, number],
+  ): Promise<number | null> {
+    const halfLat = capture.resolutionM / METRES_PER_DEGREE_LAT;
+    const halfLon = halfLat / Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
+    const [west, south, east, north] = [lon - halfLon, lat - halfLat, lon + halfLon, lat + halfLat];
+    const square: ImageryField = {
+      ...field,
+      version: `${field.version}@${lon},${lat}`,
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [west, south],
+            [east, south],
+            [east, north],
+            [west, north],
+            [west, south],
+          ],
+        ],
+      },
+      bbox: [west, south, east, north],
+    };
+    const { summary } = await this.fieldStatistics([square], capture, algorithm);
+    return summary?.mean ?? null;
   }
 
   /** The summary a regional calculation (NDVI-R) stretches over: the region around the fields, not clipped to them. */

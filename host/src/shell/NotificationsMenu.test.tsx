@@ -4,7 +4,9 @@ import { compareLink, type AppNotification } from '@paddock/shared/contracts';
 import type { NotificationsClient } from './notificationsClient';
 import { NotificationsMenu } from './menus';
 
-const drop = (overrides: Partial<AppNotification> = {}): AppNotification => ({
+type ChangeNotification = Extract<AppNotification, { kind: 'field_change' }>;
+
+const drop = (overrides: Partial<ChangeNotification> = {}): ChangeNotification => ({
   id: 'n-1',
   kind: 'field_change',
   farm_id: 'farm-1',
@@ -33,6 +35,21 @@ function fakeClient(list: AppNotification[] | Error): jest.Mocked<NotificationsC
     refresh: jest.fn().mockResolvedValue(undefined),
   };
 }
+
+const followUp: AppNotification = {
+  id: 'n1',
+  kind: 'scouting_follow_up',
+  farm_id: 'farm-1',
+  farm_name: 'Kurrajong Downs',
+  note_id: 'note-1',
+  field_name: 'North',
+  category: 'disease',
+  observed_on: '2026-11-20',
+  due_date: '2026-12-05',
+  assigned_by: 'Sam Agronomist',
+  created_on: '2026-11-21T00:00:00.000Z',
+  read: false,
+};
 
 describe('the notifications bell', () => {
   beforeEach(() => window.history.pushState(null, '', '/'));
@@ -76,5 +93,17 @@ describe('the notifications bell', () => {
     unmount();
     render(<NotificationsMenu client={fakeClient(new Error('down'))} unread={0} />);
     expect(await screen.findByText('Notifications could not be loaded. Try again in a moment.')).toBeInTheDocument();
+  });
+
+  it('words a follow-up given to the reader and opens the farm map on its note', async () => {
+    const client = fakeClient([followUp]);
+    render(<NotificationsMenu client={client} unread={1} />);
+    const item = await screen.findByRole('menuitem', {
+      name: /^● Follow-up from Sam Agronomist: disease in North \(Kurrajong Downs\), seen 20 Nov 2026 by 5 Dec 2026$/,
+    });
+    expect(screen.getByText('Changes and follow-ups')).toBeInTheDocument();
+    await userEvent.click(item);
+    expect(client.read).toHaveBeenCalledWith('n1');
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/farms/farm-1?note=note-1');
   });
 });

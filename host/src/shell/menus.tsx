@@ -1,6 +1,13 @@
 import type { Key } from 'react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover } from 'react-aria-components';
-import { compareLink, paths, type AppNotification, type IdpUser } from '@paddock/shared/contracts';
+import {
+  compareLink,
+  paths,
+  SCOUTING_CATEGORY_LABELS,
+  scoutingNoteLink,
+  type AppNotification,
+  type IdpUser,
+} from '@paddock/shared/contracts';
 import { formatDate } from '@paddock/shared/format';
 import { useEffect, useState } from 'react';
 import type { NotificationsClient } from './notificationsClient';
@@ -93,13 +100,36 @@ export function ProfileMenu({ user, onLogout }: { user: IdpUser; onLogout(): voi
 
 const READ_ALL = 'read-all';
 
-/** A change alert in words: which paddock, how much it dropped, between which dates. */
+/**
+ * A notification in words: a change alert (which paddock, how much it dropped, between which dates)
+ * or a scouting follow-up given to the reader (what was seen where, by when, and who asked).
+ */
 function notificationText(notification: AppNotification): string {
+  if (notification.kind === 'scouting_follow_up') {
+    const where = notification.field_name
+      ? `${notification.field_name} (${notification.farm_name})`
+      : notification.farm_name;
+    const due = notification.due_date ? ` by ${formatDate(notification.due_date)}` : '';
+    const by = notification.assigned_by ? ` from ${notification.assigned_by}` : '';
+    return `Follow-up${by}: ${SCOUTING_CATEGORY_LABELS[notification.category].toLowerCase()} in ${where}, seen ${formatDate(notification.observed_on)}${due}`;
+  }
   const change = notification.mean_change.toFixed(2);
   return `${notification.field_name} (${notification.farm_name}): ${notification.algorithm} ${change} from ${formatDate(notification.earlier_date)} to ${formatDate(notification.later_date)}`;
 }
 
-/** The bell's list (loaded with the other menus on first use): each alert opens the map comparing its two dates. */
+/** Where a notification opens: the map comparing an alert's two dates, or the farm map on a note. */
+function notificationLink(notification: AppNotification): string {
+  if (notification.kind === 'scouting_follow_up') return scoutingNoteLink(notification.farm_id, notification.note_id);
+  return compareLink({
+    farmId: notification.farm_id,
+    fieldId: notification.field_id,
+    algorithm: notification.algorithm,
+    earlierDate: notification.earlier_date,
+    laterDate: notification.later_date,
+  });
+}
+
+/** The bell's list (loaded with the other menus on first use): each opens the map where it happened. */
 export function NotificationsMenu({ client, unread }: { client: NotificationsClient; unread: number }) {
   const [state, setState] = useState<
     { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; list: AppNotification[] }
@@ -125,15 +155,7 @@ export function NotificationsMenu({ client, unread }: { client: NotificationsCli
     const notification = list.find((item) => item.id === key);
     if (!notification) return;
     if (!notification.read) void client.read(notification.id);
-    navigateTo(
-      compareLink({
-        farmId: notification.farm_id,
-        fieldId: notification.field_id,
-        algorithm: notification.algorithm,
-        earlierDate: notification.earlier_date,
-        laterDate: notification.later_date,
-      }),
-    );
+    navigateTo(notificationLink(notification));
   };
   const empty =
     state.kind === 'loading'
@@ -161,7 +183,11 @@ export function NotificationsMenu({ client, unread }: { client: NotificationsCli
         >
           {list.length > 0 && (
             <MenuSection>
-              <Header className={styles.menuHeader}>Changes since the last clear image</Header>
+              <Header className={styles.menuHeader}>
+                {list.every((item) => item.kind === 'field_change')
+                  ? 'Changes since the last clear image'
+                  : 'Changes and follow-ups'}
+              </Header>
               {list.map((notification) => (
                 <MenuItem
                   key={notification.id}

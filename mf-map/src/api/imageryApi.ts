@@ -3,6 +3,7 @@ import {
   algorithmCode,
   catalogResponseSchema,
   DEFAULT_SEARCH_DAYS,
+  pointValueResponseSchema,
   statisticsResponseSchema,
   timeseriesAlgorithms,
   timeseriesResponseSchema,
@@ -12,6 +13,7 @@ import {
   type ImageryLayer,
   type MfAuth,
   type MfConfig,
+  type PointValueResponse,
   type StatisticsResponse,
   type TimeseriesResponse,
 } from '@paddock/shared/contracts';
@@ -42,6 +44,15 @@ export interface StatisticsRequest {
   stretch?: ColorStretch;
 }
 
+export interface PointValueRequest {
+  fieldId: string;
+  layer: ImageryLayer;
+  algorithm: ImageryAlgorithm;
+  date: string;
+  lon: number;
+  lat: number;
+}
+
 /** The map image of a PDF export: rendered by the server (Advanced only), with the field outlines drawn in. */
 export interface ExportImageRequest extends StatisticsRequest {
   width: number;
@@ -51,6 +62,8 @@ export interface ExportImageRequest extends StatisticsRequest {
 export interface ImageryApi {
   catalog(request: CatalogRequest): Promise<CatalogPage>;
   statistics(request: StatisticsRequest): Promise<StatisticsResponse>;
+  /** A calculation's value at a point inside a field on a capture day (a scouting note's reading). */
+  pointValue(request: PointValueRequest): Promise<PointValueResponse>;
   timeseries(fieldId: string, algorithm: TimeseriesAlgorithm): Promise<TimeseriesResponse>;
   exportImage(request: ExportImageRequest): Promise<Blob>;
   /** The absolute XYZ template (`{z}/{x}/{y}`) of a calculation's PNG tiles on a capture day, clipped to the fields. */
@@ -101,6 +114,13 @@ export function createImageryApi({ config, getToken, fetch: fetchImpl }: Imagery
         color_stretch: stretch,
         ...fieldParams(fieldIds),
         latest_capture_date: date,
+      }),
+    pointValue: ({ fieldId, layer, algorithm, date, lon, lat }) =>
+      api.get(`algorithm/${algorithmCode(layer, algorithm)}/point.json`, pointValueResponseSchema, {
+        field_id: fieldId,
+        latest_capture_date: date,
+        lon: String(lon),
+        lat: String(lat),
       }),
     timeseries: (fieldId, algorithm) =>
       api.get(`fields/${encodeURIComponent(fieldId)}/timeseries`, timeseriesResponseSchema, { algorithm }),

@@ -4,6 +4,7 @@ import {
   paths,
   productPath,
   readFarmMapNavState,
+  SCOUTING_NOTE_PARAM,
   type FarmFeature,
   type FieldFeature,
 } from '@paddock/shared/contracts';
@@ -22,6 +23,7 @@ import { FarmWeatherControl } from '../weather/FarmWeather';
 import { CompareOverlay } from '../compare/CompareOverlay';
 import { ZoneFromAddress } from '../zoning/ZoneFromAddress';
 import { ScoutingButton, ScoutingPanel } from '../scouting/ScoutingPanel';
+import { FieldNotes } from '../scouting/FieldNotes';
 import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
 import { MeasureControls } from '../measure/MeasureControls';
 import { keepMeasureModeInStorage } from '../measure/measureStorage';
@@ -97,7 +99,9 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
   const [handle, setHandle] = useState<MapHandle | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
-  const [scouting, setScouting] = useState(false);
+  const location = useLocation();
+  // A follow-up's link (`?note=…`) opens the farm with the Scouting panel on that note.
+  const [scouting, setScouting] = useState(() => new URLSearchParams(location.search).has(SCOUTING_NOTE_PARAM));
   const tutorial = useTutorial();
   const actions = useFieldActions(store);
   const onFieldClick = useMemo(() => fieldClickHandler(store), [store]);
@@ -167,7 +171,11 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
                   <BasemapSwitch basemaps={basemap.list} current={basemap.current} onChoose={chooseBasemap} />
                 )}
               </MapControls>
-              <ManageOverlay actions={actions} onDelete={deleteCurrent} />
+              <ManageOverlay
+                actions={actions}
+                onDelete={deleteCurrent}
+                fieldExtra={(fieldId) => <FieldNotes fieldId={fieldId} />}
+              />
               {basemap.demoImagery && <DemoImageryNote />}
               <ScoutingPanel open={scouting} onClose={() => setScouting(false)} loadPageParts={loadFarmPageParts} />
             </>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Button as AriaButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useShallow } from 'zustand/react/shallow';
 import { fieldNameSchema } from '@paddock/shared/contracts';
@@ -85,8 +85,18 @@ function CropTypeField({ error, disabled }: { error: string | null; disabled: bo
  * Spec 1 §2.7/§5: Field Name, Crop Type (required), Field Area read-only as 'Approx. n ha', Save Field
  * and Cancel. The values also go to the map store, so 'Save changes and continue' can save them.
  */
-export function FieldDetailsPanel({ busy, onSave }: { busy: boolean; onSave(): void }) {
+export function FieldDetailsPanel({
+  busy,
+  onSave,
+  extra,
+}: {
+  busy: boolean;
+  onSave(): void;
+  /** The farm page's additions for a saved field (its scouting notes), under the form. */
+  extra?: (fieldId: string) => ReactNode;
+}) {
   const store = useMapStoreApi();
+  const currentField = useMapStore((s) => s.currentField);
   const { name, cropType, areaHa } = useMapStore(
     useShallow((s) => ({ name: s.drawing.name, cropType: s.drawing.cropType, areaHa: s.drawing.areaHa })),
   );
@@ -139,6 +149,7 @@ export function FieldDetailsPanel({ busy, onSave }: { busy: boolean; onSave(): v
           </form>
         )}
       />
+      {currentField && extra?.(currentField)}
     </section>
   );
 }

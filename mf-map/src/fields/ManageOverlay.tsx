@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ConfirmDialog } from '@paddock/shared/ui/modal';
 import { messages } from '../messages';
@@ -10,13 +11,15 @@ interface ManageOverlayProps {
   actions: ReturnType<typeof useFieldActions>;
   /** The Boundaries toolbar's delete. */
   onDelete(): void;
+  /** What the farm page adds under a field's details (its scouting notes). */
+  fieldExtra?: (fieldId: string) => ReactNode;
 }
 
 /**
  * Manage mode over the map (spec 1 §4.4): the Boundaries toolbar, the editing hints, the Field
  * Details panel, and the question before switching to another field with unsaved changes.
  */
-export function ManageOverlay({ actions, onDelete }: ManageOverlayProps) {
+export function ManageOverlay({ actions, onDelete, fieldExtra }: ManageOverlayProps) {
   const store = useMapStoreApi();
   const { mode, phase, pendingSwitch } = useMapStore(
     useShallow((s) => ({ mode: s.mode, phase: s.drawing.phase, pendingSwitch: s.drawing.pendingSwitch })),
@@ -26,7 +29,9 @@ export function ManageOverlay({ actions, onDelete }: ManageOverlayProps) {
     <>
       <BoundariesToolbar onDelete={onDelete} />
       <EditingBar onFinish={actions.finishEditing} />
-      {phase === 'details' && <FieldDetailsPanel busy={actions.busy} onSave={() => void actions.saveField()} />}
+      {phase === 'details' && (
+        <FieldDetailsPanel busy={actions.busy} onSave={() => void actions.saveField()} extra={fieldExtra} />
+      )}
       <ConfirmDialog
         title={messages.switchFieldTitle}
         message={messages.switchFieldText}

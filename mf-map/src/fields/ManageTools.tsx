@@ -3,7 +3,8 @@ import { Button } from '@paddock/shared/ui';
 import { useMapStore, useMapStoreApi } from '../store';
 import { Icon } from '@paddock/shared/ui';
 import styles from './Manage.module.css';
-import { touchFirst, undoCornerSignal } from './undoCorner';
+import { touchFirst } from '../map-core/pointer';
+import { undoCornerSignal } from './undoCorner';
 
 /** Spec 1 §2.7: the Boundaries toolbar of manage mode (back, create, delete). */
 export function BoundariesToolbar({ onDelete }: { onDelete(): void }) {

@@ -14,9 +14,3 @@ export function undoCornerSignal(store: MapStore): EventTarget {
   }
   return signal;
 }
-
-/** Whether the user points with a finger (touch words: 'Tap'), from the primary pointer. */
-export const touchFirst = (): boolean =>
-  typeof window !== 'undefined' &&
-  typeof window.matchMedia === 'function' &&
-  window.matchMedia('(pointer: coarse)').matches;

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import {
   SCOUTING_CATEGORIES,
   SCOUTING_CATEGORY_LABELS,
+  SCOUTING_NOTE_PARAM,
   SCOUTING_SEVERITIES,
   SCOUTING_SEVERITY_LABELS,
   type ScoutingCategory,
@@ -16,18 +18,21 @@ import { Button, EmptyState, ErrorState, Spinner } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore } from '../store';
-import { createNotesLayer, nextMapClick, SEVERITY_COLOURS } from './notesLayer';
+import { touchFirst } from '../map-core/pointer';
+import { createNotesLayer, drawArea, focusNote, nextMapClick, SEVERITY_COLOURS, type AreaSketch } from './notesLayer';
 import { OfflineFarm } from './OfflineFarm';
 import { ControlButton, ControlGroup } from '../controls/ControlButton';
-import { fieldAt, localToday, waitingLine } from './noteRules';
+import { fieldAt, localToday, readingLine, waitingLine } from './noteRules';
 import { discardNote, queueNote, retryNote, type PhotoInput } from './outbox';
 import { resizePhoto } from './resizePhoto';
-import { buildScoutingPdf, scoutingPdfName, type ReportNote } from './reportPdf';
+import { buildScoutingPdf, noteAnchor, scoutingPdfName, type ReportNote } from './reportPdf';
 import {
+  ALL_NOTES,
   scoutingOutbox,
   useNotes,
   usePeople,
   useQueued,
+  useIndexReading,
   useScoutingApi,
   useSync,
   type NoteFilters,
@@ -40,6 +45,14 @@ interface Draft {
   source: ScoutingLocationSource;
   accuracy: number | null;
 }
+
+/** What to do while drawing an area, in the words of the pointer in hand (a finger taps). */
+export const AREA_HINTS = {
+  touch: 'Tap the map at each corner of the area. Tap the first corner, or Done, to close it.',
+  mouse:
+    'Click the map at each corner of the area. Click the first corner, or Done, to close it. Backspace removes the last corner.',
+} as const;
+export const AREA_TOO_SMALL = 'An area needs three corners or more. Start again with the first corner.';
 
 const GPS_FAILED = "We couldn't find where you are. Allow location for Paddock, or place the note on the map.";
 
@@ -89,17 +102,17 @@ function NoteForm({
   const [photos, setPhotos] = useState<PhotoInput[]>([]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // A pin's field, or the field holding the middle of a drawn area.
   const fieldId = useMemo(
     () =>
-      draft.geometry.type === 'Point'
-        ? fieldAt(
-            fields.map((field) => ({ id: field.id, geometry: field.geometry })),
-            draft.geometry.coordinates,
-          )
-        : null,
+      fieldAt(
+        fields.map((field) => ({ id: field.id, geometry: field.geometry })),
+        noteAnchor(draft.geometry),
+      ),
     [fields, draft.geometry],
   );
   const fieldName = fields.find((field) => field.id === fieldId)?.properties.field_name ?? null;
+  const index = useIndexReading(draft.geometry.type === 'Point' ? draft.geometry.coordinates : null, fieldId);
 
   const addPhotos = async (files: FileList | null) => {
     if (!files) return;
@@ -131,6 +144,7 @@ function NoteForm({
           severity,
           text,
           observed_on: observed,
+          index_reading: index.reading,
           follow_up: assignee ? { assignee_id: assignee, due_date: due || null } : null,
         },
         photos,
@@ -153,6 +167,13 @@ function NoteForm({
             : 'Drawn area'}
         {fieldName ? ` in ${fieldName}` : ''}
       </p>
+      {index.reading ? (
+        <p className={styles.reading} aria-label="Index value here">
+          {readingLine(index.reading)}
+        </p>
+      ) : index.pending ? (
+        <p className={styles.muted}>Reading the index here…</p>
+      ) : null}
       <label className={styles.label}>
         Category
         <select value={category} onChange={(event) => setCategory(event.target.value as ScoutingCategory)}>
@@ -275,11 +296,11 @@ function QueuedItem({ item, onChanged }: { item: QueuedView; onChanged(): void }
   );
 }
 
-function NoteItem({ note }: { note: ScoutingNote }) {
+function NoteItem({ note, focused }: { note: ScoutingNote; focused: boolean }) {
   const content = note.note;
   const photos = note.photos.filter((photo) => photo.complete).length;
   return (
-    <li className={styles.item}>
+    <li className={styles.item} data-focused={focused || undefined} aria-current={focused || undefined}>
       <span className={styles.dot} style={{ background: SEVERITY_COLOURS[content.severity] }} aria-hidden />
       <div>
         <strong>{SCOUTING_CATEGORY_LABELS[content.category]}</strong> (
@@ -288,6 +309,7 @@ function NoteItem({ note }: { note: ScoutingNote }) {
         <div className={styles.muted}>
           {[
             note.author_name,
+            content.index_reading ? readingLine(content.index_reading) : null,
             photos > 0 ? (photos === 1 ? '1 photo' : `${photos} photos`) : null,
             content.follow_up ? (content.follow_up.done ? 'Follow-up done' : 'Follow-up open') : null,
           ]
@@ -343,11 +365,17 @@ export function ScoutingPanel({
   const outbox = scoutingOutbox();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [placing, setPlacing] = useState(false);
-  const [filters, setFilters] = useState<NoteFilters>({ categories: [], from: '', to: '' });
+  const [drawing, setDrawing] = useState(false);
+  const [drawProblem, setDrawProblem] = useState<string | null>(null);
+  const sketch = useRef<AreaSketch | null>(null);
+  const [filters, setFilters] = useState<NoteFilters>(ALL_NOTES);
   const queued = useQueued(outbox, farmId);
   const { status, sync } = useSync(outbox, api, farmId);
   const notes = useNotes(api, farmId, filters);
   const layer = useRef<ReturnType<typeof createNotesLayer> | null>(null);
+  const location = useLocation();
+  const linkedNote = useMemo(() => new URLSearchParams(location.search).get(SCOUTING_NOTE_PARAM), [location.search]);
+  const focusedOnce = useRef<string | null>(null);
 
   useEffect(() => {
     if (!handle) return;
@@ -374,6 +402,15 @@ export function ScoutingPanel({
     ]);
   }, [notes.data, queued, handle]);
 
+  // A follow-up's link: bring its note into view once it is loaded.
+  useEffect(() => {
+    if (!handle || !linkedNote || focusedOnce.current === linkedNote) return;
+    const note = notes.data?.find((item) => item.id === linkedNote);
+    if (!note) return;
+    focusedOnce.current = linkedNote;
+    focusNote(handle.map, note.note.geometry);
+  }, [handle, linkedNote, notes.data]);
+
   useEffect(() => {
     if (!placing || !handle) return;
     return nextMapClick(handle.map, ([lon, lat]) => {
@@ -381,6 +418,23 @@ export function ScoutingPanel({
       setDraft({ geometry: { type: 'Point', coordinates: [lon, lat] }, source: 'placed', accuracy: null });
     });
   }, [placing, handle]);
+
+  useEffect(() => {
+    if (!drawing || !handle) return;
+    const current = drawArea(
+      handle.map,
+      (area) => {
+        setDrawing(false);
+        setDraft({ geometry: area, source: 'drawn', accuracy: null });
+      },
+      () => setDrawProblem(AREA_TOO_SMALL),
+    );
+    sketch.current = current;
+    return () => {
+      current.stop();
+      sketch.current = null;
+    };
+  }, [drawing, handle]);
 
   const fromGps = async () => {
     try {
@@ -483,6 +537,22 @@ export function ScoutingPanel({
                 Cancel
               </Button>
             </div>
+          ) : drawing ? (
+            // Folded too while drawing an area, with the field drawing's Undo corner, Cancel and Done.
+            <div className={styles.folded} role="region" aria-label="Drawing an area">
+              <p className={styles.muted} role="status">
+                {drawProblem ?? AREA_HINTS[touchFirst() ? 'touch' : 'mouse']}
+              </p>
+              <div className={styles.row}>
+                <Button variant="secondary" onClick={() => sketch.current?.undoCorner()}>
+                  Undo corner
+                </Button>
+                <Button variant="secondary" onClick={() => setDrawing(false)}>
+                  Cancel
+                </Button>
+                <Button onClick={() => sketch.current?.finish()}>Done</Button>
+              </div>
+            </div>
           ) : (
             <>
               {canEdit && (
@@ -490,6 +560,15 @@ export function ScoutingPanel({
                   <Button onClick={() => void fromGps()}>Add note here</Button>
                   <Button variant="secondary" onClick={() => setPlacing(true)}>
                     Place on map
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setDrawProblem(null);
+                      setDrawing(true);
+                    }}
+                  >
+                    Draw an area
                   </Button>
                 </div>
               )}
@@ -555,7 +634,7 @@ export function ScoutingPanel({
               ) : (
                 <ul className={styles.list} aria-label="Notes">
                   {notes.data.map((note) => (
-                    <NoteItem key={note.id} note={note} />
+                    <NoteItem key={note.id} note={note} focused={note.id === linkedNote} />
                   ))}
                 </ul>
               )}

@@ -1,5 +1,6 @@
 import { booleanPointInPolygon } from '@turf/turf';
-import type { AreaGeometry } from '@paddock/shared/contracts';
+import type { AreaGeometry, ScoutingIndexReading } from '@paddock/shared/contracts';
+import { formatDate } from '@paddock/shared/format';
 
 /** The field a pin is in (the first whose boundary holds it), or null outside every field. */
 export function fieldAt(
@@ -37,4 +38,9 @@ export function waitingLine(
     case 'idle':
       return `${notes} waiting to send.`;
   }
+}
+
+/** A note's index reading as people read it: 'NDVI 0.62 on 26 Nov 2026'. */
+export function readingLine(reading: ScoutingIndexReading): string {
+  return `${reading.index.toUpperCase()} ${reading.value.toFixed(2)} on ${formatDate(reading.date)}`;
 }

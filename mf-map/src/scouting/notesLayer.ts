@@ -1,11 +1,19 @@
 import Feature from 'ol/Feature';
 import GeoJSON from 'ol/format/GeoJSON';
+import type { EventsKey } from 'ol/events';
+import type Polygon from 'ol/geom/Polygon';
+import Draw from 'ol/interaction/Draw';
 import type OlMap from 'ol/Map';
+import { unByKey } from 'ol/Observable';
+import { getArea, getLength } from 'ol/sphere';
 import VectorLayer from 'ol/layer/Vector';
 import { toLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style } from 'ol/style';
-import type { ScoutingGeometry, ScoutingSeverity } from '@paddock/shared/contracts';
+import type { AreaGeometry, ScoutingGeometry, ScoutingSeverity } from '@paddock/shared/contracts';
+import { createTooltip } from '../map-core/createMap';
+import { toAreaGeometry } from '../map-core/fieldsLayer';
+import { sketchLabel } from '../map-core/measure';
 import { LAYER_Z } from '../map-core/olMapContext';
 
 /** A note as the map shows it: where, how bad, and whether it still waits to be sent. */
@@ -77,6 +85,12 @@ export function createNotesLayer(map: OlMap) {
   };
 }
 
+/** Brings a note into view (a follow-up's link opens the map on it). */
+export function focusNote(map: OlMap, geometry: ScoutingGeometry): void {
+  const shape = format.readGeometry(geometry, { featureProjection: map.getView().getProjection() });
+  map.getView().fit(shape.getExtent(), { maxZoom: 17, padding: [48, 48, 48, 48], duration: 300 });
+}
+
 /** The next click on the map, as WGS84 [lon, lat]; the returned function stops waiting. */
 export function nextMapClick(map: OlMap, onPlace: (lonLat: [number, number]) => void): () => void {
   const projection = map.getView().getProjection();
@@ -86,4 +100,57 @@ export function nextMapClick(map: OlMap, onPlace: (lonLat: [number, number]) => 
   };
   map.once('singleclick', listener);
   return () => map.un('singleclick', listener);
+}
+
+/** The area being drawn: its corners so far can be taken back, or it can be closed or dropped. */
+export interface AreaSketch {
+  undoCorner(): void;
+  /** Closes the area when it has three corners or more. */
+  finish(): void;
+  stop(): void;
+}
+
+/**
+ * Draws a note's area on the map (OpenLayers Draw, a polygon) with its length and area beside the
+ * last corner, as the field drawing shows them; `onClosed` gets it in WGS84. Backspace takes back
+ * the last corner, Escape starts again. An area closed with fewer than three corners calls `onTooSmall`.
+ */
+export function drawArea(map: OlMap, onClosed: (area: AreaGeometry) => void, onTooSmall: () => void): AreaSketch {
+  const draw = new Draw({ type: 'Polygon' });
+  const tooltip = createTooltip(map);
+  let sketchKey: EventsKey | null = null;
+  draw.on('drawstart', (event) => {
+    const sketch = event.feature.getGeometry() as Polygon;
+    sketchKey = sketch.on('change', () => {
+      const ring = sketch.getCoordinates()[0] ?? [];
+      const pointer = ring[ring.length - 2];
+      if (pointer) tooltip.show(pointer, sketchLabel(getLength(sketch), getArea(sketch)));
+    });
+  });
+  draw.on('drawend', (event) => {
+    if (sketchKey) unByKey(sketchKey);
+    tooltip.hide();
+    const geometry = event.feature.getGeometry() as Polygon | undefined;
+    // Closed with fewer than three corners: no area; the next tap starts again.
+    if (!geometry || getArea(geometry) < 1) return onTooSmall();
+    onClosed(toAreaGeometry(geometry));
+  });
+  const onKey = (event: KeyboardEvent) => {
+    if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select, [contenteditable]'))
+      return;
+    if (event.key === 'Backspace') draw.removeLastPoint();
+    if (event.key === 'Escape') draw.abortDrawing();
+  };
+  document.addEventListener('keydown', onKey);
+  map.addInteraction(draw);
+  return {
+    undoCorner: () => draw.removeLastPoint(),
+    finish: () => draw.finishDrawing(),
+    stop: () => {
+      document.removeEventListener('keydown', onKey);
+      if (sketchKey) unByKey(sketchKey);
+      map.removeInteraction(draw);
+      tooltip.remove();
+    },
+  };
 }

@@ -7,6 +7,7 @@ import {
   type ScoutingNoteContent,
 } from '@paddock/shared/contracts';
 import { formatDate } from '@paddock/shared/format';
+import { readingLine } from './noteRules';
 
 /**
  * The scouting report PDF (issue 31), for the agronomist's client or the spray contractor: a title
@@ -138,9 +139,7 @@ function noteLines(note: ReportNote): string[] {
     place,
   ];
   if (content.index_reading) {
-    lines.push(
-      `${content.index_reading.index.toUpperCase()} ${content.index_reading.value.toFixed(2)} on ${formatDate(content.index_reading.date)}`,
-    );
+    lines.push(readingLine(content.index_reading));
   }
   if (content.follow_up) {
     lines.push(

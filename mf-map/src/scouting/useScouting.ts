@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { liveQuery } from 'dexie';
 import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
-import type { ScoutingCategory } from '@paddock/shared/contracts';
-import { createScoutingApi, type ScoutingApi } from '../api/scoutingApi';
+import type { ScoutingCategory, ScoutingIndexReading } from '@paddock/shared/contracts';
+import type { ScoutingApi } from '../api/scoutingApi';
 import { useMapArea } from '../context';
+import { useMapStore } from '../store';
 import { onSyncEnded, ScoutingOutbox, syncOutbox, type QueuedNote } from './outbox';
 
 let shared: ScoutingOutbox | null = null;
@@ -30,8 +31,7 @@ export interface NoteFilters {
 
 /** The scouting API for this area. */
 export function useScoutingApi(): ScoutingApi {
-  const { config, auth } = useMapArea();
-  return useMemo(() => createScoutingApi({ config, getToken: (options) => auth.getToken(options) }), [config, auth]);
+  return useMapArea().scouting;
 }
 
 /** What waits in the outbox for this farm, live (another tab adding a note shows here too). */
@@ -106,6 +106,9 @@ export function useSync(outbox: ScoutingOutbox, api: ScoutingApi, farmId: string
   return { status, sync };
 }
 
+/** No filters: every note of the farm (the panel's first view, and a field's details). */
+export const ALL_NOTES: NoteFilters = { categories: [], from: '', to: '' };
+
 /** The farm's notes on the server, by filters (kept in the query cache, shown offline from it). */
 export function useNotes(api: ScoutingApi, farmId: string, filters: NoteFilters) {
   const params = {
@@ -121,4 +124,33 @@ export function useNotes(api: ScoutingApi, farmId: string, filters: NoteFilters)
 
 export function usePeople(api: ScoutingApi, farmId: string, enabled: boolean) {
   return useQuery({ queryKey: queryKeys.scouting.people(farmId), queryFn: () => api.people(farmId), enabled });
+}
+
+/**
+ * The index value at a pin inside a field on the imagery date the map shows (the calculation shown),
+ * as a note saves it; null while it is read, offline, outside a field, with no single-value imagery
+ * shown (none, colour, zoning) or when the server has none there. Never holds a note up.
+ */
+export function useIndexReading(point: readonly [number, number] | null, fieldId: string | null) {
+  const { imagery } = useMapArea();
+  const layer = useMapStore((s) => s.selectedLayer);
+  const algorithm = useMapStore((s) => s.selectedAlgorithm);
+  const date = useMapStore((s) => s.selectedDate);
+  const online = typeof navigator === 'undefined' || navigator.onLine;
+  const request =
+    point && fieldId && date && algorithm && algorithm !== 'COLOUR' && layer !== 'zoning'
+      ? { fieldId, layer, algorithm, date, lon: point[0], lat: point[1] }
+      : null;
+  const query = useQuery({
+    queryKey: queryKeys.imagery.point({ ...request }),
+    queryFn: () => imagery.pointValue(request as NonNullable<typeof request>),
+    enabled: request !== null && online,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const reading: ScoutingIndexReading | null =
+    request && query.data && query.data.value !== null
+      ? { index: query.data.algorithm, date: query.data.capture_date, value: query.data.value }
+      : null;
+  return { reading, pending: request !== null && online && query.isPending };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldIdsQuerySchema, isoDateSchema, rgbSchema } from './imagery';
 import { paths } from './routes';
+import { scoutingCategorySchema } from './scouting';
 
 /**
  * Comparing two captures of a field (issue 30): the difference layer (later minus earlier, masked
@@ -117,7 +118,8 @@ export type AlertSettingsUpdate = z.infer<typeof alertSettingsUpdateSchema>;
 
 // --- Notifications (per user, with read state) ---------------------------------------------------
 
-export const notificationSchema = z.object({
+/** A change alert: a paddock dropped between two captures. */
+export const fieldChangeNotificationSchema = z.object({
   id: z.string(),
   kind: z.literal('field_change'),
   farm_id: z.string(),
@@ -133,6 +135,30 @@ export const notificationSchema = z.object({
   created_on: z.string(),
   read: z.boolean(),
 });
+export type FieldChangeNotification = z.infer<typeof fieldChangeNotificationSchema>;
+
+/** A scouting note's follow-up given to the person (issue 31); opens the farm map on the note. */
+export const followUpNotificationSchema = z.object({
+  id: z.string(),
+  kind: z.literal('scouting_follow_up'),
+  farm_id: z.string(),
+  farm_name: z.string(),
+  note_id: z.string(),
+  field_name: z.string().nullable(),
+  category: scoutingCategorySchema,
+  observed_on: isoDateSchema,
+  due_date: isoDateSchema.nullable(),
+  /** Who gave the follow-up (the note's author when unknown). */
+  assigned_by: z.string().nullable(),
+  created_on: z.string(),
+  read: z.boolean(),
+});
+export type FollowUpNotification = z.infer<typeof followUpNotificationSchema>;
+
+export const notificationSchema = z.discriminatedUnion('kind', [
+  fieldChangeNotificationSchema,
+  followUpNotificationSchema,
+]);
 export type AppNotification = z.infer<typeof notificationSchema>;
 
 export const notificationsQuerySchema = z.object({

@@ -257,6 +257,30 @@ export const statisticsResponseSchema = z.object({
 });
 export type StatisticsResponse = z.infer<typeof statisticsResponseSchema>;
 
+// --- GET v2/algorithm/{layer}_{algorithm}/point.json --------------------------------------------
+
+/** The value of a calculation at one point of a field on a capture day (a scouting note's reading). */
+export const pointValueQuerySchema = z.object({
+  /** The field the point is in. */
+  field_id: z.uuid(),
+  /** The capture's day (for sensor_em, the window's `start_date`). */
+  latest_capture_date: isoDateSchema,
+  lon: z.coerce.number().min(-180).max(180),
+  lat: z.coerce.number().min(-90).max(90),
+});
+export type PointValueQuery = z.input<typeof pointValueQuerySchema>;
+
+export const POINT_OUTSIDE_FIELD_MESSAGE = 'That point is not inside the field.';
+
+export const pointValueResponseSchema = z.object({
+  algorithm: imageryAlgorithmSchema,
+  capture_date: isoDateSchema,
+  unit: z.string(),
+  /** The mean of the clear pixels within a pixel of the point; null when they are cloud, shadow or no data. */
+  value: z.number().nullable(),
+});
+export type PointValueResponse = z.infer<typeof pointValueResponseSchema>;
+
 // --- GET v2/algorithm/{layer}_{algorithm}/export.png -------------------------------------------
 
 /** The widest map image a PDF export may ask for (and the tallest the server draws). */

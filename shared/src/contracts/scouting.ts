@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { areaGeometrySchema } from './geojson';
 import { isoDateSchema } from './imagery';
+import { paths } from './routes';
 
 /**
  * Scouting notes (issue 31): what someone saw in a paddock — a pin (from the phone's GPS with its
@@ -231,3 +232,10 @@ export const scoutingApi = {
   people: (farmId: string) => `farms/${farmId}/scouting/people`,
   report: (farmId: string, format: 'csv' | 'kml') => `farms/${farmId}/scouting/report.${format}`,
 } as const;
+
+/** The search parameter of the farm map that opens the scouting panel on one note. */
+export const SCOUTING_NOTE_PARAM = 'note';
+
+/** The farm map opened on a note (a follow-up notification's link). */
+export const scoutingNoteLink = (farmId: string, noteId: string): string =>
+  `${paths.farmMap(farmId)}?${new URLSearchParams({ [SCOUTING_NOTE_PARAM]: noteId }).toString()}`;

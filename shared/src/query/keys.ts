@@ -85,6 +85,8 @@ export const queryKeys = {
     all: ['imagery'] as const,
     catalog: (params: Readonly<Record<string, unknown>>) => ['imagery', 'catalog', params] as const,
     statistics: (params: Readonly<Record<string, unknown>>) => ['imagery', 'statistics', params] as const,
+    /** A calculation's value at a point of a field (a scouting note's reading). */
+    point: (params: Readonly<Record<string, unknown>>) => ['imagery', 'point', params] as const,
     thumbnail: (fieldId: string, version: string) => ['imagery', 'thumbnail', fieldId, version] as const,
     timeseries: (params: Readonly<Record<string, unknown>>) => ['imagery', 'timeseries', params] as const,
     /** Statistics of two dates and their difference (issue 30). */

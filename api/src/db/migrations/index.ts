@@ -25,6 +25,7 @@ import * as m0067 from './0067_field_seasons';
 import * as m0068 from './0068_weather';
 import * as m0071 from './0071_change_alerts';
 import * as m0075 from './0075_scouting_notes';
+import * as m0090 from './0090_follow_up_notifications';
 
 /**
  * Every migration, in order. Add a new file `NNNN_name.ts` and list it here; never edit or rename
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0068_weather': m0068,
   '0071_change_alerts': m0071,
   '0075_scouting_notes': m0075,
+  '0090_follow_up_notifications': m0090,
 };

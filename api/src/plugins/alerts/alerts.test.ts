@@ -291,7 +291,9 @@ describe.each(availableBackends())('change alerts on %s', (kind) => {
     const id = await checkFieldCapture(deps, { fieldId: canola.id, date: '2023-06-20' });
     expect(asked).toEqual(['2023-06-15', '2022-06-27']);
     expect(id).not.toBeNull();
-    const told = (await notificationsOf(owner)).notifications.filter((n) => n.later_date === '2023-06-20');
+    const told = (await notificationsOf(owner)).notifications.filter(
+      (n) => n.kind === 'field_change' && n.later_date === '2023-06-20',
+    );
     expect(told).toEqual([expect.objectContaining({ earlier_date: '2022-06-27', mean_change: -0.3 })]);
     // Delivered again: recorded once.
     expect(await checkFieldCapture(deps, { fieldId: canola.id, date: '2023-06-20' })).toBeNull();

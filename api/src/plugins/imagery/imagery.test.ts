@@ -1,6 +1,8 @@
 import {
   catalogResponseSchema,
   layerAlgorithms,
+  POINT_OUTSIDE_FIELD_MESSAGE,
+  pointValueResponseSchema,
   statisticsResponseSchema,
   timeseriesResponseSchema,
   type CatalogCaptureEntry,
@@ -372,6 +374,48 @@ describe.each(availableBackends())('imagery routes on %s', (kind) => {
       });
       expect(response.statusCode).toBe(422);
       expect(JSON.stringify(response.json())).toContain('Algorithm must be one of');
+    });
+  });
+
+  describe('GET v2/algorithm/{layer}_{algorithm}/point.json', () => {
+    const point = (user: TestUser, code: string, values: Record<string, string>) =>
+      get(user, `/v2/algorithm/${code}/point.json?${query(values)}`);
+    const inWheat = { lon: '147.362', lat: '-35.118' };
+
+    it("gives the value at a point of the field on a capture day, within the field's range", async () => {
+      const at = { field_id: wheat.id, latest_capture_date: '2025-09-22' };
+      const response = await point(viewer, 'standard_NDVI', { ...at, ...inWheat });
+      expect(response.statusCode).toBe(200);
+      const body = pointValueResponseSchema.parse(response.json());
+      expect(body).toMatchObject({ algorithm: 'NDVI', capture_date: '2025-09-22', unit: 'index' });
+      const field = statisticsResponseSchema.parse(
+        (
+          await get(
+            owner,
+            `/v2/algorithm/standard_NDVI/statistics.json?${query({ field_ids: wheat.id, latest_capture_date: '2025-09-22' })}`,
+          )
+        ).json(),
+      );
+      expect(body.value).toEqual(expect.any(Number));
+      expect(body.value as number).toBeGreaterThanOrEqual((field.min as number) - 0.05);
+      expect(body.value as number).toBeLessThanOrEqual((field.max as number) + 0.05);
+      // Another point of the same field reads its own pixels.
+      const other = pointValueResponseSchema.parse(
+        (await point(viewer, 'standard_NDVI', { ...at, lon: '147.3705', lat: '-35.1115' })).json(),
+      );
+      expect(other.value).not.toBe(body.value);
+    });
+
+    it('refuses a point outside the field (here in its hole), a stranger, a gated calculation and a day without imagery', async () => {
+      const at = { field_id: wheat.id, latest_capture_date: '2025-09-22' };
+      const hole = await point(owner, 'standard_NDVI', { ...at, lon: '147.366', lat: '-35.1164' });
+      expect(hole.statusCode).toBe(422);
+      expect(JSON.stringify(hole.json())).toContain(POINT_OUTSIDE_FIELD_MESSAGE);
+      expect((await point(stranger, 'standard_NDVI', { ...at, ...inWheat })).statusCode).toBe(404);
+      expect((await point(owner, 'standard_NDRE', { ...at, ...inWheat })).statusCode).toBe(403);
+      expect(
+        (await point(owner, 'standard_NDVI', { ...at, ...inWheat, latest_capture_date: '2025-09-23' })).statusCode,
+      ).toBe(404);
     });
   });
 

@@ -5,6 +5,9 @@ import {
   catalogResponseSchema,
   DEFAULT_SEARCH_DAYS,
   parseAlgorithmCode,
+  POINT_OUTSIDE_FIELD_MESSAGE,
+  pointValueQuerySchema,
+  pointValueResponseSchema,
   statisticsParamsSchema,
   statisticsQuerySchema,
   statisticsResponseSchema,
@@ -18,6 +21,7 @@ import {
   type TimeseriesPoint,
   type TimeseriesResponse,
 } from '@paddock/shared/contracts';
+import { booleanPointInPolygon } from '@turf/turf';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, UnprocessableError } from '../../errors';
@@ -163,6 +167,39 @@ export const imageryPlugin: FastifyPluginAsyncZod = async (app) => {
       const statistics = await imagery.fieldStatistics(fields, capture, algorithm);
       const range = await valueRangeOf(fields, capture, algorithm, color_stretch, { fieldSummary: statistics.summary });
       return statisticsResponse(layer, algorithm, capture.date, statistics, color_stretch, range);
+    },
+  );
+
+  app.get(
+    '/algorithm/:algorithm/point.json',
+    {
+      schema: {
+        tags,
+        summary:
+          "The value of a calculation at a point inside a field on a capture day: the mean of the clear pixels within a pixel of it (null when cloud, shadow or no data covers it). A scouting note's reading.",
+        params: statisticsParamsSchema,
+        querystring: pointValueQuerySchema,
+        response: { 200: pointValueResponseSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const { layer, algorithm } = parseAlgorithmCode(request.params.algorithm);
+      const { field_id, latest_capture_date, lon, lat } = request.query;
+      const [field] = (await loadImageryFields(db, request.account, [field_id], layer)) as [ImageryField];
+      requireAlgorithm(request.account, algorithm);
+      if (!booleanPointInPolygon([lon, lat], field.geometry)) {
+        throw new UnprocessableError([
+          { loc: ['query', 'lon'], msg: POINT_OUTSIDE_FIELD_MESSAGE, type: 'value_error' },
+        ]);
+      }
+      const capture = await captureOn([field], layer, latest_capture_date);
+      const value = await imagery.pointValue(field, capture, algorithm, [lon, lat]);
+      return {
+        algorithm,
+        capture_date: capture.date,
+        unit: algorithmUnits[algorithm],
+        value: value === null ? null : round4(value),
+      };
     },
   );
 

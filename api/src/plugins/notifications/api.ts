@@ -1,2 +1,2 @@
 /** The notifications plugin's public face for other plugins (ARCHITECTURE: plugins import each other only here). */
-export { notifyAccounts } from './service';
+export { notifyAccounts, notifyFollowUp } from './service';

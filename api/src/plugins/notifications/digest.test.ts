@@ -1,4 +1,4 @@
-import type { AppNotification } from '@paddock/shared/contracts';
+import type { FieldChangeNotification } from '@paddock/shared/contracts';
 import { digestMail } from './service';
 
 const settings = {
@@ -7,7 +7,7 @@ const settings = {
   unsubscribeSecret: 'a-secret-of-some-length',
 };
 
-const alert = (earlier: string, later: string, name = 'Canola east'): AppNotification => ({
+const alert = (earlier: string, later: string, name = 'Canola east'): FieldChangeNotification => ({
   id: `${name}-${later}`,
   kind: 'field_change',
   farm_id: 'f1',

@@ -1,8 +1,10 @@
 import {
   compareLink,
   comparedWithLastSeason,
+  scoutingNoteContentSchema,
   type AppNotification,
   type CompareAlgorithm,
+  type FieldChangeNotification,
   type NotificationPreferences,
   type NotificationsResponse,
 } from '@paddock/shared/contracts';
@@ -17,7 +19,8 @@ import { dateOfDay, todayUtc } from '../../imagery/dates';
 import type { JobRunner } from '../../jobs/runner';
 
 /**
- * Notifications (issue 30): rows of their own, one per change alert and person, with read state and
+ * Notifications (issues 30 and 31): rows of their own, one per change alert or scouting follow-up and
+ * person, with read state and
  * whether the daily e-mail digest has carried them. At most one digest a day per person (a job per
  * person and day, by its dedupe key); an unsubscribe link in each digest works without signing in.
  */
@@ -29,7 +32,8 @@ type Account = Pick<AccountRow, 'id'>;
 
 const dateText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
-function listQuery(db: Db, accountId: string) {
+/** Change alerts told to the account (the digest carries these). */
+function alertQuery(db: Db, accountId: string) {
   return db
     .selectFrom('notifications as n')
     .innerJoin('change_alerts as a', 'a.id', 'n.alert_id')
@@ -52,9 +56,9 @@ function listQuery(db: Db, accountId: string) {
     .where('n.account_id', '=', accountId);
 }
 
-type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>['execute']>>[number];
+type AlertRow = Awaited<ReturnType<ReturnType<typeof alertQuery>['execute']>>[number];
 
-const toNotification = (row: ListRow): AppNotification => ({
+const toAlertNotification = (row: AlertRow): FieldChangeNotification => ({
   id: row.id,
   kind: 'field_change',
   farm_id: row.farm_id,
@@ -69,6 +73,52 @@ const toNotification = (row: ListRow): AppNotification => ({
   created_on: new Date(row.created_on).toISOString(),
   read: row.read_on !== null,
 });
+
+const personName = (first: string, last: string) =>
+  sql<string | null>`nullif(trim(concat_ws(' ', ${sql.ref(first)}, ${sql.ref(last)})), '')`;
+
+/** Scouting follow-ups given to the account, as their notes now stand. */
+function followUpQuery(db: Db, accountId: string) {
+  return db
+    .selectFrom('notifications as n')
+    .innerJoin('scouting_notes as s', 's.id', 'n.scouting_note_id')
+    .innerJoin('farms as f', 'f.id', 's.farm_id')
+    .leftJoin('fields as fl', 'fl.id', 's.field_id')
+    .leftJoin('scouting_note_revisions as r', 'r.id', 's.shown_revision_id')
+    .leftJoin('accounts as by', 'by.id', 'r.author_id')
+    .select([
+      'n.id',
+      's.id as note_id',
+      's.farm_id',
+      'f.name as farm_name',
+      'fl.name as field_name',
+      's.content',
+      personName('by.first_name', 'by.last_name').as('assigned_by'),
+      'n.created_on',
+      'n.read_on',
+    ])
+    .where('n.account_id', '=', accountId);
+}
+
+type FollowUpRow = Awaited<ReturnType<ReturnType<typeof followUpQuery>['execute']>>[number];
+
+function toFollowUpNotification(row: FollowUpRow): AppNotification {
+  const note = scoutingNoteContentSchema.parse(row.content);
+  return {
+    id: row.id,
+    kind: 'scouting_follow_up',
+    farm_id: row.farm_id,
+    farm_name: row.farm_name,
+    note_id: row.note_id,
+    field_name: row.field_name,
+    category: note.category,
+    observed_on: note.observed_on,
+    due_date: note.follow_up?.due_date ?? null,
+    assigned_by: row.assigned_by,
+    created_on: new Date(row.created_on).toISOString(),
+    read: row.read_on !== null,
+  };
+}
 
 export async function unreadCount(db: Db, account: Account): Promise<number> {
   const row = await db
@@ -85,12 +135,14 @@ export async function listNotifications(
   account: Account,
   input: { limit: number },
 ): Promise<NotificationsResponse> {
-  const rows = await listQuery(db, account.id)
-    .orderBy('n.created_on', 'desc')
-    .orderBy('n.id')
-    .limit(input.limit)
-    .execute();
-  return { unread_count: await unreadCount(db, account), notifications: rows.map(toNotification) };
+  const [alerts, followUps] = await Promise.all([
+    alertQuery(db, account.id).orderBy('n.created_on', 'desc').orderBy('n.id').limit(input.limit).execute(),
+    followUpQuery(db, account.id).orderBy('n.created_on', 'desc').orderBy('n.id').limit(input.limit).execute(),
+  ]);
+  const notifications = [...alerts.map(toAlertNotification), ...followUps.map(toFollowUpNotification)]
+    .sort((a, b) => b.created_on.localeCompare(a.created_on) || a.id.localeCompare(b.id))
+    .slice(0, input.limit);
+  return { unread_count: await unreadCount(db, account), notifications };
 }
 
 /** Marks one of the account's notifications read; 404 for anyone else's. */
@@ -172,6 +224,21 @@ export async function unsubscribe(db: Db, token: string, secret: string): Promis
 
 // --- Creating notifications and the digest -----------------------------------------------------
 
+/**
+ * Tells the assignee of a scouting note's follow-up (once per person and note: an edit that keeps
+ * the follow-up with them does nothing), in `trx`. Follow-ups show under the bell; the daily e-mail
+ * is for change alerts.
+ */
+export async function notifyFollowUp(trx: Trx, noteId: string, assigneeId: string): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('notifications')
+    .values({ account_id: assigneeId, scouting_note_id: noteId })
+    .onConflict((conflict) => conflict.columns(['account_id', 'scouting_note_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
 /** Notifies each account of a change alert (once: a repeat does nothing) and schedules its digest, in `trx`. */
 export async function notifyAccounts(
   trx: Trx,
@@ -238,8 +305,8 @@ export const unsubscribeLink = (settings: DigestSettings, accountId: string) =>
   `${settings.publicApiUrl}/v2/notifications/unsubscribe?token=${signUnsubscribeToken(accountId, settings.unsubscribeSecret)}`;
 
 /** The digest e-mail of the account's notifications not yet e-mailed. */
-export function digestMail(rows: readonly AppNotification[], settings: DigestSettings, accountId: string) {
-  const lastSeason = (row: AppNotification) => comparedWithLastSeason(row.earlier_date, row.later_date);
+export function digestMail(rows: readonly FieldChangeNotification[], settings: DigestSettings, accountId: string) {
+  const lastSeason = (row: FieldChangeNotification) => comparedWithLastSeason(row.earlier_date, row.later_date);
   const [first] = rows;
   const subject =
     rows.length === 1 && first
@@ -294,12 +361,12 @@ export function registerDigestJob(jobs: JobRunner, deps: { db: Db; mailer: Maile
         .executeTakeFirst();
       const to = account?.contact_email || account?.login_email;
       const wanted = account ? (await preferencesOf(db, account)).email_digest : false;
-      const rows = await listQuery(db, payload.account_id)
+      const rows = await alertQuery(db, payload.account_id)
         .where('n.emailed_on', 'is', null)
         .orderBy('n.created_on')
         .execute();
       if (!account || !to || !wanted || rows.length === 0) return;
-      const mail = digestMail(rows.map(toNotification), deps.settings, account.id);
+      const mail = digestMail(rows.map(toAlertNotification), deps.settings, account.id);
       // The mail's id is the job's: a retry after a crash between sending and completing is the same message.
       await deps.mailer.send({ id: `digest-${context.job.id}`, to, ...mail });
       await context.complete(async (trx) => {

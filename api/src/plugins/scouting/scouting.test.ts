@@ -3,7 +3,9 @@ import {
   FOLLOW_UP_MEMBER_MESSAGE,
   IDEMPOTENCY_REUSED_MESSAGE,
   NOTE_NOT_FOUND,
+  notificationsResponseSchema,
   scoutingApi,
+  scoutingNoteLink,
   scoutingNoteHistorySchema,
   scoutingNoteResponseSchema,
   scoutingNotesResponseSchema,
@@ -171,6 +173,61 @@ describe.each(availableBackends())('scouting notes (%s)', (kind) => {
     });
     expect(done.statusCode).toBe(201);
     expect(await followUps()).not.toContain(note.id);
+  });
+
+  it('tells the member a follow-up is given to under the bell, once per note, with a link to the note', async () => {
+    const viewerId = await accountId(viewer);
+    const bell = async (user: TestUser) =>
+      notificationsResponseSchema.parse(
+        (await t.request({ method: 'GET', url: '/v2/notifications', token: user.token })).json(),
+      );
+    const followUpsOf = async (user: TestUser, noteId: string) =>
+      (await bell(user)).notifications.filter((item) => item.kind === 'scouting_follow_up' && item.note_id === noteId);
+    const before = (await bell(viewer)).unread_count;
+    const body = send(
+      pin({ field_id: fieldId, category: 'disease', follow_up: { assignee_id: viewerId, due_date: '2026-12-05' } }),
+    );
+    // Sent twice (a retry): one note, one notification.
+    const note = scoutingNoteResponseSchema.parse((await post(editor, body)).json()).data;
+    await post(editor, body);
+    expect(await followUpsOf(viewer, note.id)).toEqual([
+      expect.objectContaining({
+        kind: 'scouting_follow_up',
+        farm_id: farmId,
+        farm_name: 'Scouting Farm',
+        field_name: 'North',
+        category: 'disease',
+        observed_on: '2026-11-20',
+        due_date: '2026-12-05',
+        read: false,
+      }),
+    ]);
+    expect((await bell(viewer)).unread_count).toBe(before + 1);
+    expect(scoutingNoteLink(farmId, note.id)).toBe(`/farms/${farmId}?note=${note.id}`);
+    // An unrelated edit (the words) keeps the follow-up with them: no second notification.
+    const edit = await t.request({
+      method: 'PUT',
+      url: url(scoutingApi.note(note.id)),
+      token: owner.token,
+      payload: send({ ...note.note, text: 'Spreading to the dam' }),
+    });
+    expect(edit.statusCode).toBe(201);
+    expect(await followUpsOf(viewer, note.id)).toHaveLength(1);
+    // Given to the editor now: they are told; the writer of a follow-up to themselves is not.
+    await t.request({
+      method: 'PUT',
+      url: url(scoutingApi.note(note.id)),
+      token: owner.token,
+      payload: send({ ...note.note, follow_up: { assignee_id: await accountId(editor), due_date: null } }),
+    });
+    expect(await followUpsOf(editor, note.id)).toHaveLength(1);
+    const own = scoutingNoteResponseSchema.parse(
+      (await post(owner, send(pin({ follow_up: { assignee_id: await accountId(owner) } })))).json(),
+    ).data;
+    expect(await followUpsOf(owner, own.id)).toEqual([]);
+    // A note without a follow-up tells no one.
+    const plain = scoutingNoteResponseSchema.parse((await post(editor, send(pin()))).json()).data;
+    for (const user of [owner, editor, viewer]) expect(await followUpsOf(user, plain.id)).toEqual([]);
   });
 
   it('keeps both edits from two devices and shows the latest by the device clock', async () => {

@@ -17,6 +17,7 @@ import type { Db, Trx } from '../../db';
 import type { AccountRow } from '../../db/types';
 import { conflict, HttpError, UnprocessableError } from '../../errors';
 import { isVisibleFarm, requireFarmRoleOf } from '../farms/access';
+import { notifyFollowUp } from '../notifications/api';
 import { requireNoteRole } from './note-access';
 import { photosOfNotes } from './photos';
 import type { ReportData } from './report';
@@ -88,6 +89,21 @@ async function showLatest(trx: Trx, noteId: string): Promise<void> {
     .execute();
 }
 
+/**
+ * Tells the person the shown revision gives an open follow-up to, unless they wrote it themselves;
+ * once per person and note (the notifications plugin keeps it so), so an unrelated edit tells no one.
+ */
+async function tellAssignee(trx: Trx, noteId: string, writerId: string): Promise<void> {
+  const note = await trx
+    .selectFrom('scouting_notes')
+    .select(['follow_up_assignee_id', 'content'])
+    .where('id', '=', noteId)
+    .executeTakeFirstOrThrow();
+  const followUp = scoutingNoteContentSchema.parse(note.content).follow_up;
+  if (!note.follow_up_assignee_id || !followUp || followUp.done || note.follow_up_assignee_id === writerId) return;
+  await notifyFollowUp(trx, noteId, note.follow_up_assignee_id);
+}
+
 export interface WriteResult {
   note: ScoutingNote;
   /** False when the key had been used for this very write before (a retry): nothing changed. */
@@ -137,6 +153,7 @@ export async function createNote(
       })
       .execute();
     await showLatest(trx, inserted.id);
+    await tellAssignee(trx, inserted.id, account.id);
     return inserted.id;
   });
   if (!noteId) {
@@ -195,7 +212,10 @@ export async function reviseNote(
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (inserted) await showLatest(trx, input.noteId);
+    if (inserted) {
+      await showLatest(trx, input.noteId);
+      await tellAssignee(trx, input.noteId, account.id);
+    }
     return inserted !== undefined;
   });
   return { note: await getNote(db, account, input.noteId), created };
