@@ -1,4 +1,4 @@
-import type { AreaGeometry } from '@paddock/shared/contracts';
+import { boxPolygon } from '../geo/geometry';
 import { addDays, IMAGERY_ARCHIVE_START, maxDate, todayUtc } from '../imagery/dates';
 import { stretchRange } from '../imagery/palettes';
 import type { ImageryField, ImageryService } from '../imagery/service';
@@ -37,18 +37,7 @@ export function cellAoi(z: number, x: number, y: number): ImageryField {
   const east = tileToLon(cx + 1, cz);
   const north = tileToLat(cy, cz);
   const south = tileToLat(cy + 1, cz);
-  const geometry: AreaGeometry = {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [west, south],
-        [east, south],
-        [east, north],
-        [west, north],
-        [west, south],
-      ],
-    ],
-  };
+  const geometry = boxPolygon([west, south, east, north]);
   return {
     fieldId: `basemap:${cz}/${cx}/${cy}`,
     farmId: '',

@@ -397,3 +397,19 @@ export function measureGeometry(geometry: AreaGeometry): MeasuredGeometry {
 
 /** Areas go out rounded to 1 m² (4 decimals of a hectare); the UI shows two decimals. */
 export const roundArea = roundHectares;
+
+/** The polygon of a [west, south, east, north] box (counter-clockwise, closed). */
+export function boxPolygon([west, south, east, north]: BBox): AreaGeometry {
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [west, south],
+        [east, south],
+        [east, north],
+        [west, north],
+        [west, south],
+      ],
+    ],
+  };
+}

@@ -12,6 +12,7 @@ import type { ValueSummary } from './statistics';
 import type { CatalogCapture, ImageryResults, ImageryTask, SeriesPoint, TaskOf } from './tasks';
 import type { ZoningAnswer, ZoningRequest } from './zoning';
 import type { BasisZoningRequest, WindowSums } from './zoning/productivity';
+import { boxPolygon } from '../geo/geometry';
 import { windowsOf } from './zoning/windows';
 import { zoningPixels } from './zoning';
 
@@ -206,18 +207,7 @@ export class ImageryService {
     const square: ImageryField = {
       ...field,
       version: `${field.version}@${lon},${lat}`,
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [west, south],
-            [east, south],
-            [east, north],
-            [west, north],
-            [west, south],
-          ],
-        ],
-      },
+      geometry: boxPolygon([west, south, east, north]),
       bbox: [west, south, east, north],
     };
     const { summary } = await this.fieldStatistics([square], capture, algorithm);
