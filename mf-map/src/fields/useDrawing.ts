@@ -1,19 +1,14 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import Feature from 'ol/Feature';
-import type { EventsKey } from 'ol/events';
-import type Polygon from 'ol/geom/Polygon';
-import Draw from 'ol/interaction/Draw';
 import type Interaction from 'ol/interaction/Interaction';
 import Modify from 'ol/interaction/Modify';
 import Snap from 'ol/interaction/Snap';
-import { unByKey } from 'ol/Observable';
-import { getArea, getLength } from 'ol/sphere';
 import { geometryHectares } from './fieldGeometry';
-import { sketchLabel } from '../map-core/measure';
+import { labelledPolygonDraw } from '../map-core/polygonDraw';
 import { undoCornerSignal } from './undoCorner';
 import type { MapState, MapStore } from '../store';
-import { createTooltip, type MapParts } from '../map-core/createMap';
+import { type MapParts } from '../map-core/createMap';
 import { FIELD_FLAGS, toAreaGeometry, toOlGeometry } from '../map-core/fieldsLayer';
 
 /** Within this many pixels a drawn or dragged corner lands on a neighbouring field's edge or corner. */
@@ -29,21 +24,8 @@ const toolsOf = (s: MapState) =>
 
 /** The polygon being drawn, shown while drawing with its length and area beside the pointer. */
 function drawTool(parts: MapParts, store: MapStore): { tool: Interaction; dispose(): void } {
-  const draw = new Draw({ source: parts.edit.source, type: 'Polygon' });
-  const tooltip = createTooltip(parts.map);
-  let sketchKey: EventsKey | null = null;
-  draw.on('drawstart', (event) => {
-    const sketch = event.feature.getGeometry() as Polygon;
-    sketchKey = sketch.on('change', () => {
-      const ring = sketch.getCoordinates()[0] ?? [];
-      // The ring ends with the pointer and then the first corner again.
-      const pointer = ring[ring.length - 2];
-      if (pointer) tooltip.show(pointer, sketchLabel(getLength(sketch), getArea(sketch)));
-    });
-  });
+  const { draw, dispose: disposeLabel } = labelledPolygonDraw(parts.map, parts.edit.source);
   draw.on('drawend', (event) => {
-    if (sketchKey) unByKey(sketchKey);
-    tooltip.hide();
     const geometry = event.feature.getGeometry();
     if (!geometry) return;
     const area = toAreaGeometry(geometry);
@@ -66,8 +48,7 @@ function drawTool(parts: MapParts, store: MapStore): { tool: Interaction; dispos
     dispose: () => {
       document.removeEventListener('keydown', onKey);
       signal.removeEventListener('undo', undo);
-      if (sketchKey) unByKey(sketchKey);
-      tooltip.remove();
+      disposeLabel();
     },
   };
 }

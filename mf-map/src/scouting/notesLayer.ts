@@ -1,19 +1,15 @@
 import Feature from 'ol/Feature';
-import GeoJSON from 'ol/format/GeoJSON';
-import type { EventsKey } from 'ol/events';
 import type Polygon from 'ol/geom/Polygon';
-import Draw from 'ol/interaction/Draw';
+import { getArea } from 'ol/sphere';
+import GeoJSON from 'ol/format/GeoJSON';
 import type OlMap from 'ol/Map';
-import { unByKey } from 'ol/Observable';
-import { getArea, getLength } from 'ol/sphere';
 import VectorLayer from 'ol/layer/Vector';
 import { toLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style } from 'ol/style';
 import type { AreaGeometry, ScoutingGeometry, ScoutingSeverity } from '@paddock/shared/contracts';
-import { createTooltip } from '../map-core/createMap';
 import { toAreaGeometry } from '../map-core/fieldsLayer';
-import { sketchLabel } from '../map-core/measure';
+import { labelledPolygonDraw } from '../map-core/polygonDraw';
 import { LAYER_Z } from '../map-core/olMapContext';
 
 /** A note as the map shows it: where, how bad, and whether it still waits to be sent. */
@@ -116,20 +112,8 @@ export interface AreaSketch {
  * the last corner, Escape starts again. An area closed with fewer than three corners calls `onTooSmall`.
  */
 export function drawArea(map: OlMap, onClosed: (area: AreaGeometry) => void, onTooSmall: () => void): AreaSketch {
-  const draw = new Draw({ type: 'Polygon' });
-  const tooltip = createTooltip(map);
-  let sketchKey: EventsKey | null = null;
-  draw.on('drawstart', (event) => {
-    const sketch = event.feature.getGeometry() as Polygon;
-    sketchKey = sketch.on('change', () => {
-      const ring = sketch.getCoordinates()[0] ?? [];
-      const pointer = ring[ring.length - 2];
-      if (pointer) tooltip.show(pointer, sketchLabel(getLength(sketch), getArea(sketch)));
-    });
-  });
+  const { draw, dispose: disposeLabel } = labelledPolygonDraw(map);
   draw.on('drawend', (event) => {
-    if (sketchKey) unByKey(sketchKey);
-    tooltip.hide();
     const geometry = event.feature.getGeometry() as Polygon | undefined;
     // Closed with fewer than three corners: no area; the next tap starts again.
     if (!geometry || getArea(geometry) < 1) return onTooSmall();
@@ -148,9 +132,8 @@ export function drawArea(map: OlMap, onClosed: (area: AreaGeometry) => void, onT
     finish: () => draw.finishDrawing(),
     stop: () => {
       document.removeEventListener('keydown', onKey);
-      if (sketchKey) unByKey(sketchKey);
       map.removeInteraction(draw);
-      tooltip.remove();
+      disposeLabel();
     },
   };
 }
