@@ -55,6 +55,25 @@ describe('orientation lines', () => {
     expect(coast.length).toBe(2 * 41 + 3);
   });
 
+  it('takes an edge running along another state’s as border too, though their vertices differ (simplified one by one)', () => {
+    // VIC's west side has a vertex SA's east side lacks, a few metres off the line.
+    const vicRing = (VIC.geometry.coordinates as number[][][])[0] as [number, number][];
+    const westSide = vicRing.findIndex(([lon, lat]) => lon === 141 && lat === -34);
+    const bent: StateOutline = {
+      code: 'AU-VIC',
+      geometry: {
+        type: 'Polygon',
+        coordinates: [[...vicRing.slice(0, westSide + 1), [141.00003, -36], ...vicRing.slice(westSide + 1)]],
+      },
+    };
+    const { coastline, borders } = outlinesOf([SA, bent]);
+    const onBorder = (line: number[][]) => line.every(([lon]) => Math.abs((lon as number) - 141) < 0.001);
+    expect(borders.filter(onBorder)).toHaveLength(1);
+    expect(coastline.filter((line) => line.length === 2 && onBorder(line))).toEqual([]);
+    // Far from another state, a coast stays coast.
+    expect(borders.flat().every(([lon]) => Math.abs((lon as number) - 141) < 0.001)).toBe(true);
+  });
+
   it('simplifies the lines when zoomed out and keeps every position near a paddock', () => {
     const data = buildOrientation([SA, VIC], [], 'test');
     const positions = (zoom: number) =>

@@ -74,23 +74,70 @@ function ringsOf(geometry: AreaGeometry): Pair[][] {
   return polygons.flatMap((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => [lon, lat] as Pair)));
 }
 
+/** How close (degrees, about 500 m) another state's edge must pass for an edge to be a border. */
+const NEAR_BORDER = 0.005;
+const GRID = 0.1;
+
+type Edge = [ax: number, ay: number, bx: number, by: number, state: number];
+
+/** Squared distance from (px, py) to the segment of `edge`. */
+function distanceSquared(px: number, py: number, [ax, ay, bx, by]: Edge): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const length = dx * dx + dy * dy;
+  const t = length === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / length));
+  return (ax + t * dx - px) ** 2 + (ay + t * dy - py) ** 2;
+}
+
+/** Every edge of every state in grid cells, to find another state's edge near a point. */
+class EdgeGrid {
+  private readonly cells = new Map<string, Edge[]>();
+  add(edge: Edge): void {
+    const [ax, ay, bx, by] = edge;
+    for (let x = Math.floor(Math.min(ax, bx) / GRID); x <= Math.floor(Math.max(ax, bx) / GRID); x += 1)
+      for (let y = Math.floor(Math.min(ay, by) / GRID); y <= Math.floor(Math.max(ay, by) / GRID); y += 1) {
+        const key = `${x},${y}`;
+        const cell = this.cells.get(key);
+        if (cell) cell.push(edge);
+        else this.cells.set(key, [edge]);
+      }
+  }
+  /** The lowest-numbered other state with an edge within NEAR_BORDER of the point, or null. */
+  neighbourNear(px: number, py: number, state: number): number | null {
+    let found: number | null = null;
+    for (let x = Math.floor((px - NEAR_BORDER) / GRID); x <= Math.floor((px + NEAR_BORDER) / GRID); x += 1)
+      for (let y = Math.floor((py - NEAR_BORDER) / GRID); y <= Math.floor((py + NEAR_BORDER) / GRID); y += 1)
+        for (const edge of this.cells.get(`${x},${y}`) ?? []) {
+          const other = edge[4];
+          if (other === state || (found !== null && other >= found)) continue;
+          if (distanceSquared(px, py, edge) <= NEAR_BORDER * NEAR_BORDER) found = other;
+        }
+    return found;
+  }
+}
+
 /**
- * The coastline (edges of one state only) and the borders (edges two states share), as lines.
- * Natural Earth's states share their border vertices exactly, so an edge is matched by its ends.
+ * The coastline (edges of one state only) and the borders (edges two states share), as lines. An
+ * edge is shared when both states have it (same ends), or when it runs along another state's edge
+ * (outlines simplified one state at a time no longer share every vertex): then only the state
+ * listed first draws it, so a border is drawn once.
  */
 export function outlinesOf(states: readonly StateOutline[]): { coastline: Pair[][]; borders: Pair[][] } {
   const owners = new Map<string, number>();
-  const rings = states.flatMap((state) => ringsOf(state.geometry));
-  for (const ring of rings) {
+  const grid = new EdgeGrid();
+  const rings = states.flatMap((state, index) => ringsOf(state.geometry).map((ring) => ({ ring, state: index })));
+  for (const { ring, state } of rings) {
     for (let i = 1; i < ring.length; i += 1) {
-      const key = edgeKey(ring[i - 1] as Pair, ring[i] as Pair);
+      const [a, b] = [ring[i - 1] as Pair, ring[i] as Pair];
+      const key = edgeKey(a, b);
       owners.set(key, (owners.get(key) ?? 0) + 1);
+      grid.add([a[0], a[1], b[0], b[1], state]);
     }
   }
   const coastline: Pair[][] = [];
   const borders: Pair[][] = [];
   const drawnBorders = new Set<string>();
-  for (const ring of rings) {
+  for (const { ring, state } of rings) {
     let line: Pair[] = [];
     let lineIsBorder = false;
     const finish = () => {
@@ -101,10 +148,17 @@ export function outlinesOf(states: readonly StateOutline[]): { coastline: Pair[]
       const a = ring[i - 1] as Pair;
       const b = ring[i] as Pair;
       const key = edgeKey(a, b);
-      const shared = (owners.get(key) ?? 0) > 1;
+      let shared = (owners.get(key) ?? 0) > 1;
       // A border is walked once from each side: the second walk draws nothing.
-      const skip = shared && drawnBorders.has(key);
+      let skip = shared && drawnBorders.has(key);
       if (shared) drawnBorders.add(key);
+      else {
+        const neighbour = grid.neighbourNear((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, state);
+        if (neighbour !== null) {
+          shared = true;
+          skip = neighbour < state;
+        }
+      }
       if (skip || line.length === 0 || shared !== lineIsBorder) {
         finish();
         if (skip) continue;
