@@ -67,7 +67,13 @@ export function readOrientation(): OrientationData & { outlines: boolean } {
   const outlines = readAustralianOutlines();
   const attribution = outlines ? `${OUTLINES_ATTRIBUTION}. ${GAZETTEER_ATTRIBUTION}` : GAZETTEER_ATTRIBUTION;
   return {
-    ...buildOrientation(outlines ?? [], readLocalities().map(toOrientationLocality), attribution),
+    ...buildOrientation(
+      outlines ?? [],
+      readLocalities()
+        .sort((a, b) => a.rank - b.rank || b.weight - a.weight)
+        .map(toOrientationLocality),
+      attribution,
+    ),
     outlines: outlines !== null,
   };
 }

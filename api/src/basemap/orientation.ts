@@ -212,7 +212,7 @@ function piecesOf(line: Pair[], tolerance: number, digits: number): LinePiece[] 
   return pieces;
 }
 
-/** The data every answer is cut from, from the states' outlines and the ranked localities. */
+/** The data every answer is cut from, from the states' outlines and the ranked localities (most important first within a rank). */
 export function buildOrientation(
   states: readonly StateOutline[],
   localities: readonly OrientationLocality[],
@@ -228,7 +228,8 @@ export function buildOrientation(
       borders: borders.flatMap((line) => piecesOf(line, tolerance, digits)),
     };
   });
-  const sorted = [...localities].sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name));
+  // Most important first; within a rank, in the order given (the caller's weight: capitals by size).
+  const sorted = [...localities].sort((a, b) => a.rank - b.rank);
   return { levels, localities: sorted, attribution };
 }
 

@@ -41,8 +41,10 @@ export interface Locality {
   key: string;
   /** A listed regional town (the farm-location list): ranked first among equal matches. */
   town: boolean;
-  /** How important the place is on a map, 0 (capital) to 4 (rural locality): `rankLocalities`. */
+  /** How important the place is on a map, 0 (capital) to 4 (rural locality): `LocalityRanking`. */
   rank: number;
+  /** Within its rank, how much it counts (more first): the capitals by size, else the localities its delivery centre serves. */
+  weight: number;
 }
 
 const STATES = new Set(['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT']);
@@ -103,26 +105,28 @@ export function buildLocalities(rows: readonly RawLocation[]): Locality[] {
       key,
       town: towns.has(id),
       rank: 4,
+      weight: 0,
     });
   }
   for (const [id, locality] of byKey) {
     locality.postcodes.sort();
     locality.rank = ranking.rankOf(id, locality.town);
+    locality.weight = ranking.weightOf(id);
   }
   return [...byKey.values()];
 }
 
-/** The state and territory capitals: rank 0, listed at every zoom. */
-const CAPITALS = new Set([
+/** The state and territory capitals, largest first: rank 0, listed at every zoom. */
+const CAPITALS = [
   'sydney|NSW',
   'melbourne|VIC',
   'brisbane|QLD',
-  'adelaide|SA',
   'perth|WA',
+  'adelaide|SA',
+  'canberra|ACT',
   'hobart|TAS',
   'darwin|NT',
-  'canberra|ACT',
-]);
+];
 /** What Australia Post adds to a place's name to name its delivery centre or post shop. */
 const CENTRE_SUFFIX =
   / (dc|df|lpo|bc|mc|po|post shop|delivery annexe|delivery facility|delivery centre|mail centre|del fac del|ret)$/;
@@ -132,9 +136,8 @@ const CENTRE_SUFFIX =
  * population): a place whose name a delivery centre bears serves the localities around it, and the
  * more it serves, the bigger the town; the Modified Monash class tells a regional city from a suburb.
  * 0 capital; 1 regional city (a non-metropolitan centre serving 30 or more localities, or 10 in a
- * Monash regional centre); 2 regional
- * town (15 or more, or a listed farming town); 3 any other centre, or the namesake of its council;
- * 4 every other locality.
+ * Monash regional centre); 2 regional town (15 or more, or a listed farming town); 3 any other
+ * centre, or the namesake of its council; 4 every other locality.
  */
 class LocalityRanking {
   private readonly served = new Map<string, Set<string>>();
@@ -161,13 +164,18 @@ class LocalityRanking {
   }
 
   rankOf(id: string, listedTown: boolean): number {
-    if (CAPITALS.has(id)) return 0;
+    if (CAPITALS.includes(id)) return 0;
     const serves = this.served.get(id)?.size ?? 0;
     const regional = !this.metro.has(id);
     if (regional && (serves >= 30 || (serves >= 10 && this.regionalCentres.has(id)))) return 1;
     if ((regional && serves >= 15) || listedTown) return 2;
     if (serves > 0 || this.councilTowns.has(id)) return 3;
     return 4;
+  }
+
+  weightOf(id: string): number {
+    const capital = CAPITALS.indexOf(id);
+    return capital >= 0 ? CAPITALS.length - capital : (this.served.get(id)?.size ?? 0);
   }
 }
 

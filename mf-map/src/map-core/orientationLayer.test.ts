@@ -5,7 +5,13 @@ import View from 'ol/View';
 import type VectorLayer from 'ol/layer/Vector';
 import { fromLonLat } from 'ol/proj';
 import type { Style } from 'ol/style';
-import { attachOrientation, orientationFeatures, orientationStyle, viewBox } from './orientationLayer';
+import {
+  attachOrientation,
+  orientationFeatures,
+  orientationRenderOrder,
+  orientationStyle,
+  viewBox,
+} from './orientationLayer';
 
 // jsdom has no ResizeObserver (an OpenLayers map watches its element's size with one) and no canvas
 // drawing: the map is never rendered here, only its layers and view are read.
@@ -70,6 +76,7 @@ describe('orientation over the embedded base map', () => {
 
     const layer = orientationLayer(map);
     expect(layer?.getDeclutter()).toBeTruthy();
+    expect(layer?.getRenderOrder()).toBe(orientationRenderOrder);
     const kinds = (layer?.getSource()?.getFeatures() ?? []).map((feature) => feature.get('kind') as string).sort();
     expect(kinds).toEqual(['border', 'coast', 'place', 'place']);
     expect(target.dataset.orientationPlaces).toBe('Horsham|Haven');
@@ -141,6 +148,10 @@ describe('orientation over the embedded base map', () => {
     expect(capitalText?.getStroke()?.getWidth()).toBeGreaterThan(2);
     expect(capitalText?.getFont()).toMatch(/15px/);
     expect(localityText?.getFont()).toMatch(/14px/);
+    // Lines are drawn first, then places in the api's order: the more important name keeps its place.
+    const line = new Feature({ kind: 'coast' });
+    expect(orientationRenderOrder(capital, locality)).toBeLessThan(0);
+    expect(orientationRenderOrder(line, capital)).toBeLessThan(0);
     // The same place is drawn with the same style object (none are made while panning).
     expect(orientationStyle(capital)).toBe(orientationStyle(capital));
     const coast = orientationStyle(new Feature({ kind: 'coast' })) as Style[];

@@ -72,12 +72,12 @@ export function orientationStyle(feature: FeatureLike): Style | Style[] {
         font: look.font,
         fill: new Fill({ color: '#ffffff' }),
         stroke: new Stroke({ color: HALO, width: 3.5 }),
-        offsetY: -(look.radius + 9),
-        textBaseline: 'bottom',
+        // Beside the dot, as printed maps do: names stacked north–south (Canberra, Melbourne) then both fit.
+        offsetX: look.radius + 5,
+        textAlign: 'left',
+        textBaseline: 'middle',
         overflow: false,
       }),
-      // Bigger places win where labels would overlap.
-      zIndex: 10 - rank,
     });
     if (placeStyles.size > 5_000) placeStyles.clear();
     placeStyles.set(key, style);
@@ -93,16 +93,24 @@ export function orientationFeatures(answer: OrientationResponse): Feature[] {
     ...answer.coastline.map(line('coast')),
     ...answer.borders.map(line('border')),
     ...answer.localities.map(
-      (place) =>
+      (place, order) =>
         new Feature({
           kind: 'place',
           name: place.name,
           rank: place.rank,
+          order,
           geometry: new Point(fromLonLat([place.lon, place.lat])),
         }),
     ),
   ];
 }
+
+/**
+ * Lines first, then places in the api's order (most important first): where names would overlap,
+ * the one drawn first stays (OpenLayers' decluttering), so Sydney wins over Canberra.
+ */
+export const orientationRenderOrder = (a: FeatureLike, b: FeatureLike): number =>
+  ((a.get('order') as number | undefined) ?? -1) - ((b.get('order') as number | undefined) ?? -1);
 
 /** The map's view as a WGS84 box widened by MARGIN and rounded outwards (so small moves ask the same), or null before it has a size. */
 export function viewBox(map: OlMap): { bbox: BBox; zoom: number } | null {
@@ -138,6 +146,7 @@ export function attachOrientation(map: OlMap, fetchOrientation: FetchOrientation
     source,
     style: orientationStyle,
     declutter: true,
+    renderOrder: orientationRenderOrder,
     zIndex: ORIENTATION_Z,
     updateWhileAnimating: false,
     updateWhileInteracting: false,
