@@ -84,6 +84,8 @@ for (const size of sizes) {
       // The map goes there, and the satellite base map draws under it.
       await basemapTile;
       await expect(page.getByText(/Sentinel-2/).first()).toBeVisible();
+      // The simulated background says it is demo imagery, on the map itself.
+      await expect(page.getByText(/^Demo imagery/).first()).toBeVisible();
       // The move animates; the corners are placed where it comes to rest, at a locality's zoom.
       await expect(map).toHaveAttribute('data-view-zoom', '14');
       // Over the satellite background the map names the town and its neighbours (issue 27 §2).
