@@ -166,6 +166,15 @@ describe('GET v2/basemap/orientation', () => {
       'Darwin',
     ]);
     expect(wide.attribution).toMatch(/Australian Postcodes/);
+    // The outlines package is a dependency: the mainland's coast and the borders between the states are drawn.
+    expect(wide.attribution).toMatch(/Natural Earth/);
+    expect(wide.coastline.length).toBeGreaterThan(0);
+    expect(wide.borders.length).toBeGreaterThan(0);
+    const borderPositions = wide.borders.flat();
+    // The South Australia–Victoria border runs along 141° E.
+    expect(borderPositions.some(([lon = 0, lat = 0]) => Math.abs(lon - 141) < 0.05 && lat < -34 && lat > -38)).toBe(
+      true,
+    );
 
     // Around Horsham (VIC) at paddock zoom: Horsham itself and its neighbours, all inside the view.
     const bbox = [142.1, -36.8, 142.3, -36.6] as const;
