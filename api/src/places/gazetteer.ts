@@ -49,12 +49,17 @@ export interface Locality {
 
 const STATES = new Set(['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT']);
 
-/** 'WAGGA WAGGA' → 'Wagga Wagga', "O'CONNOR" → "O'Connor", 'MCLAREN VALE' → 'McLaren Vale'. */
+/** Words that stay in capitals: compass points ('Kingston SE'), mail centres (DC, MC, BC), forces and universities. */
+const KEPT_CAPITALS = /\b(N|S|E|W|NE|NW|SE|SW|DC|MC|BC|GPO|RAAF|HMAS|UNSW|ANU|CSIRO)\b/g;
+
+/** 'WAGGA WAGGA' → 'Wagga Wagga', "O'CONNOR" → "O'Connor", 'MCLAREN VALE' → 'McLaren Vale', 'KINGSTON SE' → 'Kingston SE'. */
 export function titleCase(name: string): string {
+  const kept = new Set(name.toUpperCase().match(KEPT_CAPITALS) ?? []);
   return name
     .toLowerCase()
     .replace(/(^|[\s\-'(])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase())
-    .replace(/\bMc([a-z])/g, (_, letter: string) => `Mc${letter.toUpperCase()}`);
+    .replace(/\bMc([a-z])/g, (_, letter: string) => `Mc${letter.toUpperCase()}`)
+    .replace(/\b[A-Z][a-z]*\b/g, (word) => (kept.has(word.toUpperCase()) ? word.toUpperCase() : word));
 }
 
 export const matchKey = (text: string): string =>
