@@ -33,6 +33,7 @@ import panel from '../../controls/mapPanel.module.css';
 import { PanelToggle } from '../../controls/PanelToggle';
 import styles from '../imagery.module.css';
 import { GetAdvancedLink } from '../../controls/GetAdvancedLink';
+import { useFarmFields } from '../../map-core/farmData';
 
 const LAYERS: MapLayerId[] = ['standard', 'high_res', 'sensor_em', 'zoning'];
 
@@ -115,8 +116,9 @@ type Action = 'order' | 'book' | 'export' | 'zones';
 function ActionsMenu({ onExport }: { onExport(): void }) {
   const { basename } = useMapArea();
   const store = useMapStoreApi();
+  const hasFields = useFarmFields().length > 0;
   const { advanced, canZone } = useMapStore(
-    useShallow((s) => ({ advanced: s.access.advanced, canZone: s.access.edit && s.fields.length > 0 })),
+    useShallow((s) => ({ advanced: s.access.advanced, canZone: s.access.edit && hasFields })),
   );
   const act = (key: Key) => {
     const action = key as Action;
