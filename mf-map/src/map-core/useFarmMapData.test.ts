@@ -59,4 +59,18 @@ describe('useFarmMapData (the farm page and the embedded map)', () => {
     await waitFor(() => expect(shown().fields.map((f) => f.id)).toEqual(['x1', 'x9']));
     expect(result.current.status.status).toBe('success');
   });
+
+  it('a reload without a selected field drops it from the selection', async () => {
+    let fields = [makeField('x1'), makeField('x2', {}, 1)];
+    const { result, store, shown } = load({
+      'GET /v2/farms/f1': { status: 200, body: makeFarm() },
+      'GET /v2/farms/f1/fields': () => fieldsReply(fields),
+    });
+    await waitFor(() => expect(result.current.status.status).toBe('success'));
+    act(() => store.getState().setSelection(['x2'], shown().fields));
+    expect(store.getState().selectedFields).toEqual(['x2']);
+    fields = [makeField('x1')];
+    await act(() => result.current.reload());
+    await waitFor(() => expect(store.getState().selectedFields).toEqual([]));
+  });
 });
