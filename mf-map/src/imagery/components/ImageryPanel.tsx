@@ -117,9 +117,8 @@ function ActionsMenu({ onExport }: { onExport(): void }) {
   const { basename } = useMapArea();
   const store = useMapStoreApi();
   const hasFields = useFarmFields().length > 0;
-  const { advanced, canZone } = useMapStore(
-    useShallow((s) => ({ advanced: s.access.advanced, canZone: s.access.edit && hasFields })),
-  );
+  const { advanced, edit } = useMapStore(useShallow((s) => ({ advanced: s.access.advanced, edit: s.access.edit })));
+  const canZone = edit && hasFields;
   const act = (key: Key) => {
     const action = key as Action;
     if (action === 'order') window.open(productPath(basename, paths.orderHighResImagery), '_blank', 'noopener');
