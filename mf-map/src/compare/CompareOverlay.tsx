@@ -25,6 +25,7 @@ import { useMapStore } from '../store';
 import styles from './compare.module.css';
 import { SWIPE_STEP } from './swipe';
 import { lastSeasonPageEnd, sameTimeLastSeason, LAST_SEASON_WITHIN_DAYS, yearEarlier } from './lastSeason';
+import { useFarmFields } from '../map-core/farmData';
 
 const CompareLayers = lazy(() => import('./CompareLayers'));
 
@@ -145,10 +146,10 @@ export function CompareOverlay() {
     message: null,
   });
   const ids = useId();
+  const fields = useFarmFields();
   const s = useMapStore(
     useShallow((st) => ({
       selected: st.selectedFields,
-      fields: st.fields,
       multiSelect: st.access.multiSelect,
       catalog: st.catalog,
       date: st.selectedDate,
@@ -176,7 +177,7 @@ export function CompareOverlay() {
 
   if (!state) {
     // The entry point: the selected field (Basic) or fields (Advanced, as imagery allows several).
-    const target = s.selected.length > 0 ? s.selected : s.fields.length === 1 ? [s.fields[0]?.id ?? ''] : [];
+    const target = s.selected.length > 0 ? s.selected : fields.length === 1 ? [fields[0]?.id ?? ''] : [];
     if (target.length === 0 || (target.length > 1 && !s.multiSelect) || !s.date || s.catalog === null) return null;
     const code = algorithmCode('standard', 'NDVI');
     const later = captureDates.includes(s.date) ? s.date : captureDates[0];

@@ -19,6 +19,7 @@ import { useDateChoice } from './useDateChoice';
 import { useRasterLoading } from './useRasterLoading';
 import { useStatistics } from './useStatistics';
 import styles from './imagery.module.css';
+import { useFarm, useFarmFields } from '../map-core/farmData';
 
 // OpenLayers arrives with the map's own lazy chunk; the tile layer waits for it too.
 export interface ImageryOverlayProps {
@@ -41,11 +42,11 @@ export function ImageryOverlay({ zoningPanel, zoningOrders, seriesExtra }: Image
   const { imagery } = useMapArea();
   const store = useMapStoreApi();
   const handle = useOlMap();
+  const farm = useFarm();
+  const fields = useFarmFields();
   const s = useMapStore(
     useShallow((state) => ({
       mode: state.mode,
-      farm: state.farm,
-      fields: state.fields,
       selectedFields: state.selectedFields,
       multiSelect: state.access.multiSelect,
       layer: state.selectedLayer,
@@ -60,8 +61,8 @@ export function ImageryOverlay({ zoningPanel, zoningOrders, seriesExtra }: Image
   const viewing = s.mode === 'view';
   const imageryLayer: ImageryLayer | null = viewing && s.layer !== 'zoning' ? s.layer : null;
   const target = useMemo(
-    () => imageryFieldsOf(s.fields, s.selectedFields, s.multiSelect),
-    [s.fields, s.selectedFields, s.multiSelect],
+    () => imageryFieldsOf(fields, s.selectedFields, s.multiSelect),
+    [fields, s.selectedFields, s.multiSelect],
   );
   const fieldIds = target.kind === 'fields' ? target.ids : null;
   const stretch = colorStretchOf(s.colorScale);
@@ -88,11 +89,11 @@ export function ImageryOverlay({ zoningPanel, zoningOrders, seriesExtra }: Image
   const tilesSettled = useCallback(() => store.getState().setRasterLoading(false), [store]);
 
   const selectedEntry = s.catalog?.find((entry) => entryDay(entry) === s.date);
-  const singleField = fieldIds?.length === 1 ? s.fields.find((field) => field.id === fieldIds[0]) : undefined;
+  const singleField = fieldIds?.length === 1 ? fields.find((field) => field.id === fieldIds[0]) : undefined;
   const exportSubject: ExportSubject | null =
-    s.farm && imageryLayer && s.algorithm && s.date && fieldIds
+    farm && imageryLayer && s.algorithm && s.date && fieldIds
       ? {
-          farmName: s.farm.properties.farm_name,
+          farmName: farm.properties.farm_name,
           layer: imageryLayer,
           algorithm: s.algorithm,
           day: s.date,
@@ -104,7 +105,7 @@ export function ImageryOverlay({ zoningPanel, zoningOrders, seriesExtra }: Image
       : null;
   const seriesField =
     imageryLayer === 'standard' && s.selectedFields.length === 1
-      ? s.fields.find((field) => field.id === s.selectedFields[0])
+      ? fields.find((field) => field.id === s.selectedFields[0])
       : undefined;
 
   if (s.mode === 'zoning') return zoningPanel ?? null;

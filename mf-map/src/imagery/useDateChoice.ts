@@ -4,6 +4,7 @@ import { useMapArea } from '../context';
 import { useMapStoreApi, type MapState } from '../store';
 import { isAlgorithmLocked } from '../map-core/imagery/access';
 import { calculationForDate, entryDay } from '../map-core/imagery/timeline';
+import { useFieldsReader } from '../map-core/farmData';
 
 interface Choice {
   day: string;
@@ -14,9 +15,9 @@ interface Choice {
  * Spec 2 §4: exactly one standard-layer field selected, and it has no crop type yet. Only users who
  * may edit the field are asked (a viewer could not save the answer).
  */
-function fieldNeedingCropType(state: MapState): FieldFeature | null {
+function fieldNeedingCropType(state: MapState, fields: readonly FieldFeature[]): FieldFeature | null {
   if (!state.access.edit || state.selectedLayer !== 'standard' || state.selectedFields.length !== 1) return null;
-  const field = state.fields.find((candidate) => candidate.id === state.selectedFields[0]);
+  const field = fields.find((candidate) => candidate.id === state.selectedFields[0]);
   return field && !field.properties.field_crop_type ? field : null;
 }
 
@@ -27,6 +28,7 @@ function fieldNeedingCropType(state: MapState): FieldFeature | null {
 export function useDateChoice() {
   const { profile } = useMapArea();
   const store = useMapStoreApi();
+  const readFields = useFieldsReader();
   const [pending, setPending] = useState<{ choice: Choice; field: FieldFeature } | null>(null);
 
   const apply = useCallback(
@@ -55,11 +57,11 @@ export function useDateChoice() {
     (day: string) => {
       const state = store.getState();
       const algorithm = calculationOn(day);
-      const field = fieldNeedingCropType(state);
+      const field = fieldNeedingCropType(state, readFields());
       if (field) setPending({ choice: { day, algorithm }, field });
       else apply({ day, algorithm });
     },
-    [store, calculationOn, apply],
+    [store, readFields, calculationOn, apply],
   );
 
   /**

@@ -49,6 +49,7 @@ import {
   type QueuedView,
 } from './useScouting';
 import styles from './scouting.module.css';
+import { useFarm, useFarmFields } from '../map-core/farmData';
 
 interface Draft {
   geometry: ScoutingGeometry;
@@ -115,7 +116,7 @@ function NoteForm({
   onDone(saved: boolean): void;
 }) {
   const api = useScoutingApi();
-  const fields = useMapStore((s) => s.fields);
+  const fields = useFarmFields();
   const people = usePeople(api, farmId, canAssign);
   const [initialValues] = useState<NoteValues>(() => ({
     category: 'weeds',
@@ -306,7 +307,7 @@ export const SCOUTING_PANEL_ID = 'scouting-panel';
 
 /** The map control that opens the scouting panel; its name counts the notes waiting for signal. */
 export function ScoutingButton({ open, onToggle }: { open: boolean; onToggle(): void }) {
-  const farmId = useMapStore((s) => s.farm?.id ?? '');
+  const farmId = useMapStore((s) => s.farmId ?? '');
   const waiting = useQueued(scoutingOutbox(), farmId).length;
   return (
     <ControlGroup>
@@ -338,8 +339,8 @@ export function ScoutingPanel({
 }) {
   const { bus } = useMapArea();
   const handle = useOlMap();
-  const farm = useMapStore((s) => s.farm);
-  const fields = useMapStore((s) => s.fields);
+  const farm = useFarm();
+  const fields = useFarmFields();
   const canEdit = useMapStore((s) => s.access.edit);
   const farmId = farm?.id ?? '';
   const api = useScoutingApi();

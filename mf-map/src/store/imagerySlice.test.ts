@@ -32,7 +32,7 @@ describe('map store, imagery slice: leaving view', () => {
     s.setSelectedDate('2024-05-01');
     s.setRasterLoading(true);
     s.setExportMode(true);
-    s.startDrawing();
+    s.startDrawing(3);
     expect(store.getState()).toMatchObject({
       selectedLayer: 'high_res',
       selectedAlgorithm: 'COLOUR',

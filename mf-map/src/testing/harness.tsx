@@ -5,12 +5,14 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createBus, type ToastKind } from '@paddock/shared/bus';
 import {
   routePatterns,
+  type FarmFeature,
   type FarmRole,
   type FeatureFlagKey,
   type FieldFeature,
   type MfProps,
   type Profile,
 } from '@paddock/shared/contracts';
+import { queryKeys, type QueryClient } from '@paddock/shared/query';
 import {
   fakeMfProps,
   fakeServer,
@@ -21,10 +23,11 @@ import {
 } from '@paddock/shared/testing';
 import { MapAreaProvider } from '../context';
 import { mapAccess } from '../farm-page/access';
+import { fieldsOf } from '../map-core/farmData';
 import type { MapHandle } from '../map-core/olMapContext';
 import type { FarmMapViewProps } from '../map-core/FarmMapView';
 import { FarmMapPage } from '../farm-page/FarmMapPage';
-import { createMapStore, MapStoreProvider } from '../store';
+import { createMapStore, MapStoreProvider, type MapAccess, type MapStore } from '../store';
 import { makeFarm, makeField } from './fixtures';
 
 /** What the page did to the map, as a stand-in for OpenLayers (which needs a real canvas). */
@@ -121,6 +124,23 @@ interface OverMapOptions {
   routes?: ServerRoutes;
 }
 
+/** A farm loaded as the page has it: the farm and its fields in the query cache, its id and the access in the store. */
+export function farmLoaded(
+  queryClient: QueryClient,
+  store: MapStore,
+  farm: FarmFeature,
+  fields: FieldFeature[],
+  access: MapAccess,
+) {
+  queryClient.setQueryData(queryKeys.farms.detail(farm.id), farm);
+  queryClient.setQueryData(queryKeys.farms.fields(farm.id), fields);
+  store.getState().setAccess(access);
+  store.getState().farmLoaded(
+    farm.id,
+    fields.map((field) => field.id),
+  );
+}
+
 /** A part of the map page over a loaded farm, with host-like props, the fake API and a recording bus. */
 export function renderOverMap(
   ui: ReactElement,
@@ -136,18 +156,20 @@ export function renderOverMap(
   const bus = createBus(new EventTarget());
   const toasts: Array<{ kind: ToastKind; message: string }> = [];
   bus.on('paddock:toast', (toast) => toasts.push(toast));
-  const store = createMapStore();
   const farm = makeFarm('f1', farmRole);
-  store.getState().setAccess(mapAccess(farm.properties.permission, profile));
-  store.getState().loadFarm(farm, fields);
-  store.getState().setSelection(selected);
+  const queryClient = testQueryClient(bus);
+  const store = createMapStore();
+  farmLoaded(queryClient, store, farm, fields, mapAccess(farm.properties.permission, profile));
+  store.getState().setSelection(selected, fields);
   const props = fakeMfProps({ bus, profile });
   const view = render(
-    <MapAreaProvider props={props} fetch={server.fetch} queryClient={testQueryClient(bus)}>
+    <MapAreaProvider props={props} fetch={server.fetch} queryClient={queryClient}>
       <MapStoreProvider store={store}>{ui}</MapStoreProvider>
     </MapAreaProvider>,
   );
-  return { ...view, server, store, toasts, bus, ui: userEvent.setup() };
+  /** The farm's fields as the screens see them now. */
+  const fieldsNow = () => fieldsOf(queryClient, farm.id);
+  return { ...view, server, store, queryClient, fieldsNow, toasts, bus, ui: userEvent.setup() };
 }
 
 /** The query of the requests the fake server saw on a path. */
