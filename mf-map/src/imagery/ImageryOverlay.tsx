@@ -11,7 +11,7 @@ import { DateTimeline } from './components/DateTimeline';
 import { ExportMapDialog, type ExportSubject } from './components/ExportMapDialog';
 import { ImageryPanel } from './components/ImageryPanel';
 import { Legend } from './components/Legend';
-import { imageryFieldsOf } from './lib/imageryFields';
+import { imageryFieldsOf } from '../map-core/imagery/imageryFields';
 import { entryDay, entryLabel, firstLookEntry } from '../map-core/imagery/timeline';
 import { TimeSeriesCard } from './timeseries/TimeSeriesCard';
 import { useCatalog } from '../map-core/imagery/useCatalog';
@@ -51,7 +51,6 @@ export function ImageryOverlay({ zoningPanel, zoningOrders, seriesExtra }: Image
       multiSelect: state.access.multiSelect,
       layer: state.selectedLayer,
       algorithm: state.selectedAlgorithm,
-      catalog: state.catalog,
       date: state.selectedDate,
       rasterLoading: state.rasterLoading,
       exportMode: state.exportMode,
@@ -68,15 +67,15 @@ export function ImageryOverlay({ zoningPanel, zoningOrders, seriesExtra }: Image
   const stretch = colorStretchOf(s.colorScale);
   const paging = useCatalog(imageryLayer, fieldIds);
   const statistics = useStatistics(imageryLayer, s.algorithm, s.date, fieldIds, stretch);
-  const dates = useDateChoice();
+  const dates = useDateChoice(paging.entries);
 
   // The first look: with dates on offer and none chosen, the latest clear capture opens at once.
   const { open } = dates;
   useEffect(() => {
-    if (!imageryLayer || !s.catalog || s.date) return;
-    const entry = firstLookEntry(s.catalog);
+    if (!imageryLayer || !paging.entries || s.date) return;
+    const entry = firstLookEntry(paging.entries);
     if (entry) open(entryDay(entry));
-  }, [imageryLayer, s.catalog, s.date, open]);
+  }, [imageryLayer, paging.entries, s.date, open]);
 
   const template = useMemo(
     () =>
@@ -88,7 +87,7 @@ export function ImageryOverlay({ zoningPanel, zoningOrders, seriesExtra }: Image
   useRasterLoading(template);
   const tilesSettled = useCallback(() => store.getState().setRasterLoading(false), [store]);
 
-  const selectedEntry = s.catalog?.find((entry) => entryDay(entry) === s.date);
+  const selectedEntry = paging.entries?.find((entry) => entryDay(entry) === s.date);
   const singleField = fieldIds?.length === 1 ? fields.find((field) => field.id === fieldIds[0]) : undefined;
   const exportSubject: ExportSubject | null =
     farm && imageryLayer && s.algorithm && s.date && fieldIds

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { FieldFeature, ImageryAlgorithm } from '@paddock/shared/contracts';
+import type { CatalogEntry, FieldFeature, ImageryAlgorithm } from '@paddock/shared/contracts';
 import { useMapArea } from '../context';
 import { useMapStoreApi, type MapState } from '../store';
 import { isAlgorithmLocked } from '../map-core/imagery/access';
@@ -23,9 +23,10 @@ function fieldNeedingCropType(state: MapState, fields: readonly FieldFeature[]):
 
 /**
  * Choosing a date (from the timeline or the time-series chart): picks the calculation the date
- * opens with, and first asks for the crop type when the one selected field has none.
+ * opens with, and first asks for the crop type when the one selected field has none. `catalog` is
+ * the dates on offer (the catalog query's entries).
  */
-export function useDateChoice() {
+export function useDateChoice(catalog: readonly CatalogEntry[] | null) {
   const { profile } = useMapArea();
   const store = useMapStoreApi();
   const readFields = useFieldsReader();
@@ -44,13 +45,13 @@ export function useDateChoice() {
   const calculationOn = useCallback(
     (day: string) => {
       const state = store.getState();
-      const entry = state.catalog?.find((candidate) => entryDay(candidate) === day);
+      const entry = catalog?.find((candidate) => entryDay(candidate) === day);
       const layer = state.selectedLayer;
       return entry && layer !== 'zoning'
         ? calculationForDate(entry, layer, state.selectedAlgorithm, (a) => isAlgorithmLocked(profile, a))
         : null;
     },
-    [store, profile],
+    [store, profile, catalog],
   );
 
   const choose = useCallback(

@@ -20,7 +20,6 @@ describe('map store, shell slice: modes, the farm shown and access (spec 1 §4.3
     s.selectLayer('sensor_em');
     s.toggleField('x2', fields);
     s.setMode('zoning');
-    s.setCatalog([{ date: '2024-05-01', capture_id: 'c1', items: [] }]);
     s.setSelectedDate('2024-05-01');
     s.setSelectedZone('z1');
     s.setRasterLoading(true);
@@ -29,7 +28,6 @@ describe('map store, shell slice: modes, the farm shown and access (spec 1 §4.3
     s.setMode('view');
     expect(store.getState()).toMatchObject({
       mode: 'view',
-      catalog: null,
       selectedDate: null,
       selectedZone: null,
       rasterLoading: false,

@@ -4,18 +4,16 @@ import { createMapStore, type MapLayerId } from './mapStore';
 
 describe('map store, zoning slice (spec 1 §4.3–4.4, spec 2 §9)', () => {
   it.each<MapLayerId>(['high_res', 'zoning'])(
-    'entering zoning from %s resets the layer to standard and clears catalog and date',
+    'entering zoning from %s resets the layer to standard and clears the date',
     (layer) => {
       const store = storeWith(editor);
       store.getState().selectLayer(layer);
-      store.getState().setCatalog([{ date: '2024-05-01', capture_id: 'c1', items: [] }]);
       store.getState().setSelectedDate('2024-05-01');
       store.getState().setMode('zoning');
       expect(store.getState()).toMatchObject({
         mode: 'zoning',
         selectedLayer: 'standard',
         selectedAlgorithm: 'NDVI',
-        catalog: null,
         selectedDate: null,
       });
     },
