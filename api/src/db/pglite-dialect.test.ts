@@ -94,6 +94,34 @@ describe('PGlite dialect', () => {
     ]);
   });
 
+  it('ends a transaction whose commit fails without touching the one that waited for it', async () => {
+    const { db } = database;
+    await sql`create table commit_probe (id int primary key, parent int references commit_probe (id) deferrable initially deferred)`.execute(
+      db,
+    );
+    let firstStarted!: () => void;
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
+    let endFirst!: () => void;
+    const firstMayEnd = new Promise<void>((resolve) => (endFirst = resolve));
+    // Its foreign key is checked at commit, which fails.
+    const failing = db.transaction().execute(async (trx) => {
+      await sql`insert into commit_probe values (1, 99)`.execute(trx);
+      firstStarted();
+      await firstMayEnd;
+    });
+    await started;
+    // Waits for the first; its own rollback must undo its insert (it ran inside it, not after a stray rollback).
+    const waiting = db.transaction().execute(async (trx) => {
+      await sql`insert into commit_probe values (2, null)`.execute(trx);
+      throw new Error('undo');
+    });
+    endFirst();
+    await expect(failing).rejects.toMatchObject({ code: '23503' });
+    await expect(waiting).rejects.toThrow('undo');
+    const { rows } = await sql<{ id: number }>`select id from commit_probe order by id`.execute(db);
+    expect(rows).toEqual([]);
+  });
+
   it('reads timestamps as dates and jsonb as values', async () => {
     const row = await database.db
       .selectFrom('accounts')

@@ -93,6 +93,9 @@ class SessionTurns {
 }
 
 class PGliteConnection implements DatabaseConnection {
+  /** Between its `begin` and the `commit` or `rollback` sent for it (a failed commit ends it too). */
+  inTransaction = false;
+
   constructor(
     private readonly client: PgliteThread,
     private readonly turns: SessionTurns,
@@ -139,7 +142,13 @@ class PGliteDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const ours = connection as PGliteConnection;
     await this.turns.hold(ours);
-    await ours.run('begin', []);
+    ours.inTransaction = true;
+    try {
+      await ours.run('begin', []);
+    } catch (error) {
+      ours.inTransaction = false;
+      throw error;
+    }
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
@@ -152,9 +161,12 @@ class PGliteDriver implements Driver {
 
   /**
    * Sends the transaction's last statement, then gives the session up at once: what waited is sent
-   * behind it, so it runs after the transaction has ended (a failed commit ends it too).
+   * behind it, so it runs after the transaction has ended. A failed commit ends the transaction too,
+   * so the rollback Kysely then asks for is not sent: it would land in whatever runs next.
    */
   private async end(connection: PGliteConnection, statement: 'commit' | 'rollback'): Promise<void> {
+    if (!connection.inTransaction) return;
+    connection.inTransaction = false;
     const ended = connection.run(statement, []);
     this.turns.release(connection);
     await ended;
