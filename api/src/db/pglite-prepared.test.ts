@@ -106,17 +106,23 @@ describe("PGlite's queries as prepared statements", () => {
     expect((await statements.query(read, [1])).rows).toEqual([{ id: 1, a: 'a', b: 'b' }]);
   });
 
-  it('prepares up to its limit and runs the other texts unprepared', async () => {
+  it('keeps up to its limit, letting the least recently used statement go', async () => {
+    const prepared = async () =>
+      (await client.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements`)).rows[0]?.n ?? 0;
+    const before = await prepared();
     const statements = new PglitePreparedStatements(client, 2);
-    for (let n = 1; n <= 4; n++) {
+    const count = async (n: number) => {
       const list = Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
       const ids = Array.from({ length: n }, (_, i) => i + 1);
       const { rows } = await statements.query(
         `select count(*)::int as n from (values (1), (2)) v (id) where id in (${list})`,
         ids,
       );
-      expect(rows).toEqual([{ n: Math.min(n, 2) }]);
-    }
+      return rows;
+    };
+    for (const n of [1, 2, 3, 4, 1, 4]) expect(await count(n)).toEqual([{ n: Math.min(n, 2) }]);
     expect(statements.size).toBe(2);
+    // The ones let go are gone from the database too: it holds only the two kept.
+    expect((await prepared()) - before).toBe(2);
   });
 });

@@ -3,11 +3,11 @@ import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite
 type ExecProtocolOptions = Parameters<PGlite['execProtocol']>[1];
 
 /**
- * Statements kept prepared per database, as on PostgreSQL (`prepared-pool.ts`): past it, queries run
- * unprepared. A variable-length `in (…)` list makes a new text each time, and a prepared statement
- * lives as long as the session.
+ * Statements kept prepared; past it the least recently used one is let go. A variable-length `in (…)`
+ * list makes a new text each time, a prepared statement holds its parse tree and plan in the
+ * database's memory for as long as it is kept, and WASM memory once grown is never given back.
  */
-const MAX_PREPARED = 500;
+const MAX_PREPARED = 200;
 
 /** PostgreSQL's error when a prepared `select *` meets a table whose columns changed since. */
 const RESULT_TYPE_CHANGED = 'cached plan must not change result type';
@@ -48,8 +48,13 @@ export class PglitePreparedStatements {
   async query(sql: string, params: readonly unknown[]): Promise<Results> {
     if (params.length === 0) return this.client.query(sql);
     let statement = this.statements.get(sql);
-    if (!statement) {
-      if (this.statements.size >= this.maxPrepared) return this.client.query(sql, [...params]);
+    if (statement) {
+      // Kept in order of use: the first is the least recently used.
+      this.statements.delete(sql);
+      this.statements.set(sql, statement);
+    } else {
+      const [leastRecent] = this.statements;
+      if (leastRecent && this.statements.size >= this.maxPrepared) await this.forget(...leastRecent);
       statement = await this.prepare(sql);
     }
     try {
