@@ -61,6 +61,9 @@ export interface SubscriptionsTable {
   /** The account's customer at the provider (saved card, billing portal). */
   customer_ref: ColumnType<string | null, string | null | undefined, string | null>;
   started_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The first year's list price and the discount taken off it, cents before GST, as sold (migration 0091). */
+  list_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  discount_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The one row of Advanced pricing (migration 0027): cents before GST, GST percent, an optional offer. */

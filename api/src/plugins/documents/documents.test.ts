@@ -1,6 +1,7 @@
 import {
   bookResponseSchema,
   reserveResponseSchema,
+  subscriptionPriceSchema,
   taxDocumentsResponseSchema,
   type TaxDocument,
 } from '@paddock/shared/contracts';
@@ -200,6 +201,11 @@ describe.each(availableBackends())('tax documents of every purchase (%s)', (kind
     expect((await confirmInBrowser(t, booking.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
     await webhooksDelivered(t);
 
+    // What the checkout showed: the list price and the first-year offer (the default settings have one).
+    const offered = subscriptionPriceSchema.parse(
+      (await t.request({ method: 'GET', url: '/v2/subscriptions/price', token: user.token })).json(),
+    );
+    expect(offered.isValidDiscount).toBe(true);
     const subscription = await paidSubscription(t, user);
     await rendered();
 
@@ -227,6 +233,12 @@ describe.each(availableBackends())('tax documents of every purchase (%s)', (kind
     const subscriptionText = await pdfText(user, subscriptionReceipt as TaxDocument);
     expect(subscriptionText).toEqual(expect.arrayContaining(['Tax Receipt', ABN, 'GST (10%)', 'Total (incl. GST)']));
     expect(subscriptionText.some((line) => line.endsWith(' - first year'))).toBe(true);
+    // The receipt repeats the first-year discount the checkout showed.
+    const aud = (cents: number) =>
+      new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(cents / 100);
+    expect(subscriptionText.join(' ')).toContain(
+      `List price ${aud(offered.basePrice)} less the first-year discount of ${aud(offered.basePrice - offered.actualPrice)} (before GST)`,
+    );
   });
 
   it("a purchase without GST (an account outside Australia subscribing) says 'GST-free'", async () => {

@@ -13,7 +13,7 @@ import { notFound } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import { isUuid } from '../farms/access';
 import { registerPaymentListener } from '../payments/api';
-import { calendarDay, countryLine, documentTitle } from '../../pdf/tax-document';
+import { calendarDay, countryLine, documentTitle, money } from '../../pdf/tax-document';
 import { buildPurchaseDocumentPdf, type PurchaseDocumentData, type PurchaseLine } from './pdf';
 import type { Db, Trx } from '../../db';
 
@@ -177,7 +177,7 @@ async function purchaseOf(
   // job runs): it belongs to the account's subscription it extended.
   const subscription = await db
     .selectFrom('subscriptions')
-    .select(['id', 'expires_at'])
+    .select(['id', 'expires_at', 'list_price_cents', 'discount_cents'])
     .where((eb) =>
       purpose === 'subscription'
         ? eb('payment_id', '=', payment.id)
@@ -195,11 +195,25 @@ async function purchaseOf(
     lines: [
       {
         description: purpose === 'subscription' ? `${plan} - first year` : `${plan} - yearly renewal`,
-        details: ['12 months of the Advanced tier', ...(subscription ? [`Subscription ${subscription.id}`] : [])],
+        details: [
+          '12 months of the Advanced tier',
+          ...(purpose === 'subscription' ? firstYearDiscount(subscription) : []),
+          ...(subscription ? [`Subscription ${subscription.id}`] : []),
+        ],
         amount: payment.amount_cents,
       },
     ],
   };
+}
+
+/** The first-year offer as it was sold, in the words of the checkout (before GST); nothing without one. */
+function firstYearDiscount(
+  subscription: { list_price_cents: number | null; discount_cents: number | null } | undefined,
+): string[] {
+  if (!subscription?.discount_cents || subscription.list_price_cents === null) return [];
+  return [
+    `List price ${money(subscription.list_price_cents)} less the first-year discount of ${money(subscription.discount_cents)} (before GST)`,
+  ];
 }
 
 /**

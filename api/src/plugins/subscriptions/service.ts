@@ -139,6 +139,7 @@ export async function subscribe(deps: PurchaseDeps, account: AccountRow, product
   if (account.tier === 'premium') throw new HttpError(409, ALREADY_SUBSCRIBED_MESSAGE);
   const customer = await customerOf(db, provider, account);
   let money = { subtotal: 0, gst: 0, total: 0 };
+  let listed = { basePrice: 0, actualPrice: 0 };
   const payment = await payByCard(deps, {
     accountId: account.id,
     purpose: SUBSCRIPTION_PURPOSE,
@@ -159,6 +160,7 @@ export async function subscribe(deps: PurchaseDeps, account: AccountRow, product
         .executeTakeFirst();
       if (active) throw new HttpError(409, ALREADY_SUBSCRIBED_MESSAGE);
       const price = priceOf(await settingsOf(trx), subscriptionClock.now());
+      listed = price;
       money = withGst(price.actualPrice, isAustralian(locked.country), price.tax_rate);
       return {
         key: subscriptionPurchaseKey(account.id),
@@ -182,6 +184,8 @@ export async function subscribe(deps: PurchaseDeps, account: AccountRow, product
               provider: provider.name,
               payment_id: created.id,
               customer_ref: customer,
+              list_price_cents: listed.basePrice,
+              discount_cents: listed.basePrice - listed.actualPrice,
             })
             .execute();
         },
