@@ -195,7 +195,7 @@ describe('loadConfig', () => {
         url: 'https://nominatim.openstreetmap.org/',
         attribution: expect.stringContaining('OpenStreetMap contributors') as string,
         userAgent: expect.stringMatching(/^Paddock\/\S+ \(help@farm\.example\)$/) as string,
-        minIntervalMs: 1000,
+        minIntervalMs: 1100,
       },
     });
     const mixed = loadConfig(
