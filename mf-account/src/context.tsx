@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import type { MfProps } from '@paddock/shared/contracts';
-import { createAreaContext, useAreaApiOptions, type AreaProviderProps } from '@paddock/shared/query';
+import { createAreaContext, useAreaApiOptions, useHostProps, type AreaProviderProps } from '@paddock/shared/query';
 import { createAccountApi, type AccountApi } from './api/accountApi';
 import { createOverviewApi, type OverviewApi } from './api/overviewApi';
 import { createSubscriptionsApi, type SubscriptionsApi } from './api/subscriptionsApi';
@@ -26,7 +26,8 @@ export function useAccountStore<T>(selector: (state: AccountState) => T): T {
 }
 
 export function AccountProvider({ props, fetch, queryClient, children }: AreaProviderProps) {
-  const { basename, auth, bus, config, profile } = props;
+  const { auth, bus, profile } = props;
+  const host = useHostProps(props);
   const [store] = useState(() => createAccountStore({ profile, user: auth.user }));
   const options = useAreaApiOptions(props, fetch);
 
@@ -39,17 +40,14 @@ export function AccountProvider({ props, fetch, queryClient, children }: AreaPro
 
   const value = useMemo(
     () => ({
-      basename,
-      auth,
-      bus,
-      config,
+      ...host,
       api: createAccountApi(options),
       subscriptions: createSubscriptionsApi(options),
       overview: createOverviewApi(options),
       store,
       fetch,
     }),
-    [basename, auth, bus, config, options, store, fetch],
+    [host, options, store, fetch],
   );
   return (
     <AreaProvider value={value} queryClient={queryClient}>

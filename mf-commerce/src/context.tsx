@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { MfProps } from '@paddock/shared/contracts';
-import { createAreaContext, useAreaApiOptions, type AreaProviderProps } from '@paddock/shared/query';
+import { createAreaContext, useAreaApiOptions, useHostProps, type AreaProviderProps } from '@paddock/shared/query';
 import { createBookingsApi, type BookingsApi } from './api/bookingsApi';
 import { createCartApi, type CartApi } from './api/cartApi';
 import { createOrdersApi, type OrdersApi } from './api/ordersApi';
@@ -20,20 +20,17 @@ export const useCommerce = useArea;
 
 /** The host's props and the mount's QueryClient (loading and actions: @paddock/shared/query). */
 export function CommerceProvider({ props, queryClient, fetch, children }: AreaProviderProps) {
-  const { basename, auth, bus, config } = props;
+  const host = useHostProps(props);
   const options = useAreaApiOptions(props, fetch);
   const value = useMemo(
     () => ({
-      basename,
-      auth,
-      bus,
-      config,
+      ...host,
       fetch,
       cartApi: createCartApi(options),
       bookingsApi: createBookingsApi(options),
       ordersApi: createOrdersApi(options),
     }),
-    [basename, auth, bus, config, fetch, options],
+    [host, fetch, options],
   );
   return (
     <AreaProvider value={value} queryClient={queryClient}>

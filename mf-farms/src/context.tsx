@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import type { MfProps } from '@paddock/shared/contracts';
-import { createAreaContext, useAreaApiOptions, type AreaProviderProps } from '@paddock/shared/query';
+import { createAreaContext, useAreaApiOptions, useHostProps, type AreaProviderProps } from '@paddock/shared/query';
 import { createAreaApiClient, createSeasonsApi, type SeasonsApi } from '@paddock/shared/api-client';
 import { createFarmsApi, type FarmsApi } from './api/farmsApi';
 import { createFarmsStore, type FarmsState, type FarmsStore } from './store';
@@ -23,20 +23,17 @@ export function useFarmsStore<T>(selector: (state: FarmsState) => T): T {
 }
 
 export function FarmsProvider({ props, fetch, queryClient, children }: AreaProviderProps) {
-  const { basename, auth, bus, config } = props;
+  const host = useHostProps(props);
   const [store] = useState(createFarmsStore);
   const options = useAreaApiOptions(props, fetch);
   const value = useMemo(
     () => ({
-      basename,
-      auth,
-      bus,
-      config,
+      ...host,
       api: createFarmsApi(options),
       seasons: createSeasonsApi(createAreaApiClient(options)),
       store,
     }),
-    [basename, auth, bus, config, options, store],
+    [host, options, store],
   );
   return (
     <AreaProvider value={value} queryClient={queryClient}>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { MfProps } from '@paddock/shared/contracts';
-import { createAreaContext, useAreaApiOptions, type AreaProviderProps } from '@paddock/shared/query';
+import { createAreaContext, useAreaApiOptions, useHostProps, type AreaProviderProps } from '@paddock/shared/query';
 import { createMapApi, type MapApi } from './api/mapApi';
 import { createImageryApi, type ImageryApi } from './api/imageryApi';
 import { createZoningApi, type ZoningApi } from './api/zoningApi';
@@ -29,7 +29,7 @@ const { useArea, AreaProvider } = createAreaContext<MapAreaValue>('useMapArea', 
 export const useMapArea = useArea;
 
 export function MapAreaProvider({ props, fetch, queryClient, children }: AreaProviderProps) {
-  const { basename, auth, bus, config } = props;
+  const host = useHostProps(props);
   // The tier can change while the map is on screen (a subscription in another tab of the product, the
   // host's refresh): the calculation locks and multi-select follow the newest profile on the bus.
   const [profile, setProfile] = useState(props.profile);
@@ -38,6 +38,7 @@ export function MapAreaProvider({ props, fetch, queryClient, children }: AreaPro
     setHanded(props.profile);
     setProfile(props.profile);
   }
+  const { bus } = props;
   useEffect(() => bus.on('paddock:profile-changed', (event) => setProfile(event.profile)), [bus]);
   const options = useAreaApiOptions(props, fetch);
   const apis = useMemo(
@@ -52,10 +53,7 @@ export function MapAreaProvider({ props, fetch, queryClient, children }: AreaPro
     }),
     [options],
   );
-  const value = useMemo(
-    () => ({ basename, auth, bus, config, profile, ...apis }),
-    [basename, auth, bus, config, profile, apis],
-  );
+  const value = useMemo(() => ({ ...host, profile, ...apis }), [host, profile, apis]);
   return (
     <AreaProvider value={value} queryClient={queryClient}>
       {children}

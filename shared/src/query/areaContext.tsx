@@ -54,3 +54,8 @@ export function useAreaApiOptions(
 ): AreaApiOptions & { config: MfConfig } {
   return useMemo(() => ({ config, getToken: (options) => auth.getToken(options), fetch }), [config, auth, fetch]);
 }
+
+/** The host's props every screen of an area reads (the profile, which the host may hand anew, stays out). */
+export function useHostProps({ basename, auth, bus, config }: MfProps): Omit<MfProps, 'profile'> {
+  return useMemo(() => ({ basename, auth, bus, config }), [basename, auth, bus, config]);
+}
