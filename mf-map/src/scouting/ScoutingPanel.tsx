@@ -14,7 +14,7 @@ import {
 } from '@paddock/shared/contracts';
 import { errorMessage } from '@paddock/shared/api-client';
 import { formatDate } from '@paddock/shared/format';
-import { Button, EmptyState, ErrorState, Spinner } from '@paddock/shared/ui';
+import { Button, downloadBlob, EmptyState, ErrorState, Spinner } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore } from '../store';
@@ -67,15 +67,6 @@ function currentPosition(): Promise<{ lon: number; lat: number; accuracy: number
       { enableHighAccuracy: true, timeout: 20_000, maximumAge: 10_000 },
     );
   });
-}
-
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The note form: category, severity, words, camera photos, the day seen and a follow-up. */
@@ -448,7 +439,7 @@ export function ScoutingPanel({
   const download = async (format: 'csv' | 'kml') => {
     try {
       const blob = await api.report(farmId, format, { from: filters.from || undefined, to: filters.to || undefined });
-      save(blob, `${(farm?.properties.farm_name ?? 'farm').replace(/[^\w-]+/g, '_')}-scouting.${format}`);
+      downloadBlob(blob, `${(farm?.properties.farm_name ?? 'farm').replace(/[^\w-]+/g, '_')}-scouting.${format}`);
     } catch (error) {
       bus.toast('error', errorMessage(error, 'The report could not be made. Try again.'));
     }
@@ -488,7 +479,7 @@ export function ScoutingPanel({
         fields: fields.map((field) => ({ name: field.properties.field_name, geometry: field.geometry })),
         notes: reportNotes,
       });
-      save(
+      downloadBlob(
         doc.output('blob'),
         scoutingPdfName(farm?.properties.farm_name ?? 'farm', filters.from || null, filters.to || null),
       );
