@@ -2,7 +2,6 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { createBus, type ToastKind } from '@paddock/shared/bus';
 import {
   routePatterns,
   type FarmRole,
@@ -11,14 +10,7 @@ import {
   type MfProps,
   type Profile,
 } from '@paddock/shared/contracts';
-import {
-  fakeMfProps,
-  fakeServer,
-  makeProfile,
-  recordingBus,
-  testQueryClient,
-  type Routes as ServerRoutes,
-} from '@paddock/shared/testing';
+import { fakeHost, fakeServer, makeProfile, type Routes as ServerRoutes } from '@paddock/shared/testing';
 import { MapAreaProvider } from '../context';
 import { mapAccess } from '../farm-page/access';
 import type { MapHandle } from '../map-core/olMapContext';
@@ -77,15 +69,9 @@ interface RenderOptions {
 
 /** The map page at /farms/{id} with host-like props, a recording bus and the fake API. */
 export function renderMapPage({ farmId = 'f1', state, routes = {}, props: overrides = {} }: RenderOptions = {}) {
-  const server = fakeServer(routes);
-  const {
-    bus,
-    toasts,
-    events: { 'paddock:farm-changed': farmEvents },
-  } = recordingBus('paddock:farm-changed');
-  const props = fakeMfProps({ bus, ...overrides });
+  const { server, toasts, events, props, queryClient } = fakeHost(routes, overrides, 'paddock:farm-changed');
   const view = render(
-    <MapAreaProvider props={props} fetch={server.fetch} queryClient={testQueryClient(bus)}>
+    <MapAreaProvider props={props} fetch={server.fetch} queryClient={queryClient}>
       <MemoryRouter initialEntries={[{ pathname: `/farms/${farmId}`, state }]}>
         <Routes>
           <Route path={routePatterns.farmMap} element={<FarmMapPage />} />
@@ -93,7 +79,7 @@ export function renderMapPage({ farmId = 'f1', state, routes = {}, props: overri
       </MemoryRouter>
     </MapAreaProvider>,
   );
-  return { ...view, server, toasts, farmEvents, ui: userEvent.setup(), props };
+  return { ...view, server, toasts, farmEvents: events['paddock:farm-changed'], ui: userEvent.setup(), props };
 }
 
 export const messagesOf = (toasts: Array<{ message: string }>) => toasts.map((t) => t.message);
@@ -132,18 +118,14 @@ export function renderOverMap(
     routes = {},
   }: OverMapOptions = {},
 ) {
-  const server = fakeServer(routes);
-  const bus = createBus(new EventTarget());
-  const toasts: Array<{ kind: ToastKind; message: string }> = [];
-  bus.on('paddock:toast', (toast) => toasts.push(toast));
+  const { server, bus, toasts, props, queryClient } = fakeHost(routes, { profile });
   const store = createMapStore();
   const farm = makeFarm('f1', farmRole);
   store.getState().setAccess(mapAccess(farm.properties.permission, profile));
   store.getState().loadFarm(farm, fields);
   store.getState().setSelection(selected);
-  const props = fakeMfProps({ bus, profile });
   const view = render(
-    <MapAreaProvider props={props} fetch={server.fetch} queryClient={testQueryClient(bus)}>
+    <MapAreaProvider props={props} fetch={server.fetch} queryClient={queryClient}>
       <MapStoreProvider store={store}>{ui}</MapStoreProvider>
     </MapAreaProvider>,
   );
