@@ -21,6 +21,31 @@ export async function signIn(page) {
   await page.locator('nav[aria-label="Main"]').waitFor();
 }
 
+/** A call to the API as the signed-in user (`authorization` from captureToken); its JSON answer. */
+export async function callApi(authorization, method, path, body) {
+  const response = await fetch(`${urls.api}/v2/${path}`, {
+    method,
+    headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} v2/${path} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+  return response.json();
+}
+
+/** The bearer token the app sends to the API, read off its first API request. */
+export function captureToken(page) {
+  return new Promise((resolve) => {
+    const onRequest = async (request) => {
+      if (!request.url().startsWith(urls.api)) return;
+      const authorization = (await request.allHeaders()).authorization;
+      if (!authorization) return;
+      page.off('request', onRequest);
+      resolve(authorization);
+    };
+    page.on('request', onRequest);
+  });
+}
+
 /** Every distinct script the page receives (a URL fetched twice counts once). */
 export function collectScripts(page) {
   const scripts = [];
