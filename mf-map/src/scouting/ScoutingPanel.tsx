@@ -56,6 +56,12 @@ export const AREA_TOO_SMALL = 'An area needs three corners or more. Start again 
 
 const GPS_FAILED = "We couldn't find where you are. Allow location for Paddock, or place the note on the map.";
 
+/** The categories as a select's options, in the contract's order. */
+const categoryOptions = SCOUTING_CATEGORIES.map((value) => (
+  <option key={value} value={value}>
+    {SCOUTING_CATEGORY_LABELS[value]}
+  </option>
+));
 /** The phone's position with its accuracy in metres. */
 function currentPosition(): Promise<{ lon: number; lat: number; accuracy: number }> {
   return new Promise((resolve, reject) => {
@@ -168,11 +174,7 @@ function NoteForm({
       <label className={styles.label}>
         Category
         <select value={category} onChange={(event) => setCategory(event.target.value as ScoutingCategory)}>
-          {SCOUTING_CATEGORIES.map((value) => (
-            <option key={value} value={value}>
-              {SCOUTING_CATEGORY_LABELS[value]}
-            </option>
-          ))}
+          {categoryOptions}
         </select>
       </label>
       <fieldset className={styles.severities}>
@@ -588,11 +590,7 @@ export function ScoutingPanel({
                     }
                   >
                     <option value="">All categories</option>
-                    {SCOUTING_CATEGORIES.map((value) => (
-                      <option key={value} value={value}>
-                        {SCOUTING_CATEGORY_LABELS[value]}
-                      </option>
-                    ))}
+                    {categoryOptions}
                   </select>
                 </label>
                 <label className={styles.label}>

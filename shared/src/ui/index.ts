@@ -1,6 +1,7 @@
 export { ActionsHeader } from './ActionsHeader';
 export { Button, IconButton } from './Button';
 export { downloadBlob } from './download';
+export { fieldDeleteMessages } from './fieldMessages';
 export { Icon, type IconName } from './Icon';
 export { default as buttonStyles } from './buttons.module.css';
 export { default as controls } from './controls.module.css';

@@ -168,12 +168,7 @@ export async function subscribe(deps: PurchaseDeps, account: AccountRow, product
         billing: { customer, setupFutureUsage: 'off_session' },
         async attach(tx, created) {
           // A pending subscription of a replaced payment was abandoned by its onCanceled.
-          await tx
-            .updateTable('subscriptions')
-            .set({ status: 'abandoned', updated_on: sql<Date>`now()` })
-            .where('account_id', '=', account.id)
-            .where('status', '=', 'pending')
-            .execute();
+          await abandonPending(tx, 'account_id', account.id);
           await tx
             .insertInto('subscriptions')
             .values({
@@ -189,6 +184,16 @@ export async function subscribe(deps: PurchaseDeps, account: AccountRow, product
     },
   });
   return { payment, subtotal: money.subtotal, gst: money.gst };
+}
+
+/** A pending subscription (of the account, or of the payment) is abandoned: its payment will never complete. */
+async function abandonPending(trx: Trx, column: 'account_id' | 'payment_id', id: string): Promise<void> {
+  await trx
+    .updateTable('subscriptions')
+    .set({ status: 'abandoned', updated_on: sql<Date>`now()` })
+    .where(column, '=', id)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 const jobPayload = z.object({
@@ -303,12 +308,7 @@ export function registerSubscriptionPurposes(jobs: JobRunner, log: FastifyBaseLo
       await schedulePeriod(trx, jobs, row, expiresAt, settings.renewal_lead_days);
     },
     async onCanceled(trx, payment) {
-      await trx
-        .updateTable('subscriptions')
-        .set({ status: 'abandoned', updated_on: sql<Date>`now()` })
-        .where('payment_id', '=', payment.id)
-        .where('status', '=', 'pending')
-        .execute();
+      await abandonPending(trx, 'payment_id', payment.id);
     },
   });
 
