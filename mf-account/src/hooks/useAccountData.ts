@@ -2,6 +2,8 @@ import { combineQueries, queryKeys, retryFailed, useQuery, type CombinedQueries 
 import { useAccount } from '../context';
 
 export type LoadState = CombinedQueries<unknown[]>;
+/** What useAccountData answers: how the loading stands, and a retry for the error screen. */
+export type AccountData = LoadState & { retry(): void };
 
 /** Hands an answer to the store and passes it on (the query's data). */
 const kept =
@@ -16,7 +18,7 @@ const kept =
  * older than what another tab saved) into the store, with a retry for the error screen. The store is
  * written as each answer arrives, so the screens below read it from their first render.
  */
-export function useAccountData({ withProfile }: { withProfile: boolean }): LoadState & { retry(): void } {
+export function useAccountData({ withProfile }: { withProfile: boolean }): AccountData {
   const { api, store } = useAccount();
   const details = useQuery({
     queryKey: queryKeys.account.contactDetails(),

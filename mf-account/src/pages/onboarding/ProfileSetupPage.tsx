@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form } from '@paddock/shared/ui/form';
-import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
+import { Button } from '@paddock/shared/ui';
 import { Agreements, agreementsTicked, type AgreementValues } from '../../components/Agreements';
 import { OnboardingLayout } from '../../components/OnboardingLayout';
 import { PhotoNote } from '../../components/PhotoNote';
@@ -13,6 +13,7 @@ import {
 } from '../../components/ProfileFields';
 import { RedirectNotice } from '../../components/RedirectNotice';
 import { useAccount, useAccountStore } from '../../context';
+import { AccountDataStatus } from '../../components/AccountDataStatus';
 import { useAccountData } from '../../hooks/useAccountData';
 import { useOnboardingSave } from '../../hooks/useOnboardingSave';
 import { messages, REDIRECT_SECONDS } from '../../lib/messages';
@@ -24,9 +25,7 @@ type SetupValues = ProfileFormValues & AgreementValues;
 /** Spec 3 §2.3: /getting-started/profile-setup. */
 export function ProfileSetupPage() {
   const load = useAccountData({ withProfile: false });
-  if (load.status === 'pending') return <LoadingState label="Loading your profile" />;
-  if (load.status === 'error')
-    return <ErrorState title={messages.accountLoadFailed} message={load.message} onRetry={load.retry} />;
+  if (load.status !== 'success') return <AccountDataStatus load={load} loading="Loading your profile" />;
   return <ProfileSetupForm />;
 }
 
