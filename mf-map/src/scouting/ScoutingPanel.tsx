@@ -39,6 +39,7 @@ import {
   type QueuedView,
 } from './useScouting';
 import styles from './scouting.module.css';
+import { Options } from '@paddock/shared/ui/form';
 
 interface Draft {
   geometry: ScoutingGeometry;
@@ -55,13 +56,6 @@ export const AREA_HINTS = {
 export const AREA_TOO_SMALL = 'An area needs three corners or more. Start again with the first corner.';
 
 const GPS_FAILED = "We couldn't find where you are. Allow location for Paddock, or place the note on the map.";
-
-/** The categories as a select's options, in the contract's order. */
-const categoryOptions = SCOUTING_CATEGORIES.map((value) => (
-  <option key={value} value={value}>
-    {SCOUTING_CATEGORY_LABELS[value]}
-  </option>
-));
 /** The phone's position with its accuracy in metres. */
 function currentPosition(): Promise<{ lon: number; lat: number; accuracy: number }> {
   return new Promise((resolve, reject) => {
@@ -174,7 +168,7 @@ function NoteForm({
       <label className={styles.label}>
         Category
         <select value={category} onChange={(event) => setCategory(event.target.value as ScoutingCategory)}>
-          {categoryOptions}
+          <Options values={SCOUTING_CATEGORIES} label={(category) => SCOUTING_CATEGORY_LABELS[category]} />
         </select>
       </label>
       <fieldset className={styles.severities}>
@@ -590,7 +584,7 @@ export function ScoutingPanel({
                     }
                   >
                     <option value="">All categories</option>
-                    {categoryOptions}
+                    <Options values={SCOUTING_CATEGORIES} label={(category) => SCOUTING_CATEGORY_LABELS[category]} />
                   </select>
                 </label>
                 <label className={styles.label}>

@@ -3,7 +3,7 @@ import { farmPageSizes, type FarmRef } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
 import { keepPreviousData, queryKeys, useQuery } from '@paddock/shared/query';
 import { Button, QueryStatus } from '@paddock/shared/ui';
-import { controlStyles } from '@paddock/shared/ui/form';
+import { controlStyles, Options } from '@paddock/shared/ui/form';
 import { AppModal } from '@paddock/shared/ui/modal';
 import { useCommerce } from '../../context';
 import styles from './ImageryOrder.module.css';
@@ -84,11 +84,7 @@ function FarmPicker({ chosen, onPick }: { chosen: string[]; onPick(farm: FarmRef
             setPage(1);
           }}
         >
-          {farmPageSizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
+          <Options values={farmPageSizes} />
         </select>
       </div>
 
