@@ -93,13 +93,7 @@ function OrdersList({ subTab, skip, onSkip }: { subTab: OrderSubTab; skip: numbe
           ))}
         </tbody>
       </table>
-      <SkipPager
-        label="Order pages"
-        skip={skip}
-        pageSize={ORDER_TABLE_PAGE_SIZE}
-        totalCount={pages.total_count}
-        onSkip={onSkip}
-      />
+      <SkipPager label="Order pages" skip={skip} pageSize={ORDER_TABLE_PAGE_SIZE} pages={pages} onSkip={onSkip} />
     </>
   );
 }

@@ -118,13 +118,7 @@ function BookingsTable() {
           </tbody>
         </table>
       </div>
-      <SkipPager
-        label="Booking pages"
-        skip={skip}
-        pageSize={ORDERS_PAGE_SIZE}
-        totalCount={pages.total_count}
-        onSkip={setSkip}
-      />
+      <SkipPager label="Booking pages" skip={skip} pageSize={ORDERS_PAGE_SIZE} pages={pages} onSkip={setSkip} />
     </>
   );
 }
