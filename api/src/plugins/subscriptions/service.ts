@@ -86,14 +86,16 @@ export async function subscriptionPrice(db: Db): Promise<SubscriptionPrice> {
   return priceOf(await settingsOf(db), subscriptionClock.now());
 }
 
-/** The account's customer at the provider, created once (idempotent by account). */
-export async function customerOf(db: Db, provider: PaymentProvider, account: AccountRow): Promise<string> {
-  const existing = await db
+const customerRow = (db: Db, accountId: string, provider: string) =>
+  db
     .selectFrom('payment_customers')
     .select('customer_ref')
-    .where('account_id', '=', account.id)
-    .where('provider', '=', provider.name)
-    .executeTakeFirst();
+    .where('account_id', '=', accountId)
+    .where('provider', '=', provider);
+
+/** The account's customer at the provider, created once (idempotent by account). */
+export async function customerOf(db: Db, provider: PaymentProvider, account: AccountRow): Promise<string> {
+  const existing = await customerRow(db, account.id, provider.name).executeTakeFirst();
   if (existing) return existing.customer_ref;
   const customer = await provider.createCustomer(
     { email: account.login_email ?? account.contact_email ?? null, metadata: { account_id: account.id } },
@@ -104,12 +106,7 @@ export async function customerOf(db: Db, provider: PaymentProvider, account: Acc
     .values({ account_id: account.id, provider: provider.name, customer_ref: customer.id })
     .onConflict((oc) => oc.columns(['account_id', 'provider']).doNothing())
     .execute();
-  const row = await db
-    .selectFrom('payment_customers')
-    .select('customer_ref')
-    .where('account_id', '=', account.id)
-    .where('provider', '=', provider.name)
-    .executeTakeFirstOrThrow();
+  const row = await customerRow(db, account.id, provider.name).executeTakeFirstOrThrow();
   return row.customer_ref;
 }
 
