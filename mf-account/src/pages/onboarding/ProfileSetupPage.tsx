@@ -19,6 +19,7 @@ import { useOnboardingSave } from '../../hooks/useOnboardingSave';
 import { messages, REDIRECT_SECONDS } from '../../lib/messages';
 import { greetingName, profileFormSource } from '../../lib/profile';
 import styles from './onboarding.module.css';
+import { saveContact } from '../../lib/contact';
 
 type SetupValues = ProfileFormValues & AgreementValues;
 
@@ -48,9 +49,7 @@ function ProfileSetupForm() {
     // Enter in a text field must not get round the disabled button (spec 3 §5: both agreements first).
     if (!agreementsTicked(values)) return;
     await save.run(async () => {
-      const exists = store.getState().contactDetails != null;
-      const saved = await api.saveContactDetails(toContactDetails(values), exists);
-      store.getState().setContactDetails(saved);
+      await saveContact(api, store, toContactDetails(values));
       return api.acceptTerms();
     });
   };

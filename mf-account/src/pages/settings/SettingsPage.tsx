@@ -18,6 +18,7 @@ import { DeleteAccountModal } from './DeleteAccountModal';
 import { SubscriptionDocuments } from './SubscriptionDocuments';
 import { settingsInitialValues, toContact, validateSettings, type SettingsValues } from './settingsForm';
 import styles from './Settings.module.css';
+import { saveContact } from '../../lib/contact';
 
 const navigation = [
   { id: 'name', label: 'Name' },
@@ -88,9 +89,7 @@ function ProfileSection() {
 
   const save = useAction({
     run: async (values: SettingsValues): Promise<{ profile: Profile; values: SettingsValues }> => {
-      const details = toContact(values);
-      const saved = await api.saveContactDetails(details, store.getState().contactDetails != null);
-      store.getState().setContactDetails(saved);
+      const saved = await saveContact(api, store, toContact(values));
       const profile = await api
         .getProfile()
         .catch(() => ({ ...store.getState().profile, account: { ...store.getState().profile.account, ...saved } }));
