@@ -9,6 +9,17 @@ import { demoUser, repoRoot, startStack, urls } from '../lib/stack.mjs';
 
 export { repoRoot, urls };
 
+/** Runs the api's benchmark `api/src/bench/<file>` in its own process (through tsx); the JSON it prints. */
+export function runApiBench(file) {
+  const out = execSync(`node --import tsx src/bench/${file}`, {
+    cwd: join(repoRoot, 'api'),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(out.slice(out.indexOf('{')));
+}
+
 export const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
