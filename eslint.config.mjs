@@ -89,8 +89,16 @@ export default tseslint.config(
   },
   {
     // Build, start and bench scripts run in node and pass functions into the browser page; the api's
-    // CommonJS worker entry and the host's service-worker manifest builder run in node.
-    files: ['scripts/**/*.{mjs,cjs}', 'gateway/**/*.{mjs,cjs}', 'api/src/**/*.cjs', 'host/src/**/*.cjs'],
+    // CommonJS worker entry, the host's service-worker manifest builder and the packages' configs run in node.
+    files: [
+      'scripts/**/*.{mjs,cjs}',
+      'gateway/**/*.{mjs,cjs}',
+      'api/src/**/*.cjs',
+      'host/src/**/*.cjs',
+      // Each package's build, jest and webpack files at its root run in node.
+      '*.{js,cjs,mjs}',
+      '*/*.{js,cjs,mjs}',
+    ],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -53,6 +53,10 @@ for (const size of sizes) {
       await createFarmToDraw(page, farmName);
       const map = page.getByTestId('farm-map');
       await expect(map).toHaveAttribute('data-fields-rendered', '0');
+      // Zoomed out over Australia, before any base map tile, the map names the capitals (issue 27 §2).
+      await expect(map).toHaveAttribute('data-orientation-places', /(^|\|)Adelaide(\||$)/);
+      await expect(map).toHaveAttribute('data-orientation-places', /(^|\|)Melbourne(\||$)/);
+      await page.screenshot({ path: `../test-results/orientation/australia-${size.viewport.width}.png` });
 
       // The search box takes a town's name and lists it, keyboard and all.
       const search = page.getByRole('combobox', { name: 'Search fields and places on the map' });
@@ -80,8 +84,13 @@ for (const size of sizes) {
       // The map goes there, and the satellite base map draws under it.
       await basemapTile;
       await expect(page.getByText(/Sentinel-2/).first()).toBeVisible();
+      // The simulated background says it is demo imagery, on the map itself.
+      await expect(page.getByText(/^Demo imagery/).first()).toBeVisible();
       // The move animates; the corners are placed where it comes to rest, at a locality's zoom.
       await expect(map).toHaveAttribute('data-view-zoom', '14');
+      // Over the satellite background the map names the town and its neighbours (issue 27 §2).
+      await expect(map).toHaveAttribute('data-orientation-places', /(^|\|)Horsham(\||$)/);
+      await page.screenshot({ path: `../test-results/orientation/farm-${size.viewport.width}.png` });
 
       // On a phone the field sheet covers the map's lower half: the corners go where the map shows.
       const [top, bottom] = size.name === 'phone' ? [-80, -20] : [-40, 40];

@@ -46,13 +46,22 @@ describe('docker-compose.yml (checked with Debian’s docker-compose; containers
     expect(resolved).toMatch(/dockerfile: deploy\/nginx\/Dockerfile/);
     expect(resolved).toMatch(/published: "?3000"?/);
     const dockerfile = readFileSync(join(repoRoot, 'deploy/nginx/Dockerfile'), 'utf8');
-    expect(dockerfile).toMatch(
-      /COPY deploy\/nginx\/nginx\.conf deploy\/nginx\/site\.conf deploy\/nginx\/listen\.conf conf\//,
-    );
+    expect(dockerfile).toMatch(/COPY deploy\/nginx\/nginx\.conf deploy\/nginx\/listen\.conf conf\//);
+    // site.conf is generated in the image with the api's base-map variables (map-tile-origins.mjs).
+    expect(dockerfile).toMatch(/node gateway\/src\/nginx-config\.mjs > deploy\/nginx\/site\.conf/);
+    expect(dockerfile).toMatch(/COPY --from=build \/app\/deploy\/nginx\/site\.conf conf\//);
     expect(dockerfile).toMatch(/nginx-light libnginx-mod-http-brotli-filter/);
     expect(dockerfile).toMatch(/^STOPSIGNAL SIGQUIT$/m);
     for (const name of ['host', 'mf-farms', 'mf-map', 'mf-commerce', 'mf-account'])
       expect(dockerfile).toContain(`/app/${name}/dist`);
+  });
+
+  it("gives the api's base-map variables to the api and to the edge's build (its CSP allows the tile origin)", () => {
+    const url = 'https://tiles.example/{z}/{x}/{y}.png';
+    const resolved = compose(['config'], { ...secrets, BASEMAP_URL: url, PADDOCK_LIVE: '1' });
+    // Once in the api's environment and once in the gateway's build arguments.
+    expect(resolved.split(`BASEMAP_URL: ${url}`).length - 1).toBe(2);
+    expect(resolved.split(/PADDOCK_LIVE: ["']?1["']?\n/).length - 1).toBe(2);
   });
 
   it('refuses to start without its secrets, naming them', () => {

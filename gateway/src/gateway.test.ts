@@ -1,9 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGateway, parseRemotes, parseUpstreams } from './gateway.mjs';
+import { livePreset, mapTileOrigins } from './map-tile-origins.mjs';
+import { composeSite, nginxSiteConfig } from './nginx-config.mjs';
 import { startStaticServer } from './static-server.mjs';
 
 const closers: (() => Promise<unknown>)[] = [];
@@ -180,5 +183,86 @@ describe('the gateway configuration', () => {
       'http://b:4000',
     ]);
     expect(() => parseUpstreams('GATEWAY_API_UPSTREAMS', 'ftp://x')).toThrow('GATEWAY_API_UPSTREAMS');
+  });
+});
+
+// A configured base map's tiles are plain images from their own origin: every edge allows that origin
+// in the page's img-src and connect-src, from the api's own variables (BASEMAP_URL, PADDOCK_LIVE).
+const WMTS =
+  'https://wmts.example.gov.au/wmts/1.0.0/Imagery/default/GoogleMapsCompatible/{TileMatrix}/{TileRow}/{TileCol}.jpg';
+
+/** The page policy of an nginx site part. */
+const nginxPagePolicy = (site: string) => /\$paddock_page_csp \{ default "([^"]*)"; \}/.exec(site)?.[1] ?? '';
+
+describe("a configured base map's tile origin", () => {
+  it('is read from BASEMAP_URL (XYZ or WMTS), else from the live preset when PADDOCK_LIVE is on', () => {
+    expect(mapTileOrigins({})).toEqual([]);
+    expect(mapTileOrigins({ BASEMAP_URL: 'https://tiles.example:8443/{z}/{x}/{-y}.png' })).toEqual([
+      'https://tiles.example:8443',
+    ]);
+    expect(mapTileOrigins({ BASEMAP_URL: WMTS })).toEqual(['https://wmts.example.gov.au']);
+    expect(mapTileOrigins({ PADDOCK_LIVE: '1' })).toEqual([new URL(livePreset().BASEMAP_URL ?? '').origin]);
+    expect(mapTileOrigins({ PADDOCK_LIVE: 'off' })).toEqual([]);
+    // BASEMAP_URL chooses the base map even when live (as the api reads it).
+    expect(mapTileOrigins({ PADDOCK_LIVE: 'yes', BASEMAP_URL: WMTS })).toEqual(['https://wmts.example.gov.au']);
+    expect(mapTileOrigins({ BASEMAP_URL: 'ftp://tiles.example/{z}/{x}/{y}' })).toEqual([]);
+  });
+
+  it('is allowed in img-src and connect-src by the Node edge and by nginx alike, and nothing else is', async () => {
+    const env = { BASEMAP_URL: WMTS };
+    const origins = mapTileOrigins(env);
+    // nginx: the site part generated for docker-compose with the api's variables.
+    const nginxPolicy = nginxPagePolicy(nginxSiteConfig({ ...composeSite, mapTileOrigins: origins }));
+    // The Node edge: the host's static server with the runtime config scripts/lib/stack.mjs writes.
+    const dir = mkdtempSync(join(tmpdir(), 'tile-origins-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>host</title>');
+    const server = await startStaticServer({
+      dir,
+      port: 0,
+      spa: true,
+      runtimeFiles: {
+        '/config.json': {
+          apiUrl: 'http://localhost:3000/api/v2',
+          idpUrl: 'http://localhost:4400',
+          mapTileOrigins: origins,
+        },
+        '/remotes.json': { mf_map: 'http://localhost:3000/remotes/mf_map/remoteEntry.js' },
+      },
+    });
+    try {
+      const nodePolicy =
+        (await fetch(`http://127.0.0.1:${server.port}/farms/1`)).headers.get('content-security-policy') ?? '';
+      for (const policy of [nginxPolicy, nodePolicy]) {
+        expect(directive(policy, 'img-src')).toContain('https://wmts.example.gov.au');
+        expect(directive(policy, 'connect-src')).toContain('https://wmts.example.gov.au');
+        expect(directive(policy, 'script-src')).not.toContain('https://wmts.example.gov.au');
+        expect(directive(policy, 'frame-src')).not.toContain('https://wmts.example.gov.au');
+      }
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // Without a configured base map the page allows no other image origin than its own and the idp.
+    const plain = nginxPagePolicy(nginxSiteConfig(composeSite));
+    expect(directive(plain, 'img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'http://localhost:3000',
+      'http://localhost:4400',
+    ]);
+  });
+
+  it("is written into site.conf by the generator the edge's image runs, with the variables docker-compose passes", () => {
+    const generate = (env: Record<string, string>) =>
+      execFileSync(process.execPath, [join(__dirname, 'nginx-config.mjs')], {
+        env: { PATH: process.env.PATH, ...env },
+        encoding: 'utf8',
+      });
+    expect(directive(nginxPagePolicy(generate({ BASEMAP_URL: WMTS })), 'img-src')).toContain(
+      'https://wmts.example.gov.au',
+    );
+    // Without them it writes the checked-in site.conf.
+    expect(generate({})).toBe(readFileSync(join(__dirname, '..', '..', 'deploy', 'nginx', 'site.conf'), 'utf8'));
   });
 });

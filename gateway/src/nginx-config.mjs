@@ -7,6 +7,11 @@
 // everywhere (docker-compose and the topology test); only this part differs.
 //
 //   node gateway/src/nginx-config.mjs > deploy/nginx/site.conf      (docker-compose's values)
+//
+// With BASEMAP_URL or PADDOCK_LIVE set (the api's variables), the configured base map's tile origin
+// is allowed too (map-tile-origins.mjs): deploy/nginx/Dockerfile generates site.conf so when the
+// edge's image is built, with the variables docker-compose passes to the api.
+import { mapTileOrigins } from './map-tile-origins.mjs';
 import { assetHeaders, originOf, pageHeaders, partnerFrameAncestors } from './security-headers.mjs';
 
 /**
@@ -15,6 +20,7 @@ import { assetHeaders, originOf, pageHeaders, partnerFrameAncestors } from './se
  * @property {string} publicOrigin the one origin users load (host, remotes and api under it)
  * @property {string} idpUrl the identity provider (its own origin)
  * @property {string} [partnerFrameAncestors] who may frame mf-map's partner-portal page (PARTNER_FRAME_ANCESTORS)
+ * @property {readonly string[]} [mapTileOrigins] where a configured base map's tiles come from (map-tile-origins.mjs)
  * @property {number} [maxFails] failed attempts before a replica rests (default 1)
  * @property {number} [failTimeoutSeconds] how long it rests, and the window the failures are counted in (default 5)
  */
@@ -37,8 +43,13 @@ export function nginxSiteConfig(options) {
   if (!options.apiUpstreams.length) throw new Error('at least one api upstream is needed');
   const maxFails = options.maxFails ?? 1;
   const failTimeout = options.failTimeoutSeconds ?? 5;
-  // The host page loads the remotes from the one origin and calls the api there and the idp.
-  const page = pageHeaders({ scriptOrigins: [origin], connectOrigins: [origin, idp], frameOrigins: [idp] });
+  // The host page loads the remotes from the one origin and calls the api there and the idp; it shows
+  // a configured base map's tiles from their own origin.
+  const page = pageHeaders({
+    scriptOrigins: [origin],
+    connectOrigins: [origin, idp, ...(options.mapTileOrigins ?? [])],
+    frameOrigins: [idp],
+  });
   const partner = pageHeaders({
     frameAncestors: partnerFrameAncestors(options.partnerFrameAncestors),
     connectAnywhere: true,
@@ -74,5 +85,5 @@ export const composeSite = {
 };
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
-  process.stdout.write(nginxSiteConfig(composeSite));
+  process.stdout.write(nginxSiteConfig({ ...composeSite, mapTileOrigins: mapTileOrigins(process.env) }));
 }

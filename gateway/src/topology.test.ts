@@ -154,6 +154,8 @@ beforeAll(async () => {
       JOBS_POLL_MS: '200',
       IMAGERY_WORKERS: '1',
       LOG_LEVEL: 'warn',
+      // A configured base map: its tile origin is in the page's CSP (gateway/src/map-tile-origins.mjs).
+      BASEMAP_URL: 'https://tiles.example.net/{z}/{x}/{y}.png',
     },
   });
   gatewayUrl = urls.host;
@@ -229,9 +231,14 @@ describe('nginx edge, two api processes and PostgreSQL as processes on this mach
       apiUpstreams: ['127.0.0.1:1'],
       publicOrigin: gatewayUrl,
       idpUrl: stack.urls.idp,
+      mapTileOrigins: ['https://tiles.example.net'],
     });
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/frame-ancestors 'none'/);
+    // The api's BASEMAP_URL: its tiles' origin may be shown and fetched, nothing more.
+    expect(csp).toMatch(/img-src [^;]*https:\/\/tiles\.example\.net/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/tiles\.example\.net/);
+    expect(csp).not.toMatch(/script-src [^;]*tiles\.example\.net/);
     expect(expected).toContain(`$paddock_page_csp { default "${csp}"; }`);
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     for (const [name, value] of Object.entries(assetHeaders())) expect(page.headers.get(name)).toBe(value);

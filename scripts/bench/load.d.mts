@@ -19,3 +19,6 @@ export function runLoad(options: {
   total: number;
   run: (i: number) => Promise<void>;
 }): Promise<LoadResult>;
+
+/** CPU time (user + system, ms) process `pid` (or its thread `thread`) has used; null when it is gone. */
+export function cpuMs(pid: number, thread?: number | null): number | null;

@@ -1,6 +1,32 @@
 // A small closed-loop load generator: `concurrency` workers each run requests back to back until
 // `total` have completed. Latency is measured per request; throughput over the whole run.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+
+const CLOCK_TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU time (user + system, ms) a process has used, or one of its threads (Linux): on a shared
+ * machine CPU per request compares two servers' work where wall-clock throughput also measures the
+ * neighbours. Null when the process is gone (or not on Linux).
+ */
+export function cpuMs(pid, thread = null) {
+  let stat;
+  try {
+    stat = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
 
 export function percentile(sorted, p) {
   if (!sorted.length) return NaN;

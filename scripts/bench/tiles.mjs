@@ -5,7 +5,7 @@
 // process spent per tile (the machine is shared, so wall-clock figures also measure the neighbours);
 // and the api's /health latency while it renders tiles at concurrency 8.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
 import { repoRoot } from './common.mjs';
-import { percentile, runLoad } from './load.mjs';
+import { cpuMs, percentile, runLoad } from './load.mjs';
 
 /** Preferred ports; one another process holds is swapped for a free one (e2e stacks shift theirs around). */
 const OFFSET = Number(process.env.PADDOCK_PORT_OFFSET ?? 0);
@@ -23,18 +23,6 @@ const ZOOMS = [13, 14, 15, 16];
 const PYTHON = '/usr/bin/python3';
 const apiDir = join(repoRoot, 'api');
 const EMAIL = 'tiles-bench@paddock.example';
-
-const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-
-/**
- * CPU time (user + system, ms) a process has used, or one of its threads: the machine is shared, so
- * CPU per tile compares the two tilers' work where wall-clock throughput also measures the neighbours.
- */
-function cpuMs(pid, thread = null) {
-  const stat = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-}
 
 /** Binds every interface, so a port another process holds on any address counts as taken. */
 function listenOn(port) {

@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mapTileOrigins as tileOriginsOf } from '../../gateway/src/map-tile-origins.mjs';
 import { nginxSiteConfig } from '../../gateway/src/nginx-config.mjs';
 import { startStaticServer } from '../../gateway/src/static-server.mjs';
 
@@ -145,7 +146,7 @@ function relink(target, link) {
  * Debian's nginx (`nginx-light` and `libnginx-mod-http-brotli-filter`); its master process stays in
  * the foreground, and SIGQUIT is its graceful stop (as docker-compose's STOPSIGNAL).
  */
-function startNginxEdge({ prefix, runtimeDir, frontEndFolders, apiPorts, log }) {
+function startNginxEdge({ prefix, runtimeDir, frontEndFolders, apiPorts, mapTileOrigins, log }) {
   for (const dir of ['conf', 'html/remotes', 'logs', 'tmp']) mkdirSync(join(prefix, dir), { recursive: true });
   // nginx's workers run as an unprivileged user when the master is root: the folders must be readable.
   for (const dir of [dirname(prefix), prefix, join(prefix, 'html'), join(prefix, 'html/remotes'), runtimeDir])
@@ -158,6 +159,7 @@ function startNginxEdge({ prefix, runtimeDir, frontEndFolders, apiPorts, log }) 
       publicOrigin: gatewayUrl,
       idpUrl: urls.idp,
       partnerFrameAncestors: process.env.PARTNER_FRAME_ANCESTORS ?? '*',
+      mapTileOrigins,
     }),
   );
   writeFileSync(join(prefix, 'conf/listen.conf'), `listen 127.0.0.1:${ports.gateway};\n`);
@@ -172,26 +174,6 @@ function startNginxEdge({ prefix, runtimeDir, frontEndFolders, apiPorts, log }) 
     {},
     log,
   );
-}
-
-/** `PADDOCK_LIVE=1` (`npm start -- --live`): the api's live preset (api/live-preset.json). */
-export function livePreset() {
-  return JSON.parse(readFileSync(join(repoRoot, 'api/live-preset.json'), 'utf8'));
-}
-
-const isOn = (value) =>
-  ['1', 'true', 'on', 'yes'].includes(
-    String(value ?? '')
-      .trim()
-      .toLowerCase(),
-  );
-
-/** The origin of the configured base map's tiles (BASEMAP_URL, else the live preset's when live), if any. */
-export function basemapOrigins(env) {
-  const template = env.BASEMAP_URL?.trim() || (isOn(env.PADDOCK_LIVE) ? livePreset().BASEMAP_URL : '');
-  if (!template) return [];
-  const parsed = URL.parse(template.replace(/\{[^}]+\}/g, '0'));
-  return parsed && (parsed.protocol === 'https:' || parsed.protocol === 'http:') ? [parsed.origin] : [];
 }
 
 /**
@@ -264,7 +246,7 @@ export async function startStack({
   // remotes.json is a file the host's server reads on every request: a remote's release changes only it.
   // A configured base map (BASEMAP_URL, or the live preset's) is loaded by the page as plain images:
   // its origin goes in the host's runtime config, whose addresses the page's CSP allows.
-  const mapTileOrigins = basemapOrigins({ ...process.env, ...extraEnv });
+  const mapTileOrigins = tileOriginsOf({ ...process.env, ...extraEnv });
   const runtimeDir = join(dataDir, 'runtime');
   mkdirSync(runtimeDir, { recursive: true });
   const remotesFile = join(runtimeDir, 'remotes.json');
@@ -339,6 +321,7 @@ export async function startStack({
           runtimeDir,
           frontEndFolders: { host: frontEndDirs.host ?? join(repoRoot, 'host/dist'), ...remoteSources },
           apiPorts: apis.map((_, index) => apiPort(index)),
+          mapTileOrigins,
           log,
         })
       : startNodeService(

@@ -16,7 +16,7 @@ import { ensureAccount, listFarms, type FarmListQuery } from '../plugins';
 import { startAuthServer } from '../test/auth-server';
 import { pickPort, startApi, runWhenMain } from './api-process';
 // Plain ES module shared with the root bench script (typed by load.d.mts).
-import { runLoad, type LoadResult } from '../../../scripts/bench/load.mjs';
+import { cpuMs, runLoad, type LoadResult } from '../../../scripts/bench/load.mjs';
 
 const EMAIL = 'bench@paddock.example';
 /** The small account beside it: 10 farms of 20 fields. */
@@ -117,7 +117,66 @@ end
   }
 }
 
-async function measureApi(env: Record<string, string>, email = EMAIL): Promise<LoadResult> {
+/**
+ * CPU time per request (ms): of the process answering (the api, with its database thread on PGlite;
+ * for raw pg, the bench's own loop and pg client) and of the PostgreSQL backends it used. The machine
+ * is shared, so these compare the two sides' work where throughput also measures the neighbours.
+ */
+export interface CpuPerRequest {
+  process: number;
+  postgres: number | null;
+}
+
+export type Measured = LoadResult & { cpu?: CpuPerRequest };
+
+/** CPU ms so far of each PostgreSQL backend connected to `url`'s database (the server runs on this machine). */
+async function backendCpu(url: string | undefined): Promise<Map<number, number> | null> {
+  if (!url) return null;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    const cpu = new Map<number, number>();
+    for (const { pid } of rows) {
+      const ms = cpuMs(pid);
+      if (ms !== null) cpu.set(pid, ms);
+    }
+    return cpu;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `load` and adds the CPU per request that `processCpu` (ms so far) and the database's backends spent on it. */
+async function withCpu(
+  load: () => Promise<LoadResult>,
+  processCpu: () => number | null,
+  databaseUrl: string | undefined,
+): Promise<Measured> {
+  const backendsBefore = await backendCpu(databaseUrl);
+  const processBefore = processCpu();
+  const result = await load();
+  const processAfter = processCpu();
+  const backendsAfter = await backendCpu(databaseUrl);
+  const perRequest = (ms: number) => Math.round((ms / Math.max(1, result.requests)) * 1000) / 1000;
+  let postgres: number | null = null;
+  if (backendsBefore && backendsAfter) {
+    let ms = 0;
+    for (const [pid, after] of backendsAfter) ms += after - (backendsBefore.get(pid) ?? 0);
+    postgres = perRequest(ms);
+  }
+  if (processBefore === null || processAfter === null) return result;
+  return { ...result, cpu: { process: perRequest(processAfter - processBefore), postgres } };
+}
+
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+async function measureApi(env: Record<string, string>, email = EMAIL): Promise<Measured> {
   const auth = await startAuthServer();
   const port = await pickPort();
   const api = await startApi({ ...env, AUTH_JWKS_URL: auth.jwksUrl }, port);
@@ -134,8 +193,9 @@ async function measureApi(env: Record<string, string>, email = EMAIL): Promise<L
     };
     // The node loop also checks every answer is a non-empty page, so it runs first as the warm-up.
     await runLoad({ concurrency: CONCURRENCY, total: WARMUP, run: request });
-    if (hasWrk) return await wrkLoad(port, token, 10);
-    return await runLoad({ concurrency: CONCURRENCY, total: REQUESTS, run: request });
+    const apiCpu = () => (api.pid === undefined ? null : cpuMs(api.pid));
+    if (hasWrk) return await withCpu(() => wrkLoad(port, token, 10), apiCpu, env.DATABASE_URL);
+    return await withCpu(() => runLoad({ concurrency: CONCURRENCY, total: REQUESTS, run: request }), apiCpu, env.DATABASE_URL);
   } finally {
     api.kill('SIGTERM');
     await new Promise((resolve) => api.once('exit', resolve));
@@ -147,7 +207,7 @@ async function measureApi(env: Record<string, string>, email = EMAIL): Promise<L
  * Records the statements the api's own list code sends for each query of the rotation, then
  * replays them with a bare pg pool: the same SQL, minus HTTP, auth, validation and JSON.
  */
-async function measureRawPg(url: string, email = EMAIL): Promise<LoadResult> {
+async function measureRawPg(url: string, email = EMAIL): Promise<Measured> {
   const statements: Array<Array<{ text: string; values: unknown[] }>> = [];
   let recording: Array<{ text: string; values: unknown[] }> = [];
   const realPool = new pg.Pool({ connectionString: url, max: 1 });
@@ -193,7 +253,7 @@ async function measureRawPg(url: string, email = EMAIL): Promise<LoadResult> {
       }
     };
     await runLoad({ concurrency: CONCURRENCY, total: WARMUP, run });
-    return await runLoad({ concurrency: CONCURRENCY, total: REQUESTS, run });
+    return await withCpu(() => runLoad({ concurrency: CONCURRENCY, total: REQUESTS, run }), ownCpuMs, url);
   } finally {
     await pool.end();
   }
@@ -219,11 +279,11 @@ export interface FarmListBench {
   loadGenerator: string;
   concurrency: number;
   requests: number;
-  pglite: LoadResult;
-  postgres: LoadResult | null;
-  rawPg: LoadResult | null;
+  pglite: Measured;
+  postgres: Measured | null;
+  rawPg: Measured | null;
   /** The same on the 10-farm account, same database, same run. */
-  small: { pglite: LoadResult; postgres: LoadResult | null; rawPg: LoadResult | null };
+  small: { pglite: Measured; postgres: Measured | null; rawPg: Measured | null };
   note?: string;
 }
 
@@ -231,8 +291,8 @@ export async function benchFarmList(
   pgUrl = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
 ): Promise<FarmListBench> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'paddock-bench-pglite-'));
-  let pglite: LoadResult;
-  let smallPglite: LoadResult;
+  let pglite: Measured;
+  let smallPglite: Measured;
   try {
     await seed({ kind: 'pglite', dataDir });
     pglite = await measureApi({ DATA_DIR: dataDir });

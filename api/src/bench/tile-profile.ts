@@ -7,7 +7,6 @@
 // --pixels, the sha1 of every tile's decoded RGBA (after the timed rounds), to show a change keeps the pixels.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { createInterface } from 'node:readline';
 import type { AreaGeometry, BBox } from '@paddock/shared/contracts';
@@ -17,6 +16,8 @@ import { ImageryService } from '../imagery/service';
 import { Sentinel2Source } from '../imagery/sentinel2';
 import type { Capture, FieldAoi } from '../imagery/source';
 import { pickPort, runWhenMain } from './api-process';
+// Plain ES module shared with the root bench script (typed by load.d.mts).
+import { cpuMs } from '../../../scripts/bench/load.mjs';
 
 const TILE_COUNT = 500;
 const ZOOMS = [13, 14, 15, 16];
@@ -60,11 +61,7 @@ function tilesOver(boxes: readonly BBox[]): Array<{ z: number; x: number; y: num
 }
 
 /** CPU ms of this process's main thread (Linux). */
-function mainThreadCpuMs(): number {
-  const stat = readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+const mainThreadCpuMs = (): number => cpuMs(process.pid, process.pid) ?? NaN;
 
 export async function profileTiles(): Promise<Record<string, number | string>> {
   const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1] ?? 1) || 1;

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { PglitePreparedStatements } from './pglite-prepared';
 
 /**
  * The embedded database's own thread: it owns the PGlite instance, whose work (parsing, planning,
@@ -116,11 +117,12 @@ async function main(port: NonNullable<typeof parentPort>, { dataDir }: PgliteThr
     return;
   }
 
+  const statements = new PglitePreparedStatements(client);
   const unlisteners = new Map<string, () => Promise<void>>();
   const handle = async (request: PgliteRequest): Promise<PgliteQueryResult | undefined> => {
     switch (request.op) {
       case 'query': {
-        const { rows, command, affectedRows } = await client.query(request.sql, request.params);
+        const { rows, command, affectedRows } = await statements.query(request.sql, request.params);
         return { rows, command, affectedRows };
       }
       case 'listen': {

@@ -5,6 +5,7 @@
  * counter-clockwise), whatever the winding of the input.
  */
 import type { LineString, MultiPolygon, Point, Polygon, Position } from 'geojson';
+import { windRings } from '../geo/winding';
 
 export interface ShapefileFeature {
   geometry: Polygon | MultiPolygon | Point | LineString;
@@ -136,26 +137,6 @@ function positionsOf(geometry: ShapefileFeature['geometry']): Position[] {
   }
 }
 
-/** Twice the signed area: positive when the ring runs counter-clockwise. */
-function signedArea(ring: readonly Position[]): number {
-  let sum = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi = 0, yi = 0] = ring[i] ?? [];
-    const [xj = 0, yj = 0] = ring[j] ?? [];
-    sum += (xj - xi) * (yj + yi);
-  }
-  return sum;
-}
-
-/** Outer rings clockwise, holes counter-clockwise: how the shapefile format tells them apart. */
-function shapefileRings(polygon: readonly Position[][]): Position[][] {
-  return polygon.map((ring, index) => {
-    const clockwise = signedArea(ring) < 0;
-    const wantClockwise = index === 0;
-    return clockwise === wantClockwise ? ring : [...ring].reverse();
-  });
-}
-
 function encodeShape(geometry: ShapefileFeature['geometry']): Buffer {
   if (geometry.type === 'Point') {
     const record = Buffer.alloc(20);
@@ -168,8 +149,8 @@ function encodeShape(geometry: ShapefileFeature['geometry']): Buffer {
     geometry.type === 'LineString'
       ? [geometry.coordinates]
       : geometry.type === 'Polygon'
-        ? shapefileRings(geometry.coordinates)
-        : geometry.coordinates.flatMap((polygon) => shapefileRings(polygon));
+        ? windRings(geometry.coordinates, 'clockwise')
+        : geometry.coordinates.flatMap((polygon) => windRings(polygon, 'clockwise'));
   const pointCount = parts.reduce((sum, part) => sum + part.length, 0);
   const record = Buffer.alloc(44 + 4 * parts.length + 16 * pointCount);
   const box = boundsOf(parts.flat());

@@ -23,6 +23,12 @@ interface RawLocation {
   Lat_precise?: unknown;
   Long_precise?: unknown;
   type?: unknown;
+  /** The delivery centre serving the locality ('MOUNT GAMBIER DC', 'CLARE POST SHOP'). */
+  dc?: unknown;
+  /** Modified Monash Model 2019: 1 metropolitan, 2 regional centre, 3–5 rural towns, 6–7 remote. */
+  MMM_2019?: unknown;
+  /** The local government area's name ('Mount Gambier'). */
+  lgaregion?: unknown;
 }
 
 export interface Locality {
@@ -35,16 +41,25 @@ export interface Locality {
   key: string;
   /** A listed regional town (the farm-location list): ranked first among equal matches. */
   town: boolean;
+  /** How important the place is on a map, 0 (capital) to 4 (rural locality): `LocalityRanking`. */
+  rank: number;
+  /** Within its rank, how much it counts (more first): the capitals by size, else the localities its delivery centre serves. */
+  weight: number;
 }
 
 const STATES = new Set(['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT']);
 
-/** 'WAGGA WAGGA' → 'Wagga Wagga', "O'CONNOR" → "O'Connor", 'MCLAREN VALE' → 'McLaren Vale'. */
+/** Words that stay in capitals: compass points ('Kingston SE'), mail centres (DC, MC, BC), forces and universities. */
+const KEPT_CAPITALS = /\b(N|S|E|W|NE|NW|SE|SW|DC|MC|BC|GPO|RAAF|HMAS|UNSW|ANU|CSIRO)\b/g;
+
+/** 'WAGGA WAGGA' → 'Wagga Wagga', "O'CONNOR" → "O'Connor", 'MCLAREN VALE' → 'McLaren Vale', 'KINGSTON SE' → 'Kingston SE'. */
 export function titleCase(name: string): string {
+  const kept = new Set(name.toUpperCase().match(KEPT_CAPITALS) ?? []);
   return name
     .toLowerCase()
     .replace(/(^|[\s\-'(])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase())
-    .replace(/\bMc([a-z])/g, (_, letter: string) => `Mc${letter.toUpperCase()}`);
+    .replace(/\bMc([a-z])/g, (_, letter: string) => `Mc${letter.toUpperCase()}`)
+    .replace(/\b[A-Z][a-z]*\b/g, (word) => (kept.has(word.toUpperCase()) ? word.toUpperCase() : word));
 }
 
 export const matchKey = (text: string): string =>
@@ -65,6 +80,7 @@ const finite = (value: unknown): number | null => {
 export function buildLocalities(rows: readonly RawLocation[]): Locality[] {
   const towns = new Set(TOWNS.map((town) => `${matchKey(town.name)}|${town.state}`));
   const byKey = new Map<string, Locality>();
+  const ranking = new LocalityRanking();
   for (const row of rows) {
     if (typeof row.locality !== 'string' || typeof row.state !== 'string' || !STATES.has(row.state)) continue;
     // Post-office boxes and large-volume receivers are not places on a map.
@@ -78,6 +94,7 @@ export function buildLocalities(rows: readonly RawLocation[]): Locality[] {
     const key = matchKey(name);
     if (!key) continue;
     const id = `${key}|${row.state}`;
+    ranking.add(id, row);
     const postcode = typeof row.postcode === 'string' ? row.postcode : null;
     const existing = byKey.get(id);
     if (existing) {
@@ -92,10 +109,79 @@ export function buildLocalities(rows: readonly RawLocation[]): Locality[] {
       lon,
       key,
       town: towns.has(id),
+      rank: 4,
+      weight: 0,
     });
   }
-  for (const locality of byKey.values()) locality.postcodes.sort();
+  for (const [id, locality] of byKey) {
+    locality.postcodes.sort();
+    locality.rank = ranking.rankOf(id, locality.town);
+    locality.weight = ranking.weightOf(id);
+  }
   return [...byKey.values()];
+}
+
+/** The state and territory capitals, largest first: rank 0, listed at every zoom. */
+const CAPITALS = [
+  'sydney|NSW',
+  'melbourne|VIC',
+  'brisbane|QLD',
+  'perth|WA',
+  'adelaide|SA',
+  'canberra|ACT',
+  'hobart|TAS',
+  'darwin|NT',
+];
+/** What Australia Post adds to a place's name to name its delivery centre or post shop. */
+const CENTRE_SUFFIX =
+  / (dc|df|lpo|bc|mc|po|post shop|delivery annexe|delivery facility|delivery centre|mail centre|del fac del|ret)$/;
+
+/**
+ * How important a locality is on a map, from what the postcodes dataset says about it (it has no
+ * population): a place whose name a delivery centre bears serves the localities around it, and the
+ * more it serves, the bigger the town; the Modified Monash class tells a regional city from a suburb.
+ * 0 capital; 1 regional city (a non-metropolitan centre serving 30 or more localities, or 10 in a
+ * Monash regional centre); 2 regional town (15 or more, or a listed farming town); 3 any other
+ * centre, or the namesake of its council; 4 every other locality.
+ */
+class LocalityRanking {
+  private readonly served = new Map<string, Set<string>>();
+  private readonly metro = new Set<string>();
+  private readonly regionalCentres = new Set<string>();
+  private readonly councilTowns = new Set<string>();
+
+  add(id: string, row: RawLocation): void {
+    const state = row.state as string;
+    if (typeof row.dc === 'string' && row.dc.trim()) {
+      let hub = matchKey(row.dc);
+      for (let previous = ''; previous !== hub;) {
+        previous = hub;
+        hub = hub.replace(CENTRE_SUFFIX, '');
+      }
+      const hubId = `${hub}|${state}`;
+      let localities = this.served.get(hubId);
+      if (!localities) this.served.set(hubId, (localities = new Set()));
+      localities.add(id);
+    }
+    if (String(row.MMM_2019) === '1') this.metro.add(id);
+    if (String(row.MMM_2019) === '2') this.regionalCentres.add(id);
+    if (typeof row.lgaregion === 'string' && `${matchKey(row.lgaregion)}|${state}` === id) this.councilTowns.add(id);
+  }
+
+  rankOf(id: string, listedTown: boolean): number {
+    if (CAPITALS.includes(id)) return 0;
+    const serves = this.served.get(id)?.size ?? 0;
+    const regional = !this.metro.has(id);
+    if (regional && (serves >= 30 || (serves >= 10 && this.regionalCentres.has(id)))) return 1;
+    if ((regional && serves >= 15) || listedTown) return 2;
+    if (serves > 0 || this.councilTowns.has(id)) return 3;
+    return 4;
+  }
+
+  weightOf(id: string): number {
+    const capital = CAPITALS.indexOf(id);
+    return capital >= 0 ? CAPITALS.length - capital : (this.served.get(id)?.size ?? 0);
+  }
 }
 
 /** The localities of the shipped dataset, read and folded in the calling thread (about 0.4 s). */

@@ -32,7 +32,11 @@ export interface GeocoderOptions {
   cacheTtlMs: number;
 }
 
-export const GEOCODER_POLICY = { minIntervalMs: 1_000, cacheTtlMs: 24 * 3_600_000 } as const;
+/** Nominatim's usage policy: at most one request a second. */
+export const GEOCODER_MAX_RATE_INTERVAL_MS = 1_000;
+// Spaced a tenth of a second over the policy, so that delays on the way (a busy event loop, the network)
+// never bring two requests closer than a second where the geocoder receives them.
+export const GEOCODER_POLICY = { minIntervalMs: 1_100, cacheTtlMs: 24 * 3_600_000 } as const;
 const MAX_CACHED_SEARCHES = 5_000;
 
 export class GazetteerFinder implements PlaceFinder {

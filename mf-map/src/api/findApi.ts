@@ -3,11 +3,13 @@ import {
   basemapsResponseSchema,
   farmListResponseSchema,
   fieldCollectionSchema,
+  orientationResponseSchema,
   placeSearchResponseSchema,
   type Basemap,
   type BasemapsResponse,
   type BBox,
   type FieldFeature,
+  type OrientationResponse,
   type PlaceSearchResponse,
   type SetCropTypeRequest,
 } from '@paddock/shared/contracts';
@@ -22,6 +24,8 @@ export interface FindApi {
   /** The XYZ template of a base map for a farm (the embedded one resolved against the api). */
   basemapTemplate(basemap: Basemap, farmId: string): string;
   fetchTile(url: string): Promise<Response>;
+  /** Coastline, state borders and place names for a map view (WGS84 box) at a zoom, over the embedded base map. */
+  orientation(bbox: BBox, zoom: number): Promise<OrientationResponse>;
   /** The box around the fields of the user's most recently changed farm other than `exceptFarmId`, or null. */
   lastFarmBBox(exceptFarmId: string): Promise<BBox | null>;
   setCropType(farmId: string, fieldIds: readonly string[], cropType: string | null): Promise<FieldFeature[]>;
@@ -48,6 +52,8 @@ export function createFindApi({ config, getToken, fetch: fetchImpl }: AreaApiOpt
         ? `${resolveFromApiRoot(config.apiUrl, basemap.url)}?${new URLSearchParams({ farm_id: farmId }).toString()}`
         : basemap.url,
     fetchTile: async (url) => send(url, { headers: { Authorization: `Bearer ${await getToken()}` } }),
+    orientation: (bbox, zoom) =>
+      api.get('basemap/orientation', orientationResponseSchema, { bbox: bbox.join(','), zoom }),
     lastFarmBBox: async (exceptFarmId) => {
       const page = await api.get('farms', farmListResponseSchema, {
         sort_by: 'updated_on',

@@ -3,7 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { CatalogEntry, CompareStatisticsResponse, Distribution } from '@paddock/shared/contracts';
 import type { Routes } from '@paddock/shared/testing';
 import { queriesOf, renderOverMap } from '../testing/harness';
-import { capture, catalogReply } from '../testing/imageryReplies';
+import { capture, catalogLoaded, catalogReply } from '../testing/imageryReplies';
 import { CompareOverlay } from './CompareOverlay';
 import { positionAfterKey } from './swipe';
 
@@ -74,7 +74,7 @@ function renderCompare(
     { routes },
   );
   act(() => {
-    rendered.store.getState().setCatalog(catalog);
+    catalogLoaded(rendered.queryClient, { layer: 'standard', fieldIds: ['x1'] }, catalog);
     rendered.store.getState().setSelectedDate(date);
   });
   return rendered;

@@ -26,6 +26,8 @@ import styles from './compare.module.css';
 import { SWIPE_STEP } from './swipe';
 import { lastSeasonPageEnd, sameTimeLastSeason, LAST_SEASON_WITHIN_DAYS, yearEarlier } from './lastSeason';
 import { Options } from '@paddock/shared/ui/form';
+import { useFarmFields } from '../map-core/farmData';
+import { useShownCatalog } from '../map-core/imagery/useCatalog';
 
 const CompareLayers = lazy(() => import('./CompareLayers'));
 
@@ -146,12 +148,12 @@ export function CompareOverlay() {
     message: null,
   });
   const ids = useId();
+  const fields = useFarmFields();
+  const catalog = useShownCatalog();
   const s = useMapStore(
     useShallow((st) => ({
       selected: st.selectedFields,
-      fields: st.fields,
       multiSelect: st.access.multiSelect,
-      catalog: st.catalog,
       date: st.selectedDate,
     })),
   );
@@ -171,14 +173,14 @@ export function CompareOverlay() {
 
   /** The clear capture days loaded (newest first): the ones worth comparing. */
   const captureDates = useMemo(
-    () => (s.catalog ?? []).filter((entry) => entryCloud(entry) < CLEAR_BELOW_PERCENT).map(entryDay),
-    [s.catalog],
+    () => (catalog ?? []).filter((entry) => entryCloud(entry) < CLEAR_BELOW_PERCENT).map(entryDay),
+    [catalog],
   );
 
   if (!state) {
     // The entry point: the selected field (Basic) or fields (Advanced, as imagery allows several).
-    const target = s.selected.length > 0 ? s.selected : s.fields.length === 1 ? [s.fields[0]?.id ?? ''] : [];
-    if (target.length === 0 || (target.length > 1 && !s.multiSelect) || !s.date || s.catalog === null) return null;
+    const target = s.selected.length > 0 ? s.selected : fields.length === 1 ? [fields[0]?.id ?? ''] : [];
+    if (target.length === 0 || (target.length > 1 && !s.multiSelect) || !s.date || catalog === null) return null;
     const code = algorithmCode('standard', 'NDVI');
     const later = captureDates.includes(s.date) ? s.date : captureDates[0];
     const previous = captureDates.find((date) => later !== undefined && date < later);

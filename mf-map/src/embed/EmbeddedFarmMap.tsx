@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { ApiError } from '@paddock/shared/api-client';
-import { createBus } from '@paddock/shared/bus';
-import { QueryProvider } from '@paddock/shared/query';
+import type { PaddockBus } from '@paddock/shared/bus';
+import { QueryProvider, type QueryClient } from '@paddock/shared/query';
 import type { MapApi } from '../api/mapApi';
+import { farmOf, fieldsOf } from '../map-core/farmData';
 import { useFarmMapData } from '../map-core/useFarmMapData';
 import { MapStoreProvider, type MapAccess, type MapStore } from '../store';
 import type { createEmitter } from './events';
@@ -14,6 +15,9 @@ interface EmbeddedFarmMapProps {
   farmId: string;
   api: MapApi;
   store: MapStore;
+  /** The embedded map's own bus and query cache (its page has no Paddock host, so failures are reported as events, not toasts). */
+  bus: PaddockBus;
+  queryClient: QueryClient;
   emitter: ReturnType<typeof createEmitter>;
   selectable: boolean;
 }
@@ -23,7 +27,7 @@ const EMBEDDED_ACCESS: MapAccess = { edit: false, multiSelect: true, advanced: t
 const embeddedAccess = () => EMBEDDED_ACCESS;
 
 /** The farm map without the product around it: the page's map component and farm loading, over its own store. */
-function EmbeddedMap({ farmId, api, store, emitter, selectable }: EmbeddedFarmMapProps) {
+function EmbeddedMap({ farmId, api, store, queryClient, emitter, selectable }: EmbeddedFarmMapProps) {
   const { status } = useFarmMapData({
     api,
     farmId,
@@ -32,8 +36,11 @@ function EmbeddedMap({ farmId, api, store, emitter, selectable }: EmbeddedFarmMa
     fallbackMessage: 'The farm could not be loaded.',
   });
   const onFieldClick = useMemo(
-    () => (selectable ? (fieldId: string) => store.getState().toggleField(fieldId) : null),
-    [selectable, store],
+    () =>
+      selectable
+        ? (fieldId: string) => store.getState().toggleField(fieldId, fieldsOf(queryClient, store.getState().farmId))
+        : null,
+    [selectable, store, queryClient],
   );
   const failed = status.status === 'error';
   const message = failed ? status.message : null;
@@ -41,10 +48,10 @@ function EmbeddedMap({ farmId, api, store, emitter, selectable }: EmbeddedFarmMa
 
   useEffect(() => {
     if (status.status !== 'success') return;
-    const { farm, fields } = store.getState();
-    if (farm)
-      emitter.emit('ready', { farmId: farm.id, farmName: farm.properties.farm_name, fieldCount: fields.length });
-  }, [status.status, store, emitter]);
+    const farm = farmOf(queryClient, store.getState().farmId);
+    const fieldCount = fieldsOf(queryClient, farm?.id ?? null).length;
+    if (farm) emitter.emit('ready', { farmId: farm.id, farmName: farm.properties.farm_name, fieldCount });
+  }, [status.status, store, queryClient, emitter]);
   useEffect(() => {
     if (message !== null) emitter.emit('error', { message, status: httpStatus });
   }, [message, httpStatus, emitter]);
@@ -70,11 +77,10 @@ function EmbeddedMap({ farmId, api, store, emitter, selectable }: EmbeddedFarmMa
   );
 }
 
-/** The embedded map's own query cache (its page has no Paddock host, so failures are reported as events, not toasts). */
+/** The embedded map over its own query cache and store. */
 export function EmbeddedFarmMap(props: EmbeddedFarmMapProps) {
-  const [bus] = useState(() => createBus(new EventTarget()));
   return (
-    <QueryProvider bus={bus}>
+    <QueryProvider bus={props.bus} client={props.queryClient}>
       <MapStoreProvider store={props.store}>
         <EmbeddedMap {...props} />
       </MapStoreProvider>

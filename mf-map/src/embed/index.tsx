@@ -1,5 +1,8 @@
 import { createRoot } from 'react-dom/client';
+import { createBus } from '@paddock/shared/bus';
+import { createQueryClient } from '@paddock/shared/query';
 import { createMapApi } from '../api/mapApi';
+import { fieldsOf } from '../map-core/farmData';
 import { createMapStore } from '../store';
 import { EmbeddedFarmMap } from './EmbeddedFarmMap';
 import type { FarmMapInstance, FarmMapOptions } from '@paddock/shared/contracts';
@@ -18,26 +21,29 @@ export function createFarmMap(
 ): FarmMapInstance {
   const emitter = createEmitter();
   const store = createMapStore();
+  // Its page has no Paddock host: failures are reported as events, so this bus goes nowhere.
+  const bus = createBus(new EventTarget());
+  const queryClient = createQueryClient({ bus });
+  const fields = () => fieldsOf(queryClient, store.getState().farmId);
   const api = createMapApi({ config: { apiUrl }, getToken: () => getToken() });
 
   let echo = true;
   const unsubscribe = store.subscribe((state, previous) => {
     if (state.selectedFields !== previous.selectedFields && echo) {
-      emitter.emit('select', { fields: selectedFeatures(state.fields, state.selectedFields) });
+      emitter.emit('select', { fields: selectedFeatures(fields(), state.selectedFields) });
     }
   });
 
   const root = createRoot(element);
-  root.render(
-    <EmbeddedFarmMap farmId={farmId} api={api} store={store} emitter={emitter} selectable={mode === 'select'} />,
-  );
+  const parts = { farmId, api, store, bus, queryClient, emitter };
+  root.render(<EmbeddedFarmMap {...parts} selectable={mode === 'select'} />);
 
   return {
     on: (event, listener) => emitter.on(event, listener),
     setSelection(fieldIds) {
       echo = false;
       try {
-        store.getState().setSelection(fieldIds);
+        store.getState().setSelection(fieldIds, fields());
       } finally {
         echo = true;
       }
@@ -46,6 +52,7 @@ export function createFarmMap(
       unsubscribe();
       emitter.clear();
       root.unmount();
+      queryClient.clear();
     },
   };
 }

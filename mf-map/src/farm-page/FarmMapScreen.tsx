@@ -28,7 +28,7 @@ import { OlMapContext, type MapHandle } from '../map-core/olMapContext';
 import { MeasureControls } from '../measure/MeasureControls';
 import { keepMeasureModeInStorage } from '../measure/measureStorage';
 import { messages } from '../messages';
-import { createMapStore, MapStoreProvider, useMapStore, useMapStoreApi, type MapStore } from '../store';
+import { createMapStore, MapStoreProvider, useMapStoreApi, type MapStore } from '../store';
 import { MapTutorial } from '../tutorial/MapTutorial';
 import { useTutorial } from '../tutorial/useTutorial';
 import { RemoteMount } from './RemoteMount';
@@ -41,6 +41,7 @@ import { useBasemap, useFindApi, useStartRegion } from '../map-core/useFind';
 import { mapAccess } from './access';
 import { loadImportWizard, type ImportWizardModule } from './farmsModules';
 import { useFarmMapData, type LoadStatus } from '../map-core/useFarmMapData';
+import { useFarm, useFarmFields, useFieldsReader } from '../map-core/farmData';
 import styles from './FarmMapScreen.module.css';
 
 // OpenLayers comes with this chunk only, fetched while the farm loads.
@@ -51,6 +52,7 @@ const FarmMap = lazy(() => import('./FarmMap'));
  * (the dashboard's tutorial link). Acted on once, then cleared.
  */
 function useArrival(store: MapStore, status: LoadStatus, handle: MapHandle | null, showTutorial: () => void) {
+  const readFields = useFieldsReader();
   const location = useLocation();
   const navigate = useNavigate();
   const arrival = useMemo(() => readFarmMapNavState(location.state), [location.state]);
@@ -58,15 +60,16 @@ function useArrival(store: MapStore, status: LoadStatus, handle: MapHandle | nul
   useEffect(() => {
     if (!arrival || status.status !== 'success' || !handle) return;
     const state = store.getState();
+    const fields = readFields();
     if (arrival.kind === 'tutorial') showTutorial();
-    else if (arrival.kind === 'draw') state.startDrawing();
+    else if (arrival.kind === 'draw') state.startDrawing(fields.length);
     else {
-      if (arrival.kind === 'edit') state.editField(arrival.fieldId);
-      else state.setSelection([arrival.fieldId]);
+      if (arrival.kind === 'edit') state.editField(arrival.fieldId, fields);
+      else state.setSelection([arrival.fieldId], fields);
       handle.zoomToFields([arrival.fieldId]);
     }
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [arrival, status.status, handle, store, navigate, location.pathname, location.search, showTutorial]);
+  }, [arrival, status.status, handle, store, readFields, navigate, location.pathname, location.search, showTutorial]);
 }
 
 function FarmNotFound() {
@@ -104,9 +107,11 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
   const [scouting, setScouting] = useState(() => new URLSearchParams(location.search).has(SCOUTING_NOTE_PARAM));
   const tutorial = useTutorial();
   const actions = useFieldActions(store);
-  const onFieldClick = useMemo(() => fieldClickHandler(store), [store]);
-  const farm = useMapStore((s) => s.farm);
-  const fieldCount = useMapStore((s) => s.fields.length);
+  const readFields = useFieldsReader();
+  const onFieldClick = useMemo(() => fieldClickHandler(store, readFields), [store, readFields]);
+  const farm = useFarm();
+  const fields = useFarmFields();
+  const fieldCount = fields.length;
   const find = useFindApi();
   const basemap = useBasemap(find, farm?.id ?? null);
   useStartRegion(handle, find, status.status === 'success' ? (farm?.id ?? null) : null, fieldCount, props.profile);
@@ -118,7 +123,7 @@ export function FarmMapLayout({ status, onRetry, onReload }: LayoutProps) {
   const askDelete = (field: FieldFeature) => setDeleteTarget(field.id);
   /** The Boundaries toolbar's delete: the field being edited, else the selected one. */
   const deleteCurrent = () => {
-    const { currentField, selectedFields, fields } = store.getState();
+    const { currentField, selectedFields } = store.getState();
     const field = fields.find((f) => f.id === (currentField ?? selectedFields[0]));
     if (field) askDelete(field);
     else bus.toast('error', messages.selectFieldToDelete);

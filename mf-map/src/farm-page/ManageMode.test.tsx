@@ -7,6 +7,7 @@ import { fakeMfProps, fakeServer, testQueryClient, type Routes } from '@paddock/
 import { MapAreaProvider } from '../context';
 import { createMapStore, MapStoreProvider, type MapStore } from '../store';
 import { makeFarm, makeField } from '../testing/fixtures';
+import { farmLoaded } from '../testing/harness';
 import { FarmMapLayout } from './FarmMapScreen';
 
 const mockHandle = jest.requireActual<typeof import('../testing/harness')>('../testing/harness').fakeMapHandle();
@@ -50,22 +51,26 @@ const cropTypes: Routes = {
 
 /** The map page's layout over a store the test drives the way the map would (OpenLayers needs a real canvas). */
 function renderManage(routes: Routes = {}) {
-  const store: MapStore = createMapStore();
-  store.getState().setAccess({ edit: true, multiSelect: false, advanced: false });
-  store
-    .getState()
-    .loadFarm(makeFarm(), [
-      makeField('x1', { field_name: 'Creek', field_crop_type: null }),
-      makeField('x2', { field_name: 'Hill', field_crop_type: 'Barley' }, 1),
-    ]);
   const server = fakeServer({ ...cropTypes, ...routes });
   const bus = createBus(new EventTarget());
+  const queryClient = testQueryClient(bus);
+  const store: MapStore = createMapStore();
+  farmLoaded(
+    queryClient,
+    store,
+    makeFarm(),
+    [
+      makeField('x1', { field_name: 'Creek', field_crop_type: null }),
+      makeField('x2', { field_name: 'Hill', field_crop_type: 'Barley' }, 1),
+    ],
+    { edit: true, multiSelect: false, advanced: false },
+  );
   const toasts: string[] = [];
   const farmEvents: Array<PaddockEvents['paddock:farm-changed']> = [];
   bus.on('paddock:toast', ({ message }) => toasts.push(message));
   bus.on('paddock:farm-changed', (event) => farmEvents.push(event));
   render(
-    <MapAreaProvider props={fakeMfProps({ bus })} fetch={server.fetch} queryClient={testQueryClient(bus)}>
+    <MapAreaProvider props={fakeMfProps({ bus })} fetch={server.fetch} queryClient={queryClient}>
       <MemoryRouter>
         <MapStoreProvider store={store}>
           <FarmMapLayout status={{ status: 'success' }} onRetry={() => undefined} onReload={async () => undefined} />
@@ -120,7 +125,7 @@ describe('manage mode', () => {
 
   it('refuses a boundary that crosses itself before the details', async () => {
     const { store, toasts, ui } = renderManage();
-    act(() => store.getState().startDrawing());
+    act(() => store.getState().startDrawing(2));
     act(() => store.getState().sketchClosed(bowTie, 0));
     await ui.click(await screen.findByRole('button', { name: 'Finish Editing' }));
     expect(toasts).toEqual(['The boundary crosses itself. Move the points so its edges do not cross, then try again.']);
@@ -134,7 +139,7 @@ describe('manage mode', () => {
         body: { detail: [{ loc: ['body'], msg: "Field 'Field 3': the boundary crosses itself", type: 'x' }] },
       },
     });
-    act(() => store.getState().startDrawing());
+    act(() => store.getState().startDrawing(2));
     act(() => store.getState().sketchClosed(square, 100.9));
     await ui.click(await screen.findByRole('button', { name: 'Finish Editing' }));
     await chooseCropType(ui, 'Barley');

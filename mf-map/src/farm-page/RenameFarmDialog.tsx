@@ -1,11 +1,11 @@
 import { farmNameSchema, type FarmFeature } from '@paddock/shared/contracts';
-import { queryKeys, useAction, useQueryClient } from '@paddock/shared/query';
+import { useAction, useQueryClient } from '@paddock/shared/query';
 import { Button } from '@paddock/shared/ui';
 import { Form, ruleOf, TextField } from '@paddock/shared/ui/form';
 import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { useMapArea } from '../context';
 import { messages } from '../messages';
-import { useMapStoreApi } from '../store';
+import { farmSaved } from '../map-core/farmData';
 
 const nameRule = ruleOf<string>(farmNameSchema);
 
@@ -18,7 +18,6 @@ interface RenameFarmDialogProps {
 /** More-menu → Rename Farm (PUT v2/farms/{id}); the name follows the create-farm rules (spec README). */
 export function RenameFarmDialog({ farm, isOpen, onClose }: RenameFarmDialogProps) {
   const { api } = useMapArea();
-  const store = useMapStoreApi();
   const client = useQueryClient();
   const rename = useAction({
     run: (farmName: string) => api.renameFarm(farm.id, farmName),
@@ -26,8 +25,7 @@ export function RenameFarmDialog({ farm, isOpen, onClose }: RenameFarmDialogProp
     failure: 'The farm could not be renamed.',
     events: () => [['paddock:farm-changed', { farmId: farm.id, change: 'updated' }]],
     onSuccess: (renamed: FarmFeature) => {
-      client.setQueryData(queryKeys.farms.detail(farm.id), renamed);
-      store.getState().setFarm(renamed);
+      farmSaved(client, renamed);
       onClose();
     },
   });

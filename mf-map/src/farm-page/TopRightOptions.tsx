@@ -13,12 +13,13 @@ import { RemoteMount } from './RemoteMount';
 import { MapSearch } from '../fields/MapSearch';
 import { useFindApi } from '../map-core/useFind';
 import styles from '../controls/TopRight.module.css';
+import { useFarm } from '../map-core/farmData';
 
 type Dialog = 'rename' | 'delete' | 'share' | null;
 
 /** Spec 1 §2.7: the more-menu of view mode; each user sees what their role on the farm allows. */
 function MoreMenu({ onChoose }: { onChoose(choice: Exclude<Dialog, null> | 'tutorial'): void }) {
-  const role = useMapStore((s) => s.farm?.properties.permission ?? 'viewer');
+  const role = useFarm()?.properties.permission ?? 'viewer';
   const can = abilitiesOf(role);
   const items = [
     ...(can.edit ? [{ id: 'rename', label: 'Rename Farm' }] : []),
@@ -57,7 +58,7 @@ function MoreMenu({ onChoose }: { onChoose(choice: Exclude<Dialog, null> | 'tuto
 export function TopRightOptions({ onViewTutorial }: { onViewTutorial(): void }) {
   const props = useMapArea();
   const { bus, basename } = props;
-  const farm = useMapStore((s) => s.farm);
+  const farm = useFarm();
   const mode = useMapStore((s) => s.mode);
   const [dialog, setDialog] = useState<Dialog>(null);
   const find = useFindApi();

@@ -17,6 +17,7 @@ import { SetCropControl } from './SetCropControl';
 import { useCropTypes } from '../api/useCropTypes';
 import { useFindApi } from '../map-core/useFind';
 import styles from './FieldMenu.module.css';
+import { useFarm, useFarmFields } from '../map-core/farmData';
 
 /** Spec 2 §4: in zoning mode a field of 800 ha or more cannot be chosen. */
 const zoningUnavailable = (field: FieldFeature): string | null =>
@@ -82,7 +83,12 @@ function SelectAll({ fields, selected }: { fields: FieldFeature[]; selected: Rea
         checked={allSelected}
         disabled={unavailable || fields.length === 0}
         onChange={() =>
-          allSelected ? store.getState().clearSelection() : store.getState().selectAll(fields.map((f) => f.id))
+          allSelected
+            ? store.getState().clearSelection()
+            : store.getState().selectAll(
+                fields.map((f) => f.id),
+                fields,
+              )
         }
       />
       Select All
@@ -100,10 +106,10 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
   const handle = useOlMap();
   const bodyId = useId();
   const searchId = useId();
-  const { farm, fields, selectedFields, mode, access, drawerOpen } = useMapStore(
+  const farm = useFarm();
+  const fields = useFarmFields();
+  const { selectedFields, mode, access, drawerOpen } = useMapStore(
     useShallow((s) => ({
-      farm: s.farm,
-      fields: s.fields,
       selectedFields: s.selectedFields,
       mode: s.mode,
       access: s.access,
@@ -130,11 +136,11 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
   };
   const toggle = (fieldId: string) => {
     const wasSelected = store.getState().selectedFields.includes(fieldId);
-    store.getState().toggleField(fieldId);
+    store.getState().toggleField(fieldId, fields);
     if (!wasSelected && store.getState().selectedFields.includes(fieldId)) handle?.zoomToFields([fieldId]);
   };
   const edit = (fieldId: string) => {
-    store.getState().editField(fieldId);
+    store.getState().editField(fieldId, fields);
     handle?.zoomToFields([fieldId]);
   };
 
@@ -175,7 +181,7 @@ export function FieldMenu({ status, onRetry, onImport, onDelete }: FieldMenuProp
           <>
             {access.edit && mode !== 'manage' && !zoning && (
               <div className={styles.actions}>
-                <AddFieldMenu onDraw={() => store.getState().startDrawing()} onImport={onImport} />
+                <AddFieldMenu onDraw={() => store.getState().startDrawing(fields.length)} onImport={onImport} />
                 <Button variant="secondary" onClick={() => store.getState().setMode('manage')}>
                   Edit Fields
                 </Button>

@@ -5,11 +5,13 @@ import { Icon } from '@paddock/shared/ui';
 import styles from './Manage.module.css';
 import { touchFirst } from '../map-core/pointer';
 import { undoCornerSignal } from './undoCorner';
+import { useFarmFields } from '../map-core/farmData';
 
 /** Spec 1 §2.7: the Boundaries toolbar of manage mode (back, create, delete). */
 export function BoundariesToolbar({ onDelete }: { onDelete(): void }) {
   const store = useMapStoreApi();
   const phase = useMapStore((s) => s.drawing.phase);
+  const fieldCount = useFarmFields().length;
   return (
     <div className={styles.toolbar} role="toolbar" aria-label="Boundaries">
       <span className={styles.toolbarTitle} aria-hidden="true">
@@ -22,7 +24,7 @@ export function BoundariesToolbar({ onDelete }: { onDelete(): void }) {
         type="button"
         className={styles.tool}
         disabled={phase !== 'idle'}
-        onClick={() => store.getState().startDrawing()}
+        onClick={() => store.getState().startDrawing(fieldCount)}
       >
         <Icon name="draw" /> Create
       </button>

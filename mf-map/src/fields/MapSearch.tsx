@@ -15,9 +15,10 @@ import { formatHectares } from '@paddock/shared/format';
 import { queryKeys, queryPolicy, freshFor, useQuery } from '@paddock/shared/query';
 import type { FindApi } from '../api/findApi';
 import { useOlMap } from '../map-core/olMapContext';
-import { useMapStore, useMapStoreApi } from '../store';
+import { useMapStoreApi } from '../store';
 import { Icon, controls } from '@paddock/shared/ui';
 import styles from '../controls/TopRight.module.css';
+import { useFarmFields } from '../map-core/farmData';
 
 /** At most this many suggestions: enough to pick from, few enough to render at once with thousands of fields. */
 const MAX_SUGGESTIONS = 20;
@@ -49,7 +50,7 @@ type Suggestion =
 export function MapSearch({ api }: { api?: Pick<FindApi, 'searchPlaces'> }) {
   const store = useMapStoreApi();
   const handle = useOlMap();
-  const fields = useMapStore((s) => s.fields);
+  const fields = useFarmFields();
   const [text, setText] = useState('');
   const needle = text.trim().toLowerCase();
   const settled = useSettled(text.trim(), PLACE_SEARCH_DELAY_MS);
@@ -99,7 +100,7 @@ export function MapSearch({ api }: { api?: Pick<FindApi, 'searchPlaces'> }) {
     if (!suggestion) return;
     if (suggestion.kind === 'field') {
       const state = store.getState();
-      if (state.mode === 'view') state.setSelection([suggestion.fieldId]);
+      if (state.mode === 'view') state.setSelection([suggestion.fieldId], fields);
       handle?.zoomToFields([suggestion.fieldId]);
     } else {
       handle?.goTo(suggestion.place.lon, suggestion.place.lat, PLACE_ZOOM[suggestion.place.kind]);

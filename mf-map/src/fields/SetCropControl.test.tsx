@@ -38,12 +38,10 @@ function renderMenu(farmRole: 'owner' | 'viewer' = 'owner', selected = ['a', 'b'
 
 describe('setting the crop of selected fields in the field list (issue 10 §6)', () => {
   it('sets the crop of every selected field in one request and shows it at once', async () => {
-    const { ui, server, store, toasts } = renderMenu();
+    const { ui, server, fieldsNow, toasts } = renderMenu();
     await ui.click(screen.getByRole('button', { name: /Set crop of 2 fields/ }));
     await ui.click(await screen.findByRole('option', { name: 'Canola' }));
-    await waitFor(() =>
-      expect(store.getState().fields.map((f) => f.properties.field_crop_type)).toEqual(['Canola', 'Canola']),
-    );
+    await waitFor(() => expect(fieldsNow().map((f) => f.properties.field_crop_type)).toEqual(['Canola', 'Canola']));
     expect(server.find('PATCH', '/v2/farms/f1/fields/crop_type')[0]?.body).toEqual({
       field_ids: ['a', 'b'],
       field_crop_type: 'Canola',

@@ -8,10 +8,10 @@ import {
   type Key,
 } from 'react-aria-components';
 import type { FieldFeature } from '@paddock/shared/contracts';
-import { useAction } from '@paddock/shared/query';
+import { useAction, useQueryClient } from '@paddock/shared/query';
 import type { FindApi } from '../api/findApi';
 import { Icon, controls } from '@paddock/shared/ui';
-import { useMapStoreApi } from '../store';
+import { fieldsUpdated } from '../map-core/farmData';
 import styles from './SetCropControl.module.css';
 
 export interface SetCropControlProps {
@@ -28,12 +28,12 @@ const fieldsWord = (count: number) => (count === 1 ? '1 field' : `${count} field
  * v2/farms/{farm_id}/fields/crop_type), the list and map updated from the answer.
  */
 export function SetCropControl({ api, farmId, fieldIds, cropTypes }: SetCropControlProps) {
-  const store = useMapStoreApi();
+  const client = useQueryClient();
   const setCrop = useAction<{ crop: string; ids: readonly string[] }, FieldFeature[]>({
     run: ({ crop, ids }) => api.setCropType(farmId, ids, crop),
     success: (fields, { crop }) => `${fieldsWord(fields.length)} set to ${crop}`,
     failure: "Can't change the crop type!",
-    onSuccess: (fields) => fields.forEach((field) => store.getState().fieldUpdated(field)),
+    onSuccess: (fields) => fieldsUpdated(client, farmId, fields),
   });
   const label = `Set crop of ${fieldsWord(fieldIds.length)}`;
   return (

@@ -1,9 +1,10 @@
 import { failureMessage } from '@paddock/shared/api-client';
 import type { FieldFeature } from '@paddock/shared/contracts';
-import { useAction, type ActionEvent } from '@paddock/shared/query';
+import { useAction, useQueryClient, type ActionEvent } from '@paddock/shared/query';
 import type { FieldDraft } from '../api/mapApi';
 import { useMapArea } from '../context';
 import { messages } from '../messages';
+import { farmOf, fieldRemoved, fieldsOf, fieldsSaved } from '../map-core/farmData';
 import type { MapStore } from '../store';
 import { checkDetails } from './fieldDetails';
 import { geometryProblem } from './fieldGeometry';
@@ -34,9 +35,13 @@ function savedMessage({ original, draft }: Save): string | null {
   return changes.length === 1 && changes[0] === 'cropType' ? messages.cropTypeUpdated : messages.fieldUpdated;
 }
 
-/** Saving and deleting fields with the spec's messages (spec 1 §8), and the farm-changed event after each change. */
+/**
+ * Saving and deleting fields with the spec's messages (spec 1 §8), the farm's fields in the query
+ * cache updated from the server's answer, and the farm-changed event after each change.
+ */
 export function useFieldActions(store: MapStore) {
   const { api, bus } = useMapArea();
+  const client = useQueryClient();
   const changed = (farmId: string): ActionEvent[] => [['paddock:farm-changed', { farmId, change: 'updated' }]];
 
   const save = useAction({
@@ -49,7 +54,7 @@ export function useFieldActions(store: MapStore) {
     failure: (error, { original }) =>
       failureMessage(original ? messages.fieldUpdateFailed : messages.fieldCreateFailed, error),
     events: (_saved, { farmId }) => changed(farmId),
-    onSuccess: (saved) => store.getState().fieldSaved(saved),
+    onSuccess: (saved, { farmId }) => store.getState().fieldSaved(fieldsSaved(client, farmId, [saved])),
   });
 
   const remove = useAction({
@@ -57,7 +62,10 @@ export function useFieldActions(store: MapStore) {
     success: messages.fieldDeleted,
     failure: (error) => failureMessage(messages.fieldDeleteFailed, error),
     events: (_none, { farmId }) => changed(farmId),
-    onSuccess: (_none, { fieldId }) => store.getState().fieldRemoved(fieldId),
+    onSuccess: (_none, { fieldId, farmId }) => {
+      fieldRemoved(client, farmId, fieldId);
+      store.getState().fieldRemoved(fieldId);
+    },
   });
 
   /** The boundary is fit to save: something is drawn, it encloses an area and does not cross itself. */
@@ -79,7 +87,8 @@ export function useFieldActions(store: MapStore) {
    */
   const saveField = async (): Promise<boolean> => {
     const state = store.getState();
-    const { drawing, currentField, fields, farm } = state;
+    const { drawing, currentField } = state;
+    const farm = farmOf(client, state.farmId);
     const details = checkDetails(drawing.name, drawing.cropType);
     if (!boundaryIsSavable() || !drawing.geometry || !farm) return false;
     if (!details.canSave) {
@@ -88,6 +97,7 @@ export function useFieldActions(store: MapStore) {
       state.finishEditing();
       return false;
     }
+    const fields = fieldsOf(client, farm.id);
     const original = currentField ? (fields.find((f) => f.id === currentField) ?? null) : null;
     const draft = { name: drawing.name.trim(), cropType: drawing.cropType ?? '', geometry: drawing.geometry };
     const saved = await save.trigger({ farmId: farm.id, original, draft });
@@ -97,7 +107,7 @@ export function useFieldActions(store: MapStore) {
 
   /** Deletes after the user confirmed; rejects (after telling the user) so the dialog stays for a retry. */
   const deleteField = async (fieldId: string): Promise<void> => {
-    const farmId = store.getState().farm?.id ?? '';
+    const farmId = store.getState().farmId ?? '';
     await remove.run({ fieldId, farmId });
   };
 

@@ -187,7 +187,7 @@ describe('choosing a date', () => {
 
   it('first asks for the crop type of a single selected field without one, then opens the date', async () => {
     const field = makeField('x1', { field_crop_type: null });
-    const { ui, server, store, toasts } = renderOverMap(<ImageryOverlay />, {
+    const { ui, server, store, toasts, fieldsNow } = renderOverMap(<ImageryOverlay />, {
       fields: [field],
       selected: ['x1'],
       routes: {
@@ -223,7 +223,7 @@ describe('choosing a date', () => {
     await waitFor(() => expect(store.getState().selectedDate).toBe('2026-02-20'));
     expect(server.find('PUT', '/v2/fields/x1')[0]?.body).toMatchObject({ properties: { field_crop_type: 'Wheat' } });
     expect(toasts).toContainEqual({ kind: 'success', message: 'Field crop type updated successfully!' });
-    expect(store.getState().fields[0]?.properties.field_crop_type).toBe('Wheat');
+    expect(fieldsNow()[0]?.properties.field_crop_type).toBe('Wheat');
     expect(store.getState().selectedFields).toEqual(['x1']);
   });
 

@@ -11,7 +11,7 @@ import { DateTimeline } from './components/DateTimeline';
 import { ExportMapDialog, type ExportSubject } from './components/ExportMapDialog';
 import { ImageryPanel } from './components/ImageryPanel';
 import { Legend } from './components/Legend';
-import { imageryFieldsOf } from './lib/imageryFields';
+import { imageryFieldsOf } from '../map-core/imagery/imageryFields';
 import { entryDay, entryLabel, firstLookEntry } from '../map-core/imagery/timeline';
 import { TimeSeriesCard } from './timeseries/TimeSeriesCard';
 import { useCatalog } from '../map-core/imagery/useCatalog';
@@ -19,6 +19,7 @@ import { useDateChoice } from './useDateChoice';
 import { useRasterLoading } from './useRasterLoading';
 import { useStatistics } from './useStatistics';
 import styles from './imagery.module.css';
+import { useFarm, useFarmFields } from '../map-core/farmData';
 
 // OpenLayers arrives with the map's own lazy chunk; the tile layer waits for it too.
 export interface ImageryOverlayProps {
@@ -41,16 +42,15 @@ export function ImageryOverlay({ zoningPanel, zoningOrders, seriesExtra }: Image
   const { imagery } = useMapArea();
   const store = useMapStoreApi();
   const handle = useOlMap();
+  const farm = useFarm();
+  const fields = useFarmFields();
   const s = useMapStore(
     useShallow((state) => ({
       mode: state.mode,
-      farm: state.farm,
-      fields: state.fields,
       selectedFields: state.selectedFields,
       multiSelect: state.access.multiSelect,
       layer: state.selectedLayer,
       algorithm: state.selectedAlgorithm,
-      catalog: state.catalog,
       date: state.selectedDate,
       rasterLoading: state.rasterLoading,
       exportMode: state.exportMode,
@@ -60,22 +60,22 @@ export function ImageryOverlay({ zoningPanel, zoningOrders, seriesExtra }: Image
   const viewing = s.mode === 'view';
   const imageryLayer: ImageryLayer | null = viewing && s.layer !== 'zoning' ? s.layer : null;
   const target = useMemo(
-    () => imageryFieldsOf(s.fields, s.selectedFields, s.multiSelect),
-    [s.fields, s.selectedFields, s.multiSelect],
+    () => imageryFieldsOf(fields, s.selectedFields, s.multiSelect),
+    [fields, s.selectedFields, s.multiSelect],
   );
   const fieldIds = target.kind === 'fields' ? target.ids : null;
   const stretch = colorStretchOf(s.colorScale);
   const paging = useCatalog(imageryLayer, fieldIds);
   const statistics = useStatistics(imageryLayer, s.algorithm, s.date, fieldIds, stretch);
-  const dates = useDateChoice();
+  const dates = useDateChoice(paging.entries);
 
   // The first look: with dates on offer and none chosen, the latest clear capture opens at once.
   const { open } = dates;
   useEffect(() => {
-    if (!imageryLayer || !s.catalog || s.date) return;
-    const entry = firstLookEntry(s.catalog);
+    if (!imageryLayer || !paging.entries || s.date) return;
+    const entry = firstLookEntry(paging.entries);
     if (entry) open(entryDay(entry));
-  }, [imageryLayer, s.catalog, s.date, open]);
+  }, [imageryLayer, paging.entries, s.date, open]);
 
   const template = useMemo(
     () =>
@@ -87,12 +87,12 @@ export function ImageryOverlay({ zoningPanel, zoningOrders, seriesExtra }: Image
   useRasterLoading(template);
   const tilesSettled = useCallback(() => store.getState().setRasterLoading(false), [store]);
 
-  const selectedEntry = s.catalog?.find((entry) => entryDay(entry) === s.date);
-  const singleField = fieldIds?.length === 1 ? s.fields.find((field) => field.id === fieldIds[0]) : undefined;
+  const selectedEntry = paging.entries?.find((entry) => entryDay(entry) === s.date);
+  const singleField = fieldIds?.length === 1 ? fields.find((field) => field.id === fieldIds[0]) : undefined;
   const exportSubject: ExportSubject | null =
-    s.farm && imageryLayer && s.algorithm && s.date && fieldIds
+    farm && imageryLayer && s.algorithm && s.date && fieldIds
       ? {
-          farmName: s.farm.properties.farm_name,
+          farmName: farm.properties.farm_name,
           layer: imageryLayer,
           algorithm: s.algorithm,
           day: s.date,
@@ -104,7 +104,7 @@ export function ImageryOverlay({ zoningPanel, zoningOrders, seriesExtra }: Image
       : null;
   const seriesField =
     imageryLayer === 'standard' && s.selectedFields.length === 1
-      ? s.fields.find((field) => field.id === s.selectedFields[0])
+      ? fields.find((field) => field.id === s.selectedFields[0])
       : undefined;
 
   if (s.mode === 'zoning') return zoningPanel ?? null;

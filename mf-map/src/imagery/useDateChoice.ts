@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
-import type { FieldFeature, ImageryAlgorithm } from '@paddock/shared/contracts';
+import type { CatalogEntry, FieldFeature, ImageryAlgorithm } from '@paddock/shared/contracts';
 import { useMapArea } from '../context';
 import { useMapStoreApi, type MapState } from '../store';
 import { isAlgorithmLocked } from '../map-core/imagery/access';
 import { calculationForDate, entryDay } from '../map-core/imagery/timeline';
+import { useFieldsReader } from '../map-core/farmData';
 
 interface Choice {
   day: string;
@@ -14,19 +15,21 @@ interface Choice {
  * Spec 2 §4: exactly one standard-layer field selected, and it has no crop type yet. Only users who
  * may edit the field are asked (a viewer could not save the answer).
  */
-function fieldNeedingCropType(state: MapState): FieldFeature | null {
+function fieldNeedingCropType(state: MapState, fields: readonly FieldFeature[]): FieldFeature | null {
   if (!state.access.edit || state.selectedLayer !== 'standard' || state.selectedFields.length !== 1) return null;
-  const field = state.fields.find((candidate) => candidate.id === state.selectedFields[0]);
+  const field = fields.find((candidate) => candidate.id === state.selectedFields[0]);
   return field && !field.properties.field_crop_type ? field : null;
 }
 
 /**
  * Choosing a date (from the timeline or the time-series chart): picks the calculation the date
- * opens with, and first asks for the crop type when the one selected field has none.
+ * opens with, and first asks for the crop type when the one selected field has none. `catalog` is
+ * the dates on offer (the catalog query's entries).
  */
-export function useDateChoice() {
+export function useDateChoice(catalog: readonly CatalogEntry[] | null) {
   const { profile } = useMapArea();
   const store = useMapStoreApi();
+  const readFields = useFieldsReader();
   const [pending, setPending] = useState<{ choice: Choice; field: FieldFeature } | null>(null);
 
   const apply = useCallback(
@@ -42,24 +45,24 @@ export function useDateChoice() {
   const calculationOn = useCallback(
     (day: string) => {
       const state = store.getState();
-      const entry = state.catalog?.find((candidate) => entryDay(candidate) === day);
+      const entry = catalog?.find((candidate) => entryDay(candidate) === day);
       const layer = state.selectedLayer;
       return entry && layer !== 'zoning'
         ? calculationForDate(entry, layer, state.selectedAlgorithm, (a) => isAlgorithmLocked(profile, a))
         : null;
     },
-    [store, profile],
+    [store, profile, catalog],
   );
 
   const choose = useCallback(
     (day: string) => {
       const state = store.getState();
       const algorithm = calculationOn(day);
-      const field = fieldNeedingCropType(state);
+      const field = fieldNeedingCropType(state, readFields());
       if (field) setPending({ choice: { day, algorithm }, field });
       else apply({ day, algorithm });
     },
-    [store, calculationOn, apply],
+    [store, readFields, calculationOn, apply],
   );
 
   /**

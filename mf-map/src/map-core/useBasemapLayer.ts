@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { createTileLoader } from './imagery/tileLoader';
 import type { MapParts } from './createMap';
 import { LAYER_Z } from './olMapContext';
+import { useOrientationLayer, type FetchOrientation } from './orientationLayer';
 
 /** The base map the map draws under everything (issue 10 §1), as the page resolved it. */
 export interface BasemapSource {
@@ -15,10 +16,13 @@ export interface BasemapSource {
   maxZoom: number;
   /** Tiles need the bearer token (the embedded one): fetched through this. */
   fetchTile?: (url: string) => Promise<Response>;
+  /** Coastline, borders and place names over it (the embedded one: a configured base map has its own). */
+  orientation?: FetchOrientation;
 }
 
 /** Puts the base map under the imagery slot; none when `basemap` is null. */
 export function useBasemapLayer(parts: MapParts, basemap: BasemapSource | null | undefined) {
+  useOrientationLayer(parts, basemap?.orientation);
   useEffect(() => {
     if (!basemap) return;
     const source = new XYZ({

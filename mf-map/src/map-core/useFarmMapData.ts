@@ -20,8 +20,9 @@ interface FarmMapDataOptions {
 }
 
 /**
- * The farm and its fields (GET v2/farms/{id} and …/fields) through the mount's query cache, put into
- * the map store whenever they arrive. Used by the farm page and by the embedded map.
+ * The farm and its fields (GET v2/farms/{id} and …/fields) into the mount's query cache, where the
+ * screens read them (`farmData`); the map store learns the farm's id, the user's access and which
+ * selected fields still exist whenever they arrive. Used by the farm page and by the embedded map.
  */
 export function useFarmMapData({
   api,
@@ -33,14 +34,17 @@ export function useFarmMapData({
   const farm = useQuery({ queryKey: queryKeys.farms.detail(farmId), queryFn: () => api.getFarm(farmId) });
   const fields = useQuery({ queryKey: queryKeys.farms.fields(farmId), queryFn: () => api.listFields(farmId) });
 
-  // Ready once the store holds them: the screens below act on the store as soon as they see 'success'.
-  const inStore = useStore(store, (s) => s.farm !== null);
+  // Ready once the store has the farm and the access: the screens below act on the store as soon as they see 'success'.
+  const inStore = useStore(store, (s) => s.farmId === farmId);
   useEffect(() => {
     if (!farm.data || !fields.data) return;
     const state = store.getState();
     state.setAccess(accessOf(farm.data));
-    state.loadFarm(farm.data, fields.data);
-  }, [farm.data, fields.data, store, accessOf]);
+    state.farmLoaded(
+      farmId,
+      fields.data.map((field) => field.id),
+    );
+  }, [farm.data, fields.data, farmId, store, accessOf]);
 
   const loaded = combineQueries([farm, fields], fallbackMessage);
   const status: LoadStatus = loaded.status === 'success' && !inStore ? { status: 'pending' } : loaded;

@@ -5,8 +5,10 @@ import type { EventsKey } from 'ol/events';
 import { unByKey } from 'ol/Observable';
 import type VectorSource from 'ol/source/Vector';
 import type { FieldFeature } from '@paddock/shared/contracts';
-import type { MapState, MapStore } from '../store';
+import { useQueryClient } from '@paddock/shared/query';
+import type { MapStore } from '../store';
 import type { MapParts } from './createMap';
+import { fieldsOf, onFarmDataChange } from './farmData';
 import { FIELD_FLAGS, toOlFeatures } from './fieldsLayer';
 import { MARKER_MAX_ZOOM } from './fieldMarkers';
 import { containsExtent } from 'ol/extent';
@@ -91,11 +93,12 @@ function markSelection(parts: MapParts, selected: string[], previous: string[]) 
 }
 
 /**
- * Keeps the fields layer in step with the store: the features, the selection highlight, the first
- * fit, `data-fields-rendered` on the map element once a load has been drawn (benchmarks wait on it) and
- * `data-view-zoom` once the view comes to rest.
+ * Keeps the fields layer in step with the farm's fields (query cache) and the store: the features,
+ * the selection highlight, the first fit, `data-fields-rendered` on the map element once a load has
+ * been drawn (benchmarks wait on it) and `data-view-zoom` once the view comes to rest.
  */
 export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLElement | null) {
+  const client = useQueryClient();
   useEffect(() => {
     if (!target) return;
     let fittedFarm: string | null = null;
@@ -137,12 +140,17 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
       stopRefitting = stop;
     };
 
-    const applyFields = (state: MapState) => {
-      if (!state.farm) return;
-      syncFieldFeatures(parts.fields.source, state.fields, new Set(state.selectedFields));
-      const ids = new Set(state.fields.map((field) => field.id));
-      if (fittedFarm !== state.farm.id) {
-        fittedFarm = state.farm.id;
+    /** The farm and fields drawn last. */
+    let shown: { farmId: string | null; fields: FieldFeature[] } = { farmId: null, fields: [] };
+    const applyFields = () => {
+      const { farmId, selectedFields } = store.getState();
+      const fields = fieldsOf(client, farmId);
+      if (!farmId || (farmId === shown.farmId && fields === shown.fields)) return;
+      shown = { farmId, fields };
+      syncFieldFeatures(parts.fields.source, fields, new Set(selectedFields));
+      const ids = new Set(fields.map((field) => field.id));
+      if (fittedFarm !== farmId) {
+        fittedFarm = farmId;
         parts.handle.zoomToFields();
         refitWhilePanelsSettle();
       } else if (knownIds) {
@@ -186,20 +194,22 @@ export function useFieldsOnMap(parts: MapParts, store: MapStore, target: HTMLEle
       if (a && b) target.dataset.fieldsBox = [...a, ...b].map((value) => Math.round(value)).join(' ');
     });
 
-    applyFields(store.getState());
+    applyFields();
+    const unsubscribeFields = onFarmDataChange(client, applyFields);
     const unsubscribe = store.subscribe((state, previous) => {
-      if (state.fields !== previous.fields || state.farm?.id !== previous.farm?.id) applyFields(state);
+      if (state.farmId !== previous.farmId) applyFields();
       if (state.selectedFields !== previous.selectedFields)
         markSelection(parts, state.selectedFields, previous.selectedFields);
     });
     return () => {
       stopRefitting?.();
+      unsubscribeFields();
       unsubscribe();
       unByKey(movedKey);
       if (renderedKey) unByKey(renderedKey);
       if (markersKey) unByKey(markersKey);
     };
-  }, [parts, store, target]);
+  }, [parts, store, client, target]);
 }
 
 /** Reports clicks on fields (by id) and shows a pointer over them; `onFieldClick` null makes the map read-only. */

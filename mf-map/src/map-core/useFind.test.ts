@@ -25,6 +25,7 @@ const answer: BasemapsResponse = { default_id: 'configured', basemaps: [streets,
 const api = {
   basemapTemplate: (b: Basemap, farmId: string) => (b.kind === 'embedded' ? `api${b.url}?farm_id=${farmId}` : b.url),
   fetchTile: jest.fn(),
+  orientation: jest.fn(),
 };
 
 describe('base map choice (issue 10 §1)', () => {
@@ -33,6 +34,8 @@ describe('base map choice (issue 10 §1)', () => {
     expect(state.current).toBe('configured');
     expect(state.source).toMatchObject({ template: streets.url, attribution: '© Example' });
     expect(state.source?.fetchTile).toBeUndefined();
+    // A configured base map has its own coastline and names: no orientation over it.
+    expect(state.source?.orientation).toBeUndefined();
   });
 
   it("takes the user's choice; the embedded one loads its tiles with the token, for this farm", () => {
@@ -43,6 +46,8 @@ describe('base map choice (issue 10 §1)', () => {
       minZoom: 8,
     });
     expect(state.source?.fetchTile).toBe(api.fetchTile);
+    // Coastline, borders and place names are drawn over the embedded one.
+    expect(state.source?.orientation).toBe(api.orientation);
   });
 
   it('shows none when chosen, and falls back to the default when the choice is no longer offered', () => {

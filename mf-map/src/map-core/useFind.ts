@@ -25,7 +25,7 @@ export interface BasemapState {
 export function resolveBasemap(
   answer: BasemapsResponse | undefined,
   choice: string | null,
-  api: Pick<FindApi, 'basemapTemplate' | 'fetchTile'>,
+  api: Pick<FindApi, 'basemapTemplate' | 'fetchTile' | 'orientation'>,
   farmId: string,
 ): BasemapState {
   const list = answer?.basemaps ?? [];
@@ -43,7 +43,7 @@ export function resolveBasemap(
       attribution: chosen.attribution,
       minZoom: chosen.minZoom,
       maxZoom: chosen.maxZoom,
-      ...(chosen.kind === 'embedded' ? { fetchTile: api.fetchTile } : {}),
+      ...(chosen.kind === 'embedded' ? { fetchTile: api.fetchTile, orientation: api.orientation } : {}),
     },
   };
 }

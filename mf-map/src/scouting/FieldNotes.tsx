@@ -15,7 +15,7 @@ const SHOWN = 8;
  * seen and author. Reads the farm's notes as the Scouting panel does (one query, one cache).
  */
 export function FieldNotes({ fieldId }: { fieldId: string }) {
-  const farmId = useMapStore((s) => s.farm?.id ?? '');
+  const farmId = useMapStore((s) => s.farmId ?? '');
   const api = useScoutingApi();
   const notes = useNotes(api, farmId, ALL_NOTES);
   const mine = (notes.data ?? []).filter((note) => note.note.field_id === fieldId);

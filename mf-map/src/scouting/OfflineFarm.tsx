@@ -3,7 +3,6 @@ import { errorMessage } from '@paddock/shared/api-client';
 import { formatDate, formatFileSize } from '@paddock/shared/format';
 import { Button } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
-import { useMapStore } from '../store';
 import {
   API_CACHE,
   boxAround,
@@ -15,13 +14,14 @@ import {
   tileUrl,
 } from './offlineFarm';
 import styles from './scouting.module.css';
+import { useFarmFields } from '../map-core/farmData';
 
 type Plan = { date: string; urls: string[] };
 
 /** "Make this farm available offline": the size first, a progress bar while it downloads, and remove. */
 export function OfflineFarm({ farmId, loadPageParts }: { farmId: string; loadPageParts(): Promise<unknown> }) {
   const { imagery, bus } = useMapArea();
-  const fields = useMapStore((s) => s.fields);
+  const fields = useFarmFields();
   const [saved, setSaved] = useState(() => offlineFarms()[farmId] ?? null);
   const [plan, setPlan] = useState<Plan | null>(null);
   const [progress, setProgress] = useState<number | null>(null);

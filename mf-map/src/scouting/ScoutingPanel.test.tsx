@@ -195,6 +195,34 @@ describe('the scouting panel’s note form', () => {
     );
   });
 
+  it('keeps what was chosen and written, and asks for the day seen when it is emptied', async () => {
+    const { ui, tap } = renderPanel({ imagery: false });
+    await ui.click(screen.getByRole('button', { name: 'Place on map' }));
+    tap(IN_FIELD);
+    const form = await screen.findByRole('form', { name: 'New scouting note' });
+    await ui.selectOptions(within(form).getByLabelText('Category'), 'Disease');
+    await ui.click(within(form).getByRole('radio', { name: 'High' }));
+    await ui.type(within(form).getByLabelText('What you saw'), 'Stripe rust on the flag leaves');
+    const seen = within(form).getByLabelText('Seen on');
+    await ui.clear(seen);
+    await ui.click(within(form).getByRole('button', { name: 'Save note' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Enter the day you saw it.');
+    expect(await queued()).toEqual([]);
+    await ui.type(seen, '2026-11-20');
+    await ui.click(within(form).getByRole('button', { name: 'Save note' }));
+    await waitFor(async () =>
+      expect(await queued()).toEqual([
+        expect.objectContaining({
+          category: 'disease',
+          severity: 'high',
+          text: 'Stripe rust on the flag leaves',
+          observed_on: '2026-11-20',
+          follow_up: null,
+        }),
+      ]),
+    );
+  });
+
   it('gives a follow-up to a farm member with a due day', async () => {
     const { ui, tap } = renderPanel({ imagery: false });
     await ui.click(screen.getByRole('button', { name: 'Place on map' }));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   SCOUTING_CATEGORIES,
@@ -13,8 +13,18 @@ import {
   type ScoutingSeverity,
 } from '@paddock/shared/contracts';
 import { errorMessage } from '@paddock/shared/api-client';
-import { formatDate } from '@paddock/shared/format';
+import { formatDate, formatFileSize } from '@paddock/shared/format';
 import { Button, downloadBlob, EmptyState, ErrorState, Spinner } from '@paddock/shared/ui';
+import {
+  controlStyles,
+  Form,
+  FormError,
+  PlainSelect,
+  RadioGroupField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '@paddock/shared/ui/form';
 import { useMapArea } from '../context';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore } from '../store';
@@ -39,7 +49,7 @@ import {
   type QueuedView,
 } from './useScouting';
 import styles from './scouting.module.css';
-import { Options } from '@paddock/shared/ui/form';
+import { useFarm, useFarmFields } from '../map-core/farmData';
 
 interface Draft {
   geometry: ScoutingGeometry;
@@ -69,6 +79,20 @@ function currentPosition(): Promise<{ lon: number; lat: number; accuracy: number
   });
 }
 
+/** What the note form holds besides its photos. */
+interface NoteValues {
+  category: ScoutingCategory;
+  severity: ScoutingSeverity;
+  text: string;
+  observed: string;
+  assignee: string;
+  due: string;
+}
+
+const CATEGORY_OPTIONS = SCOUTING_CATEGORIES.map((value) => ({ value, label: SCOUTING_CATEGORY_LABELS[value] }));
+const SEVERITY_OPTIONS = SCOUTING_SEVERITIES.map((value) => ({ value, label: SCOUTING_SEVERITY_LABELS[value] }));
+const requiredDay = (value: string | undefined) => (value ? undefined : 'Enter the day you saw it.');
+
 /** The note form: category, severity, words, camera photos, the day seen and a follow-up. */
 function NoteForm({
   draft,
@@ -82,16 +106,18 @@ function NoteForm({
   onDone(saved: boolean): void;
 }) {
   const api = useScoutingApi();
-  const fields = useMapStore((s) => s.fields);
+  const fields = useFarmFields();
   const people = usePeople(api, farmId, canAssign);
-  const [category, setCategory] = useState<ScoutingCategory>('weeds');
-  const [severity, setSeverity] = useState<ScoutingSeverity>('moderate');
-  const [text, setText] = useState('');
-  const [observed, setObserved] = useState(localToday());
-  const [assignee, setAssignee] = useState('');
-  const [due, setDue] = useState('');
+  const [initialValues] = useState<NoteValues>(() => ({
+    category: 'weeds',
+    severity: 'moderate',
+    text: '',
+    observed: localToday(),
+    assignee: '',
+    due: '',
+  }));
   const [photos, setPhotos] = useState<PhotoInput[]>([]);
-  const [busy, setBusy] = useState(false);
+  const [resizing, setResizing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // A pin's field, or the field holding the middle of a drawn area.
   const fieldId = useMemo(
@@ -104,10 +130,11 @@ function NoteForm({
   );
   const fieldName = fields.find((field) => field.id === fieldId)?.properties.field_name ?? null;
   const index = useIndexReading(draft.geometry.type === 'Point' ? draft.geometry.coordinates : null, fieldId);
+  const peopleOptions = (people.data ?? []).map((person) => ({ value: person.account_id, label: person.name }));
 
   const addPhotos = async (files: FileList | null) => {
     if (!files) return;
-    setBusy(true);
+    setResizing(true);
     setProblem(null);
     try {
       const resized = await Promise.all([...files].map((file) => resizePhoto(file)));
@@ -115,13 +142,12 @@ function NoteForm({
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {
-      setBusy(false);
+      setResizing(false);
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
+  const submit = async (values: NoteValues) => {
+    setProblem(null);
     try {
       await queueNote(
         scoutingOutbox(),
@@ -131,126 +157,85 @@ function NoteForm({
           geometry: draft.geometry,
           location_source: draft.source,
           accuracy_m: draft.accuracy,
-          category,
-          severity,
-          text,
-          observed_on: observed,
+          category: values.category,
+          severity: values.severity,
+          text: values.text ?? '',
+          observed_on: values.observed,
           index_reading: index.reading,
-          follow_up: assignee ? { assignee_id: assignee, due_date: due || null } : null,
+          follow_up: values.assignee ? { assignee_id: values.assignee, due_date: values.due || null } : null,
         },
         photos,
       );
       onDone(true);
     } catch (error) {
       setProblem(errorMessage(error, 'This note could not be kept on this device. Try again.'));
-      setBusy(false);
     }
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-label="New scouting note">
-      <h3 className={styles.title}>New note</h3>
-      <p className={styles.muted}>
-        {draft.source === 'gps'
-          ? `Your position, within ${Math.round(draft.accuracy ?? 0)} m`
-          : draft.source === 'placed'
-            ? 'Placed on the map'
-            : 'Drawn area'}
-        {fieldName ? ` in ${fieldName}` : ''}
-      </p>
-      {index.reading ? (
-        <p className={styles.reading} aria-label="Index value here">
-          {readingLine(index.reading)}
-        </p>
-      ) : index.pending ? (
-        <p className={styles.muted}>Reading the index here…</p>
-      ) : null}
-      <label className={styles.label}>
-        Category
-        <select value={category} onChange={(event) => setCategory(event.target.value as ScoutingCategory)}>
-          <Options values={SCOUTING_CATEGORIES} label={(category) => SCOUTING_CATEGORY_LABELS[category]} />
-        </select>
-      </label>
-      <fieldset className={styles.severities}>
-        <legend>Severity</legend>
-        {SCOUTING_SEVERITIES.map((value) => (
-          <label key={value} className={styles.severity}>
+    <Form<NoteValues> onSubmit={submit} initialValues={initialValues}>
+      {({ handleSubmit, submitting, values }) => (
+        <form className={styles.form} onSubmit={handleSubmit} aria-label="New scouting note" noValidate>
+          <h3 className={styles.title}>New note</h3>
+          <p className={styles.muted}>
+            {draft.source === 'gps'
+              ? `Your position, within ${Math.round(draft.accuracy ?? 0)} m`
+              : draft.source === 'placed'
+                ? 'Placed on the map'
+                : 'Drawn area'}
+            {fieldName ? ` in ${fieldName}` : ''}
+          </p>
+          {index.reading ? (
+            <p className={styles.reading} aria-label="Index value here">
+              {readingLine(index.reading)}
+            </p>
+          ) : index.pending ? (
+            <p className={styles.muted}>Reading the index here…</p>
+          ) : null}
+          <SelectField name="category" label="Category" options={CATEGORY_OPTIONS} />
+          <RadioGroupField name="severity" legend="Severity" options={SEVERITY_OPTIONS} />
+          <TextAreaField name="text" label="What you saw" rows={3} maxLength={4000} />
+          <TextField name="observed" label="Seen on" type="date" max={localToday()} validate={requiredDay} />
+          <label className={controlStyles.field}>
+            <span className={controlStyles.label}>Photos</span>
             <input
-              type="radio"
-              name="severity"
-              value={value}
-              checked={severity === value}
-              onChange={() => setSeverity(value)}
+              type="file"
+              accept="image/*"
+              capture="environment"
+              multiple
+              onChange={(event) => void addPhotos(event.target.files)}
             />
-            {SCOUTING_SEVERITY_LABELS[value]}
           </label>
-        ))}
-      </fieldset>
-      <label className={styles.label}>
-        What you saw
-        <textarea value={text} maxLength={4000} rows={3} onChange={(event) => setText(event.target.value)} />
-      </label>
-      <label className={styles.label}>
-        Seen on
-        <input
-          type="date"
-          required
-          value={observed}
-          max={localToday()}
-          onChange={(event) => setObserved(event.target.value)}
-        />
-      </label>
-      <label className={styles.label}>
-        Photos
-        <input
-          type="file"
-          accept="image/*"
-          capture="environment"
-          multiple
-          onChange={(event) => void addPhotos(event.target.files)}
-        />
-      </label>
-      {photos.length > 0 && (
-        <p className={styles.muted}>
-          {photos.length === 1 ? '1 photo' : `${photos.length} photos`} ready (
-          {Math.round(photos.reduce((sum, photo) => sum + photo.bytes.byteLength, 0) / 1024)} KB)
-        </p>
-      )}
-      {canAssign && (
-        <div className={styles.row}>
-          <label className={styles.label}>
-            Follow-up by
-            <select value={assignee} onChange={(event) => setAssignee(event.target.value)}>
-              <option value="">No follow-up</option>
-              {(people.data ?? []).map((person) => (
-                <option key={person.account_id} value={person.account_id}>
-                  {person.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          {assignee && (
-            <label className={styles.label}>
-              Due
-              <input type="date" value={due} onChange={(event) => setDue(event.target.value)} />
-            </label>
+          {photos.length > 0 && (
+            <p className={styles.muted}>
+              {photos.length === 1 ? '1 photo' : `${photos.length} photos`} ready (
+              {formatFileSize(photos.reduce((sum, photo) => sum + photo.bytes.byteLength, 0))})
+            </p>
           )}
-        </div>
+          {canAssign && (
+            <div className={styles.row}>
+              <SelectField
+                name="assignee"
+                label="Follow-up by"
+                placeholder="No follow-up"
+                options={peopleOptions}
+                required={false}
+              />
+              {values.assignee && <TextField name="due" label="Due" type="date" required={false} />}
+            </div>
+          )}
+          <FormError message={problem} />
+          <div className={styles.row}>
+            <Button type="submit" disabled={submitting || resizing}>
+              Save note
+            </Button>
+            <Button variant="secondary" onClick={() => onDone(false)} disabled={submitting}>
+              Cancel
+            </Button>
+          </div>
+        </form>
       )}
-      {problem && (
-        <p role="alert" className={styles.error}>
-          {problem}
-        </p>
-      )}
-      <div className={styles.row}>
-        <Button type="submit" disabled={busy}>
-          Save note
-        </Button>
-        <Button variant="secondary" onClick={() => onDone(false)} disabled={busy}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </Form>
   );
 }
 
@@ -312,7 +297,7 @@ export const SCOUTING_PANEL_ID = 'scouting-panel';
 
 /** The map control that opens the scouting panel; its name counts the notes waiting for signal. */
 export function ScoutingButton({ open, onToggle }: { open: boolean; onToggle(): void }) {
-  const farmId = useMapStore((s) => s.farm?.id ?? '');
+  const farmId = useMapStore((s) => s.farmId ?? '');
   const waiting = useQueued(scoutingOutbox(), farmId).length;
   return (
     <ControlGroup>
@@ -344,8 +329,8 @@ export function ScoutingPanel({
 }) {
   const { bus } = useMapArea();
   const handle = useOlMap();
-  const farm = useMapStore((s) => s.farm);
-  const fields = useMapStore((s) => s.fields);
+  const farm = useFarm();
+  const fields = useFarmFields();
   const canEdit = useMapStore((s) => s.access.edit);
   const farmId = farm?.id ?? '';
   const api = useScoutingApi();
@@ -572,33 +557,32 @@ export function ScoutingPanel({
                 </ul>
               )}
               <div className={styles.filters}>
-                <label className={styles.label}>
-                  Category
-                  <select
-                    value={filters.categories[0] ?? ''}
-                    onChange={(event) =>
-                      setFilters({
-                        ...filters,
-                        categories: event.target.value ? [event.target.value as ScoutingCategory] : [],
-                      })
-                    }
-                  >
-                    <option value="">All categories</option>
-                    <Options values={SCOUTING_CATEGORIES} label={(category) => SCOUTING_CATEGORY_LABELS[category]} />
-                  </select>
-                </label>
-                <label className={styles.label}>
-                  From
+                <PlainSelect
+                  label="Category"
+                  value={filters.categories[0] ?? ''}
+                  onChange={(value) => setFilters({ ...filters, categories: value ? [value as ScoutingCategory] : [] })}
+                >
+                  <option value="">All categories</option>
+                  {CATEGORY_OPTIONS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </PlainSelect>
+                <label className={controlStyles.field}>
+                  <span className={controlStyles.label}>From</span>
                   <input
                     type="date"
+                    className={controlStyles.input}
                     value={filters.from}
                     onChange={(event) => setFilters({ ...filters, from: event.target.value })}
                   />
                 </label>
-                <label className={styles.label}>
-                  To
+                <label className={controlStyles.field}>
+                  <span className={controlStyles.label}>To</span>
                   <input
                     type="date"
+                    className={controlStyles.input}
                     value={filters.to}
                     onChange={(event) => setFilters({ ...filters, to: event.target.value })}
                   />

@@ -7,15 +7,13 @@ describe('map store, imagery slice: layers and calculations (spec 2 §4)', () =>
     ['high_res', 'NDVI'],
     ['sensor_em', 'SHALLOW'],
     ['zoning', null],
-  ])('selecting the %s layer clears the catalog and date and sets the algorithm to %s', (layer, algorithm) => {
+  ])('selecting the %s layer clears the date and sets the algorithm to %s', (layer, algorithm) => {
     const store = storeWith(editor);
-    store.getState().setCatalog([{ date: '2024-05-01', capture_id: 'c1', items: [] }]);
     store.getState().setSelectedDate('2024-05-01');
     store.getState().setAlgorithm('NDRE');
     store.getState().selectLayer(layer);
     expect(store.getState()).toMatchObject({
       selectedLayer: layer,
-      catalog: null,
       selectedDate: null,
       selectedAlgorithm: algorithm,
     });
@@ -23,20 +21,18 @@ describe('map store, imagery slice: layers and calculations (spec 2 §4)', () =>
 });
 
 describe('map store, imagery slice: leaving view', () => {
-  it('drawing a field drops the catalog, date, loading state and export, and keeps the layer and calculation', () => {
+  it('drawing a field drops the date, loading state and export, and keeps the layer and calculation', () => {
     const store = storeWith(editor);
     const s = store.getState();
     s.selectLayer('high_res');
     s.setAlgorithm('COLOUR');
-    s.setCatalog([{ date: '2024-05-01', capture_id: 'c1', items: [] }]);
     s.setSelectedDate('2024-05-01');
     s.setRasterLoading(true);
     s.setExportMode(true);
-    s.startDrawing();
+    s.startDrawing(3);
     expect(store.getState()).toMatchObject({
       selectedLayer: 'high_res',
       selectedAlgorithm: 'COLOUR',
-      catalog: null,
       selectedDate: null,
       rasterLoading: false,
       exportMode: false,

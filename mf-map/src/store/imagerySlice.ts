@@ -1,9 +1,4 @@
-import {
-  type CatalogEntry,
-  type ColorStretch,
-  type ImageryAlgorithm,
-  type ImageryLayer,
-} from '@paddock/shared/contracts';
+import { type ColorStretch, type ImageryAlgorithm, type ImageryLayer } from '@paddock/shared/contracts';
 import type { MapSlice } from './mapStore';
 import { DEFAULT_ALGORITHM, layerChoice } from './reset';
 
@@ -19,21 +14,19 @@ export const colorStretchOf = (scale: ColorScale): ColorStretch => (scale === 'a
 /** Spec 1 §9 layer choices: the imagery layers, and zoning's own. */
 export type MapLayerId = ImageryLayer | 'zoning';
 
-/** Spec 2 §3–§4: the layer and calculation shown, the dates on offer and the chosen one, the PDF export. */
+/** Spec 2 §3–§4: the layer and calculation shown, the chosen date (the dates on offer are the catalog query's), the PDF export. */
 export interface ImagerySlice {
   selectedLayer: MapLayerId;
   selectedAlgorithm: ImageryAlgorithm | null;
-  catalog: CatalogEntry[] | null;
   selectedDate: string | null;
   rasterLoading: boolean;
   exportMode: boolean;
   /** Kept across layers, dates and fields: the farmer's choice of how to read the colours. */
   colorScale: ColorScale;
 
-  /** A new layer starts over: no catalog or date, the layer's own calculation. */
+  /** A new layer starts over: no date, the layer's own calculation. */
   selectLayer(layer: MapLayerId): void;
   setAlgorithm(algorithm: ImageryAlgorithm | null): void;
-  setCatalog(catalog: CatalogEntry[] | null): void;
   setSelectedDate(date: string | null): void;
   setRasterLoading(loading: boolean): void;
   setExportMode(on: boolean): void;
@@ -43,7 +36,6 @@ export interface ImagerySlice {
 export const createImagerySlice: MapSlice<ImagerySlice> = (set) => ({
   selectedLayer: 'standard',
   selectedAlgorithm: DEFAULT_ALGORITHM.standard,
-  catalog: null,
   selectedDate: null,
   rasterLoading: false,
   exportMode: false,
@@ -51,7 +43,6 @@ export const createImagerySlice: MapSlice<ImagerySlice> = (set) => ({
 
   selectLayer: (layer) => set(layerChoice(layer)),
   setAlgorithm: (selectedAlgorithm) => set({ selectedAlgorithm }),
-  setCatalog: (catalog) => set({ catalog }),
   setSelectedDate: (selectedDate) => set({ selectedDate }),
   setRasterLoading: (rasterLoading) => set({ rasterLoading }),
   setExportMode: (exportMode) => set({ exportMode }),

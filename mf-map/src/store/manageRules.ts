@@ -23,9 +23,9 @@ export interface DrawingState {
   pendingSwitch: string | null;
 }
 
-/** Editing starts on this field's boundary, with the field selected and the panel closed. */
-export function editing(s: MapState, fieldId: string): Partial<MapState> {
-  const field = s.fields.find((f) => f.id === fieldId);
+/** Editing starts on this field's boundary (looked up in the farm's fields), with the field selected and the panel closed. */
+export function editing(s: MapState, fieldId: string, fields: readonly FieldFeature[]): Partial<MapState> {
+  const field = fields.find((f) => f.id === fieldId);
   if (!field || !s.access.edit) return {};
   const { geometry, properties } = field;
   return {
@@ -51,11 +51,3 @@ export const backToBoundaries = (s: MapState): Partial<MapState> => ({
   currentField: null,
   selectedFields: [],
 });
-
-export function replaceField(fields: FieldFeature[], field: FieldFeature): FieldFeature[] {
-  const index = fields.findIndex((f) => f.id === field.id);
-  if (index === -1) return [...fields, field];
-  const next = fields.slice();
-  next[index] = field;
-  return next;
-}

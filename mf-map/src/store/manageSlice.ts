@@ -1,13 +1,6 @@
 import type { AreaGeometry, FieldFeature } from '@paddock/shared/contracts';
 import { defaultFieldName } from '../map-core/fieldNames';
-import {
-  backToBoundaries,
-  editing,
-  replaceField,
-  type DrawingPhase,
-  type DrawingState,
-  type ManageStatus,
-} from './manageRules';
+import { backToBoundaries, editing, type DrawingPhase, type DrawingState, type ManageStatus } from './manageRules';
 import type { MapSlice, MapState } from './mapStore';
 import { IDLE_DRAWING, phoneWidth, STARTING } from './reset';
 
@@ -18,21 +11,24 @@ export interface ManageSlice {
   /** The field being edited in manage mode (null while a new one is drawn). */
   currentField: string | null;
 
-  /** Boundaries toolbar 'create' (or Add Field → Draw Field): enters manage mode and draws. */
-  startDrawing(): void;
+  /** Boundaries toolbar 'create' (or Add Field → Draw Field): enters manage mode and draws the farm's next field. */
+  startDrawing(fieldCount: number): void;
   sketchClosed(geometry: AreaGeometry, areaHa: number): void;
   /** A vertex moved. */
   geometryChanged(geometry: AreaGeometry, areaHa: number): void;
   /** Finish Editing: on to the Field Details panel. */
   finishEditing(): void;
   setDetails(details: { name?: string; cropType?: string | null }): void;
-  /** Edit a field; while another is being edited this asks first (pendingSwitch). */
-  editField(fieldId: string): void;
+  /** Edit one of the farm's fields; while another is being edited this asks first (pendingSwitch). */
+  editField(fieldId: string, fields: readonly FieldFeature[]): void;
   cancelSwitch(): void;
   /** Cancel: discards the drawing and closes the panel. */
   cancelDrawing(): void;
-  /** The server saved the field; with a pending switch the next field opens, otherwise the panel closes. */
-  fieldSaved(field: FieldFeature): void;
+  /**
+   * The server saved the field (`fields`: the farm's fields with it); with a pending switch the next
+   * field opens, otherwise the panel closes.
+   */
+  fieldSaved(fields: readonly FieldFeature[]): void;
   fieldRemoved(fieldId: string): void;
 }
 
@@ -43,7 +39,7 @@ export const createManageSlice: MapSlice<ManageSlice> = (set) => ({
   drawing: IDLE_DRAWING,
   currentField: null,
 
-  startDrawing: () =>
+  startDrawing: (fieldCount) =>
     set((s) =>
       !s.access.edit || !inPhase(s, 'idle')
         ? {}
@@ -52,7 +48,7 @@ export const createManageSlice: MapSlice<ManageSlice> = (set) => ({
             manageStatus: 'create',
             currentField: null,
             selectedFields: [],
-            drawing: { ...IDLE_DRAWING, phase: 'drawing', name: defaultFieldName(s.fields.length) },
+            drawing: { ...IDLE_DRAWING, phase: 'drawing', name: defaultFieldName(fieldCount) },
             // On a phone the sheet folds while the corners are tapped: the map needs the screen.
             ...(phoneWidth() ? { drawerOpen: false } : {}),
           },
@@ -64,23 +60,21 @@ export const createManageSlice: MapSlice<ManageSlice> = (set) => ({
   finishEditing: () =>
     set((s) => (inPhase(s, 'shaping') && s.drawing.geometry ? { drawing: { ...s.drawing, phase: 'details' } } : {})),
   setDetails: (details) => set((s) => (inPhase(s, 'idle') ? {} : { drawing: { ...s.drawing, ...details } })),
-  editField: (fieldId) =>
+  editField: (fieldId, fields) =>
     set((s) => {
-      if (inPhase(s, 'idle')) return editing(s, fieldId);
+      if (inPhase(s, 'idle')) return editing(s, fieldId, fields);
       return s.currentField === fieldId ? {} : { drawing: { ...s.drawing, pendingSwitch: fieldId } };
     }),
   cancelSwitch: () => set((s) => ({ drawing: { ...s.drawing, pendingSwitch: null } })),
   cancelDrawing: () => set((s) => (inPhase(s, 'idle') ? {} : backToBoundaries(s))),
-  fieldSaved: (field) =>
+  fieldSaved: (fields) =>
     set((s) => {
-      const fields = replaceField(s.fields, field);
       const pending = s.drawing.pendingSwitch;
-      return { fields, ...backToBoundaries(s), ...(pending ? editing({ ...s, fields }, pending) : {}) };
+      return { ...backToBoundaries(s), ...(pending ? editing(s, pending, fields) : {}) };
     }),
   fieldRemoved: (fieldId) =>
     set((s) => {
-      const fields = s.fields.filter((f) => f.id !== fieldId);
-      if (s.currentField === fieldId || s.mode === 'manage') return { fields, ...backToBoundaries(s) };
-      return { fields, selectedFields: s.selectedFields.filter((id) => id !== fieldId) };
+      if (s.currentField === fieldId || s.mode === 'manage') return backToBoundaries(s);
+      return { selectedFields: s.selectedFields.filter((id) => id !== fieldId) };
     }),
 });

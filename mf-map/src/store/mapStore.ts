@@ -14,9 +14,10 @@ export { MANY_FIELDS_WARNING } from './selectionSlice';
 export type { MapAccess, MapMode, MeasureMode } from './shellSlice';
 
 /**
- * The map state of spec 1 §3 and spec 2 §3, one slice per concern. A transition may change other
- * slices' state (entering manage mode drops the imagery of the last visit); each slice exports the
- * reset group others use for that.
+ * The map state of spec 1 §3 and spec 2 §3, one slice per concern, UI state only (the farm and its
+ * fields are in the query cache). A transition may change other slices' state (entering manage mode
+ * drops the imagery of the last visit) through the reset groups of `reset.ts`, the one module the
+ * slices share.
  */
 export type MapState = ShellSlice & SelectionSlice & ManageSlice & ImagerySlice & ZoningSlice;
 

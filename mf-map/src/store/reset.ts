@@ -15,10 +15,10 @@ export const DEFAULT_ALGORITHM: Record<MapLayerId, ImageryAlgorithm | null> = {
 };
 
 /** Imagery state that belongs to one visit of a layer; leaving view, manage or zoning drops it. */
-export const IMAGERY_RESET = { catalog: null, selectedDate: null, rasterLoading: false, exportMode: false } as const;
+export const IMAGERY_RESET = { selectedDate: null, rasterLoading: false, exportMode: false } as const;
 
 export const layerChoice = (layer: MapLayerId) =>
-  ({ selectedLayer: layer, catalog: null, selectedDate: null, selectedAlgorithm: DEFAULT_ALGORITHM[layer] }) as const;
+  ({ selectedLayer: layer, selectedDate: null, selectedAlgorithm: DEFAULT_ALGORITHM[layer] }) as const;
 
 /** Zoning state that belongs to one visit of zoning mode. */
 export const ZONING_RESET = {

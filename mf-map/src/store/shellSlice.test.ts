@@ -1,8 +1,7 @@
-import { makeFarm, makeField } from '../testing/fixtures';
-import { advancedEditor, editor, storeWith, viewer } from '../testing/mapStore';
+import { advancedEditor, editor, storeWith, threeFields as fields, viewer } from '../testing/mapStore';
 import { createMapStore } from './mapStore';
 
-describe('map store, shell slice: modes, farm and access (spec 1 §4.3)', () => {
+describe('map store, shell slice: modes, the farm shown and access (spec 1 §4.3)', () => {
   it('starts in view mode on the standard layer with NDVI and a fully opaque zone layer', () => {
     const s = createMapStore().getState();
     expect(s).toMatchObject({
@@ -19,9 +18,8 @@ describe('map store, shell slice: modes, farm and access (spec 1 §4.3)', () => 
     const store = storeWith(editor);
     const s = store.getState();
     s.selectLayer('sensor_em');
-    s.toggleField('x2');
+    s.toggleField('x2', fields);
     s.setMode('zoning');
-    s.setCatalog([{ date: '2024-05-01', capture_id: 'c1', items: [] }]);
     s.setSelectedDate('2024-05-01');
     s.setSelectedZone('z1');
     s.setRasterLoading(true);
@@ -30,7 +28,6 @@ describe('map store, shell slice: modes, farm and access (spec 1 §4.3)', () => 
     s.setMode('view');
     expect(store.getState()).toMatchObject({
       mode: 'view',
-      catalog: null,
       selectedDate: null,
       selectedZone: null,
       rasterLoading: false,
@@ -40,13 +37,12 @@ describe('map store, shell slice: modes, farm and access (spec 1 §4.3)', () => 
       selectedLayer: 'sensor_em',
       selectedAlgorithm: 'SHALLOW',
     });
-    expect(store.getState().fields).toHaveLength(3);
-    expect(store.getState().farm?.id).toBe('f1');
+    expect(store.getState().farmId).toBe('f1');
   });
 
   it('edit-zone and book-em are modes of their own that leave manage state behind', () => {
     const store = storeWith(editor);
-    store.getState().startDrawing();
+    store.getState().startDrawing(fields.length);
     store.getState().setMode('edit-zone');
     expect(store.getState()).toMatchObject({ mode: 'edit-zone', manageStatus: 'none', drawing: { phase: 'idle' } });
     store.getState().setMode('book-em');
@@ -55,7 +51,7 @@ describe('map store, shell slice: modes, farm and access (spec 1 §4.3)', () => 
 
   it('Edit Fields enters manage mode at the Boundaries toolbar with nothing selected and the measure tool put away', () => {
     const store = storeWith(editor);
-    store.getState().toggleField('x1');
+    store.getState().toggleField('x1', fields);
     store.getState().setMeasureMode('area');
     store.getState().setMode('manage');
     expect(store.getState()).toMatchObject({
@@ -68,30 +64,17 @@ describe('map store, shell slice: modes, farm and access (spec 1 §4.3)', () => 
     expect(store.getState().measureMode).toBeNull();
   });
 
-  it('a field changed elsewhere (its crop type) is replaced in place, leaving manage state alone', () => {
-    const store = storeWith(editor);
-    store.getState().editField('x2');
-    store.getState().fieldUpdated(makeField('x1', { field_crop_type: 'Canola' }));
-    store.getState().fieldUpdated(makeField('unknown'));
-    expect(store.getState().fields.map((f) => [f.id, f.properties.field_crop_type])).toEqual([
-      ['x1', 'Canola'],
-      ['x2', null],
-      ['x3', null],
-    ]);
-    expect(store.getState()).toMatchObject({ currentField: 'x2', drawing: { phase: 'shaping' } });
-  });
-
   it('losing the right to edit while in manage mode returns to view', () => {
     const store = storeWith(editor);
-    store.getState().startDrawing();
+    store.getState().startDrawing(fields.length);
     store.getState().setAccess(viewer);
     expect(store.getState()).toMatchObject({ mode: 'view', manageStatus: 'none', drawing: { phase: 'idle' } });
   });
 
   it('a reload keeps only the selected fields that still exist', () => {
     const store = storeWith(advancedEditor);
-    store.getState().setSelection(['x1', 'x3']);
-    store.getState().loadFarm(makeFarm(), [makeField('x1')]);
+    store.getState().setSelection(['x1', 'x3'], fields);
+    store.getState().farmLoaded('f1', ['x1']);
     expect(store.getState().selectedFields).toEqual(['x1']);
   });
 });

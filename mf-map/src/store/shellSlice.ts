@@ -1,5 +1,3 @@
-import type { FarmFeature, FieldFeature } from '@paddock/shared/contracts';
-import { replaceField } from './manageRules';
 import type { MapSlice, MapState } from './mapStore';
 import { enterZoning, IMAGERY_RESET, MANAGE_RESET, phoneWidth, ZONING_RESET } from './reset';
 
@@ -18,25 +16,25 @@ export interface MapAccess {
   advanced: boolean;
 }
 
-/** The page around the features: mode, farm and fields, who may do what, the drawer and the measure tool. */
+/**
+ * The page around the features: mode, the farm shown, who may do what, the drawer and the measure
+ * tool. The farm and its fields themselves live in the query cache (`map-core/farmData`).
+ */
 export interface ShellSlice {
   mode: MapMode;
-  farm: FarmFeature | null;
-  fields: FieldFeature[];
+  /** The farm on the map, set once it and its fields have loaded. */
+  farmId: string | null;
   access: MapAccess;
   drawerOpen: boolean;
   measureMode: MeasureMode;
 
   setAccess(access: MapAccess): void;
-  /** A farm and its fields, freshly loaded; the selection keeps what still exists. */
-  loadFarm(farm: FarmFeature, fields: FieldFeature[]): void;
-  setFarm(farm: FarmFeature): void;
+  /** A farm's fields, freshly loaded or changed: the map shows this farm; the selection keeps what still exists. */
+  farmLoaded(farmId: string, fieldIds: readonly string[]): void;
   /** Spec 1 §4.3: each mode resets what belongs to the others. */
   setMode(mode: MapMode): void;
   setDrawerOpen(open: boolean): void;
   setMeasureMode(mode: MeasureMode): void;
-  /** A field changed outside manage mode (e.g. its crop type was set from the imagery timeline). */
-  fieldUpdated(field: FieldFeature): void;
 }
 
 const NO_ACCESS: MapAccess = { edit: false, multiSelect: false, advanced: false };
@@ -65,24 +63,20 @@ function modeChange(s: MapState, mode: MapMode): Partial<MapState> {
 
 export const createShellSlice: MapSlice<ShellSlice> = (set) => ({
   mode: 'view',
-  farm: null,
-  fields: [],
+  farmId: null,
   access: NO_ACCESS,
   drawerOpen: !phoneWidth(),
   measureMode: null,
 
   setAccess: (access) =>
     set((s) => (access.edit || s.mode !== 'manage' ? { access } : { access, mode: 'view', ...MANAGE_RESET })),
-  loadFarm: (farm, fields) =>
+  farmLoaded: (farmId, fieldIds) =>
     set((s) => {
-      const ids = new Set(fields.map((f) => f.id));
+      const ids = new Set(fieldIds);
       const kept = s.selectedFields.filter((id) => ids.has(id));
-      return { farm, fields, ...(kept.length === s.selectedFields.length ? {} : { selectedFields: kept }) };
+      return { farmId, ...(kept.length === s.selectedFields.length ? {} : { selectedFields: kept }) };
     }),
-  setFarm: (farm) => set({ farm }),
   setMode: (mode) => set((s) => modeChange(s, mode)),
   setDrawerOpen: (drawerOpen) => set({ drawerOpen }),
   setMeasureMode: (measureMode) => set((s) => (s.mode === 'manage' ? {} : { measureMode })),
-  fieldUpdated: (field) =>
-    set((s) => (s.fields.some((f) => f.id === field.id) ? { fields: replaceField(s.fields, field) } : {})),
 });

@@ -1,21 +1,19 @@
 import { makeField } from '../testing/fixtures';
-import { advancedEditor, editor, storeWith } from '../testing/mapStore';
+import { advancedEditor, editor, storeWith, threeFields as fields } from '../testing/mapStore';
 import { createMapStore, type MapLayerId } from './mapStore';
 
 describe('map store, zoning slice (spec 1 §4.3–4.4, spec 2 §9)', () => {
   it.each<MapLayerId>(['high_res', 'zoning'])(
-    'entering zoning from %s resets the layer to standard and clears catalog and date',
+    'entering zoning from %s resets the layer to standard and clears the date',
     (layer) => {
       const store = storeWith(editor);
       store.getState().selectLayer(layer);
-      store.getState().setCatalog([{ date: '2024-05-01', capture_id: 'c1', items: [] }]);
       store.getState().setSelectedDate('2024-05-01');
       store.getState().setMode('zoning');
       expect(store.getState()).toMatchObject({
         mode: 'zoning',
         selectedLayer: 'standard',
         selectedAlgorithm: 'NDVI',
-        catalog: null,
         selectedDate: null,
       });
     },
@@ -45,29 +43,30 @@ describe('map store, zoning slice (spec 1 §4.3–4.4, spec 2 §9)', () => {
   });
 
   it('in zoning a field of 800 ha or more cannot be selected', () => {
-    const store = storeWith(advancedEditor, [makeField('small', { area: 799.99 }), makeField('big', { area: 800 }, 1)]);
+    const sizes = [makeField('small', { area: 799.99 }), makeField('big', { area: 800 }, 1)];
+    const store = storeWith(advancedEditor, sizes);
     store.getState().setMode('zoning');
-    store.getState().toggleField('big');
-    store.getState().toggleField('small');
-    store.getState().selectAll(['big', 'small']);
+    store.getState().toggleField('big', sizes);
+    store.getState().toggleField('small', sizes);
+    store.getState().selectAll(['big', 'small'], sizes);
     expect(store.getState().selectedFields).toEqual(['small']);
     store.getState().setMode('view');
-    store.getState().toggleField('big');
+    store.getState().toggleField('big', sizes);
     expect(store.getState().selectedFields).toEqual(['small', 'big']);
   });
 
   it('once zoning has started the selection is locked in zoning and edit-zone', () => {
     const store = storeWith(advancedEditor);
     store.getState().setMode('zoning');
-    store.getState().toggleField('x1');
+    store.getState().toggleField('x1', fields);
     store.getState().lockSelection(true);
-    store.getState().toggleField('x2');
-    store.getState().toggleField('x1');
-    store.getState().setSelection(['x3']);
+    store.getState().toggleField('x2', fields);
+    store.getState().toggleField('x1', fields);
+    store.getState().setSelection(['x3'], fields);
     store.getState().clearSelection();
     expect(store.getState().selectedFields).toEqual(['x1']);
     store.getState().setMode('edit-zone');
-    store.getState().toggleField('x2');
+    store.getState().toggleField('x2', fields);
     expect(store.getState().selectedFields).toEqual(['x1']);
   });
 

@@ -4,19 +4,22 @@ import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import {
   routePatterns,
+  type FarmFeature,
   type FarmRole,
   type FeatureFlagKey,
   type FieldFeature,
   type MfProps,
   type Profile,
 } from '@paddock/shared/contracts';
+import { queryKeys, type QueryClient } from '@paddock/shared/query';
 import { fakeHost, fakeServer, makeProfile, type Routes as ServerRoutes } from '@paddock/shared/testing';
 import { MapAreaProvider } from '../context';
 import { mapAccess } from '../farm-page/access';
+import { fieldsOf } from '../map-core/farmData';
 import type { MapHandle } from '../map-core/olMapContext';
 import type { FarmMapViewProps } from '../map-core/FarmMapView';
 import { FarmMapPage } from '../farm-page/FarmMapPage';
-import { createMapStore, MapStoreProvider } from '../store';
+import { createMapStore, MapStoreProvider, type MapAccess, type MapStore } from '../store';
 import { makeFarm, makeField } from './fixtures';
 
 /** What the page did to the map, as a stand-in for OpenLayers (which needs a real canvas). */
@@ -107,6 +110,23 @@ interface OverMapOptions {
   routes?: ServerRoutes;
 }
 
+/** A farm loaded as the page has it: the farm and its fields in the query cache, its id and the access in the store. */
+export function farmLoaded(
+  queryClient: QueryClient,
+  store: MapStore,
+  farm: FarmFeature,
+  fields: FieldFeature[],
+  access: MapAccess,
+) {
+  queryClient.setQueryData(queryKeys.farms.detail(farm.id), farm);
+  queryClient.setQueryData(queryKeys.farms.fields(farm.id), fields);
+  store.getState().setAccess(access);
+  store.getState().farmLoaded(
+    farm.id,
+    fields.map((field) => field.id),
+  );
+}
+
 /** A part of the map page over a loaded farm, with host-like props, the fake API and a recording bus. */
 export function renderOverMap(
   ui: ReactElement,
@@ -119,17 +139,18 @@ export function renderOverMap(
   }: OverMapOptions = {},
 ) {
   const { server, bus, toasts, props, queryClient } = fakeHost(routes, { profile });
-  const store = createMapStore();
   const farm = makeFarm('f1', farmRole);
-  store.getState().setAccess(mapAccess(farm.properties.permission, profile));
-  store.getState().loadFarm(farm, fields);
-  store.getState().setSelection(selected);
+  const store = createMapStore();
+  farmLoaded(queryClient, store, farm, fields, mapAccess(farm.properties.permission, profile));
+  store.getState().setSelection(selected, fields);
   const view = render(
     <MapAreaProvider props={props} fetch={server.fetch} queryClient={queryClient}>
       <MapStoreProvider store={store}>{ui}</MapStoreProvider>
     </MapAreaProvider>,
   );
-  return { ...view, server, store, toasts, bus, ui: userEvent.setup() };
+  /** The farm's fields as the screens see them now. */
+  const fieldsNow = () => fieldsOf(queryClient, farm.id);
+  return { ...view, server, store, queryClient, fieldsNow, toasts, bus, ui: userEvent.setup() };
 }
 
 /** The query of the requests the fake server saw on a path. */

@@ -1,5 +1,23 @@
-import type { CatalogEntry, CatalogResponse, ImageryAlgorithm, StatisticsResponse } from '@paddock/shared/contracts';
+import type {
+  CatalogEntry,
+  CatalogResponse,
+  ImageryAlgorithm,
+  ImageryLayer,
+  StatisticsResponse,
+} from '@paddock/shared/contracts';
+import { queryKeys, type QueryClient } from '@paddock/shared/query';
 import type { FakeReply } from '@paddock/shared/testing';
+import type { CatalogPage } from '../api/imageryApi';
+
+/** A catalog in the mount's query cache, as the imagery layer's catalog query leaves it (one page, nothing older). */
+export function catalogLoaded(
+  queryClient: QueryClient,
+  request: { layer: ImageryLayer; fieldIds: string[] },
+  entries: CatalogEntry[],
+): void {
+  const page: CatalogPage = { dates: entries, nextLatestDate: null };
+  queryClient.setQueryData(queryKeys.imagery.catalog({ ...request }), { pages: [page], pageParams: [null] });
+}
 
 /** A capture of the standard layer with every calculation. */
 export function capture(date: string, cloud = 3): CatalogEntry {

@@ -111,7 +111,7 @@ describe('the tutorial on the map page', () => {
 
   it('tours view mode only: it closes when the user starts drawing', () => {
     const { store } = renderOverMap(<TutorialOnMap />);
-    act(() => store.getState().startDrawing());
+    act(() => store.getState().startDrawing(1));
     expect(screen.queryByRole('region', { name: 'Your fields' })).not.toBeInTheDocument();
     act(() => store.getState().setMode('view'));
     expect(screen.queryByRole('region', { name: 'Your fields' })).not.toBeInTheDocument();

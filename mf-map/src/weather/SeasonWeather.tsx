@@ -31,31 +31,32 @@ export function SeasonWeather({ field, algorithm }: Props) {
   const groupName = useId();
   const today = todayIso();
   const model = useMemo(() => {
-    if (state.kind !== 'ready') return null;
-    const current = state.seasons.find((season) => season.current) ?? null;
+    if (state.status !== 'success') return null;
+    const [series, seasons, weather] = state.data;
+    const current = seasons.find((season) => season.current) ?? null;
     return buildSeasonChart({
-      series: state.series,
-      days: state.weather.days,
+      series,
+      days: weather.days,
       current,
-      previous: previousSeasonOf(state.seasons),
+      previous: previousSeasonOf(seasons),
       alignment,
       today,
     });
   }, [state, alignment, today]);
 
-  if (state.kind === 'loading') return <Spinner label="Loading the season's weather" />;
-  if (state.kind === 'error') {
+  if (state.status === 'pending') return <Spinner label="Loading the season's weather" />;
+  if (state.status === 'error') {
     return (
       <p className={styles.note} role="alert">
-        {errorMessage(state.error, "The season's weather could not be loaded.")}{' '}
+        {state.message}{' '}
         <button type="button" className={styles.textButton} onClick={state.retry}>
           Try again
         </button>
       </p>
     );
   }
-  const { weather } = state;
-  const current = state.seasons.find((season) => season.current) ?? null;
+  const [series, seasons, weather] = state.data;
+  const current = seasons.find((season) => season.current) ?? null;
   const csvAlgorithm = algorithm === 'NDRE' ? 'NDRE' : 'NDVI';
   const saveCsv = async () => {
     setDownloading(true);
@@ -95,7 +96,7 @@ export function SeasonWeather({ field, algorithm }: Props) {
       ) : (
         model && (
           <>
-            <SeasonWeatherChart model={model} algorithm={state.series.algorithm} today={today} />
+            <SeasonWeatherChart model={model} algorithm={series.algorithm} today={today} />
             <p className={styles.key}>
               <span className={styles.keyCurrent}>This season</span>
               <span className={styles.keyPrevious}>Last season</span>

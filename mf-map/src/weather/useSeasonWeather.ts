@@ -1,20 +1,15 @@
 import type { FieldFeature, FieldSeason, TimeseriesResponse, WeatherResponse } from '@paddock/shared/contracts';
-import { queryKeys, useQuery } from '@paddock/shared/query';
+import { combineQueries, queryKeys, retryFailed, useQuery, type CombinedQueries } from '@paddock/shared/query';
 import { useMapArea } from '../context';
 import type { TimeseriesAlgorithm } from '../api/imageryApi';
 
 /** While the api refreshes a cell (a job), ask again this often; the answer itself is always at once. */
 export const REFRESH_POLL_MS = 2000;
 
-export type SeasonWeatherState =
-  | { kind: 'loading' }
-  | { kind: 'error'; error: unknown; retry(): void }
-  | {
-      kind: 'ready';
-      series: TimeseriesResponse;
-      seasons: FieldSeason[];
-      weather: WeatherResponse;
-    };
+/** The chart's three reads in the one status shape of a combined load, with the retry of the failed ones. */
+export type SeasonWeatherState = CombinedQueries<[TimeseriesResponse, FieldSeason[], WeatherResponse]> & {
+  retry(): void;
+};
 
 /**
  * The three reads the season weather chart combines: the field's index series (the same query as the
@@ -37,18 +32,9 @@ export function useSeasonWeather(field: FieldFeature, algorithm: TimeseriesAlgor
     enabled: range !== null,
     refetchInterval: (query) => (query.state.data?.status === 'refreshing' ? REFRESH_POLL_MS : false),
   });
-  const failed = [series, seasons, weather].find((query) => query.isError && !query.isFetching);
-  if (failed) {
-    return {
-      kind: 'error',
-      error: failed.error,
-      retry: () => {
-        for (const query of [series, seasons, weather]) if (query.isError) void query.refetch();
-      },
-    };
-  }
-  if (series.data && seasons.data && weather.data) {
-    return { kind: 'ready', series: series.data, seasons: seasons.data, weather: weather.data };
-  }
-  return { kind: 'loading' };
+  const queries = [series, seasons, weather] as const;
+  return {
+    ...combineQueries(queries, "The season's weather could not be loaded."),
+    retry: () => retryFailed(queries),
+  };
 }

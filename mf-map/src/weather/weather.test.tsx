@@ -59,6 +59,32 @@ const series: TimeseriesResponse = {
   ],
 };
 
+const seasonsBody = {
+  field_id: 'x1',
+  seasons: [
+    {
+      id: 's1',
+      field_id: 'x1',
+      crop: 'Wheat',
+      variety: null,
+      sowing_date: offset(-90),
+      harvest_date: null,
+      notes: null,
+      current: true,
+    },
+    {
+      id: 's0',
+      field_id: 'x1',
+      crop: 'Barley',
+      variety: null,
+      sowing_date: offset(-455),
+      harvest_date: offset(-300),
+      notes: null,
+      current: false,
+    },
+  ],
+};
+
 describe('the farm weather panel', () => {
   it('sums the last 7 and 30 days, lists the next 7, and names the source, its licence and its age', async () => {
     renderOverMap(<FarmWeatherPanel farmId="f1" />, {
@@ -97,34 +123,7 @@ describe('the season weather under the field chart', () => {
       fields: [field],
       routes: {
         'GET /v2/fields/x1/timeseries': { status: 200, body: series },
-        'GET /v2/fields/x1/seasons': {
-          status: 200,
-          body: {
-            field_id: 'x1',
-            seasons: [
-              {
-                id: 's1',
-                field_id: 'x1',
-                crop: 'Wheat',
-                variety: null,
-                sowing_date: offset(-90),
-                harvest_date: null,
-                notes: null,
-                current: true,
-              },
-              {
-                id: 's0',
-                field_id: 'x1',
-                crop: 'Barley',
-                variety: null,
-                sowing_date: offset(-455),
-                harvest_date: offset(-300),
-                notes: null,
-                current: false,
-              },
-            ],
-          },
-        },
+        'GET /v2/fields/x1/seasons': { status: 200, body: seasonsBody },
         'GET /v2/fields/x1/weather': { status: 200, body: weather() },
       },
     });
@@ -140,5 +139,27 @@ describe('the season weather under the field chart', () => {
     expect(chart.querySelectorAll('[data-testid="rain-bars"] rect').length).toBeGreaterThan(10);
     await ui.click(screen.getByRole('radio', { name: 'Days after sowing' }));
     expect(screen.getByTestId('season-weather-chart')).toHaveTextContent(/Sown/);
+  });
+
+  it("says when the season's reads failed and asks again only for what failed", async () => {
+    const field = makeField('x1', { field_crop_type: 'Wheat' });
+    let seasonsDown = true;
+    const { ui, server } = renderOverMap(<SeasonWeather field={field} algorithm="NDVI" />, {
+      fields: [field],
+      routes: {
+        'GET /v2/fields/x1/timeseries': { status: 200, body: series },
+        'GET /v2/fields/x1/seasons': () =>
+          seasonsDown
+            ? { status: 500, body: { detail: 'The seasons are unavailable.' } }
+            : { status: 200, body: seasonsBody },
+        'GET /v2/fields/x1/weather': { status: 200, body: weather() },
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The seasons are unavailable.');
+    const askedForSeries = server.find('GET', '/v2/fields/x1/timeseries').length;
+    seasonsDown = false;
+    await ui.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('season-figures')).toHaveTextContent('Frost days');
+    expect(server.find('GET', '/v2/fields/x1/timeseries')).toHaveLength(askedForSeries);
   });
 });

@@ -27,7 +27,7 @@ const order: ZoningOrder = {
 
 describe('edit-zone mode: Edit Rates (spec 2 §2)', () => {
   it('shows the order’s rates; Export Files only after a change, then the download links', async () => {
-    const { ui, server, store } = renderOverMap(<EditZonePanel orderId="o1" onClose={() => undefined} />, {
+    const { ui, server, store, fieldsNow } = renderOverMap(<EditZonePanel orderId="o1" onClose={() => undefined} />, {
       fields: [makeField('x1'), makeField('x2', {}, 1)],
       routes: {
         'GET /v2/zoning/order/o1': { status: 200, body: { data: order } },
@@ -39,7 +39,7 @@ describe('edit-zone mode: Edit Rates (spec 2 §2)', () => {
     expect(rate1).toHaveValue('10');
     // The order's fields are selected on the zoning layer, the order chosen, and the selection held.
     expect(store.getState()).toMatchObject({ selectedFields: ['x1'], selectedLayer: 'zoning', selectedZone: 'o1' });
-    act(() => store.getState().toggleField('x2'));
+    act(() => store.getState().toggleField('x2', fieldsNow()));
     expect(store.getState().selectedFields).toEqual(['x1']);
     expect(screen.getByLabelText('Rate of zone 2')).toHaveValue('');
     const exportFiles = screen.getByRole('button', { name: 'Export Files' });

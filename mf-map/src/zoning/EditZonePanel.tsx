@@ -19,6 +19,7 @@ import {
 } from './rates';
 import panel from '../controls/mapPanel.module.css';
 import styles from './zoning.module.css';
+import { useFieldsReader } from '../map-core/farmData';
 
 const NO_PALETTE: readonly string[] = [];
 
@@ -27,15 +28,16 @@ const ZoneLayer = lazy(() => import('./map/ZoneLayer'));
 function OrderRates({ order }: { order: ZoningOrder }) {
   const { zoning } = useMapArea();
   const store = useMapStoreApi();
+  const readFields = useFieldsReader();
   // Spec 2 §2: the order's fields are selected (and stay so), on the zoning layer, with the order chosen.
   useEffect(() => {
     const state = store.getState();
     state.selectLayer('zoning');
     state.lockSelection(false);
-    state.setSelection([...order.fields]);
+    state.setSelection([...order.fields], readFields());
     state.setSelectedZone(order.id);
     state.lockSelection(true);
-  }, [order, store]);
+  }, [order, store, readFields]);
   const handle = useOlMap();
   const opacity = useMapStore((s) => s.zoneTransparency);
   const collection = useMemo(() => zoneCollectionSchema.parse(JSON.parse(order.zones)), [order.zones]);

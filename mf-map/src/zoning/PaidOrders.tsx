@@ -14,7 +14,7 @@ const orderLabel = (order: ZoningOrder) =>
 /** The zoning layer of the layer menu (spec 2 §2): the farm's paid zoning orders, each opened by `?zone=`. */
 export function PaidOrders() {
   const { zoning, basename } = useMapArea();
-  const farmId = useMapStore((s) => s.farm?.id ?? null);
+  const farmId = useMapStore((s) => s.farmId);
   const query = useQuery({
     queryKey: queryKeys.zoningOrders.paidOfFarm(farmId ?? ''),
     queryFn: () => zoning.paidOrders(farmId ?? ''),

@@ -3,10 +3,10 @@ import type { ZonedFeature } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
 import { Button } from '@paddock/shared/ui';
 import { PlainSelect } from '@paddock/shared/ui/form';
-import { useMapStore } from '../store';
 import { polygonChoices } from './paint';
 import type { ZoneRow } from './rates';
 import styles from './zoning.module.css';
+import { useFarmFields } from '../map-core/farmData';
 
 interface PaintToolProps {
   rows: readonly ZoneRow[];
@@ -41,7 +41,7 @@ export function PaintTool({
 }: PaintToolProps) {
   const headingId = useId();
   const hintId = useId();
-  const fields = useMapStore((s) => s.fields);
+  const fields = useFarmFields();
   const [assignZone, setAssignZone] = useState<number>(rows[0]?.zone ?? 1);
   const names = useMemo(() => new Map(fields.map((f) => [f.id, f.properties.field_name])), [fields]);
   const choices = useMemo(

@@ -53,7 +53,7 @@ describe('zoning panel', () => {
   });
 
   it('offers the two steps; Edit & Assign Rates and Next wait for zones', async () => {
-    const { ui, server, store } = renderZoning();
+    const { ui, server, store, fieldsNow } = renderZoning();
     expect(screen.getByRole('tab', { name: '1. Map Settings' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: '2. Edit & Assign Rates' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
@@ -67,7 +67,7 @@ describe('zoning panel', () => {
     await ui.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('tab', { name: '2. Edit & Assign Rates' })).toHaveAttribute('aria-selected', 'true');
     // Zoning has started: the selection is locked until the user goes back to the settings.
-    act(() => store.getState().toggleField('x2'));
+    act(() => store.getState().toggleField('x2', fieldsNow()));
     expect(store.getState().selectedFields).toEqual(['x1']);
     await ui.click(screen.getByRole('button', { name: 'Back' }));
     expect(store.getState().selectionLocked).toBe(false);

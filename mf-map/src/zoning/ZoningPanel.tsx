@@ -20,6 +20,7 @@ import { ZoningSettings } from './ZoningSettings';
 import { useZones, useZonesRequest, type ZonesState } from './useZones';
 import panel from '../controls/mapPanel.module.css';
 import styles from './zoning.module.css';
+import { useFarmFields } from '../map-core/farmData';
 
 // OpenLayers arrives with the map's own lazy chunk; the zone layer waits for it too.
 const ZoneLayer = lazy(() => import('./map/ZoneLayer'));
@@ -73,17 +74,17 @@ function StabilityToggle({ zones }: { zones: ZoningZonesResponse }) {
  */
 function AreaExceeded() {
   const store = useMapStoreApi();
-  const oversized = useMapStore(
-    useShallow((s) =>
-      s.fields
-        .filter((f) => s.selectedFields.includes(f.id) && f.properties.area >= ZONING_AREA_LIMIT_HA)
-        .map((f) => f.properties.field_name),
-    ),
-  );
+  const fields = useFarmFields();
+  const selectedFields = useMapStore((s) => s.selectedFields);
+  const oversized = fields
+    .filter((f) => selectedFields.includes(f.id) && f.properties.area >= ZONING_AREA_LIMIT_HA)
+    .map((f) => f.properties.field_name);
   const leaveOut = () => {
-    const { fields, selectedFields } = store.getState();
     const large = new Set(fields.filter((f) => f.properties.area >= ZONING_AREA_LIMIT_HA).map((f) => f.id));
-    store.getState().setSelection(selectedFields.filter((id) => !large.has(id)));
+    store.getState().setSelection(
+      store.getState().selectedFields.filter((id) => !large.has(id)),
+      fields,
+    );
   };
   return (
     <ConfirmDialog
@@ -105,7 +106,7 @@ export function ZoningPanel() {
   const store = useMapStoreApi();
   const headingId = useId();
   const hasFields = useMapStore((s) => s.selectedFields.length > 0);
-  const farmId = useMapStore((s) => s.farm?.id ?? null);
+  const farmId = useMapStore((s) => s.farmId);
   const opacity = useMapStore((s) => s.zoneTransparency);
   const handle = useOlMap();
   const request = useZonesRequest();

@@ -139,7 +139,6 @@ export function ZoningSettings() {
       layer: state.selectedLayer,
       algorithm: state.selectedAlgorithm,
       date: state.selectedDate,
-      catalog: state.catalog,
       fieldIds: state.selectedFields,
       zones: state.zoneCount,
       resolution: state.zoningResolution,
@@ -152,7 +151,7 @@ export function ZoningSettings() {
   const paging = useCatalog(layer, s.fieldIds.length && s.source !== 'seasons' ? s.fieldIds : null);
   // The timeline's cloud limit hides the same dates here.
   const [maxCloud] = useState(readMaxCloud);
-  const all = s.catalog ?? [];
+  const all = paging.entries ?? [];
   const dates = layer === 'sensor_em' ? all : visibleEntries(all, maxCloud);
   const hidden = all.length - dates.length;
   const options = zoningAlgorithms(layer);

@@ -8,6 +8,7 @@ import { useMapStore } from '../store';
 import { ZONING_AREA_LIMIT_HA } from '@paddock/shared/contracts';
 import { ApiError, isClientError } from '@paddock/shared/api-client';
 import { defaultSeasons, todayIso } from './seasons';
+import { useFarmFields } from '../map-core/farmData';
 
 /** Spec 2 §9: after this long the zones still loading bring up the 'grab a cup of coffee' message. */
 export const SLOW_ZONES_MS = 20_000;
@@ -23,6 +24,7 @@ const isZoningLayer = (layer: string): layer is ZoningLayer => (zoningLayers as 
 
 /** The Map Settings as a request, or null until the fields, layer, calculation, date, zone count and resolution are all set. */
 export function useZonesRequest(): ZonesRequest | null {
+  const fields = useFarmFields();
   const s = useMapStore(
     useShallow((state) => ({
       fieldIds: state.selectedFields,
@@ -34,17 +36,15 @@ export function useZonesRequest(): ZonesRequest | null {
       source: state.zoningSource,
       seasons: state.zoningSeasons,
       weights: state.emWeights,
-      oversized: state.fields.some(
-        (f) => state.selectedFields.includes(f.id) && f.properties.area >= ZONING_AREA_LIMIT_HA,
-      ),
     })),
   );
+  const oversized = fields.some((f) => s.fieldIds.includes(f.id) && f.properties.area >= ZONING_AREA_LIMIT_HA);
   // A field of 800 ha or more is not zoned (the 'Zone area exceeded' dialog takes it out first).
   const seasons = s.seasons ?? defaultSeasons();
   // Productivity zones read every capture of the seasons up to today; the others one date.
   const date = s.source === 'seasons' ? todayIso() : s.date;
   if (
-    s.oversized ||
+    oversized ||
     !s.fieldIds.length ||
     !isZoningLayer(s.layer) ||
     !s.algorithm ||

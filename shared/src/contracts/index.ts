@@ -20,6 +20,7 @@ export * from './orders';
 export * from './subscriptions';
 export * from './dashboard';
 export * from './places';
+export * from './orientation';
 export * from './address';
 export * from './documents';
 export * from './seasons';

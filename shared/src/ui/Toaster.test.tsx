@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createBus } from '../bus';
 import { Toaster } from './Toaster';
 
@@ -24,5 +24,22 @@ describe('Toaster', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     expect(screen.getByText('Payment Received!')).toBeInTheDocument();
+  });
+
+  it('moves its toasts to the bottom while a dialog is open, clear of its title and close button', async () => {
+    const bus = createBus(new EventTarget());
+    render(<Toaster bus={bus} />);
+    act(() => bus.toast('success', 'Payment successful!'));
+    const toaster = screen.getByRole('status').parentElement as HTMLElement;
+    expect(toaster).toHaveAttribute('data-placement', 'top');
+
+    const portal = document.createElement('div');
+    portal.innerHTML = '<div role="dialog" aria-label="Tax invoice"></div>';
+    act(() => document.body.appendChild(portal));
+    await waitFor(() => expect(toaster).toHaveAttribute('data-placement', 'bottom'));
+    expect(screen.getByRole('status')).toHaveTextContent('Payment successful!');
+
+    act(() => portal.remove());
+    await waitFor(() => expect(toaster).toHaveAttribute('data-placement', 'top'));
   });
 });

@@ -15,6 +15,24 @@ export const toastsFor = <T extends { kind: ToastKind; path: string }>(toasts: T
   toasts.filter((toast) => toast.kind !== 'error' || toast.path === path);
 
 const DISMISS_AFTER_MS = 5000;
+const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"]';
+
+/**
+ * Whether a dialog is open. Modals are portalled as children of <body>, so watching its children is
+ * enough; while one is open the toasts sit at the bottom, clear of its title and close button (e.g. the
+ * receipt opened just after 'Payment successful!').
+ */
+function useDialogOpen(): boolean {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const check = () => setOpen(document.body.querySelector(DIALOG_SELECTOR) !== null);
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true });
+    return () => observer.disconnect();
+  }, []);
+  return open;
+}
 let nextId = 1;
 
 /** The one toast mechanism: anything anywhere emits `paddock:toast` on the bus; this shows it. */
@@ -43,9 +61,15 @@ export function Toaster({ bus }: { bus: PaddockBus }) {
   }, []);
 
   const dismiss = (id: number) => setToasts((current) => current.filter((t) => t.id !== id));
+  const dialogOpen = useDialogOpen();
 
   return (
-    <div className={styles.toaster} aria-live="polite" aria-relevant="additions">
+    <div
+      className={styles.toaster}
+      data-placement={dialogOpen ? 'bottom' : 'top'}
+      aria-live="polite"
+      aria-relevant="additions"
+    >
       {toasts.map((toast) => (
         <div
           key={toast.id}

@@ -1,5 +1,6 @@
 import type { ImageryAlgorithm, Position } from '@paddock/shared/contracts';
 import { areaInHectares } from '../../geo/geometry';
+import { windRings } from '../../geo/winding';
 import { addDays, dayNumber } from '../dates';
 import { mercatorBBox, mercatorScale, mercatorXToLon, mercatorYToLat } from '../geo';
 import { algorithmBands, computeIndex } from '../indices';
@@ -425,7 +426,10 @@ function zonePolygons(
 
   const polygons: ZonePolygon[] = [];
   for (const { zone, rings } of parts) {
-    const coordinates = orientRings(rings.map(toLonLat).filter((ring) => ring.length >= 4));
+    const coordinates = windRings(
+      rings.map(toLonLat).filter((ring) => ring.length >= 4),
+      'counter-clockwise',
+    );
     if (coordinates.length === 0) continue;
     const geometry = { type: 'Polygon' as const, coordinates };
     const areaHa = areaInHectares(geometry);
@@ -496,25 +500,6 @@ function mergeSlivers(
   const kept = parts.filter((_, index) => !removed.has(index));
   parts.length = 0;
   parts.push(...kept);
-}
-
-/** Twice the signed area of a lon/lat ring (positive counter-clockwise). */
-function signedArea(ring: readonly Position[]): number {
-  let sum = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi = 0, yi = 0] = ring[i] ?? [];
-    const [xj = 0, yj = 0] = ring[j] ?? [];
-    sum += (xj - xi) * (yj + yi);
-  }
-  return -sum;
-}
-
-/** RFC 7946 winding: the outer ring counter-clockwise, holes clockwise. */
-function orientRings(rings: Position[][]): Position[][] {
-  return rings.map((ring, index) => {
-    const counterClockwise = signedArea(ring) > 0;
-    return counterClockwise === (index === 0) ? ring : [...ring].reverse();
-  });
 }
 
 /** A field's zoning without its polygons (what crosses back from the worker beside the features' JSON). */

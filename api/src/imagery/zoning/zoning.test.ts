@@ -1,4 +1,4 @@
-import { booleanValid, kinks } from '@turf/turf';
+import { booleanClockwise, booleanValid, kinks } from '@turf/turf';
 import { intersection, type Geom } from 'polyclip-ts';
 import { areaInHectares } from '../../geo/geometry';
 import { SimulatedSource } from '../simulated';
@@ -153,10 +153,12 @@ describe('zoning engine', () => {
       for (const polygon of zoning.polygons) {
         expect(booleanValid(polygon.geometry)).toBe(true);
         expect(kinks(polygon.geometry).features).toHaveLength(0);
-        for (const ring of polygon.geometry.coordinates) {
+        polygon.geometry.coordinates.forEach((ring, index) => {
           expect(ring.length).toBeGreaterThanOrEqual(4);
           expect(ring[0]).toEqual(ring[ring.length - 1]);
-        }
+          // RFC 7946: the outer ring counter-clockwise, holes clockwise.
+          expect(booleanClockwise(ring)).toBe(index > 0);
+        });
       }
     });
   });

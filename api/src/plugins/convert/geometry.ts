@@ -1,6 +1,7 @@
 import type { Simplification } from '@paddock/shared/contracts';
 import type { Geometry, Position } from 'geojson';
 import { findGeometryProblem } from '../../geo/geometry';
+import { ringSignedArea } from '../../geo/winding';
 import { simplifyToLimit } from './simplify';
 
 /** [longitude, latitude]: output positions are 2D; altitudes in the files are dropped. */
@@ -91,7 +92,7 @@ function cleanPolygon(rings: Position[][], bbox: BBox, project?: Projector): Pai
   if (!outerInput) return reasons.noBoundary;
   const outer = cleanRing(outerInput, bbox, project);
   if (typeof outer === 'string') return outer;
-  const outerArea = signedArea(outer);
+  const outerArea = ringSignedArea(outer);
   // No area: all corners on one line, or lobes that cancel out (a symmetric bow-tie).
   if (outerArea === 0) return allOnOneLine(outer) ? reasons.noArea : reasons.crosses;
   if (outerArea < 0) outer.reverse();
@@ -102,7 +103,7 @@ function cleanPolygon(rings: Position[][], bbox: BBox, project?: Projector): Pai
     if (hole === reasons.notNumbers || hole === reasons.outOfRange) return hole;
     // A hole with too few corners or no area cuts nothing out: dropping it is a safe repair.
     if (typeof hole === 'string') continue;
-    const area = signedArea(hole);
+    const area = ringSignedArea(hole);
     if (area === 0) continue;
     if (area > 0) hole.reverse();
     cleaned.push(hole);
@@ -137,17 +138,6 @@ function cleanRing(input: Position[], bbox: BBox, project?: Projector): Pair[] |
   if (!first || ring.length < 3) return reasons.tooFewCorners;
   ring.push(first);
   return ring;
-}
-
-/** Twice the signed area of a closed ring: positive when it runs counter-clockwise. */
-function signedArea(ring: readonly Pair[]): number {
-  let sum = 0;
-  for (let i = 1; i < ring.length; i++) {
-    const [x0, y0] = ring[i - 1] as Pair;
-    const [x1, y1] = ring[i] as Pair;
-    sum += x0 * y1 - x1 * y0;
-  }
-  return sum;
 }
 
 function allOnOneLine(ring: readonly Pair[]): boolean {

@@ -4,13 +4,13 @@ import type { FieldFeature } from '@paddock/shared/contracts';
 import { Button, controls } from '@paddock/shared/ui';
 import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { failureMessage } from '@paddock/shared/api-client';
-import { useAction } from '@paddock/shared/query';
+import { useAction, useQueryClient } from '@paddock/shared/query';
 import { controlStyles } from '@paddock/shared/ui/form';
 import { Icon } from '@paddock/shared/ui';
 import { useCropTypes } from '../../api/useCropTypes';
 import { useMapArea } from '../../context';
 import { messages } from '../../messages';
-import { useMapStoreApi } from '../../store';
+import { fieldsUpdated } from '../../map-core/farmData';
 import { imageryMessages } from '../../map-core/imagery/labels';
 import styles from '../imagery.module.css';
 
@@ -27,7 +27,7 @@ interface CropTypePromptProps {
  */
 export function CropTypePrompt({ field, onSaved, onCancel }: CropTypePromptProps) {
   const { api } = useMapArea();
-  const store = useMapStoreApi();
+  const client = useQueryClient();
   const { cropTypes, failed, retry } = useCropTypes();
   const [choice, setChoice] = useState<string | null>(null);
   const saveCropType = useAction({
@@ -35,7 +35,7 @@ export function CropTypePrompt({ field, onSaved, onCancel }: CropTypePromptProps
     success: messages.cropTypeUpdated,
     failure: (error) => failureMessage(imageryMessages.cropTypeUpdateFailed, error),
     onSuccess: (saved) => {
-      store.getState().fieldUpdated(saved);
+      fieldsUpdated(client, saved.properties.farm_id, [saved]);
       setChoice(null);
       onSaved();
     },

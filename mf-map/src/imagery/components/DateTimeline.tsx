@@ -4,7 +4,7 @@ import { buttonStyles, Spinner } from '@paddock/shared/ui';
 import { controlStyles, Options } from '@paddock/shared/ui/form';
 import { Icon } from '@paddock/shared/ui';
 import { useMapStore } from '../../store';
-import type { ImageryFields } from '../lib/imageryFields';
+import type { ImageryFields } from '../../map-core/imagery/imageryFields';
 import { imageryMessages } from '../../map-core/imagery/labels';
 import { readMaxCloud, writeMaxCloud } from '../../map-core/imagery/maxCloud';
 import {
@@ -97,7 +97,7 @@ interface DateTimelineProps {
  * wording, scrolled 1000 px at a time, with older pages on demand and cloudy dates hidden on request.
  */
 export function DateTimeline({ target, paging, onChoose, surveys = false }: DateTimelineProps) {
-  const catalog = useMapStore((s) => s.catalog);
+  const catalog = paging.entries;
   const selectedDate = useMapStore((s) => s.selectedDate);
   const [savedMaxCloud, setMaxCloud] = useState(readMaxCloud);
   const maxCloud = surveys ? null : savedMaxCloud;

@@ -1,7 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { makeProfile } from '@paddock/shared/testing';
 import { advancedProfile, renderOverMap } from '../../testing/harness';
-import { capture } from '../../testing/imageryReplies';
 import { ImageryPanel } from './ImageryPanel';
 
 const onExport = jest.fn();
@@ -12,10 +11,9 @@ async function openSelect(ui: ReturnType<typeof renderOverMap>['ui'], label: str
 }
 
 describe('map settings: layers and calculations', () => {
-  it('selecting a layer clears the catalog and date and sets its calculation; Rapid-EM offers depths', async () => {
+  it('selecting a layer clears the date and sets its calculation; Rapid-EM offers depths', async () => {
     const { ui, store } = renderOverMap(<ImageryPanel onExport={onExport} />);
     act(() => {
-      store.getState().setCatalog([capture('2026-03-01')]);
       store.getState().setSelectedDate('2026-03-01');
       store.getState().setAlgorithm('COLOUR');
     });
@@ -24,7 +22,6 @@ describe('map settings: layers and calculations', () => {
     await ui.click(within(layers).getByRole('option', { name: 'Rapid-EM' }));
     expect(store.getState()).toMatchObject({
       selectedLayer: 'sensor_em',
-      catalog: null,
       selectedDate: null,
       selectedAlgorithm: 'SHALLOW',
     });

@@ -33,6 +33,7 @@ import panel from '../../controls/mapPanel.module.css';
 import { PanelToggle } from '../../controls/PanelToggle';
 import styles from '../imagery.module.css';
 import { GetAdvancedLink } from '../../controls/GetAdvancedLink';
+import { useFarmFields } from '../../map-core/farmData';
 
 const LAYERS: MapLayerId[] = ['standard', 'high_res', 'sensor_em', 'zoning'];
 
@@ -115,9 +116,9 @@ type Action = 'order' | 'book' | 'export' | 'zones';
 function ActionsMenu({ onExport }: { onExport(): void }) {
   const { basename } = useMapArea();
   const store = useMapStoreApi();
-  const { advanced, canZone } = useMapStore(
-    useShallow((s) => ({ advanced: s.access.advanced, canZone: s.access.edit && s.fields.length > 0 })),
-  );
+  const hasFields = useFarmFields().length > 0;
+  const { advanced, edit } = useMapStore(useShallow((s) => ({ advanced: s.access.advanced, edit: s.access.edit })));
+  const canZone = edit && hasFields;
   const act = (key: Key) => {
     const action = key as Action;
     if (action === 'order') window.open(productPath(basename, paths.orderHighResImagery), '_blank', 'noopener');

@@ -80,10 +80,13 @@ interface TextFieldProps extends CommonProps<string> {
   autoFocus?: boolean;
   inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel';
   inputRef?: Ref<HTMLInputElement>;
+  /** Bounds of a date field (ISO calendar dates), e.g. no day after today. */
+  min?: string;
+  max?: string;
 }
 
 export function TextField({ type = 'text', inputRef, required = true, ...props }: TextFieldProps) {
-  const { autoComplete, maxLength, autoFocus, inputMode } = props;
+  const { autoComplete, maxLength, autoFocus, inputMode, min, max } = props;
   const { shell, control } = useControl({ ...props, required });
   return (
     <FieldShell {...shell}>
@@ -95,6 +98,8 @@ export function TextField({ type = 'text', inputRef, required = true, ...props }
         maxLength={maxLength}
         autoFocus={autoFocus}
         inputMode={inputMode}
+        min={min}
+        max={max}
         className={styles.input}
       />
     </FieldShell>
@@ -177,6 +182,36 @@ export function PlainSelect({
         {children}
       </select>
     </FieldShell>
+  );
+}
+
+interface RadioGroupFieldProps {
+  name: string;
+  legend: ReactNode;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  disabled?: boolean;
+  className?: string;
+}
+
+/** One choice of a few, all in view (severity, size): native radios in a fieldset named by its legend. */
+export function RadioGroupField({ name, legend, options, disabled, className }: RadioGroupFieldProps) {
+  return (
+    <fieldset className={[styles.radios, className].filter(Boolean).join(' ')} disabled={disabled}>
+      <legend className={styles.label}>{legend}</legend>
+      {options.map((option) => (
+        <RadioOption key={option.value} name={name} {...option} />
+      ))}
+    </fieldset>
+  );
+}
+
+function RadioOption({ name, value, label }: { name: string; value: string; label: string }) {
+  const { input } = useField<string>(name, { type: 'radio', value });
+  return (
+    <label className={styles.radio}>
+      <input {...input} type="radio" />
+      {label}
+    </label>
   );
 }
 

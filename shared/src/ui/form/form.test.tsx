@@ -1,7 +1,17 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
-import { Form, FormError, ruleOf, SelectField, SwitchField, TextAreaField, TextField, validateWith } from './index';
+import {
+  Form,
+  FormError,
+  RadioGroupField,
+  ruleOf,
+  SelectField,
+  SwitchField,
+  TextAreaField,
+  TextField,
+  validateWith,
+} from './index';
 
 const nameSchema = z.string().trim().min(1, 'Farm Name is required!').max(100, 'At most 100 characters');
 
@@ -96,5 +106,40 @@ describe('form kit', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     rerender(<FormError message="Paddock could not save your profile" />);
     expect(screen.getByRole('alert')).toHaveTextContent('Paddock could not save your profile');
+  });
+
+  it('offers one choice of a few as radios named by the legend, by pointer and by arrow keys', async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn();
+    render(
+      <Form
+        onSubmit={onSubmit}
+        initialValues={{ severity: 'moderate' }}
+        render={({ handleSubmit }) => (
+          <form onSubmit={handleSubmit}>
+            <RadioGroupField
+              name="severity"
+              legend="Severity"
+              options={[
+                { value: 'low', label: 'Low' },
+                { value: 'moderate', label: 'Moderate' },
+                { value: 'high', label: 'High' },
+              ]}
+            />
+            <button type="submit">Save</button>
+          </form>
+        )}
+      />,
+    );
+    const group = screen.getByRole('group', { name: 'Severity' });
+    expect(group).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Moderate' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Low' }));
+    expect(screen.getByRole('radio', { name: 'Low' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Moderate' })).not.toBeChecked();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Moderate' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith({ severity: 'moderate' }, expect.anything(), expect.anything());
   });
 });

@@ -8,6 +8,7 @@ export {
   CheckboxField,
   FormError,
   PlainSelect,
+  RadioGroupField,
   SelectField,
   SwitchField,
   TextAreaField,
