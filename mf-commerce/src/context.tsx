@@ -1,6 +1,6 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import type { MfProps } from '@paddock/shared/contracts';
-import { QueryProvider, type QueryClient } from '@paddock/shared/query';
+import { createAreaContext, useAreaApiOptions, useHostProps, type AreaProviderProps } from '@paddock/shared/query';
 import { createBookingsApi, type BookingsApi } from './api/bookingsApi';
 import { createCartApi, type CartApi } from './api/cartApi';
 import { createOrdersApi, type OrdersApi } from './api/ordersApi';
@@ -14,44 +14,27 @@ export type CommerceContextValue = Omit<MfProps, 'profile'> & {
   fetch?: typeof fetch;
 };
 
-const CommerceContext = createContext<CommerceContextValue | null>(null);
+const { useArea, AreaProvider } = createAreaContext<CommerceContextValue>('useCommerce', 'CommerceProvider');
 
-export function useCommerce(): CommerceContextValue {
-  const value = useContext(CommerceContext);
-  if (!value) throw new Error('useCommerce must be used inside <CommerceProvider>');
-  return value;
-}
-
-interface ProviderProps {
-  props: MfProps;
-  /** Tests hand in theirs; a mount makes its own with the product's defaults. */
-  queryClient?: QueryClient;
-  /** Tests hand in the fake server's fetch. */
-  fetch?: typeof fetch;
-  children: ReactNode;
-}
+export const useCommerce = useArea;
 
 /** The host's props and the mount's QueryClient (loading and actions: @paddock/shared/query). */
-export function CommerceProvider({ props, queryClient, fetch, children }: ProviderProps) {
-  const { basename, auth, bus, config } = props;
+export function CommerceProvider({ props, queryClient, fetch, children }: AreaProviderProps) {
+  const host = useHostProps(props);
+  const options = useAreaApiOptions(props, fetch);
   const value = useMemo(
     () => ({
-      basename,
-      auth,
-      bus,
-      config,
+      ...host,
       fetch,
-      cartApi: createCartApi({ config, getToken: auth.getToken, fetch }),
-      bookingsApi: createBookingsApi({ config, getToken: auth.getToken, fetch }),
-      ordersApi: createOrdersApi({ config, getToken: auth.getToken, fetch }),
+      cartApi: createCartApi(options),
+      bookingsApi: createBookingsApi(options),
+      ordersApi: createOrdersApi(options),
     }),
-    [basename, auth, bus, config, fetch],
+    [host, fetch, options],
   );
   return (
-    <CommerceContext.Provider value={value}>
-      <QueryProvider bus={bus} client={queryClient}>
-        {children}
-      </QueryProvider>
-    </CommerceContext.Provider>
+    <AreaProvider value={value} queryClient={queryClient}>
+      {children}
+    </AreaProvider>
   );
 }

@@ -1,13 +1,13 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { MfProps } from '@paddock/shared/contracts';
-import { QueryProvider, type QueryClient } from '@paddock/shared/query';
+import { createAreaContext, useAreaApiOptions, useHostProps, type AreaProviderProps } from '@paddock/shared/query';
 import { createMapApi, type MapApi } from './api/mapApi';
 import { createImageryApi, type ImageryApi } from './api/imageryApi';
 import { createZoningApi, type ZoningApi } from './api/zoningApi';
 import { createFindApi, type FindApi } from './api/findApi';
 import { createCompareApi, type CompareApi } from './api/compareApi';
 import { createScoutingApi, type ScoutingApi } from './api/scoutingApi';
-import { createApiClient, createSeasonsApi, type SeasonsApi } from '@paddock/shared/api-client';
+import { createAreaApiClient, createSeasonsApi, type SeasonsApi } from '@paddock/shared/api-client';
 
 export interface MapAreaValue extends MfProps {
   api: MapApi;
@@ -23,26 +23,13 @@ export interface MapAreaValue extends MfProps {
   scouting: ScoutingApi;
 }
 
-const MapAreaContext = createContext<MapAreaValue | null>(null);
+const { useArea, AreaProvider } = createAreaContext<MapAreaValue>('useMapArea', 'MapAreaProvider');
 
 /** The host's props and the API, for the screens of this area (each farm's page has its own store; the mount has one QueryClient). */
-export function useMapArea(): MapAreaValue {
-  const value = useContext(MapAreaContext);
-  if (!value) throw new Error('useMapArea must be used inside <MapAreaProvider>');
-  return value;
-}
+export const useMapArea = useArea;
 
-interface ProviderProps {
-  props: MfProps;
-  /** Tests hand in a fake fetch; the app uses the browser's. */
-  fetch?: typeof fetch;
-  /** Tests hand in theirs; a mount makes its own with the product's defaults. */
-  queryClient?: QueryClient;
-  children: ReactNode;
-}
-
-export function MapAreaProvider({ props, fetch, queryClient, children }: ProviderProps) {
-  const { basename, auth, bus, config } = props;
+export function MapAreaProvider({ props, fetch, queryClient, children }: AreaProviderProps) {
+  const host = useHostProps(props);
   // The tier can change while the map is on screen (a subscription in another tab of the product, the
   // host's refresh): the calculation locks and multi-select follow the newest profile on the bus.
   const [profile, setProfile] = useState(props.profile);
@@ -51,44 +38,25 @@ export function MapAreaProvider({ props, fetch, queryClient, children }: Provide
     setHanded(props.profile);
     setProfile(props.profile);
   }
+  const { bus } = props;
   useEffect(() => bus.on('paddock:profile-changed', (event) => setProfile(event.profile)), [bus]);
-  const api = useMemo(
-    () => createMapApi({ config, getToken: (options) => auth.getToken(options), fetch }),
-    [config, auth, fetch],
+  const options = useAreaApiOptions(props, fetch);
+  const apis = useMemo(
+    () => ({
+      api: createMapApi(options),
+      imagery: createImageryApi(options),
+      zoning: createZoningApi(options),
+      find: createFindApi(options),
+      seasons: createSeasonsApi(createAreaApiClient(options)),
+      compare: createCompareApi(options),
+      scouting: createScoutingApi(options),
+    }),
+    [options],
   );
-  const imagery = useMemo(
-    () => createImageryApi({ config, getToken: (options) => auth.getToken(options), fetch }),
-    [config, auth, fetch],
-  );
-  const zoning = useMemo(
-    () => createZoningApi({ config, getToken: (options) => auth.getToken(options), fetch }),
-    [config, auth, fetch],
-  );
-  const find = useMemo(
-    () => createFindApi({ config, getToken: (options) => auth.getToken(options), fetch }),
-    [config, auth, fetch],
-  );
-  const seasons = useMemo(
-    () => createSeasonsApi(createApiClient({ baseUrl: config.apiUrl, getToken: () => auth.getToken(), fetch })),
-    [config, auth, fetch],
-  );
-  const compare = useMemo(
-    () => createCompareApi({ config, getToken: (options) => auth.getToken(options), fetch }),
-    [config, auth, fetch],
-  );
-  const scouting = useMemo(
-    () => createScoutingApi({ config, getToken: (options) => auth.getToken(options), fetch }),
-    [config, auth, fetch],
-  );
-  const value = useMemo(
-    () => ({ basename, auth, bus, config, profile, api, imagery, zoning, find, seasons, compare, scouting }),
-    [basename, auth, bus, config, profile, api, imagery, zoning, find, seasons, compare, scouting],
-  );
+  const value = useMemo(() => ({ ...host, profile, ...apis }), [host, profile, apis]);
   return (
-    <MapAreaContext.Provider value={value}>
-      <QueryProvider bus={bus} client={queryClient}>
-        {children}
-      </QueryProvider>
-    </MapAreaContext.Provider>
+    <AreaProvider value={value} queryClient={queryClient}>
+      {children}
+    </AreaProvider>
   );
 }

@@ -1,15 +1,11 @@
+import { fieldDeleteMessages } from '@paddock/shared/ui';
 /** User-facing messages of the farm map (spec 1 §5 and §8, spec 2 §4, with the spec README's corrected wording). */
 export const messages = {
   cropTypeRequired: 'We need you to provide us the crop type for your field',
   switchFieldTitle: 'Are you sure?',
   switchFieldText: 'You are switching to other field',
   switchFieldSave: 'Save changes and continue',
-  fieldDeleteTitle: 'Are you sure?',
-  fieldDeleteWarning: 'Deleting this field will remove all associated layers.',
-  fieldDeleteConfirm: 'Yes, delete anyway.',
-  fieldDeleteCancel: 'No',
-  fieldDeleted: 'Field deleted successfully!',
-  fieldDeleteFailed: "Can't delete field!",
+  ...fieldDeleteMessages,
   fieldCreated: 'Field created successfully!',
   fieldCreateFailed: "Can't create a field!",
   fieldUpdated: 'Field updated successfully!',

@@ -1,7 +1,7 @@
 // Accessibility of the six main screens (issue 10): axe-core's serious and critical violations on the
 // dashboard, the farms list, a farm's details, its map, the order page and settings, at 1440×900.
 import { createRequire } from 'node:module';
-import { printRows, signIn, urls, withStackAndBrowser } from './common.mjs';
+import { callApi, captureToken, printRows, signIn, urls, withStackAndBrowser } from './common.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -9,29 +9,6 @@ const PADDOCK = {
   type: 'Polygon',
   coordinates: [[[147.36, -35.12], [147.372, -35.12], [147.372, -35.111], [147.36, -35.111], [147.36, -35.12]]],
 };
-
-async function callApi(authorization, method, path, body) {
-  const response = await fetch(`${urls.api}/v2/${path}`, {
-    method,
-    headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} v2/${path} answered ${response.status}`);
-  return response.json();
-}
-
-function captureToken(page) {
-  return new Promise((resolve) => {
-    const onRequest = async (request) => {
-      if (!request.url().startsWith(urls.api)) return;
-      const authorization = (await request.allHeaders()).authorization;
-      if (!authorization) return;
-      page.off('request', onRequest);
-      resolve(authorization);
-    };
-    page.on('request', onRequest);
-  });
-}
 
 /** axe-core's violations of `impacts` on the page as it stands. */
 async function violations(page, impacts = ['serious', 'critical']) {

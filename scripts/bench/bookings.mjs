@@ -1,18 +1,10 @@
 // Rapid-EM reservations: 100 customers racing for one machine's days, then 1,000 reservations over 20 machines.
-import { execSync } from 'node:child_process';
-import { join } from 'node:path';
-import { repoRoot } from './common.mjs';
+import { runApiBench } from './common.mjs';
 
 /** The bookings benchmark (api/src/bench/bookings.ts) in its own process, as JSON. */
 export function measure() {
   console.log('Bookings: 100 concurrent overlapping reservations, then 1,000 over 20 machines (PostgreSQL and PGlite)…');
-  const out = execSync('node --import tsx src/bench/bookings.ts', {
-    cwd: join(repoRoot, 'api'),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return JSON.parse(out.slice(out.indexOf('{')));
+  return runApiBench('bookings.ts');
 }
 
 export function report(r) {

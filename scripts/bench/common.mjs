@@ -9,6 +9,17 @@ import { demoUser, repoRoot, startStack, urls } from '../lib/stack.mjs';
 
 export { repoRoot, urls };
 
+/** Runs the api's benchmark `api/src/bench/<file>` in its own process (through tsx); the JSON it prints. */
+export function runApiBench(file) {
+  const out = execSync(`node --import tsx src/bench/${file}`, {
+    cwd: join(repoRoot, 'api'),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(out.slice(out.indexOf('{')));
+}
+
 export const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -19,6 +30,31 @@ export async function signIn(page) {
   await page.getByLabel('Password').fill(demoUser.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.locator('nav[aria-label="Main"]').waitFor();
+}
+
+/** A call to the API as the signed-in user (`authorization` from captureToken); its JSON answer. */
+export async function callApi(authorization, method, path, body) {
+  const response = await fetch(`${urls.api}/v2/${path}`, {
+    method,
+    headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} v2/${path} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+  return response.json();
+}
+
+/** The bearer token the app sends to the API, read off its first API request. */
+export function captureToken(page) {
+  return new Promise((resolve) => {
+    const onRequest = async (request) => {
+      if (!request.url().startsWith(urls.api)) return;
+      const authorization = (await request.allHeaders()).authorization;
+      if (!authorization) return;
+      page.off('request', onRequest);
+      resolve(authorization);
+    };
+    page.on('request', onRequest);
+  });
 }
 
 /** Every distinct script the page receives (a URL fetched twice counts once). */

@@ -1,15 +1,12 @@
 // POST v2/convert on a generated 100,000-polygon shapefile (over 50 MB) beside ogr2ogr on the same file.
-import { execSync } from 'node:child_process';
-import { join } from 'node:path';
-import { ensureCommand, repoRoot } from './common.mjs';
+import { ensureCommand, runApiBench } from './common.mjs';
 
 /** The convert benchmark (api/src/bench/convert.ts) in its own process, as JSON. */
 export function measure() {
   ensureCommand('ogr2ogr', 'gdal-bin', 'for the ogr2ogr comparison');
   ensureCommand('/usr/bin/time', 'time', 'to measure ogr2ogr’s memory');
   console.log('Convert: generating a shapefile of 100,000 polygons, then converting it with ogr2ogr and with the api (PGlite, PostgreSQL)…');
-  const out = execSync('node --import tsx src/bench/convert.ts', { cwd: join(repoRoot, 'api'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 });
-  return JSON.parse(out.slice(out.indexOf('{')));
+  return runApiBench('convert.ts');
 }
 
 const fmtRun = (run) => (run ? `${run.seconds} s, ${run.featuresPerSecond.toLocaleString('en-AU')} features/s, peak RSS ${run.peakMb} MB` : 'not measured');

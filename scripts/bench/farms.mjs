@@ -1,14 +1,11 @@
 // GET v2/farms under load on PGlite and PostgreSQL beside raw pg running the same SQL.
-import { execSync } from 'node:child_process';
-import { join } from 'node:path';
-import { ensureWrk, repoRoot } from './common.mjs';
+import { ensureWrk, runApiBench } from './common.mjs';
 
 /** The farm-list benchmark (api/src/bench/farmList.ts) in its own process, as JSON. */
 export function measure() {
   ensureWrk();
   console.log('Farm list: seeding a 1,000-farm account (20,000 fields) and a 10-farm one on PGlite and PostgreSQL, then loading…');
-  const out = execSync('node --import tsx src/bench/farmList.ts', { cwd: join(repoRoot, 'api'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 });
-  return JSON.parse(out.slice(out.indexOf('{')));
+  return runApiBench('farmList.ts');
 }
 
 const fmtCpu = (cpu) =>

@@ -1,22 +1,14 @@
 // Field-boundary checks: the costliest valid boundary (a 10,000-position comb whose edges all span the
 // same longitudes) checked in process beside turf's kinks, and /health while ten of them are POSTed and
 // while 40 detailed circles (15 MB) are imported.
-import { execSync } from 'node:child_process';
-import { join } from 'node:path';
-import { repoRoot } from './common.mjs';
+import { runApiBench } from './common.mjs';
 
 /** The geometry benchmark (api/src/bench/geometry.ts) in its own process, as JSON. */
 export function measure() {
   console.log(
     'Geometry: checking a 10,000-position comb, then POSTing ten of them at a time while polling /health (api on PGlite)…',
   );
-  const out = execSync('node --import tsx src/bench/geometry.ts', {
-    cwd: join(repoRoot, 'api'),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return JSON.parse(out.slice(out.indexOf('{')));
+  return runApiBench('geometry.ts');
 }
 
 const fmtLatencies = (l) => `p99 ${l.p99} ms, p50 ${l.p50} ms, max ${l.max} ms over ${l.requests} requests`;

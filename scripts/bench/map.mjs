@@ -6,7 +6,18 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import webpack from 'webpack';
 import { remoteUrl } from '../lib/stack.mjs';
-import { collectScripts, kb, median, printRows, repoRoot, signIn, urls, withStackAndBrowser } from './common.mjs';
+import {
+  callApi,
+  captureToken,
+  collectScripts,
+  kb,
+  median,
+  printRows,
+  repoRoot,
+  signIn,
+  urls,
+  withStackAndBrowser,
+} from './common.mjs';
 
 const FIELD_COUNTS = [2000, 5000];
 const RUNS = 3;
@@ -220,30 +231,6 @@ function generatePaddocks(count, cropTypes) {
 
 // ---------------------------------------------------------------------------------------------
 // The API, as the signed-in demo user.
-
-/** The bearer token the app sends to the API, read off its first API request. */
-function captureToken(page) {
-  return new Promise((resolve) => {
-    const onRequest = async (request) => {
-      if (!request.url().startsWith(urls.api)) return;
-      const authorization = (await request.allHeaders()).authorization;
-      if (!authorization) return;
-      page.off('request', onRequest);
-      resolve(authorization);
-    };
-    page.on('request', onRequest);
-  });
-}
-
-async function callApi(authorization, method, path, body) {
-  const response = await fetch(`${urls.api}/v2/${path}`, {
-    method,
-    headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} v2/${path} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
-  return response.json();
-}
 
 async function createFarmWithFields(authorization, count, cropTypes) {
   const farm = await callApi(authorization, 'POST', 'farms', { data: { farm_name: `Bench ${count}` } });

@@ -1,13 +1,10 @@
 // Payments: idempotent confirmations, webhook deliveries with duplicates out of order, checkout to paid.
-import { execSync } from 'node:child_process';
-import { join } from 'node:path';
-import { repoRoot } from './common.mjs';
+import { runApiBench } from './common.mjs';
 
 /** The payments benchmark (api/src/bench/payments.ts) in its own process, as JSON. */
 export function measure() {
   console.log('Payments: 50 concurrent confirmations, 1,000 webhook deliveries, 80 checkouts at concurrency 8, bursts of 20 book/subscribe/checkout…');
-  const out = execSync('node --import tsx src/bench/payments.ts', { cwd: join(repoRoot, 'api'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 });
-  return JSON.parse(out.slice(out.indexOf('{')));
+  return runApiBench('payments.ts');
 }
 
 export function report(r) {

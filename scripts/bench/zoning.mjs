@@ -1,8 +1,7 @@
 // GET v2/zoning/zones on three paddocks just under 800 ha at 5 m (about 320,000 pixels each), 3 and 5 zones,
 // cold and warm, beside a Python reference pipeline (numpy + rasterio) on the same index rasters, run in turn.
 import { execSync } from 'node:child_process';
-import { join } from 'node:path';
-import { ensureCommand, repoRoot } from './common.mjs';
+import { ensureCommand, repoRoot, runApiBench } from './common.mjs';
 
 /** The zoning benchmark (api/src/bench/zoning.ts) in its own process, as JSON. */
 export function measure() {
@@ -20,13 +19,7 @@ export function measure() {
       ? 'Zoning: productivity zones of an 800 ha paddock over three seasons only (PADDOCK_BENCH_ZONING=productivity)…'
       : 'Zoning: three 800 ha paddocks at 5 m, 3 and 5 zones, then productivity zones over three seasons, through the api (PGlite) and the references in turn…',
   );
-  const out = execSync('node --import tsx src/bench/zoning.ts', {
-    cwd: join(repoRoot, 'api'),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return JSON.parse(out.slice(out.indexOf('{')));
+  return runApiBench('zoning.ts');
 }
 
 const quality = (run) =>

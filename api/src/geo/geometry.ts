@@ -1,5 +1,12 @@
 import type { AreaGeometry, BBox, Position } from '@paddock/shared/contracts';
-import { geodesicAreaM2, polygonAreaM2, polygonsOf, roundHectares, unionOverlappingParts } from '@paddock/shared/geo';
+import {
+  geodesicAreaM2,
+  polygonAreaM2,
+  polygonsOf,
+  ringBBox,
+  roundHectares,
+  unionOverlappingParts,
+} from '@paddock/shared/geo';
 import Flatbush from 'flatbush';
 
 export { polygonsOf };
@@ -357,21 +364,8 @@ export function areaInHectares(geometry: AreaGeometry): number {
 
 /** [west, south, east, north] of every position of the geometry. */
 export function bboxOf(geometry: AreaGeometry): BBox {
-  let west = Infinity;
-  let south = Infinity;
-  let east = -Infinity;
-  let north = -Infinity;
-  for (const polygon of polygonsOf(geometry)) {
-    for (const ring of polygon) {
-      for (const [lon, lat] of ring) {
-        if (lon < west) west = lon;
-        if (lon > east) east = lon;
-        if (lat < south) south = lat;
-        if (lat > north) north = lat;
-      }
-    }
-  }
-  return [west, south, east, north];
+  const rings = polygonsOf(geometry).flatMap((polygon) => polygon.map(ringBBox));
+  return unionBBox(rings) ?? [Infinity, Infinity, -Infinity, -Infinity];
 }
 
 /** The union of boxes; null for none. */

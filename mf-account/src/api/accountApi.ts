@@ -1,4 +1,12 @@
-import { ApiError, createApiClient, messageFromBody, normaliseError, type ApiClient } from '@paddock/shared/api-client';
+import {
+  createAreaApiClient,
+  ApiError,
+  createApiClient,
+  messageFromBody,
+  normaliseError,
+  type ApiClient,
+  type AreaApiOptions,
+} from '@paddock/shared/api-client';
 import {
   contactDetailsResponseSchema,
   emailChangeResponseSchema,
@@ -7,7 +15,6 @@ import {
   TERMS_VERSION,
   type ContactDetails,
   type EmailChangeResponse,
-  type MfAuth,
   type MfConfig,
   type NotificationPreferences,
   type Profile,
@@ -31,11 +38,9 @@ export interface AccountApi {
   setNotificationPreferences(preferences: NotificationPreferences): Promise<NotificationPreferences>;
 }
 
-export interface AccountApiOptions {
+/** The account also asks the identity provider (its address is in the host's config too). */
+export interface AccountApiOptions extends AreaApiOptions {
   config: Pick<MfConfig, 'apiUrl' | 'idpUrl'>;
-  getToken: MfAuth['getToken'];
-  /** Injected by tests; the browser's fetch otherwise. */
-  fetch?: typeof fetch;
 }
 
 const CONTACT_PATH = 'accounts/contact_details';
@@ -72,7 +77,7 @@ async function idpErrorMessage(error: unknown): Promise<ApiError> {
 }
 
 export function createAccountApi({ config, getToken, fetch }: AccountApiOptions): AccountApi {
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch });
+  const api = createAreaApiClient({ config, getToken, fetch });
   const idp = createApiClient({
     baseUrl: `${config.idpUrl.replace(/\/$/, '')}/api/v2`,
     getToken: () => getToken(),

@@ -1,4 +1,4 @@
-import { createApiClient } from '@paddock/shared/api-client';
+import { createAreaApiClient, type AreaApiOptions } from '@paddock/shared/api-client';
 import {
   bookingsResponseSchema,
   farmListResponseSchema,
@@ -8,8 +8,6 @@ import {
   zoningOrdersResponseSchema,
   type FarmFeature,
   type FarmTotals,
-  type MfAuth,
-  type MfConfig,
 } from '@paddock/shared/contracts';
 
 /** What the dashboard reads of other areas' data: farms (plugins/farms), orders and bookings (spec 3 §2.5, §7). */
@@ -36,14 +34,8 @@ const PAGE = 100;
 /** A guard against a server that never ends its pages. */
 const MAX_PAGES = 50;
 
-export interface OverviewApiOptions {
-  config: Pick<MfConfig, 'apiUrl'>;
-  getToken: MfAuth['getToken'];
-  fetch?: typeof fetch;
-}
-
-export function createOverviewApi({ config, getToken, fetch }: OverviewApiOptions): OverviewApi {
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch });
+export function createOverviewApi({ config, getToken, fetch }: AreaApiOptions): OverviewApi {
+  const api = createAreaApiClient({ config, getToken, fetch });
   return {
     async favourites(limit) {
       const page = await api.get('farms', farmListResponseSchema, {

@@ -1,12 +1,10 @@
-import { createApiClient } from '@paddock/shared/api-client';
+import { createAreaApiClient, type AreaApiOptions } from '@paddock/shared/api-client';
 import {
   paymentsClientConfigSchema,
   subscribeResponseSchema,
   subscriptionPortalResponseSchema,
   subscriptionPriceSchema,
   taxDocumentsResponseSchema,
-  type MfAuth,
-  type MfConfig,
   type PaymentsClientConfig,
   type SubscribeResponse,
   type SubscriptionPrice,
@@ -26,14 +24,8 @@ export interface SubscriptionsApi {
   document(url: string): Promise<Blob>;
 }
 
-export interface SubscriptionsApiOptions {
-  config: Pick<MfConfig, 'apiUrl'>;
-  getToken: MfAuth['getToken'];
-  fetch?: typeof fetch;
-}
-
-export function createSubscriptionsApi({ config, getToken, fetch }: SubscriptionsApiOptions): SubscriptionsApi {
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch });
+export function createSubscriptionsApi({ config, getToken, fetch }: AreaApiOptions): SubscriptionsApi {
+  const api = createAreaApiClient({ config, getToken, fetch });
   return {
     price: () => api.get('subscriptions/price', subscriptionPriceSchema),
     subscribe: (stripeProductId) =>

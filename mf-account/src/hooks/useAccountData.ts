@@ -2,29 +2,31 @@ import { combineQueries, queryKeys, retryFailed, useQuery, type CombinedQueries 
 import { useAccount } from '../context';
 
 export type LoadState = CombinedQueries<unknown[]>;
+/** What useAccountData answers: how the loading stands, and a retry for the error screen. */
+export type AccountData = LoadState & { retry(): void };
+
+/** Hands an answer to the store and passes it on (the query's data). */
+const kept =
+  <T>(keep: (value: T) => void) =>
+  (value: T): T => {
+    keep(value);
+    return value;
+  };
 
 /**
  * Loads the contact details (and, when asked, a fresh profile: the one the host handed over may be
  * older than what another tab saved) into the store, with a retry for the error screen. The store is
  * written as each answer arrives, so the screens below read it from their first render.
  */
-export function useAccountData({ withProfile }: { withProfile: boolean }): LoadState & { retry(): void } {
+export function useAccountData({ withProfile }: { withProfile: boolean }): AccountData {
   const { api, store } = useAccount();
   const details = useQuery({
     queryKey: queryKeys.account.contactDetails(),
-    queryFn: async () => {
-      const loaded = await api.getContactDetails();
-      store.getState().setContactDetails(loaded);
-      return loaded;
-    },
+    queryFn: () => api.getContactDetails().then(kept(store.getState().setContactDetails)),
   });
   const profile = useQuery({
     queryKey: queryKeys.account.profile(),
-    queryFn: async () => {
-      const loaded = await api.getProfile();
-      store.getState().setProfile(loaded);
-      return loaded;
-    },
+    queryFn: () => api.getProfile().then(kept(store.getState().setProfile)),
     enabled: withProfile,
   });
 

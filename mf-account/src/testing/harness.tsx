@@ -1,18 +1,17 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { IdpUser, MfProps, Profile } from '@paddock/shared/contracts';
+import type { IdpUser, Profile } from '@paddock/shared/contracts';
 import { AccountProvider } from '../context';
 import { AccountRoutes } from '../routes';
 import {
+  fakeHost,
   fakeServer,
   makeProfile,
   makeUser,
   TEST_API_URL,
   TEST_IDP_URL,
   type Routes,
-  recordingBus,
-  testQueryClient,
 } from '@paddock/shared/testing';
 
 export const API_URL = TEST_API_URL;
@@ -39,34 +38,28 @@ export function renderAccount({
   refreshUser,
   advanceTimers,
 }: RenderOptions) {
-  const server = fakeServer(routes);
-  const {
-    bus,
-    toasts,
-    events: { 'paddock:profile-changed': profileEvents },
-  } = recordingBus('paddock:profile-changed');
-
-  const props: MfProps = {
-    basename: '/',
-    auth: {
-      getToken: async () => 'token-1',
-      user,
-      refreshUser: refreshUser ?? (async () => user),
-      logout: () => undefined,
+  const { server, toasts, events, props, queryClient } = fakeHost(
+    routes,
+    {
+      profile,
+      auth: {
+        getToken: async () => 'token-1',
+        user,
+        refreshUser: refreshUser ?? (async () => user),
+        logout: () => undefined,
+      },
     },
-    profile,
-    bus,
-    config: { apiUrl: API_URL, idpUrl: IDP_URL, supportEmail: 'support@paddock.example' },
-  };
+    'paddock:profile-changed',
+  );
   const view = render(
-    <AccountProvider props={props} fetch={server.fetch} queryClient={testQueryClient(bus)}>
+    <AccountProvider props={props} fetch={server.fetch} queryClient={queryClient}>
       <MemoryRouter initialEntries={[route]}>
         <AccountRoutes />
       </MemoryRouter>
     </AccountProvider>,
   );
   const ui = userEvent.setup(advanceTimers ? { advanceTimers } : {});
-  return { ...view, server, toasts, profileEvents, ui, props };
+  return { ...view, server, toasts, profileEvents: events['paddock:profile-changed'], ui, props };
 }
 
 export const toastMessages = (toasts: Array<{ message: string }>) => toasts.map((t) => t.message);

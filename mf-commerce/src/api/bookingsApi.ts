@@ -1,4 +1,4 @@
-import { createApiClient } from '@paddock/shared/api-client';
+import { createAreaApiClient, type AreaApiOptions } from '@paddock/shared/api-client';
 import {
   bookResponseSchema,
   bookingsResponseSchema,
@@ -12,7 +12,6 @@ import {
   type EmPrice,
   type ReserveResponse,
 } from '@paddock/shared/contracts';
-import type { CartApiOptions } from './cartApi';
 
 /** The Rapid-EM calls of spec 3 §7 (`plugins/bookings`). Dates are ISO calendar days, end inclusive. */
 export interface BookingsApi {
@@ -24,8 +23,8 @@ export interface BookingsApi {
   bookings(skip: number, limit: number): Promise<BookingsResponse>;
 }
 
-export function createBookingsApi({ config, getToken, fetch }: CartApiOptions): BookingsApi {
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken, fetch });
+export function createBookingsApi({ config, getToken, fetch }: AreaApiOptions): BookingsApi {
+  const api = createAreaApiClient({ config, getToken, fetch });
   return {
     machines: () => api.get('sensors/em/machines', emMachinesResponseSchema),
     price: () => api.get('sensors/em/price', emPriceSchema),

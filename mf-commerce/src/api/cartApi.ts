@@ -1,4 +1,4 @@
-import { createApiClient } from '@paddock/shared/api-client';
+import { createAreaApiClient, type AreaApiOptions } from '@paddock/shared/api-client';
 import {
   cartResponseSchema,
   checkoutResponseSchema,
@@ -11,8 +11,6 @@ import {
   type CartResponse,
   type CheckoutResponse,
   type ContactDetails,
-  type MfAuth,
-  type MfConfig,
   type Payment,
   type PaymentsClientConfig,
   type Profile,
@@ -38,14 +36,8 @@ export interface CartApi {
   paymentsConfig(): Promise<PaymentsClientConfig>;
 }
 
-export interface CartApiOptions {
-  config: Pick<MfConfig, 'apiUrl'>;
-  getToken: MfAuth['getToken'];
-  fetch?: typeof fetch;
-}
-
-export function createCartApi({ config, getToken, fetch }: CartApiOptions): CartApi {
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken, fetch });
+export function createCartApi({ config, getToken, fetch }: AreaApiOptions): CartApi {
+  const api = createAreaApiClient({ config, getToken, fetch });
   return {
     getCart: () => api.get('cart/', cartResponseSchema),
     removeItem: async (id) => (await api.send('delete', `cart/${encodeURIComponent(id)}`, detailMessageSchema)).detail,

@@ -1,4 +1,4 @@
-import { createApiClient } from '@paddock/shared/api-client';
+import { createAreaApiClient, type AreaApiOptions } from '@paddock/shared/api-client';
 import {
   taxDocumentsResponseSchema,
   type TaxDocument,
@@ -24,7 +24,6 @@ import {
   type FarmListResponse,
   type FieldFeature,
 } from '@paddock/shared/contracts';
-import type { CartApiOptions } from './cartApi';
 
 export interface FarmPageQuery {
   skip: number;
@@ -53,8 +52,8 @@ export interface OrdersApi {
 
 const id = encodeURIComponent;
 
-export function createOrdersApi({ config, getToken, fetch }: CartApiOptions): OrdersApi {
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken, fetch });
+export function createOrdersApi({ config, getToken, fetch }: AreaApiOptions): OrdersApi {
+  const api = createAreaApiClient({ config, getToken, fetch });
   return {
     products: async () => (await api.get('products', productsResponseSchema)).data,
     quote: async (data) => (await api.send('post', 'orders/quote', quoteResponseSchema, { data })).data,

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { MfProps } from '@paddock/shared/contracts';
-import { fakeMfProps, fakeServer, recordingBus, testQueryClient, type Routes } from '@paddock/shared/testing';
+import { fakeHost, type Routes } from '@paddock/shared/testing';
 import { CommerceProvider } from '../context';
 import { CommerceRoutes } from '../routes';
 
@@ -19,13 +19,11 @@ interface RenderOptions {
  * server's fetch is returned for the area's api modules once they exist (pass it to their factory).
  */
 export function renderCommerce({ route, state, routes = {}, props: overrides = {} }: RenderOptions) {
-  const server = fakeServer(routes);
-  const { bus, toasts, events } = recordingBus('paddock:cart-changed');
-  const props = fakeMfProps({ bus, ...overrides });
+  const { server, toasts, events, props, queryClient } = fakeHost(routes, overrides, 'paddock:cart-changed');
   // A route may carry a query ('/rapid-em-booking?payment_intent_client_secret=…', as a 3-D Secure return).
   const [pathname = route, query] = route.split('?');
   const view = render(
-    <CommerceProvider props={props} queryClient={testQueryClient(bus)} fetch={server.fetch}>
+    <CommerceProvider props={props} queryClient={queryClient} fetch={server.fetch}>
       <MemoryRouter initialEntries={[{ pathname, search: query ? `?${query}` : '', state }]}>
         <CommerceRoutes />
       </MemoryRouter>

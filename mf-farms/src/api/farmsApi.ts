@@ -1,4 +1,4 @@
-import { createApiClient } from '@paddock/shared/api-client';
+import { createAreaApiClient, type AreaApiOptions } from '@paddock/shared/api-client';
 import {
   acceptInvitationResponseSchema,
   type AcceptInvitationResponse,
@@ -16,8 +16,6 @@ import {
   type farmPageSizes,
   type farmSortFields,
   type FieldFeature,
-  type MfAuth,
-  type MfConfig,
 } from '@paddock/shared/contracts';
 
 export type FarmSortField = (typeof farmSortFields)[number];
@@ -57,13 +55,6 @@ export interface FarmsApi {
   acceptInvitation(token: string): Promise<AcceptInvitationResponse['data']>;
 }
 
-export interface FarmsApiOptions {
-  config: Pick<MfConfig, 'apiUrl'>;
-  getToken: MfAuth['getToken'];
-  /** Injected by tests; the browser's fetch otherwise. */
-  fetch?: typeof fetch;
-}
-
 const id = encodeURIComponent;
 
 /** The query of GET v2/farms; the search is sent lower-cased and only when there is one. */
@@ -80,8 +71,8 @@ export function farmListQuery(params: FarmListParams): Record<string, string | n
   return query;
 }
 
-export function createFarmsApi({ config, getToken, fetch }: FarmsApiOptions): FarmsApi {
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch });
+export function createFarmsApi({ config, getToken, fetch }: AreaApiOptions): FarmsApi {
+  const api = createAreaApiClient({ config, getToken, fetch });
   const updateFarm = (farmId: string, data: { farm_name?: string; is_account_farm_favorite?: boolean }) =>
     api.sendNoContent('put', `farms/${id(farmId)}`, { data });
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { farmPageSizes } from '@paddock/shared/contracts';
 import type { FarmPageSize } from '../api/farmsApi';
-import { controlStyles as form } from '@paddock/shared/ui/form';
+import { controlStyles as form, Options } from '@paddock/shared/ui/form';
 import styles from './Pagination.module.css';
 import { controls } from '@paddock/shared/ui';
 
@@ -52,11 +52,7 @@ export function Pagination({
             if (isPageSize(size)) onPageSizeChange(size);
           }}
         >
-          {farmPageSizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
+          <Options values={farmPageSizes} />
         </select>
       </div>
       <p className={styles.status} aria-live="polite">

@@ -1,4 +1,5 @@
 import { MAX_SHARE_EMAILS } from '@paddock/shared/contracts';
+import { fieldDeleteMessages } from '@paddock/shared/ui';
 /** User-facing messages of this area (spec 1 §5 and §8, with the spec README's corrected wording). */
 export const messages = {
   farmNameRequired: 'Farm Name is required!',
@@ -10,12 +11,7 @@ export const messages = {
   farmDeleted: 'Farm deleted successfully!',
   farmDeleteWarning: 'Deleting this farm also includes its corresponding fields. This action cannot be undone.',
   farmRenamed: 'Farm name updated!',
-  fieldDeleteTitle: 'Are you sure?',
-  fieldDeleteWarning: 'Deleting this field will remove all associated layers.',
-  fieldDeleteConfirm: 'Yes, delete anyway.',
-  fieldDeleteCancel: 'No',
-  fieldDeleted: 'Field deleted successfully!',
-  fieldDeleteFailed: "Can't delete field!",
+  ...fieldDeleteMessages,
   collaboratorRemoveWarning: 'You cannot undo this action',
   noCollaborator: 'No Collaborator',
   selectCropType: 'Select Crop Type',

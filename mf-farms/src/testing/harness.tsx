@@ -2,14 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { MfProps } from '@paddock/shared/contracts';
-import {
-  fakeMfProps,
-  fakeServer,
-  recordingBus,
-  testQueryClient,
-  TEST_API_URL,
-  type Routes,
-} from '@paddock/shared/testing';
+import { fakeHost, fakeServer, TEST_API_URL, type Routes } from '@paddock/shared/testing';
 import { FarmsProvider } from '../context';
 import { FarmsRoutes } from '../routes';
 
@@ -38,20 +31,9 @@ export function renderFarms({
   advanceTimers,
   wrapFetch,
 }: RenderOptions) {
-  const server = fakeServer(routes);
-  const {
-    bus,
-    toasts,
-    events: { 'paddock:farm-changed': farmEvents },
-  } = recordingBus('paddock:farm-changed');
-
-  const props = fakeMfProps({ bus, ...overrides });
+  const { server, toasts, events, props, queryClient } = fakeHost(routes, overrides, 'paddock:farm-changed');
   const view = render(
-    <FarmsProvider
-      props={props}
-      fetch={wrapFetch ? wrapFetch(server.fetch) : server.fetch}
-      queryClient={testQueryClient(bus)}
-    >
+    <FarmsProvider props={props} fetch={wrapFetch ? wrapFetch(server.fetch) : server.fetch} queryClient={queryClient}>
       <MemoryRouter
         initialEntries={[
           { pathname: route.split('?')[0], search: route.includes('?') ? route.slice(route.indexOf('?')) : '', state },
@@ -62,7 +44,7 @@ export function renderFarms({
     </FarmsProvider>,
   );
   const ui = userEvent.setup(advanceTimers ? { advanceTimers } : {});
-  return { ...view, server, toasts, farmEvents, ui, props };
+  return { ...view, server, toasts, farmEvents: events['paddock:farm-changed'], ui, props };
 }
 
 export const toastMessages = (toasts: Array<{ message: string }>) => toasts.map((t) => t.message);

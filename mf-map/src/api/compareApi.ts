@@ -1,10 +1,8 @@
-import { createApiClient } from '@paddock/shared/api-client';
+import { createAreaApiClient, type AreaApiOptions } from '@paddock/shared/api-client';
 import {
   compareStatisticsResponseSchema,
   type CompareAlgorithm,
   type CompareStatisticsResponse,
-  type MfAuth,
-  type MfConfig,
 } from '@paddock/shared/contracts';
 
 export interface DifferenceRequest {
@@ -21,13 +19,9 @@ export interface CompareApi {
   differenceTemplate(request: DifferenceRequest): string;
 }
 
-export function createCompareApi(options: {
-  config: Pick<MfConfig, 'apiUrl'>;
-  getToken: MfAuth['getToken'];
-  fetch?: typeof fetch;
-}): CompareApi {
+export function createCompareApi(options: AreaApiOptions): CompareApi {
   const { config, getToken, fetch: fetchImpl } = options;
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch: fetchImpl });
+  const api = createAreaApiClient({ config, getToken, fetch: fetchImpl });
   const root = config.apiUrl.endsWith('/') ? config.apiUrl : `${config.apiUrl}/`;
   const fieldQuery = (ids: readonly string[]) => new URLSearchParams(ids.map((id) => ['field_ids', id])).toString();
   return {

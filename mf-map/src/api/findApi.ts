@@ -1,4 +1,4 @@
-import { createApiClient } from '@paddock/shared/api-client';
+import { createAreaApiClient, type AreaApiOptions } from '@paddock/shared/api-client';
 import {
   basemapsResponseSchema,
   farmListResponseSchema,
@@ -9,8 +9,6 @@ import {
   type BasemapsResponse,
   type BBox,
   type FieldFeature,
-  type MfAuth,
-  type MfConfig,
   type OrientationResponse,
   type PlaceSearchResponse,
   type SetCropTypeRequest,
@@ -33,12 +31,6 @@ export interface FindApi {
   setCropType(farmId: string, fieldIds: readonly string[], cropType: string | null): Promise<FieldFeature[]>;
 }
 
-export interface FindApiOptions {
-  config: Pick<MfConfig, 'apiUrl'>;
-  getToken: MfAuth['getToken'];
-  fetch?: typeof fetch;
-}
-
 /** `config.apiUrl` names the versioned root (`…/v2`); api paths in answers start with `/v2/`. */
 export function resolveFromApiRoot(apiUrl: string, absolutePath: string): string {
   const root = new URL(apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`, globalThis.location?.href ?? 'http://localhost/');
@@ -49,8 +41,8 @@ export function resolveFromApiRoot(apiUrl: string, absolutePath: string): string
     .replace(/%7D/gi, '}');
 }
 
-export function createFindApi({ config, getToken, fetch: fetchImpl }: FindApiOptions): FindApi {
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch: fetchImpl });
+export function createFindApi({ config, getToken, fetch: fetchImpl }: AreaApiOptions): FindApi {
+  const api = createAreaApiClient({ config, getToken, fetch: fetchImpl });
   const send = fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   return {
     searchPlaces: (query) => api.get('places/search', placeSearchResponseSchema, { q: query }),

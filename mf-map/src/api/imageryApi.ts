@@ -1,4 +1,4 @@
-import { createApiClient, normaliseError } from '@paddock/shared/api-client';
+import { createAreaApiClient, normaliseError, type AreaApiOptions } from '@paddock/shared/api-client';
 import {
   algorithmCode,
   catalogResponseSchema,
@@ -11,8 +11,6 @@ import {
   type ColorStretch,
   type ImageryAlgorithm,
   type ImageryLayer,
-  type MfAuth,
-  type MfConfig,
   type PointValueResponse,
   type StatisticsResponse,
   type TimeseriesResponse,
@@ -74,12 +72,6 @@ export interface ImageryApi {
   fetchTile(url: string, signal?: AbortSignal): Promise<Response>;
 }
 
-export interface ImageryApiOptions {
-  config: Pick<MfConfig, 'apiUrl'>;
-  getToken: MfAuth['getToken'];
-  fetch?: typeof fetch;
-}
-
 /**
  * URLs of the API are written relative to its base (`v2/…`, as in its answers), while
  * `config.apiUrl` names its versioned root (`…/v2`): the base is one level up from that root.
@@ -93,8 +85,8 @@ const fieldParams = (fieldIds: readonly string[]) => ({ field_ids: [...fieldIds]
 const fieldQuery = (fieldIds: readonly string[]) =>
   new URLSearchParams(fieldIds.map((id) => ['field_ids', id])).toString();
 
-export function createImageryApi({ config, getToken, fetch: fetchImpl }: ImageryApiOptions): ImageryApi {
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch: fetchImpl });
+export function createImageryApi({ config, getToken, fetch: fetchImpl }: AreaApiOptions): ImageryApi {
+  const api = createAreaApiClient({ config, getToken, fetch: fetchImpl });
   const send = fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
   return {

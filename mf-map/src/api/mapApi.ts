@@ -1,5 +1,5 @@
 import { bbox } from '@turf/turf';
-import { ApiError, createApiClient } from '@paddock/shared/api-client';
+import { createAreaApiClient, ApiError, type AreaApiOptions } from '@paddock/shared/api-client';
 import {
   cropTypesResponseSchema,
   farmFeatureSchema,
@@ -10,8 +10,6 @@ import {
   type CreateFieldsRequest,
   type FarmFeature,
   type FieldFeature,
-  type MfAuth,
-  type MfConfig,
   type UpdateFieldRequest,
 } from '@paddock/shared/contracts';
 
@@ -34,17 +32,10 @@ export interface MapApi {
   renameFarm(farmId: string, farmName: string): Promise<FarmFeature>;
 }
 
-export interface MapApiOptions {
-  config: Pick<MfConfig, 'apiUrl'>;
-  getToken: MfAuth['getToken'];
-  /** Injected by tests; the browser's fetch otherwise. */
-  fetch?: typeof fetch;
-}
-
 const id = encodeURIComponent;
 
-export function createMapApi({ config, getToken, fetch }: MapApiOptions): MapApi {
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch });
+export function createMapApi({ config, getToken, fetch }: AreaApiOptions): MapApi {
+  const api = createAreaApiClient({ config, getToken, fetch });
 
   return {
     getFarm: (farmId) => api.get(`farms/${id(farmId)}`, farmFeatureSchema),

@@ -1,4 +1,4 @@
-import { createApiClient, normaliseError } from '@paddock/shared/api-client';
+import { createAreaApiClient, normaliseError, type AreaApiOptions } from '@paddock/shared/api-client';
 import {
   scoutingApi,
   scoutingNoteResponseSchema,
@@ -7,8 +7,6 @@ import {
   scoutingPhotoResponseSchema,
   type CreateScoutingNote,
   type CreateScoutingPhoto,
-  type MfAuth,
-  type MfConfig,
   type ScoutingNote,
   type ScoutingNotesQuery,
   type ScoutingPerson,
@@ -30,16 +28,10 @@ export interface ScoutingApi {
   report(farmId: string, format: 'csv' | 'kml', range: { from?: string; to?: string }): Promise<Blob>;
 }
 
-export interface ScoutingApiOptions {
-  config: Pick<MfConfig, 'apiUrl'>;
-  getToken: MfAuth['getToken'];
-  fetch?: typeof fetch;
-}
-
 const CHUNK_TYPE = 'application/offset+octet-stream';
 
-export function createScoutingApi({ config, getToken, fetch: fetchImpl }: ScoutingApiOptions): ScoutingApi {
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch: fetchImpl });
+export function createScoutingApi({ config, getToken, fetch: fetchImpl }: AreaApiOptions): ScoutingApi {
+  const api = createAreaApiClient({ config, getToken, fetch: fetchImpl });
   const blob = async (path: string, searchParams?: Record<string, string>) => {
     try {
       return await api.http.get(path, { searchParams }).blob();

@@ -1,4 +1,4 @@
-import { createApiClient, normaliseError } from '@paddock/shared/api-client';
+import { createAreaApiClient, normaliseError, type AreaApiOptions } from '@paddock/shared/api-client';
 import {
   algorithmCode,
   cartAddResponseSchema,
@@ -12,8 +12,6 @@ import {
   type ZoningCartPayload,
   zoningZonesResponseSchema,
   type ImageryAlgorithm,
-  type MfAuth,
-  type MfConfig,
   type ZoningLayer,
   type ZoningSource,
   type ZoningZonesResponse,
@@ -50,14 +48,8 @@ export interface ZoningApi {
   download(downloadKey: string, unified: boolean): Promise<Blob>;
 }
 
-export interface ZoningApiOptions {
-  config: Pick<MfConfig, 'apiUrl'>;
-  getToken: MfAuth['getToken'];
-  fetch?: typeof fetch;
-}
-
-export function createZoningApi({ config, getToken, fetch: fetchImpl }: ZoningApiOptions): ZoningApi {
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch: fetchImpl });
+export function createZoningApi({ config, getToken, fetch: fetchImpl }: AreaApiOptions): ZoningApi {
+  const api = createAreaApiClient({ config, getToken, fetch: fetchImpl });
   return {
     zones: ({ fieldIds, layer, algorithm, date, zones, resolution, source, seasons, weights }) =>
       api.get('zoning/zones', zoningZonesResponseSchema, {

@@ -194,24 +194,18 @@ export default function CompareLayers(props: CompareLayersProps) {
       return [x * Math.cos(r) - y * Math.sin(r), x * Math.sin(r) + y * Math.cos(r)];
     };
     let syncing = false;
-    const fromMain = () => {
-      const [centre, resolution] = [mainView.getCenter(), mainView.getResolution()];
+    /** `to` follows `from`: the same resolution, its centre moved by the focus offset (`+1` pane, `-1` back). */
+    const follow = (from: typeof mainView, to: typeof mainView, sign: 1 | -1) => () => {
+      const [centre, resolution] = [from.getCenter(), from.getResolution()];
       if (syncing || !centre || resolution === undefined) return;
       const [dx, dy] = toFocus(resolution);
       syncing = true;
-      mirror.setResolution(resolution);
-      mirror.setCenter([(centre[0] as number) + dx, (centre[1] as number) + dy]);
+      to.setResolution(resolution);
+      to.setCenter([(centre[0] as number) + sign * dx, (centre[1] as number) + sign * dy]);
       syncing = false;
     };
-    const fromMirror = () => {
-      const [shown, resolution] = [mirror.getCenter(), mirror.getResolution()];
-      if (syncing || !shown || resolution === undefined) return;
-      const [dx, dy] = toFocus(resolution);
-      syncing = true;
-      mainView.setResolution(resolution);
-      mainView.setCenter([(shown[0] as number) - dx, (shown[1] as number) - dy]);
-      syncing = false;
-    };
+    const fromMain = follow(mainView, mirror, 1);
+    const fromMirror = follow(mirror, mainView, -1);
     const watched = ['change:center', 'change:resolution'] as const;
     for (const event of watched) {
       mainView.on(event, fromMain);

@@ -25,6 +25,7 @@ import { useMapStore } from '../store';
 import styles from './compare.module.css';
 import { SWIPE_STEP } from './swipe';
 import { lastSeasonPageEnd, sameTimeLastSeason, LAST_SEASON_WITHIN_DAYS, yearEarlier } from './lastSeason';
+import { Options } from '@paddock/shared/ui/form';
 import { useFarmFields } from '../map-core/farmData';
 import { useShownCatalog } from '../map-core/imagery/useCatalog';
 
@@ -283,11 +284,7 @@ export function CompareOverlay() {
           value={side.date}
           onChange={(event) => update({ [which]: { ...side, date: event.target.value } })}
         >
-          {options.map((date) => (
-            <option key={date} value={date}>
-              {day(date)}
-            </option>
-          ))}
+          <Options values={options} label={day} />
         </select>
       </fieldset>
     );

@@ -1,9 +1,8 @@
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components';
+import { Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components';
 import type { Basemap } from '@paddock/shared/contracts';
-import { ControlGroup } from './ControlButton';
-import { Icon, controls } from '@paddock/shared/ui';
+import { ControlGroup, ControlTrigger } from './ControlButton';
+import { controls } from '@paddock/shared/ui';
 import { NO_BASEMAP } from '../map-core/basemapChoice';
-import styles from './MapControls.module.css';
 
 export interface BasemapSwitchProps {
   basemaps: readonly Basemap[];
@@ -18,11 +17,7 @@ export function BasemapSwitch({ basemaps, current, onChoose }: BasemapSwitchProp
   return (
     <ControlGroup label="Base map">
       <MenuTrigger>
-        <AriaButton className={styles.control} aria-label="Base map" data-testid="basemap-switch">
-          <span className={styles.icon}>
-            <Icon name="layers" />
-          </span>
-        </AriaButton>
+        <ControlTrigger icon="layers" label="Base map" testId="basemap-switch" />
         <Popover placement="left top" className={controls.popover}>
           <Menu
             aria-label="Base map"

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button as AriaButton } from 'react-aria-components';
 import { Icon, type IconName } from '@paddock/shared/ui';
 import styles from './MapControls.module.css';
 
@@ -45,6 +46,17 @@ export function ControlButton({
         </span>
       ) : null}
     </button>
+  );
+}
+
+/** A control button that opens a menu or a dialog: the button of a React Aria MenuTrigger or DialogTrigger. */
+export function ControlTrigger({ icon, label, testId }: { icon: IconName; label: string; testId?: string }) {
+  return (
+    <AriaButton className={styles.control} aria-label={label} data-testid={testId}>
+      <span className={styles.icon}>
+        <Icon name={icon} />
+      </span>
+    </AriaButton>
   );
 }
 

@@ -1,17 +1,10 @@
-import type { FieldFeature } from '@paddock/shared/contracts';
+import type { FarmMapEvents, FieldFeature } from '@paddock/shared/contracts';
 
 /** A field as an embedding page receives it: plain GeoJSON (WGS84), never an OpenLayers object. */
 export type FieldGeoJson = FieldFeature;
 
-/** Everything an embedded map tells its page. */
-export interface FarmMapEvents {
-  /** The farm and its fields are on the map. */
-  ready: { farmId: string; farmName: string; fieldCount: number };
-  /** The user changed the selection (select mode); the fields now selected, in order of selection. */
-  select: { fields: FieldGeoJson[] };
-  /** The farm could not be shown (not found, not shared with this user, or the API failed). */
-  error: { message: string; status: number };
-}
+/** Everything an embedded map tells its page (the contract in @paddock/shared/contracts). */
+export type { FarmMapEvents };
 
 export type FarmMapEventName = keyof FarmMapEvents;
 

@@ -5,28 +5,11 @@ import { createMapApi } from '../api/mapApi';
 import { fieldsOf } from '../map-core/farmData';
 import { createMapStore } from '../store';
 import { EmbeddedFarmMap } from './EmbeddedFarmMap';
-import { createEmitter, selectedFeatures, type FarmMapEventName, type FarmMapEvents } from './events';
+import type { FarmMapInstance, FarmMapOptions } from '@paddock/shared/contracts';
+import { createEmitter, selectedFeatures } from './events';
 
 export type { FarmMapEvents, FarmMapEventName, FieldGeoJson } from './events';
-
-export interface FarmMapOptions {
-  farmId: string;
-  /** A bearer token for the Paddock API, fresh on each call (the page owns sign-in). */
-  getToken(): Promise<string>;
-  /** The API's base URL including `/v2`, e.g. `https://api.paddock.example/v2`. */
-  apiUrl: string;
-  /** 'view' only shows the fields; 'select' lets the user pick fields by clicking them. Default 'view'. */
-  mode?: 'view' | 'select';
-}
-
-export interface FarmMapInstance {
-  /** Subscribes to an event; returns the unsubscribe. */
-  on<E extends FarmMapEventName>(event: E, listener: (payload: FarmMapEvents[E]) => void): () => void;
-  /** Selects these fields (unknown ids are ignored); does not echo a 'select' event. */
-  setSelection(fieldIds: string[]): void;
-  /** Unmounts the map and drops every listener. */
-  destroy(): void;
-}
+export type { FarmMapInstance, FarmMapOptions };
 
 /**
  * The farm map for pages outside Paddock (ARCHITECTURE §2): framework-free for the caller, its own

@@ -14,7 +14,7 @@ import {
 } from '@paddock/shared/contracts';
 import { errorMessage } from '@paddock/shared/api-client';
 import { formatDate, formatFileSize } from '@paddock/shared/format';
-import { Button, EmptyState, ErrorState, Spinner } from '@paddock/shared/ui';
+import { Button, downloadBlob, EmptyState, ErrorState, Spinner } from '@paddock/shared/ui';
 import {
   controlStyles,
   Form,
@@ -66,7 +66,6 @@ export const AREA_HINTS = {
 export const AREA_TOO_SMALL = 'An area needs three corners or more. Start again with the first corner.';
 
 const GPS_FAILED = "We couldn't find where you are. Allow location for Paddock, or place the note on the map.";
-
 /** The phone's position with its accuracy in metres. */
 function currentPosition(): Promise<{ lon: number; lat: number; accuracy: number }> {
   return new Promise((resolve, reject) => {
@@ -78,15 +77,6 @@ function currentPosition(): Promise<{ lon: number; lat: number; accuracy: number
       { enableHighAccuracy: true, timeout: 20_000, maximumAge: 10_000 },
     );
   });
-}
-
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** What the note form holds besides its photos. */
@@ -430,7 +420,7 @@ export function ScoutingPanel({
   const download = async (format: 'csv' | 'kml') => {
     try {
       const blob = await api.report(farmId, format, { from: filters.from || undefined, to: filters.to || undefined });
-      save(blob, `${(farm?.properties.farm_name ?? 'farm').replace(/[^\w-]+/g, '_')}-scouting.${format}`);
+      downloadBlob(blob, `${(farm?.properties.farm_name ?? 'farm').replace(/[^\w-]+/g, '_')}-scouting.${format}`);
     } catch (error) {
       bus.toast('error', errorMessage(error, 'The report could not be made. Try again.'));
     }
@@ -470,7 +460,7 @@ export function ScoutingPanel({
         fields: fields.map((field) => ({ name: field.properties.field_name, geometry: field.geometry })),
         notes: reportNotes,
       });
-      save(
+      downloadBlob(
         doc.output('blob'),
         scoutingPdfName(farm?.properties.farm_name ?? 'farm', filters.from || null, filters.to || null),
       );

@@ -2,7 +2,6 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { createBus, type ToastKind } from '@paddock/shared/bus';
 import {
   routePatterns,
   type FarmFeature,
@@ -13,14 +12,7 @@ import {
   type Profile,
 } from '@paddock/shared/contracts';
 import { queryKeys, type QueryClient } from '@paddock/shared/query';
-import {
-  fakeMfProps,
-  fakeServer,
-  makeProfile,
-  recordingBus,
-  testQueryClient,
-  type Routes as ServerRoutes,
-} from '@paddock/shared/testing';
+import { fakeHost, fakeServer, makeProfile, type Routes as ServerRoutes } from '@paddock/shared/testing';
 import { MapAreaProvider } from '../context';
 import { mapAccess } from '../farm-page/access';
 import { fieldsOf } from '../map-core/farmData';
@@ -80,15 +72,9 @@ interface RenderOptions {
 
 /** The map page at /farms/{id} with host-like props, a recording bus and the fake API. */
 export function renderMapPage({ farmId = 'f1', state, routes = {}, props: overrides = {} }: RenderOptions = {}) {
-  const server = fakeServer(routes);
-  const {
-    bus,
-    toasts,
-    events: { 'paddock:farm-changed': farmEvents },
-  } = recordingBus('paddock:farm-changed');
-  const props = fakeMfProps({ bus, ...overrides });
+  const { server, toasts, events, props, queryClient } = fakeHost(routes, overrides, 'paddock:farm-changed');
   const view = render(
-    <MapAreaProvider props={props} fetch={server.fetch} queryClient={testQueryClient(bus)}>
+    <MapAreaProvider props={props} fetch={server.fetch} queryClient={queryClient}>
       <MemoryRouter initialEntries={[{ pathname: `/farms/${farmId}`, state }]}>
         <Routes>
           <Route path={routePatterns.farmMap} element={<FarmMapPage />} />
@@ -96,7 +82,7 @@ export function renderMapPage({ farmId = 'f1', state, routes = {}, props: overri
       </MemoryRouter>
     </MapAreaProvider>,
   );
-  return { ...view, server, toasts, farmEvents, ui: userEvent.setup(), props };
+  return { ...view, server, toasts, farmEvents: events['paddock:farm-changed'], ui: userEvent.setup(), props };
 }
 
 export const messagesOf = (toasts: Array<{ message: string }>) => toasts.map((t) => t.message);
@@ -152,16 +138,11 @@ export function renderOverMap(
     routes = {},
   }: OverMapOptions = {},
 ) {
-  const server = fakeServer(routes);
-  const bus = createBus(new EventTarget());
-  const toasts: Array<{ kind: ToastKind; message: string }> = [];
-  bus.on('paddock:toast', (toast) => toasts.push(toast));
+  const { server, bus, toasts, props, queryClient } = fakeHost(routes, { profile });
   const farm = makeFarm('f1', farmRole);
-  const queryClient = testQueryClient(bus);
   const store = createMapStore();
   farmLoaded(queryClient, store, farm, fields, mapAccess(farm.properties.permission, profile));
   store.getState().setSelection(selected, fields);
-  const props = fakeMfProps({ bus, profile });
   const view = render(
     <MapAreaProvider props={props} fetch={server.fetch} queryClient={queryClient}>
       <MapStoreProvider store={store}>{ui}</MapStoreProvider>

@@ -1,16 +1,14 @@
-import { Button as AriaButton, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
+import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import { recentFigures } from '@paddock/shared/agronomy';
 import { errorMessage } from '@paddock/shared/api-client';
 import { queryKeys, useQuery } from '@paddock/shared/query';
 import { formatDate } from '@paddock/shared/format';
 import { Spinner } from '@paddock/shared/ui';
 import type { WeatherResponse } from '@paddock/shared/contracts';
-import { ControlGroup } from '../controls/ControlButton';
-import { Icon } from '../controls/icons';
+import { ControlGroup, ControlTrigger } from '../controls/ControlButton';
 import { useMapArea } from '../context';
 import { REFRESH_POLL_MS } from './useSeasonWeather';
 import { degrees, frostWords, mm, statusWords } from './weatherWords';
-import controlStyles from '../controls/MapControls.module.css';
 import styles from './weather.module.css';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
@@ -118,11 +116,7 @@ export function FarmWeatherControl({ farmId }: { farmId: string }) {
   return (
     <ControlGroup label="Weather">
       <DialogTrigger>
-        <AriaButton className={controlStyles.control} aria-label="Farm weather" data-testid="farm-weather-button">
-          <span className={controlStyles.icon}>
-            <Icon name="cloud" />
-          </span>
-        </AriaButton>
+        <ControlTrigger icon="cloud" label="Farm weather" testId="farm-weather-button" />
         <Popover placement="left top" className={styles.farmPanel}>
           <Dialog aria-labelledby={`${farmId}-weather`}>
             <Heading slot="title" id={`${farmId}-weather`}>

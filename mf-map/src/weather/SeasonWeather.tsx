@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { FieldFeature } from '@paddock/shared/contracts';
 import { errorMessage } from '@paddock/shared/api-client';
 import { formatDate } from '@paddock/shared/format';
-import { Spinner } from '@paddock/shared/ui';
+import { downloadBlob, Spinner } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import type { TimeseriesAlgorithm } from '../api/imageryApi';
 import { buildSeasonChart, previousSeasonOf, type Alignment } from './seasonChart';
@@ -12,18 +12,6 @@ import { degrees, frostWords, gddMethodWords, mm, statusWords } from './weatherW
 import styles from './weather.module.css';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
-
-/** Saves a blob as a file the browser downloads. */
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 interface Props {
   field: FieldFeature;
@@ -73,7 +61,7 @@ export function SeasonWeather({ field, algorithm }: Props) {
   const saveCsv = async () => {
     setDownloading(true);
     try {
-      download(await api.seasonCsv(field.id, csvAlgorithm), `${field.properties.field_name} season.csv`);
+      downloadBlob(await api.seasonCsv(field.id, csvAlgorithm), `${field.properties.field_name} season.csv`);
     } catch (error) {
       bus.toast('error', errorMessage(error, 'The season could not be downloaded. Please try again.'));
     } finally {

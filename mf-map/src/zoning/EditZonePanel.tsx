@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { ApiError, errorMessage, failureMessage } from '@paddock/shared/api-client';
 import { ZONE_PALETTES, zoneCollectionSchema, type ZoneCollection, type ZoningOrder } from '@paddock/shared/contracts';
 import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
-import { Button, ErrorState, goTo, Spinner } from '@paddock/shared/ui';
+import { Button, downloadBlob, ErrorState, goTo, Spinner } from '@paddock/shared/ui';
 import { useMapArea } from '../context';
 import { useOlMap } from '../map-core/olMapContext';
 import { useMapStore, useMapStoreApi } from '../store';
@@ -24,16 +24,6 @@ import { useFieldsReader } from '../map-core/farmData';
 const NO_PALETTE: readonly string[] = [];
 
 const ZoneLayer = lazy(() => import('./map/ZoneLayer'));
-
-/** Saves a downloaded file under its name. */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 function OrderRates({ order }: { order: ZoningOrder }) {
   const { zoning } = useMapArea();
@@ -67,7 +57,7 @@ function OrderRates({ order }: { order: ZoningOrder }) {
   });
   const download = useAction({
     run: async ({ key, unified }: { key: string; unified: boolean }) =>
-      save(
+      downloadBlob(
         await zoning.download(key, unified),
         unified ? `${order.farm_name} zones.zip` : `${order.farm_name} fields.zip`,
       ),

@@ -8,7 +8,7 @@ import {
 } from '@paddock/shared/contracts';
 import { Button } from '@paddock/shared/ui';
 import { ConfirmDialog } from '@paddock/shared/ui/modal';
-import { controlStyles, PlainSelect } from '@paddock/shared/ui/form';
+import { controlStyles, PlainSelect, Options } from '@paddock/shared/ui/form';
 import { isRateInput, totalProduct, type RateInputs, type RatesChoice, type ZoneRow } from './rates';
 import { RatesTable } from './RatesTable';
 import styles from './zoning.module.css';
@@ -97,11 +97,7 @@ export function RatesStep({
             if (next.success) chooseUnit(next.data);
           }}
         >
-          {zoneRateUnits.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
+          <Options values={zoneRateUnits} />
         </PlainSelect>
       </div>
       <RatesTable

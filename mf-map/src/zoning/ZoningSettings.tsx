@@ -13,7 +13,7 @@ import {
   type ZoningLayer,
   type ZoningSource,
 } from '@paddock/shared/contracts';
-import { controlStyles, PlainSelect } from '@paddock/shared/ui/form';
+import { controlStyles, PlainSelect, Options } from '@paddock/shared/ui/form';
 import { useMapStore, useMapStoreApi } from '../store';
 import { useCatalog } from '../map-core/imagery/useCatalog';
 import { algorithmLabels, layerLabels } from '../map-core/imagery/labels';
@@ -166,11 +166,7 @@ export function ZoningSettings() {
           value={layer}
           onChange={(value) => store.getState().setZoningLayer(value as ZoningLayer)}
         >
-          {zoningLayers.map((option) => (
-            <option key={option} value={option}>
-              {layerLabels[option]}
-            </option>
-          ))}
+          <Options values={zoningLayers} label={(option) => layerLabels[option]} />
         </PlainSelect>
       )}
       <PlainSelect
@@ -235,11 +231,7 @@ export function ZoningSettings() {
         onChange={(value) => store.getState().setZoneCount(value ? Number(value) : null)}
       >
         <option value="">Select</option>
-        {ZONE_COUNTS.map((count) => (
-          <option key={count} value={count}>
-            {count}
-          </option>
-        ))}
+        <Options values={ZONE_COUNTS} />
       </PlainSelect>
       <PlainSelect
         label="Resolution"

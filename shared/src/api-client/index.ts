@@ -1,6 +1,7 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { z } from 'zod';
 import type { ApiErrorBody, ValidationIssue } from '../contracts/errors';
+import type { MfAuth, MfConfig } from '../contracts/microfrontend';
 
 /** What every caller sees of a failed API call, whatever went wrong underneath. */
 export class ApiError extends Error {
@@ -181,4 +182,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       call(async () => parse(schema, await http.post(path, { body: form, signal, timeout: UPLOAD_TIMEOUT_MS }).json())),
   };
 }
+/** What a remote's API module is made from: the host's config and token, and (in tests) a fetch. */
+export interface AreaApiOptions {
+  config: Pick<MfConfig, 'apiUrl'>;
+  getToken: MfAuth['getToken'];
+  /** Injected by tests; the browser's fetch otherwise. */
+  fetch?: typeof fetch;
+}
+
+/** The client of a remote's API module: the API's address from the host's config, the user's token. */
+export function createAreaApiClient({ config, getToken, fetch }: AreaApiOptions): ApiClient {
+  return createApiClient({ baseUrl: config.apiUrl, getToken: () => getToken(), fetch });
+}
+
 export { createSeasonsApi, type SeasonsApi } from './seasons';

@@ -54,26 +54,32 @@ export interface CartModule {
   mountCart(element: HTMLElement, options: { props: MfProps }): Unmount;
 }
 
-/** What an embedded farm map tells its page (`mf_map/embed`, plain GeoJSON). */
+/** What an embedded farm map tells its page (`mf_map/embed`, plain GeoJSON, WGS84, never an OpenLayers object). */
 export interface FarmMapEvents {
+  /** The farm and its fields are on the map. */
   ready: { farmId: string; farmName: string; fieldCount: number };
-  /** The selection changed (select mode): the fields now selected, in order of selection. */
+  /** The user changed the selection (select mode): the fields now selected, in order of selection. */
   select: { fields: FieldFeature[] };
+  /** The farm could not be shown (not found, not shared with this user, or the API failed). */
   error: { message: string; status: number };
 }
 
 export interface FarmMapOptions {
   farmId: string;
+  /** A bearer token for the Paddock API, fresh on each call (the page owns sign-in). */
   getToken(): Promise<string>;
-  /** The API's base URL including `/v2`. */
+  /** The API's base URL including `/v2`, e.g. `https://api.paddock.example/v2`. */
   apiUrl: string;
+  /** 'view' only shows the fields; 'select' lets the user pick fields by clicking them. Default 'view'. */
   mode?: 'view' | 'select';
 }
 
 export interface FarmMapInstance {
+  /** Subscribes to an event; returns the unsubscribe. */
   on<E extends keyof FarmMapEvents>(event: E, listener: (payload: FarmMapEvents[E]) => void): () => void;
-  /** Selects these fields without echoing a 'select' event. */
+  /** Selects these fields (unknown ids are ignored); does not echo a 'select' event. */
   setSelection(fieldIds: string[]): void;
+  /** Unmounts the map and drops every listener. */
   destroy(): void;
 }
 

@@ -42,7 +42,8 @@ export function polygonAreaM2(rings: PolygonRings): number {
   return Math.max(0, area);
 }
 
-const boxOfRing = (ring: Ring): BBox => {
+/** [west, south, east, north] of one ring's positions. */
+export const ringBBox = (ring: Ring): BBox => {
   let west = Infinity;
   let south = Infinity;
   let east = -Infinity;
@@ -60,7 +61,7 @@ const boxesOverlap = (a: BBox, b: BBox) => a[0] < b[2] && b[0] < a[2] && a[1] < 
 
 /** Whether some two parts of a MultiPolygon have overlapping boxes (so they may overlap). */
 function partsMayOverlap(polygons: readonly PolygonRings[]): boolean {
-  const boxes = polygons.map((rings) => boxOfRing(rings[0] ?? []));
+  const boxes = polygons.map((rings) => ringBBox(rings[0] ?? []));
   for (let i = 0; i < boxes.length; i += 1) {
     for (let j = i + 1; j < boxes.length; j += 1) {
       if (boxesOverlap(boxes[i] as BBox, boxes[j] as BBox)) return true;

@@ -23,4 +23,5 @@ export {
 export { combineQueries, retryFailed, type CombinedQueries, type QueryPart } from './combineQueries';
 export { queryKeys } from './keys';
 export { QueryProvider, useAreaBus } from './QueryProvider';
+export { createAreaContext, useAreaApiOptions, useHostProps, type AreaProviderProps } from './areaContext';
 export { useAction, type Action, type ActionEvent, type ActionSpec } from './useAction';

@@ -125,6 +125,21 @@ export function testQueryClient(bus: PaddockBus) {
 }
 
 /**
+ * What a remote's render harness starts from: the fake API server on `routes`, a bus that records
+ * toasts and the events named in `record`, host-like props on that bus (with `overrides`) and the
+ * mount's QueryClient as tests make it.
+ */
+export function fakeHost<K extends keyof PaddockEvents>(routes: Routes, overrides: Partial<MfProps>, ...record: K[]) {
+  const recorded = recordingBus(...record);
+  return {
+    ...recorded,
+    server: fakeServer(routes),
+    props: fakeMfProps({ bus: recorded.bus, ...overrides }),
+    queryClient: testQueryClient(recorded.bus),
+  };
+}
+
+/**
  * For testing a hook that loads or acts (`renderHook(() => useX(), { wrapper })`): a recording bus,
  * the mount's QueryClient and the wrapper that provides both.
  */

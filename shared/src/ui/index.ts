@@ -1,9 +1,12 @@
 export { ActionsHeader } from './ActionsHeader';
 export { Button, IconButton } from './Button';
+export { downloadBlob } from './download';
+export { fieldDeleteMessages } from './fieldMessages';
 export { Icon, type IconName } from './Icon';
 export { default as buttonStyles } from './buttons.module.css';
 export { default as controls } from './controls.module.css';
 export { Spinner, LoadingState, EmptyState, ErrorState } from './States';
+export { QueryStatus } from './QueryStatus';
 export { Toaster } from './Toaster';
 export { goTo, navigateTo } from './navigate';
 export { AreaErrorBoundary, createRemoteLifecycles } from './spa';

@@ -50,11 +50,7 @@ export function fillGaps(grid: Grid, values: Float32Array, inside: Uint8Array, v
     const column = i % width;
     const value = values[i] as number;
     for (let side = 0; side < 4; side += 1) {
-      let j: number;
-      if (side === 0) j = column > 0 ? i - 1 : -1;
-      else if (side === 1) j = column < width - 1 ? i + 1 : -1;
-      else if (side === 2) j = i >= width ? i - width : -1;
-      else j = i < size - width ? i + width : -1;
+      const j = neighbour(i, column, side, width, size);
       if (j < 0 || reached[j] || !inside[j]) continue;
       reached[j] = 1;
       values[j] = value;
@@ -453,15 +449,19 @@ export function extendClasses(grid: Grid, classes: Uint8Array): Uint8Array {
     const zone = out[i] as number;
     const column = i % width;
     for (let side = 0; side < 4; side += 1) {
-      let j: number;
-      if (side === 0) j = column > 0 ? i - 1 : -1;
-      else if (side === 1) j = column < width - 1 ? i + 1 : -1;
-      else if (side === 2) j = i >= width ? i - width : -1;
-      else j = i < size - width ? i + width : -1;
+      const j = neighbour(i, column, side, width, size);
       if (j < 0 || (out[j] as number) > 0) continue;
       out[j] = zone;
       queue[tail++] = j;
     }
   }
   return out;
+}
+
+/** The pixel on `side` (0 left, 1 right, 2 above, 3 below) of pixel `i` in its `column` of a grid `width` wide; -1 off the grid. */
+function neighbour(i: number, column: number, side: number, width: number, size: number): number {
+  if (side === 0) return column > 0 ? i - 1 : -1;
+  if (side === 1) return column < width - 1 ? i + 1 : -1;
+  if (side === 2) return i >= width ? i - width : -1;
+  return i < size - width ? i + width : -1;
 }

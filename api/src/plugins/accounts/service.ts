@@ -103,6 +103,16 @@ function isStaleToken(user: AuthUser, row: AccountRow): boolean {
   return user.issuedAt * 1000 < new Date(row.email_changed_on).getTime();
 }
 
+/** The account's columns once a verified new address is its e-mail (the contact e-mail too, when one was saved). */
+const emailTaken = (wanted: string) => ({
+  pending_email: null,
+  login_email: wanted,
+  email_verified: true,
+  contact_email: sql<string | null>`case when contact_email is null then null else ${wanted} end`,
+  email_changed_on: sql<Date>`now()`,
+  updated_on: sql<Date>`now()`,
+});
+
 /**
  * Records an e-mail change made at the identity provider: the account takes the new address when it
  * is verified (`upsertAccount`), at once when the provider says it already is.
@@ -111,18 +121,7 @@ export async function requestEmailChange(db: Db, accountId: string, email: strin
   const wanted = email.toLowerCase();
   await db
     .updateTable('accounts')
-    .set(
-      verified
-        ? {
-            pending_email: null,
-            login_email: wanted,
-            email_verified: true,
-            contact_email: sql<string | null>`case when contact_email is null then null else ${wanted} end`,
-            email_changed_on: sql<Date>`now()`,
-            updated_on: sql<Date>`now()`,
-          }
-        : { pending_email: wanted, updated_on: sql<Date>`now()` },
-    )
+    .set(verified ? emailTaken(wanted) : { pending_email: wanted, updated_on: sql<Date>`now()` })
     .where('id', '=', accountId)
     .execute();
 }
@@ -153,14 +152,7 @@ export async function confirmPendingEmail(
   const wanted = row.pending_email;
   const updated = await db
     .updateTable('accounts')
-    .set({
-      pending_email: null,
-      login_email: wanted,
-      email_verified: true,
-      contact_email: sql<string | null>`case when contact_email is null then null else ${wanted} end`,
-      email_changed_on: sql<Date>`now()`,
-      updated_on: sql<Date>`now()`,
-    })
+    .set(emailTaken(wanted))
     .where('id', '=', row.id)
     .where('pending_email', '=', wanted)
     .returningAll()

@@ -86,14 +86,16 @@ export async function subscriptionPrice(db: Db): Promise<SubscriptionPrice> {
   return priceOf(await settingsOf(db), subscriptionClock.now());
 }
 
-/** The account's customer at the provider, created once (idempotent by account). */
-export async function customerOf(db: Db, provider: PaymentProvider, account: AccountRow): Promise<string> {
-  const existing = await db
+const customerRow = (db: Db, accountId: string, provider: string) =>
+  db
     .selectFrom('payment_customers')
     .select('customer_ref')
-    .where('account_id', '=', account.id)
-    .where('provider', '=', provider.name)
-    .executeTakeFirst();
+    .where('account_id', '=', accountId)
+    .where('provider', '=', provider);
+
+/** The account's customer at the provider, created once (idempotent by account). */
+export async function customerOf(db: Db, provider: PaymentProvider, account: AccountRow): Promise<string> {
+  const existing = await customerRow(db, account.id, provider.name).executeTakeFirst();
   if (existing) return existing.customer_ref;
   const customer = await provider.createCustomer(
     { email: account.login_email ?? account.contact_email ?? null, metadata: { account_id: account.id } },
@@ -104,12 +106,7 @@ export async function customerOf(db: Db, provider: PaymentProvider, account: Acc
     .values({ account_id: account.id, provider: provider.name, customer_ref: customer.id })
     .onConflict((oc) => oc.columns(['account_id', 'provider']).doNothing())
     .execute();
-  const row = await db
-    .selectFrom('payment_customers')
-    .select('customer_ref')
-    .where('account_id', '=', account.id)
-    .where('provider', '=', provider.name)
-    .executeTakeFirstOrThrow();
+  const row = await customerRow(db, account.id, provider.name).executeTakeFirstOrThrow();
   return row.customer_ref;
 }
 
@@ -170,12 +167,7 @@ export async function subscribe(deps: PurchaseDeps, account: AccountRow, product
         billing: { customer, setupFutureUsage: 'off_session' },
         async attach(tx, created) {
           // A pending subscription of a replaced payment was abandoned by its onCanceled.
-          await tx
-            .updateTable('subscriptions')
-            .set({ status: 'abandoned', updated_on: sql<Date>`now()` })
-            .where('account_id', '=', account.id)
-            .where('status', '=', 'pending')
-            .execute();
+          await abandonPending(tx, 'account_id', account.id);
           await tx
             .insertInto('subscriptions')
             .values({
@@ -193,6 +185,16 @@ export async function subscribe(deps: PurchaseDeps, account: AccountRow, product
     },
   });
   return { payment, subtotal: money.subtotal, gst: money.gst };
+}
+
+/** A pending subscription (of the account, or of the payment) is abandoned: its payment will never complete. */
+async function abandonPending(trx: Trx, column: 'account_id' | 'payment_id', id: string): Promise<void> {
+  await trx
+    .updateTable('subscriptions')
+    .set({ status: 'abandoned', updated_on: sql<Date>`now()` })
+    .where(column, '=', id)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 const jobPayload = z.object({
@@ -307,12 +309,7 @@ export function registerSubscriptionPurposes(jobs: JobRunner, log: FastifyBaseLo
       await schedulePeriod(trx, jobs, row, expiresAt, settings.renewal_lead_days);
     },
     async onCanceled(trx, payment) {
-      await trx
-        .updateTable('subscriptions')
-        .set({ status: 'abandoned', updated_on: sql<Date>`now()` })
-        .where('payment_id', '=', payment.id)
-        .where('status', '=', 'pending')
-        .execute();
+      await abandonPending(trx, 'payment_id', payment.id);
     },
   });
 

@@ -12,6 +12,7 @@ import { useSubscriptionPrice } from '../../hooks/useSubscription';
 import { billedNow, offerTerms } from '../../lib/subscription';
 import { checkoutInitialValues, checkoutMessages, validateCheckout, type CheckoutValues } from './checkoutRules';
 import styles from './Advanced.module.css';
+import { saveContact } from '../../lib/contact';
 
 /** Where the leaving-and-returning card authentication brings the payer back. */
 export const redirectNavigation = { assign: (url: string) => window.location.assign(url) };
@@ -39,12 +40,7 @@ export function Checkout() {
       if (!price.data) throw new Error('The price is not loaded');
       return subscriptions.subscribe(price.data.stripe_product_id);
     },
-    keepDetails: (values) =>
-      values.saveDetails
-        ? api
-            .saveContactDetails(addressToContact(values), store.getState().contactDetails != null)
-            .then((saved) => store.getState().setContactDetails(saved))
-        : undefined,
+    keepDetails: (values) => (values.saveDetails ? saveContact(api, store, addressToContact(values)) : undefined),
     clientSecret: (answer) => answer.stripe_payment_intent_client_secret,
     billingDetails: (values) => ({
       name: values.cardholder.trim(),

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@paddock/shared/contracts';
-import { ErrorState, LoadingState } from '@paddock/shared/ui';
 import { useAccountStore } from '../../context';
+import { AccountDataStatus } from '../../components/AccountDataStatus';
 import { useAccountData } from '../../hooks/useAccountData';
-import { messages } from '../../lib/messages';
 import { isProfileComplete } from '../../lib/profile';
 import { ImportModal } from './ImportModal';
 import { ProfileModal } from './ProfileModal';
@@ -17,9 +16,7 @@ type OpenModal = 'profile' | 'import' | 'verify' | null;
 /** Spec 3 §2.2: /getting-started. */
 export function GettingStartedPage() {
   const load = useAccountData({ withProfile: true });
-  if (load.status === 'pending') return <LoadingState label="Loading your account" />;
-  if (load.status === 'error')
-    return <ErrorState title={messages.accountLoadFailed} message={load.message} onRetry={load.retry} />;
+  if (load.status !== 'success') return <AccountDataStatus load={load} loading="Loading your account" />;
   return <GettingStartedCards />;
 }
 

@@ -15,6 +15,7 @@ import { useAccount } from '../../context';
 import { messages } from '../../lib/messages';
 import { profileFormSource } from '../../lib/profile';
 import styles from './GettingStarted.module.css';
+import { saveContact } from '../../lib/contact';
 
 /** The saved details over the old profile: good enough when the fresh profile cannot be fetched. */
 function withContact(profile: Profile, details: ContactDetails): Profile {
@@ -26,8 +27,7 @@ function useSaveProfile(onSaved: () => void) {
   const { api, store } = useAccount();
   return useAction({
     run: async (values: ProfileFormValues) => {
-      const saved = await api.saveContactDetails(toContactDetails(values), store.getState().contactDetails != null);
-      store.getState().setContactDetails(saved);
+      const saved = await saveContact(api, store, toContactDetails(values));
       return api.getProfile().catch(() => withContact(store.getState().profile, saved));
     },
     success: messages.profileUpdated,

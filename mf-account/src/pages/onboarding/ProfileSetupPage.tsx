@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form } from '@paddock/shared/ui/form';
-import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
+import { Button } from '@paddock/shared/ui';
 import { Agreements, agreementsTicked, type AgreementValues } from '../../components/Agreements';
 import { OnboardingLayout } from '../../components/OnboardingLayout';
 import { PhotoNote } from '../../components/PhotoNote';
@@ -13,20 +13,20 @@ import {
 } from '../../components/ProfileFields';
 import { RedirectNotice } from '../../components/RedirectNotice';
 import { useAccount, useAccountStore } from '../../context';
+import { AccountDataStatus } from '../../components/AccountDataStatus';
 import { useAccountData } from '../../hooks/useAccountData';
 import { useOnboardingSave } from '../../hooks/useOnboardingSave';
 import { messages, REDIRECT_SECONDS } from '../../lib/messages';
 import { greetingName, profileFormSource } from '../../lib/profile';
 import styles from './onboarding.module.css';
+import { saveContact } from '../../lib/contact';
 
 type SetupValues = ProfileFormValues & AgreementValues;
 
 /** Spec 3 §2.3: /getting-started/profile-setup. */
 export function ProfileSetupPage() {
   const load = useAccountData({ withProfile: false });
-  if (load.status === 'pending') return <LoadingState label="Loading your profile" />;
-  if (load.status === 'error')
-    return <ErrorState title={messages.accountLoadFailed} message={load.message} onRetry={load.retry} />;
+  if (load.status !== 'success') return <AccountDataStatus load={load} loading="Loading your profile" />;
   return <ProfileSetupForm />;
 }
 
@@ -49,9 +49,7 @@ function ProfileSetupForm() {
     // Enter in a text field must not get round the disabled button (spec 3 §5: both agreements first).
     if (!agreementsTicked(values)) return;
     await save.run(async () => {
-      const exists = store.getState().contactDetails != null;
-      const saved = await api.saveContactDetails(toContactDetails(values), exists);
-      store.getState().setContactDetails(saved);
+      await saveContact(api, store, toContactDetails(values));
       return api.acceptTerms();
     });
   };

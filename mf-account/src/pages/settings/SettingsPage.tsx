@@ -3,10 +3,11 @@ import { Link, useLocation } from 'react-router-dom';
 import { paths, userTypeLabels, userTypes, type Profile } from '@paddock/shared/contracts';
 import { formatDate } from '@paddock/shared/format';
 import { queryKeys, useAction, useQuery } from '@paddock/shared/query';
-import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
+import { Button } from '@paddock/shared/ui';
 import { AddressFields, Form, SelectField, TextField } from '@paddock/shared/ui/form';
 import { PhotoNote } from '../../components/PhotoNote';
 import { useAccount, useAccountStore } from '../../context';
+import { AccountDataStatus } from '../../components/AccountDataStatus';
 import { useAccountData } from '../../hooks/useAccountData';
 import { useBillingPortal, useSubscriptionPrice } from '../../hooks/useSubscription';
 import { messages } from '../../lib/messages';
@@ -17,6 +18,7 @@ import { DeleteAccountModal } from './DeleteAccountModal';
 import { SubscriptionDocuments } from './SubscriptionDocuments';
 import { settingsInitialValues, toContact, validateSettings, type SettingsValues } from './settingsForm';
 import styles from './Settings.module.css';
+import { saveContact } from '../../lib/contact';
 
 const navigation = [
   { id: 'name', label: 'Name' },
@@ -48,10 +50,7 @@ export function SettingsPage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Settings</h1>
-      {data.status === 'pending' && <LoadingState label="Loading your settings" />}
-      {data.status === 'error' && (
-        <ErrorState title={messages.accountLoadFailed} message={data.message} onRetry={data.retry} />
-      )}
+      <AccountDataStatus load={data} loading="Loading your settings" />
       {data.status === 'success' && (
         <div className={styles.layout}>
           <nav className={styles.nav} aria-label="Settings sections">
@@ -90,9 +89,7 @@ function ProfileSection() {
 
   const save = useAction({
     run: async (values: SettingsValues): Promise<{ profile: Profile; values: SettingsValues }> => {
-      const details = toContact(values);
-      const saved = await api.saveContactDetails(details, store.getState().contactDetails != null);
-      store.getState().setContactDetails(saved);
+      const saved = await saveContact(api, store, toContact(values));
       const profile = await api
         .getProfile()
         .catch(() => ({ ...store.getState().profile, account: { ...store.getState().profile.account, ...saved } }));

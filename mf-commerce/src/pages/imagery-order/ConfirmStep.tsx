@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { errorMessage } from '@paddock/shared/api-client';
 import { formatAud, formatHectares } from '@paddock/shared/format';
 import { areaPriceArithmetic } from '@paddock/shared/format/pricing';
-import { ErrorState, LoadingState } from '@paddock/shared/ui';
+import { QueryStatus } from '@paddock/shared/ui';
 import type { UseQueryResult } from '@paddock/shared/query';
 import type { Product, Quote } from '@paddock/shared/contracts';
 import { formatOrderDate } from '../../orders/rules';
@@ -12,15 +11,8 @@ import layout from '../../components/layout/layout.module.css';
 
 /** The order's price once quoted: a loading state while pricing, an error with Try again when it fails. */
 export function Priced({ quote, children }: { quote: UseQueryResult<Quote>; children(quote: Quote): ReactNode }) {
-  if (quote.isPending) return <LoadingState label="Pricing your order" />;
-  if (quote.isError)
-    return (
-      <ErrorState
-        title="Your order could not be priced"
-        message={errorMessage(quote.error)}
-        onRetry={() => void quote.refetch()}
-      />
-    );
+  if (!quote.isSuccess)
+    return <QueryStatus query={quote} loading="Pricing your order" failed="Your order could not be priced" />;
   return children(quote.data);
 }
 

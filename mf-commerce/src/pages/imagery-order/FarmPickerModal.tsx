@@ -1,10 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { errorMessage } from '@paddock/shared/api-client';
 import { farmPageSizes, type FarmRef } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
 import { keepPreviousData, queryKeys, useQuery } from '@paddock/shared/query';
-import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
-import { controlStyles } from '@paddock/shared/ui/form';
+import { Button, QueryStatus } from '@paddock/shared/ui';
+import { controlStyles, Options } from '@paddock/shared/ui/form';
 import { AppModal } from '@paddock/shared/ui/modal';
 import { useCommerce } from '../../context';
 import styles from './ImageryOrder.module.css';
@@ -85,22 +84,12 @@ function FarmPicker({ chosen, onPick }: { chosen: string[]; onPick(farm: FarmRef
             setPage(1);
           }}
         >
-          {farmPageSizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
+          <Options values={farmPageSizes} />
         </select>
       </div>
 
-      {farms.isPending ? (
-        <LoadingState label="Loading your farms" />
-      ) : farms.isError ? (
-        <ErrorState
-          title="Your farms could not be loaded"
-          message={errorMessage(farms.error)}
-          onRetry={() => void farms.refetch()}
-        />
+      {!farms.isSuccess ? (
+        <QueryStatus query={farms} loading="Loading your farms" failed="Your farms could not be loaded" />
       ) : farms.data.features.length === 0 ? (
         <p className={styles.muted}>{query ? `No farms match "${query}".` : 'You have no farms yet.'}</p>
       ) : (

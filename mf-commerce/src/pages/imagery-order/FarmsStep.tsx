@@ -1,8 +1,7 @@
-import { errorMessage } from '@paddock/shared/api-client';
 import type { FieldFeature } from '@paddock/shared/contracts';
 import { formatHectares } from '@paddock/shared/format';
 import { queryKeys, useQuery } from '@paddock/shared/query';
-import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
+import { Button, QueryStatus } from '@paddock/shared/ui';
 import { useCommerce } from '../../context';
 import { FarmFieldsMap } from './FarmFieldsMap';
 import type { ChosenField, FarmChoice } from './wizard';
@@ -80,13 +79,11 @@ function FarmFields({
           Remove farm
         </Button>
       </div>
-      {fields.isPending ? (
-        <LoadingState label={`Loading the fields of ${farm.farm_name}`} />
-      ) : fields.isError ? (
-        <ErrorState
-          title="The fields could not be loaded"
-          message={errorMessage(fields.error)}
-          onRetry={() => void fields.refetch()}
+      {!fields.isSuccess ? (
+        <QueryStatus
+          query={fields}
+          loading={`Loading the fields of ${farm.farm_name}`}
+          failed="The fields could not be loaded"
         />
       ) : (
         <div className={styles.farmBody}>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
-import { errorMessage } from '@paddock/shared/api-client';
 import { ORDERS_PAGE_SIZE, paths } from '@paddock/shared/contracts';
 import { formatAud } from '@paddock/shared/format';
 import { keepPreviousData, queryKeys, useQuery } from '@paddock/shared/query';
-import { Button, ErrorState, LoadingState, ActionsHeader } from '@paddock/shared/ui';
+import { Button, ActionsHeader, QueryStatus } from '@paddock/shared/ui';
 import type { Order } from '@paddock/shared/contracts';
 import { useCommerce } from '../../context';
 import {
@@ -18,6 +17,7 @@ import {
   type OrderSubTab,
 } from '../../orders/rules';
 import styles from './OrdersPage.module.css';
+import { SkipPager } from './SkipPager';
 
 /** Spec 3 §9: the order table shows 10 rows a page (the order contracts' page size). */
 export const ORDER_TABLE_PAGE_SIZE = ORDERS_PAGE_SIZE;
@@ -62,15 +62,8 @@ function OrdersList({ subTab, skip, onSkip }: { subTab: OrderSubTab; skip: numbe
     queryFn: () => ordersApi.list(skip, ORDER_TABLE_PAGE_SIZE, statuses),
     placeholderData: keepPreviousData,
   });
-  if (list.isPending) return <LoadingState label="Loading your orders" />;
-  if (list.isError)
-    return (
-      <ErrorState
-        title="Your orders could not be loaded"
-        message={errorMessage(list.error)}
-        onRetry={() => void list.refetch()}
-      />
-    );
+  if (!list.isSuccess)
+    return <QueryStatus query={list} loading="Loading your orders" failed="Your orders could not be loaded" />;
   const { orders, pages } = list.data;
   if (pages.total_count === 0)
     return (
@@ -81,8 +74,6 @@ function OrdersList({ subTab, skip, onSkip }: { subTab: OrderSubTab; skip: numbe
         )}
       </div>
     );
-  const page = Math.floor(skip / ORDER_TABLE_PAGE_SIZE) + 1;
-  const totalPages = Math.max(1, Math.ceil(pages.total_count / ORDER_TABLE_PAGE_SIZE));
   return (
     <>
       <table className={`${styles.table} ${styles.cardsOnPhone}`} aria-label="High resolution imagery orders">
@@ -102,25 +93,7 @@ function OrdersList({ subTab, skip, onSkip }: { subTab: OrderSubTab; skip: numbe
           ))}
         </tbody>
       </table>
-      <nav className={styles.pager} aria-label="Order pages">
-        <Button
-          variant="secondary"
-          disabled={skip === 0}
-          onClick={() => onSkip(Math.max(0, skip - ORDER_TABLE_PAGE_SIZE))}
-        >
-          Previous
-        </Button>
-        <span aria-live="polite">
-          Page {page} of {totalPages}
-        </span>
-        <Button
-          variant="secondary"
-          disabled={skip + ORDER_TABLE_PAGE_SIZE >= pages.total_count}
-          onClick={() => onSkip(skip + ORDER_TABLE_PAGE_SIZE)}
-        >
-          Next
-        </Button>
-      </nav>
+      <SkipPager label="Order pages" skip={skip} pageSize={ORDER_TABLE_PAGE_SIZE} pages={pages} onSkip={onSkip} />
     </>
   );
 }

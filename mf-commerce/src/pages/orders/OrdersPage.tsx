@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
-import { errorMessage } from '@paddock/shared/api-client';
 import { bookingStatusLabel, readOrdersNavState, type OrdersNavState } from '@paddock/shared/contracts';
 import { formatAud, formatDate } from '@paddock/shared/format';
 import { keepPreviousData, queryKeys, useQuery } from '@paddock/shared/query';
-import { Button, ErrorState, LoadingState } from '@paddock/shared/ui';
+import { QueryStatus } from '@paddock/shared/ui';
 import { useCommerce } from '../../context';
 import { DocumentButton, usePurchaseDocuments } from '../../components/documents/PurchaseDocuments';
 import { ImageryOrdersTable } from './ImageryOrdersTable';
+import { SkipPager } from './SkipPager';
 import { ZoningOrdersTable } from './ZoningOrdersTable';
 import styles from './OrdersPage.module.css';
 
@@ -60,15 +60,8 @@ function BookingsTable() {
     placeholderData: keepPreviousData,
   });
   const documents = usePurchaseDocuments(null);
-  if (list.isPending) return <LoadingState label="Loading your bookings" />;
-  if (list.isError)
-    return (
-      <ErrorState
-        title="Your bookings could not be loaded"
-        message={errorMessage(list.error)}
-        onRetry={() => void list.refetch()}
-      />
-    );
+  if (!list.isSuccess)
+    return <QueryStatus query={list} loading="Loading your bookings" failed="Your bookings could not be loaded" />;
   const { data, pages } = list.data;
   if (pages.total_count === 0)
     return (
@@ -76,7 +69,6 @@ function BookingsTable() {
         <p>You have no Rapid-EM bookings yet.</p>
       </div>
     );
-  const page = Math.floor(skip / ORDERS_PAGE_SIZE) + 1;
   return (
     <>
       <div className={styles.scroll}>
@@ -126,21 +118,7 @@ function BookingsTable() {
           </tbody>
         </table>
       </div>
-      <nav className={styles.pager} aria-label="Booking pages">
-        <Button variant="secondary" disabled={skip === 0} onClick={() => setSkip(Math.max(0, skip - ORDERS_PAGE_SIZE))}>
-          Previous
-        </Button>
-        <span aria-live="polite">
-          Page {page} of {Math.max(1, pages.total_pages)}
-        </span>
-        <Button
-          variant="secondary"
-          disabled={skip + ORDERS_PAGE_SIZE >= pages.total_count}
-          onClick={() => setSkip(skip + ORDERS_PAGE_SIZE)}
-        >
-          Next
-        </Button>
-      </nav>
+      <SkipPager label="Booking pages" skip={skip} pageSize={ORDERS_PAGE_SIZE} pages={pages} onSkip={setSkip} />
     </>
   );
 }

@@ -1,8 +1,7 @@
-import { errorMessage } from '@paddock/shared/api-client';
 import { paths, type TaxDocument, type ZoningOrder } from '@paddock/shared/contracts';
 import { formatAud, formatDate, formatHectares } from '@paddock/shared/format';
 import { queryKeys, useQuery } from '@paddock/shared/query';
-import { ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
+import { goTo, QueryStatus } from '@paddock/shared/ui';
 import { DocumentButton, usePurchaseDocuments } from '../../components/documents/PurchaseDocuments';
 import { useCommerce } from '../../context';
 import styles from './OrdersPage.module.css';
@@ -31,14 +30,9 @@ export function ZoningOrdersTable() {
   const { cartApi, basename } = useCommerce();
   const list = useQuery({ queryKey: queryKeys.zoningOrders.mine(), queryFn: () => cartApi.zoningOrders() });
   const documents = usePurchaseDocuments(null);
-  if (list.isPending) return <LoadingState label="Loading your zoning orders" />;
-  if (list.isError)
+  if (!list.isSuccess)
     return (
-      <ErrorState
-        title="Your zoning orders could not be loaded"
-        message={errorMessage(list.error)}
-        onRetry={() => void list.refetch()}
-      />
+      <QueryStatus query={list} loading="Loading your zoning orders" failed="Your zoning orders could not be loaded" />
     );
   if (list.data.length === 0)
     return (

@@ -6,7 +6,7 @@ import { paths, type ZoningOrder } from '@paddock/shared/contracts';
 import { queryKeys, useQuery, useQueryClient } from '@paddock/shared/query';
 import { DocumentButton, usePurchaseDocuments } from '../../components/documents/PurchaseDocuments';
 import { useCart } from '../../cart/useCart';
-import { Button, ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
+import { Button, downloadBlob, ErrorState, LoadingState, goTo } from '@paddock/shared/ui';
 import { useCommerce } from '../../context';
 import type { PaymentSuccessState } from '../checkout/useCheckout';
 import styles from './PaymentSuccessPage.module.css';
@@ -85,12 +85,7 @@ export function PaymentSuccessPage() {
         { headers: { authorization: `Bearer ${await auth.getToken()}` } },
       );
       if (!response.ok) throw new Error('The zone files are not ready yet. Please try again in a few minutes.');
-      const blob = await response.blob();
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = `${order.farm_name}-zones${unified ? '' : '-fields'}.zip`;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      downloadBlob(await response.blob(), `${order.farm_name}-zones${unified ? '' : '-fields'}.zip`);
     } catch (error) {
       bus.toast('error', error instanceof Error ? error.message : 'The download failed.');
     }

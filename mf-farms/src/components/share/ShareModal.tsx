@@ -6,7 +6,7 @@ import { useFarms } from '../../context';
 import { messages } from '../../lib/messages';
 import { roleLabel } from '../../lib/roles';
 import { AppModal, dialogStyles as dialog } from '@paddock/shared/ui/modal';
-import { controlStyles as form, PlainSelect } from '@paddock/shared/ui/form';
+import { controlStyles as form, PlainSelect, Options } from '@paddock/shared/ui/form';
 import { EmailChips } from './EmailChips';
 import { useEmailChips } from './useEmailChips';
 import styles from './ShareModal.module.css';
@@ -63,11 +63,7 @@ function PermissionSelect({
       hint="Editors can rename the farm and manage its fields; viewers can only look."
       onChange={(next) => onChange(collaboratorPermissions.find((p) => p === next) ?? 'viewer')}
     >
-      {collaboratorPermissions.map((permission) => (
-        <option key={permission} value={permission}>
-          {roleLabel(permission)}
-        </option>
-      ))}
+      <Options values={collaboratorPermissions} label={roleLabel} />
     </PlainSelect>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { isWindowEntry, type CatalogEntry } from '@paddock/shared/contracts';
 import { buttonStyles, Spinner } from '@paddock/shared/ui';
-import { controlStyles } from '@paddock/shared/ui/form';
+import { controlStyles, Options } from '@paddock/shared/ui/form';
 import { Icon } from '@paddock/shared/ui';
 import { useMapStore } from '../../store';
 import type { ImageryFields } from '../../map-core/imagery/imageryFields';
@@ -46,11 +46,7 @@ function CloudFilter({ maxCloud, onChange }: { maxCloud: number | null; onChange
         onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
       >
         <option value="">Show all</option>
-        {CLOUD_LIMITS.map((limit) => (
-          <option key={limit} value={limit}>
-            {limit} % cloud
-          </option>
-        ))}
+        <Options values={CLOUD_LIMITS} label={(limit) => `${limit} % cloud`} />
       </select>
     </div>
   );

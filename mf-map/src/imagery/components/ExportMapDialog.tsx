@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { algorithmUnits, type ColorStretch, type ImageryAlgorithm, type ImageryLayer } from '@paddock/shared/contracts';
-import { Button } from '@paddock/shared/ui';
+import { Button, downloadBlob } from '@paddock/shared/ui';
 import { AppModal, dialogStyles } from '@paddock/shared/ui/modal';
 import { errorMessage } from '@paddock/shared/api-client';
 import { useAction } from '@paddock/shared/query';
@@ -24,20 +24,6 @@ export interface ExportSubject {
   stretch: ColorStretch;
   /** One field exported: its season's figures go into the PDF (issue 29). */
   seasonField?: { id: string; name: string } | null;
-}
-
-/** Hands a file to the browser as a download. */
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click has been handled.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 interface ExportMapDialogProps {
@@ -103,7 +89,7 @@ export function ExportMapDialog({ isOpen, subject, statistics, onClose }: Export
       },
       season,
     };
-    download(pdf.buildMapPdf(content).output('blob'), pdf.pdfFileName(content, subject.day));
+    downloadBlob(pdf.buildMapPdf(content).output('blob'), pdf.pdfFileName(content, subject.day));
   };
   const exportPdf = (subject: ExportSubject) => {
     setError(null);

@@ -15,6 +15,7 @@ export {
   TextField,
   type FieldRule,
 } from './fields';
+export { Options } from './Options';
 export { ruleOf, validateWith } from './rules';
 export { AddressFields, SaveDetailsField } from './AddressFields';
 export { countryName, countryOptions } from './countries';
