@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ImageryAlgorithm } from '@paddock/shared/contracts';
 import type { Piscina } from 'piscina';
-import { asBackgroundTask, createWorkerPool, workerModule } from '../workers/pool';
+import { asBackgroundTask, createWorkerPool, runSurvivingWorkerLoss, workerModule } from '../workers/pool';
 import type { DifferenceStatistics, DifferenceTileRequest } from './difference';
 import type { CaptureStatistics, ExportRequest, TileRequest } from './engine';
 import { imageryFailure } from './failure';
@@ -124,11 +124,12 @@ export class ImageryService {
     priority: WorkPriority = 'foreground',
   ): Promise<ImageryResults[K]> {
     const payload = { ...task, source: this.options.source };
-    return (
-      this.pool.run(
-        priority === 'background' ? asBackgroundTask(payload) : payload,
-        signal ? { signal } : {},
-      ) as Promise<ImageryResults[K]>
+    // A thread lost under a burst (its heap limit reached) is not the farmer's 500: the task runs again
+    // on a fresh thread, and a second loss is a 503 'try again'.
+    return runSurvivingWorkerLoss<ImageryResults[K]>(
+      this.pool,
+      priority === 'background' ? asBackgroundTask(payload) : payload,
+      { signal },
     ).catch((error: unknown) => {
       throw imageryFailure(error);
     });

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina, type TaskQueue } from 'piscina';
+import { HttpError } from '../errors';
 
 /**
  * One place that starts worker-thread pools for heavy work (file conversion, raster reads, tiles,
@@ -126,4 +127,38 @@ export function createWorkerPool({
     workerData: {},
     taskQueue: new ForegroundFirstQueue(),
   });
+}
+
+/** What a caller is told when a task's thread was lost twice (e.g. its heap limit reached under a burst). */
+export const WORKER_LOST_MESSAGE = 'Paddock is busy with other maps right now. Please try again in a moment.';
+
+/**
+ * Whether a task failed because its thread ended under it (its heap limit reached, or the thread
+ * exited), not because the task itself threw: such a task may well succeed on a fresh thread.
+ * Errors from a worker thread belong to another realm: look at the code and the message.
+ */
+export function isWorkerLost(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY') return true;
+  return typeof message === 'string' && /worker (thread )?(exited|terminated)|terminating worker thread/i.test(message);
+}
+
+/**
+ * Runs a task on the pool; when its thread is lost under it, once more on a fresh thread (piscina
+ * starts one), and when that is lost too, a 503 with words for the person waiting instead of a 500.
+ * A task that throws, or one whose caller gave up (aborted), is not run again.
+ */
+export async function runSurvivingWorkerLoss<T>(
+  pool: Piscina,
+  task: object,
+  options: { signal?: AbortSignal } = {},
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return (await pool.run(task, options.signal ? { signal: options.signal } : {})) as T;
+    } catch (error) {
+      if (!isWorkerLost(error) || options.signal?.aborted) throw error;
+      if (attempt >= 1) throw new HttpError(503, WORKER_LOST_MESSAGE, { 'Retry-After': '5' });
+    }
+  }
 }
