@@ -15,6 +15,7 @@ const entryPoints = [
   'src/db/pglite.worker.ts',
   'src/db/pglite-migrate.process.ts',
   'src/places/gazetteer.worker.ts',
+  'src/basemap/orientation.worker.ts',
 ];
 
 /** Bundles only relative imports and our own workspace package. */

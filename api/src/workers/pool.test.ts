@@ -25,6 +25,18 @@ describe('createWorkerPool', () => {
   });
 });
 
+describe('a worker module that cannot load', () => {
+  it('fails the task instead of leaving the caller waiting', async () => {
+    const pool = createWorkerPool({ module: new URL('./test-fixtures/missing.worker.ts', import.meta.url) });
+    try {
+      // Unheard, the pool's 'error' event would end the process; with no thread, the task is failed.
+      await expect(pool.run({})).rejects.toThrow();
+    } finally {
+      await pool.destroy().catch(() => undefined);
+    }
+  }, 30_000);
+});
+
 describe('runSurvivingWorkerLoss', () => {
   const hungryPool = () =>
     createWorkerPool({

@@ -113,7 +113,7 @@ export function createWorkerPool({
   concurrentTasksPerWorker = 1,
 }: WorkerPoolOptions): Piscina {
   const filename = fileURLToPath(module);
-  return new Piscina({
+  const pool = new Piscina({
     filename,
     minThreads,
     niceIncrement: WORKER_NICE_INCREMENT,
@@ -127,6 +127,15 @@ export function createWorkerPool({
     workerData: {},
     taskQueue: new ForegroundFirstQueue(),
   });
+  // A task's failure reaches its caller; piscina emits 'error' instead when a thread fails with no
+  // task of its own, e.g. a worker module that cannot load. Unheard, that event would end the api.
+  // With no thread left to run anything, the tasks queued would wait for good: the pool is let go,
+  // which rejects them.
+  pool.on('error', (error: unknown) => {
+    process.emitWarning(`worker pool ${basename(filename)}: ${error instanceof Error ? error.message : String(error)}`);
+    if (pool.threads.length === 0) void pool.destroy();
+  });
+  return pool;
 }
 
 /** What a caller is told when a task's thread was lost twice (e.g. its heap limit reached under a burst). */
