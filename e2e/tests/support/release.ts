@@ -13,8 +13,9 @@ export function buildRelease(version: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'mf-account-release-'));
   cpSync(accountDist, dir, { recursive: true });
   const heading = 'children:"Dashboard"}';
-  // The dashboard may sit in more than one chunk (the page's own and an exposed module's): all change,
-  // and so do the files naming them (remoteEntry.js, the chunks' list for offline use).
+  // More than one chunk may hold the heading (a dist restored from turbo's cache can keep an earlier
+  // build's chunk beside the current one): all change, and so do the files naming them (remoteEntry.js,
+  // the chunks' list for offline use).
   const chunks = readdirSync(dir).filter(
     (file) => file.endsWith('.js') && readFileSync(join(dir, file), 'utf8').includes(heading),
   );
