@@ -19,6 +19,7 @@ import {
   controlStyles,
   Form,
   FormError,
+  Options,
   PlainSelect,
   RadioGroupField,
   SelectField,
@@ -563,11 +564,7 @@ export function ScoutingPanel({
                   onChange={(value) => setFilters({ ...filters, categories: value ? [value as ScoutingCategory] : [] })}
                 >
                   <option value="">All categories</option>
-                  {CATEGORY_OPTIONS.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
+                  <Options values={SCOUTING_CATEGORIES} label={(value) => SCOUTING_CATEGORY_LABELS[value]} />
                 </PlainSelect>
                 <label className={controlStyles.field}>
                   <span className={controlStyles.label}>From</span>
