@@ -88,6 +88,15 @@ export class RequestValidationError extends Error {
  */
 export type FieldLabels = Readonly<Record<string, string>>;
 
+// Declared beside the type, not in validation.ts, so that every program compiling this file (the
+// gateway's tests reach it without validation.ts) sees the route config the 422 handler reads.
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Names of the fields of the route's domain for 422 messages (`declareFieldLabels`). */
+    fieldLabels?: FieldLabels;
+  }
+}
+
 const TYPE_NAMES: Record<string, string> = {
   string: 'text',
   number: 'a number',

@@ -46,13 +46,6 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema:
   };
 };
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Names of the fields of the route's domain for 422 messages (`declareFieldLabels`). */
-    fieldLabels?: FieldLabels;
-  }
-}
-
 /**
  * Declares the human names of a domain's fields (`farm_name` → 'Farm name') for the 422 messages of
  * every route registered after it in this plugin and the plugins it registers. Call it at the top of
