@@ -70,17 +70,19 @@ test('a Basic farmer sees dates, NDVI tiles and the legend, and cannot get NDRE'
   await expect(points.first()).toBeVisible({ timeout: 30_000 });
   const point = points.nth((await points.count()) - 2);
   const day = /on (\d+ \w+)$/.exec((await point.getAttribute('aria-label')) ?? '')?.[1] ?? '';
-  // Captures days apart overlap on the chart: a click where the point is drawn opens the nearest one.
-  const [pointBox, chartBox] = [await point.boundingBox(), await chart.boundingBox()];
-  await chart.click({
-    position: {
-      x: (pointBox?.x ?? 0) + (pointBox?.width ?? 0) / 2 - (chartBox?.x ?? 0),
-      y: (pointBox?.y ?? 0) + (pointBox?.height ?? 0) / 2 - (chartBox?.y ?? 0),
-    },
-  });
-  await expect(
-    page.getByRole('list', { name: 'Imagery dates' }).getByRole('button', { name: new RegExp(`^${day}`) }),
-  ).toHaveAttribute('aria-pressed', 'true');
+  // Captures days apart overlap on the chart, so the click lands where the point is drawn and the
+  // chart opens the point nearest to it. The panel may still be settling (a scroll bar appearing
+  // narrows the chart), so the point is measured again before each try.
+  const dateButton = page
+    .getByRole('list', { name: 'Imagery dates' })
+    .getByRole('button', { name: new RegExp(`^${day}`) });
+  await expect(async () => {
+    await point.scrollIntoViewIfNeeded();
+    const box = await point.boundingBox();
+    if (!box) throw new Error('the point is not drawn');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(dateButton).toHaveAttribute('aria-pressed', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(point).toHaveAttribute('aria-pressed', 'true');
 
   // NDRE: locked in the menu, and refused by the API.

@@ -57,6 +57,41 @@ describe('the season chart', () => {
     expect(onPick).toHaveBeenLastCalledWith('2025-10-01');
   });
 
+  it("opens this season's point when last season's lies under it on the same day of the season", () => {
+    const onPick = jest.fn();
+    const sameDay: TimeseriesResponse = {
+      ...data,
+      seasons: [
+        { ...data.seasons[0], points: [point('2025-06-01', 0.3), point('2025-08-01', 0.6)] },
+        { ...data.seasons[1], points: [point('2024-08-01', 0.6), point('2024-08-03', 0.61)] },
+      ],
+    };
+    render(<TimeSeriesChart data={sameDay} selectedDate={null} onPick={onPick} />);
+    const chart = screen.getByRole('group');
+    chart.getBoundingClientRect = () => ({
+      left: 0,
+      top: 0,
+      width: 320,
+      height: 150,
+      right: 320,
+      bottom: 150,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
+    const august = screen.getByRole('button', { name: 'NDVI 0.60 on 1 Aug 2025' }).querySelector('circle');
+    const [x, y] = [Number(august?.getAttribute('cx')), Number(august?.getAttribute('cy'))];
+    fireEvent.click(chart, { clientX: x, clientY: y });
+    expect(onPick).toHaveBeenLastCalledWith('2025-08-01');
+    // Away from this season's points, last season's nearest point still opens.
+    const lastSeason = screen.getByRole('button', { name: /on 3 Aug 2024/ }).querySelector('circle');
+    fireEvent.click(chart, {
+      clientX: Number(lastSeason?.getAttribute('cx')) + 4,
+      clientY: Number(lastSeason?.getAttribute('cy')),
+    });
+    expect(onPick).toHaveBeenLastCalledWith('2024-08-03');
+  });
+
   it('is one keyboard stop: arrows move between points, Enter opens one', async () => {
     const ui = userEvent.setup();
     const onPick = jest.fn();

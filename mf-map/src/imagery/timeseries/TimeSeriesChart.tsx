@@ -44,15 +44,28 @@ interface ChartProps {
   onPick(date: string): void;
 }
 
-/** The point nearest to a spot of the chart (in its viewBox units). */
-function nearestPoint(points: readonly PlottedPoint[], x: number, y: number): PlottedPoint | undefined {
+/** How far from a point's centre a click still lands on it (viewBox units: the drawn radius, selected). */
+const HIT_RADIUS = 5;
+
+/**
+ * The point a click at a spot of the chart (in its viewBox units) opens: the nearest, except that
+ * this season's points, drawn on top, win over last season's under the click. Last season's point
+ * for the same day of the season can sit exactly under this season's, and the farmer means the one
+ * they see.
+ */
+function pointAt(points: readonly PlottedPoint[], x: number, y: number): PlottedPoint | undefined {
+  const rank = (point: PlottedPoint) => {
+    const distance = Math.hypot(point.x - x, point.y - y);
+    const drawnOnTop = point.season === 'current' && distance <= HIT_RADIUS;
+    return [drawnOnTop ? 0 : 1, distance] as const;
+  };
   let best: PlottedPoint | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
+  let bestRank: readonly [number, number] = [2, Number.POSITIVE_INFINITY];
   for (const point of points) {
-    const distance = (point.x - x) ** 2 + (point.y - y) ** 2;
-    if (distance < bestDistance) {
+    const [layer, distance] = rank(point);
+    if (layer < bestRank[0] || (layer === bestRank[0] && distance < bestRank[1])) {
       best = point;
-      bestDistance = distance;
+      bestRank = [layer, distance];
     }
   }
   return best;
@@ -61,7 +74,7 @@ function nearestPoint(points: readonly PlottedPoint[], x: number, y: number): Pl
 /**
  * A field's index mean across the season with its 10th–90th percentile band, and last season's
  * mean dashed behind it. Captures a few days apart sit close together, so a click opens the point
- * nearest to it. The points are one keyboard stop: arrows move, Enter opens the date.
+ * under it, or else the nearest. The points are one keyboard stop: arrows move, Enter opens the date.
  */
 export function TimeSeriesChart({ data, selectedDate, onPick }: ChartProps) {
   const scale = useMemo(() => scales(data), [data]);
@@ -109,7 +122,7 @@ export function TimeSeriesChart({ data, selectedDate, onPick }: ChartProps) {
   const pick = (event: MouseEvent<SVGSVGElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return;
-    const point = nearestPoint(
+    const point = pointAt(
       points,
       ((event.clientX - box.left) * WIDTH) / box.width,
       ((event.clientY - box.top) * HEIGHT) / box.height,
