@@ -5,6 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { PG_TEST_URL } from '../test/backends';
+// Plain ES module shared with the root bench script (typed by load.d.mts).
+import { cpuMs } from '../../../scripts/bench/load.mjs';
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -59,6 +61,23 @@ export async function startApi(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('api did not start');
+}
+
+/**
+ * Resolves once `child` has spent under 5 % of a core for a second: the api answers /health before its
+ * start-up work is done (the orientation layer and gazetteer are built in worker threads, some 3 s of
+ * CPU), and a bench of steady requests must not count that work against them.
+ */
+export async function waitUntilSettled(child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  if (child.pid === undefined) return;
+  const deadline = Date.now() + timeoutMs;
+  let before = cpuMs(child.pid);
+  while (Date.now() < deadline && before !== null) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuMs(child.pid);
+    if (now === null || now - before < 50) return;
+    before = now;
+  }
 }
 
 /** True when the PostgreSQL test server answers (benches then measure on it too). */

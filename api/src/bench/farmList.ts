@@ -14,7 +14,7 @@ import { preparedStatementName } from '../db/prepared-pool';
 import { seedFarms } from '../cli/seed-lib';
 import { ensureAccount, listFarms, type FarmListQuery } from '../plugins';
 import { startAuthServer } from '../test/auth-server';
-import { pickPort, startApi, runWhenMain } from './api-process';
+import { pickPort, startApi, runWhenMain, waitUntilSettled } from './api-process';
 // Plain ES module shared with the root bench script (typed by load.d.mts).
 import { cpuMs, runLoad, type LoadResult } from '../../../scripts/bench/load.mjs';
 
@@ -24,6 +24,11 @@ const SMALL_EMAIL = 'bench-small@paddock.example';
 const CONCURRENCY = 16;
 const WARMUP = 300;
 const REQUESTS = 4000;
+/** Requests of one raw pg round: about as long as a wrk round at raw pg's rate on this machine. */
+const RAW_REQUESTS = 12_000;
+const LOAD_SECONDS = 10;
+/** Rounds of api and raw pg in turn on PostgreSQL. */
+const ROUNDS = 3;
 const SEARCHES = ['creek', 'downs', 'park', 'hill', 'vale', 'plains', 'station', 'estate'];
 const SORTS = ['updated_on', 'farm_name', 'farm_area', 'number_of_fields'] as const;
 
@@ -39,7 +44,7 @@ function queryFor(i: number): FarmListQuery {
   };
 }
 
-async function seed(config: DatabaseConfig): Promise<void> {
+export async function seed(config: DatabaseConfig): Promise<void> {
   const { db, close } = await openDatabase(config);
   try {
     await seedFarms(db, { email: EMAIL, farms: 1000, fieldsPerFarm: 20 });
@@ -176,11 +181,28 @@ const ownCpuMs = () => {
   return (user + system) / 1000;
 };
 
-async function measureApi(env: Record<string, string>, email = EMAIL): Promise<Measured> {
+/** One side of the comparison, started once and loaded as often as asked. */
+interface LoadSide {
+  load(): Promise<Measured>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The api as `npm start` runs it (compiled; scripts/bench/farms.mjs builds it from the current
+ * source), once its start-up work is done and the warm-up (which also checks every answer is a
+ * non-empty page) has run.
+ */
+async function apiSide(env: Record<string, string>, email = EMAIL): Promise<LoadSide> {
   const auth = await startAuthServer();
   const port = await pickPort();
-  const api = await startApi({ ...env, AUTH_JWKS_URL: auth.jwksUrl }, port);
+  const api = await startApi({ ...env, AUTH_JWKS_URL: auth.jwksUrl }, port, { compiled: true });
+  const stop = async () => {
+    api.kill('SIGTERM');
+    await new Promise((resolve) => api.once('exit', resolve));
+    await auth.close();
+  };
   try {
+    await waitUntilSettled(api);
     const token = await auth.sign({ sub: `seed|${email}`, email, email_verified: true }, { expiresIn: 3600 });
     const request = async (i: number) => {
       const response = await fetch(`http://127.0.0.1:${port}${urlFor(i)}`, {
@@ -191,15 +213,28 @@ async function measureApi(env: Record<string, string>, email = EMAIL): Promise<M
       // The big account's searches all match something (the small one's may not).
       if (email === EMAIL && body.features.length === 0) throw new Error('empty page: the search matched nothing');
     };
-    // The node loop also checks every answer is a non-empty page, so it runs first as the warm-up.
     await runLoad({ concurrency: CONCURRENCY, total: WARMUP, run: request });
     const apiCpu = () => (api.pid === undefined ? null : cpuMs(api.pid));
-    if (hasWrk) return await withCpu(() => wrkLoad(port, token, 10), apiCpu, env.DATABASE_URL);
-    return await withCpu(() => runLoad({ concurrency: CONCURRENCY, total: REQUESTS, run: request }), apiCpu, env.DATABASE_URL);
+    const load = () =>
+      hasWrk
+        ? withCpu(() => wrkLoad(port, token, LOAD_SECONDS), apiCpu, env.DATABASE_URL)
+        : withCpu(() => runLoad({ concurrency: CONCURRENCY, total: REQUESTS, run: request }), apiCpu, env.DATABASE_URL);
+    // wrk's own warm-up: the api's code paths are compiled by the optimiser before anything is counted.
+    if (hasWrk) await wrkLoad(port, token, 3);
+    return { load, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The api on `env`'s database, measured once. */
+export async function measureApi(env: Record<string, string>, email = EMAIL): Promise<Measured> {
+  const side = await apiSide(env, email);
+  try {
+    return await side.load();
   } finally {
-    api.kill('SIGTERM');
-    await new Promise((resolve) => api.once('exit', resolve));
-    await auth.close();
+    await side.stop();
   }
 }
 
@@ -207,7 +242,7 @@ async function measureApi(env: Record<string, string>, email = EMAIL): Promise<M
  * Records the statements the api's own list code sends for each query of the rotation, then
  * replays them with a bare pg pool: the same SQL, minus HTTP, auth, validation and JSON.
  */
-async function measureRawPg(url: string, email = EMAIL): Promise<Measured> {
+async function rawPgSide(url: string, email = EMAIL): Promise<LoadSide> {
   const statements: Array<Array<{ text: string; values: unknown[] }>> = [];
   let recording: Array<{ text: string; values: unknown[] }> = [];
   const realPool = new pg.Pool({ connectionString: url, max: 1 });
@@ -245,17 +280,56 @@ async function measureRawPg(url: string, email = EMAIL): Promise<Measured> {
 
   const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
   pool.on('error', () => undefined);
+  const run = async (i: number) => {
+    // Prepared by name exactly as the api's pool does (db/prepared-pool.ts), so both sides do the same database work.
+    for (const { text, values } of statements[i % statements.length] ?? []) {
+      await (values.length ? pool.query({ name: preparedStatementName(text), text, values }) : pool.query(text));
+    }
+  };
+  await runLoad({ concurrency: CONCURRENCY, total: WARMUP * 4, run });
+  return {
+    load: () => withCpu(() => runLoad({ concurrency: CONCURRENCY, total: RAW_REQUESTS, run }), ownCpuMs, url),
+    stop: () => pool.end(),
+  };
+}
+
+export async function measureRawPg(url: string, email = EMAIL): Promise<Measured> {
+  const side = await rawPgSide(url, email);
   try {
-    const run = async (i: number) => {
-      // Prepared by name exactly as the api's pool does (db/prepared-pool.ts), so both sides do the same database work.
-      for (const { text, values } of statements[i % statements.length] ?? []) {
-        await (values.length ? pool.query({ name: preparedStatementName(text), text, values }) : pool.query(text));
-      }
-    };
-    await runLoad({ concurrency: CONCURRENCY, total: WARMUP, run });
-    return await withCpu(() => runLoad({ concurrency: CONCURRENCY, total: REQUESTS, run }), ownCpuMs, url);
+    return await side.load();
   } finally {
-    await pool.end();
+    await side.stop();
+  }
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+/**
+ * The api and raw pg on the same database, loaded in turn ROUNDS times, so a neighbour's burst on
+ * this shared machine falls on one round of one side rather than on the whole of it. Reports each
+ * side's median round and the median of the rounds' throughput ratios.
+ */
+async function alternating(url: string, email: string): Promise<{ api: Measured; raw: Measured; ratios: number[] }> {
+  const api = await apiSide({ DATABASE_URL: url }, email);
+  try {
+    const raw = await rawPgSide(url, email);
+    try {
+      const rounds: Array<{ api: Measured; raw: Measured }> = [];
+      for (let round = 0; round < ROUNDS; round++) rounds.push({ api: await api.load(), raw: await raw.load() });
+      const ratios = rounds.map((r) => Math.round((r.api.rps / r.raw.rps) * 100) / 100);
+      const byRps = (side: 'api' | 'raw') => {
+        const middle = median(rounds.map((r) => r[side].rps));
+        return rounds.find((r) => r[side].rps === middle)?.[side] ?? rounds[0]![side];
+      };
+      return { api: byRps('api'), raw: byRps('raw'), ratios };
+    } finally {
+      await raw.stop();
+    }
+  } finally {
+    await api.stop();
   }
 }
 
@@ -275,6 +349,12 @@ async function withFreshPostgresDatabase<T>(baseUrl: string, work: (url: string)
   }
 }
 
+export interface ApiOverRaw {
+  rounds: number;
+  ratios: number[];
+  median: number;
+}
+
 export interface FarmListBench {
   loadGenerator: string;
   concurrency: number;
@@ -282,8 +362,10 @@ export interface FarmListBench {
   pglite: Measured;
   postgres: Measured | null;
   rawPg: Measured | null;
+  /** api ÷ raw pg throughput of each round (api and raw pg loaded in turn), and their median. */
+  apiOverRaw?: ApiOverRaw;
   /** The same on the 10-farm account, same database, same run. */
-  small: { pglite: Measured; postgres: Measured | null; rawPg: Measured | null };
+  small: { pglite: Measured; postgres: Measured | null; rawPg: Measured | null; apiOverRaw?: ApiOverRaw };
   note?: string;
 }
 
@@ -304,21 +386,22 @@ export async function benchFarmList(
   try {
     return await withFreshPostgresDatabase(pgUrl, async (url) => {
       await seed({ kind: 'postgres', url });
-      const postgres = await measureApi({ DATABASE_URL: url });
-      const rawPg = await measureRawPg(url);
-      const small = {
-        pglite: smallPglite,
-        postgres: await measureApi({ DATABASE_URL: url }, SMALL_EMAIL),
-        rawPg: await measureRawPg(url, SMALL_EMAIL),
-      };
+      const big = await alternating(url, EMAIL);
+      const small = await alternating(url, SMALL_EMAIL);
       return {
-        loadGenerator: hasWrk ? 'wrk (10 s)' : `node fetch (${REQUESTS} requests)`,
+        loadGenerator: hasWrk ? `wrk (${LOAD_SECONDS} s)` : `node fetch (${REQUESTS} requests)`,
         concurrency: CONCURRENCY,
         requests: REQUESTS,
         pglite,
-        postgres,
-        rawPg,
-        small,
+        postgres: big.api,
+        rawPg: big.raw,
+        apiOverRaw: { rounds: ROUNDS, ratios: big.ratios, median: median(big.ratios) },
+        small: {
+          pglite: smallPglite,
+          postgres: small.api,
+          rawPg: small.raw,
+          apiOverRaw: { rounds: ROUNDS, ratios: small.ratios, median: median(small.ratios) },
+        },
       };
     });
   } catch (error) {
