@@ -17,7 +17,8 @@ const paymentPagePolicy = (webOrigins: readonly string[]) =>
 /** Adds nosniff, a Content-Security-Policy and no-framing to every answer (ISSUE 18 item 10). */
 export function installSecurityHeaders(app: FastifyInstance, webOrigins: readonly string[] = []): void {
   const paymentPolicy = paymentPagePolicy(webOrigins);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: every answer passes here, and an async hook costs a promise each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');
@@ -25,6 +26,6 @@ export function installSecurityHeaders(app: FastifyInstance, webOrigins: readonl
     const paymentPage =
       request.url.startsWith('/test-provider/authenticate/') || request.url.startsWith('/test-provider/portal/');
     reply.header('content-security-policy', docs ? DOCS_POLICY : paymentPage ? paymentPolicy : DATA_POLICY);
-    return payload;
+    done(null, payload);
   });
 }

@@ -34,8 +34,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Fires `events` for each successful write answered by `scope`'s routes. */
 export function announceWrites(scope: FastifyInstance, events: WriteEvents): void {
-  scope.addHook('onSend', async (request, reply, payload) => {
+  scope.addHook('onSend', (request, reply, payload, done) => {
     if (WRITE_METHODS.has(request.method) && reply.statusCode < 400) events.emit();
-    return payload;
+    done(null, payload);
   });
 }

@@ -26,9 +26,9 @@ export function requireAuth(instance: FastifyInstance, verify: TokenVerifier): v
   instance.addHook('onRequest', async (request) => {
     request.user = await verify(bearerToken(request.headers.authorization));
   });
-  instance.addHook('onSend', async (_request, reply, payload) => {
+  instance.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) void reply.header('cache-control', AUTHENTICATED_CACHE_CONTROL);
-    return payload;
+    done(null, payload);
   });
   // Document it in the OpenAPI description of each route of the scope.
   instance.addHook('onRoute', (route) => {
