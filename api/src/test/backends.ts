@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureMigratedEmbeddedDatabase, type DatabaseConfig, type DatabaseKind } from '../db';
 
@@ -79,7 +80,8 @@ export interface TestDatabase {
 
 /** The migrations' source, so a template made from older migrations is never used. */
 function migrationsDigest(): string {
-  const folder = path.join(__dirname, '..', 'db', 'migrations');
+  // From the module's URL, not __dirname: the benches load this file as an ES module (under tsx).
+  const folder = fileURLToPath(new URL('../db/migrations', import.meta.url));
   const hash = createHash('sha256');
   for (const name of readdirSync(folder).sort()) hash.update(name).update(readFileSync(path.join(folder, name)));
   return hash.digest('hex').slice(0, 16);
