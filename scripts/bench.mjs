@@ -32,14 +32,25 @@ async function main() {
   // Running one section keeps the other sections' last figures in the file.
   const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
   const measured = {};
+  const failed = [];
   for (const name of chosen) {
     const section = await import(`./bench/${name}.mjs`);
-    measured[name] = { measuredAt: new Date().toISOString(), ...(await section.measure()) };
+    // One section that fails must not lose the figures of the others: it is named at the end instead.
+    try {
+      measured[name] = { measuredAt: new Date().toISOString(), ...(await section.measure()) };
+    } catch (error) {
+      console.error(`Bench section ${name} failed: ${error instanceof Error ? error.message : error}`);
+      failed.push(name);
+    }
   }
-  for (const name of chosen) (await import(`./bench/${name}.mjs`)).report(measured[name]);
+  for (const name of Object.keys(measured)) (await import(`./bench/${name}.mjs`)).report(measured[name]);
   mkdirSync(join(repoRoot, 'bench'), { recursive: true });
   writeFileSync(resultsFile, JSON.stringify({ ...previous, ports, ...measured }, null, 2));
   console.log('\nwritten to bench/results.json');
+  if (failed.length) {
+    console.error(`\nFailed sections (their last figures are kept in the file): ${failed.join(', ')}`);
+    process.exitCode = 1;
+  }
 }
 
 await main();
