@@ -16,7 +16,7 @@ import { ensureAccount, listFarms, type FarmListQuery } from '../plugins';
 import { startAuthServer } from '../test/auth-server';
 import { pickPort, startApi, runWhenMain, waitUntilSettled } from './api-process';
 // Plain ES module shared with the root bench script (typed by load.d.mts).
-import { cpuMs, runLoad, type LoadResult } from '../../../scripts/bench/load.mjs';
+import { cpuMs, percentile, runLoad, type LoadResult } from '../../../scripts/bench/load.mjs';
 
 const EMAIL = 'bench@paddock.example';
 /** The small account beside it: 10 farms of 20 fields. */
@@ -44,7 +44,7 @@ function queryFor(i: number): FarmListQuery {
   };
 }
 
-export async function seed(config: DatabaseConfig): Promise<void> {
+async function seed(config: DatabaseConfig): Promise<void> {
   const { db, close } = await openDatabase(config);
   try {
     await seedFarms(db, { email: EMAIL, farms: 1000, fieldsPerFarm: 20 });
@@ -234,7 +234,7 @@ async function apiSide(env: Record<string, string>, email = EMAIL): Promise<Load
 }
 
 /** The api on `env`'s database, measured once. */
-export async function measureApi(env: Record<string, string>, email = EMAIL): Promise<Measured> {
+async function measureApi(env: Record<string, string>, email = EMAIL): Promise<Measured> {
   const side = await apiSide(env, email);
   try {
     return await side.load();
@@ -298,19 +298,8 @@ async function rawPgSide(url: string, email = EMAIL): Promise<LoadSide> {
   };
 }
 
-export async function measureRawPg(url: string, email = EMAIL): Promise<Measured> {
-  const side = await rawPgSide(url, email);
-  try {
-    return await side.load();
-  } finally {
-    await side.stop();
-  }
-}
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
+/** The middle value (the bench's own percentile, at 50). */
+const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
 /**
  * The api and raw pg on the same database, loaded in turn ROUNDS times, so a neighbour's burst on

@@ -20,6 +20,22 @@ const data: TimeseriesResponse = {
   ],
 };
 
+/** Lays the chart out at 320 × 150 px, one px per viewBox unit, for clicks at a point's own coordinates. */
+function drawnOnePixelPerUnit(chart: HTMLElement): HTMLElement {
+  chart.getBoundingClientRect = () => ({
+    left: 0,
+    top: 0,
+    width: 320,
+    height: 150,
+    right: 320,
+    bottom: 150,
+    x: 0,
+    y: 0,
+    toJSON: () => ({}),
+  });
+  return chart;
+}
+
 describe('the season chart', () => {
   it('draws this season with its p10–p90 band and last season behind it; a point opens its date', async () => {
     const onPick = jest.fn();
@@ -33,18 +49,7 @@ describe('the season chart', () => {
     expect(band.endsWith('Z')).toBe(true);
 
     // A click opens the point nearest to it: the chart is drawn 320 × 150 px here, one px per unit.
-    const chart = screen.getByRole('group');
-    chart.getBoundingClientRect = () => ({
-      left: 0,
-      top: 0,
-      width: 320,
-      height: 150,
-      right: 320,
-      bottom: 150,
-      x: 0,
-      y: 0,
-      toJSON: () => ({}),
-    });
+    const chart = drawnOnePixelPerUnit(screen.getByRole('group'));
     const june = screen.getByRole('button', { name: 'NDVI 0.30 on 1 June 2025' }).querySelector('circle');
     const [x, y] = [Number(june?.getAttribute('cx')), Number(june?.getAttribute('cy'))];
     fireEvent.click(chart, { clientX: x + 3, clientY: y - 4 });
@@ -67,18 +72,7 @@ describe('the season chart', () => {
       ],
     };
     render(<TimeSeriesChart data={sameDay} selectedDate={null} onPick={onPick} />);
-    const chart = screen.getByRole('group');
-    chart.getBoundingClientRect = () => ({
-      left: 0,
-      top: 0,
-      width: 320,
-      height: 150,
-      right: 320,
-      bottom: 150,
-      x: 0,
-      y: 0,
-      toJSON: () => ({}),
-    });
+    const chart = drawnOnePixelPerUnit(screen.getByRole('group'));
     const august = screen.getByRole('button', { name: 'NDVI 0.60 on 1 Aug 2025' }).querySelector('circle');
     const [x, y] = [Number(august?.getAttribute('cx')), Number(august?.getAttribute('cy'))];
     fireEvent.click(chart, { clientX: x, clientY: y });
