@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { createTokenVerifier, requireAuth, type AuthUser, type TokenVerifier } from './auth';
@@ -28,6 +28,7 @@ import {
   paymentsPublicPlugin,
   WEBHOOK_PATH,
 } from './plugins';
+import { responseSerializerCompiler } from './serialization';
 import { installUnstorableTextGuard, zodValidatorCompiler } from './validation';
 import { announceWrites, WriteEvents } from './writes';
 import { ChangeFeed } from './changes';
@@ -163,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installSecurityHeaders(app, config.corsOrigins);
   app.setValidatorCompiler(zodValidatorCompiler);
   installUnstorableTextGuard(app);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   installErrorHandling(app);
 
   await app.register(cors, {
