@@ -14,6 +14,7 @@ import type { FarmRow } from '../../db/types';
 import { notFound } from '../../errors';
 import { roundArea } from '../../geo/geometry';
 import { isUuid } from '../../db/ids';
+import { statementByShape, type Slot } from '../../db/statements';
 import { FARM_NOT_FOUND, isVisibleFarm, roleOf } from './access';
 import type { Db } from '../../db';
 
@@ -52,7 +53,8 @@ export const farmBBox = (farm: Pick<FarmRow, 'min_lon' | 'min_lat' | 'max_lon' |
     ? null
     : [farm.min_lon, farm.min_lat, farm.max_lon, farm.max_lat];
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
+/** A timestamp as ISO 8601; a Date from the driver is not copied first. */
+const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
 export function toFarmFeature(row: FarmListRow, collaborators: Collaborator[]): FarmFeature {
   return {
@@ -143,6 +145,71 @@ type ListRow = FarmRow & {
   collaborator_rows: Array<Omit<CollaboratorRow, 'farm_id'>>;
 };
 
+/** What decides the text of the list's statement; everything else is a value. */
+interface FarmListShape extends Record<string, string | boolean> {
+  sort_by: FarmListQuery['sort_by'];
+  sort_dir: FarmListQuery['sort_dir'];
+  search: boolean;
+  favourites: boolean;
+}
+
+type FarmListSlots = { readonly [K in 'accountId' | 'pattern']: Slot };
+
+/** The caller's farms that pass the shape's filters, owned and shared, and their count. */
+function matchingFarms(shape: FarmListShape, { accountId, pattern }: FarmListSlots) {
+  const conditions = [
+    ...(shape.search ? [sql`lower(f.name) like ${pattern}`] : []),
+    ...(shape.favourites
+      ? [sql`exists (select 1 from farm_favourites x where x.account_id = ${accountId} and x.farm_id = f.id)`]
+      : []),
+  ];
+  const filter = conditions.length > 0 ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
+  return {
+    filtered: conditions.length > 0,
+    owned: sql`select f.*, 'owner'::text as role from farms f where f.owner_id = ${accountId} ${filter}`,
+    shared: sql`select f.*, sm.permission as role from farm_members sm join farms f on f.id = sm.farm_id
+    where sm.account_id = ${accountId} ${filter}`,
+    counted: sql`(select count(*) from farms f where f.owner_id = ${accountId} ${filter})
+    + (select count(*) from farm_members sm join farms f on f.id = sm.farm_id where sm.account_id = ${accountId} ${filter})`,
+  };
+}
+
+const farmPage = statementByShape<
+  FarmListShape,
+  { accountId: string; pattern: string | null; skip: number; limit: number; pageEnd: number },
+  ListRow
+>((shape, values) => {
+  const { accountId, skip, limit, pageEnd } = values;
+  const direction = shape.sort_dir === 'asc' ? sql`asc` : sql`desc`;
+  const order = sql`${SORTS[shape.sort_by]} ${direction}, f.id ${direction}`;
+  const { filtered, owned, shared, counted } = matchingFarms(shape, values);
+  const [pageQuery, totalQuery] = filtered
+    ? [sql`select * from matches f order by ${order} offset ${skip} limit ${limit}`, sql`(select count(*) from matches)`]
+    : [
+        sql`select * from ((${owned} order by ${order} limit ${pageEnd})
+            union all (${shared} order by ${order} limit ${pageEnd})) f
+            order by ${order} offset ${skip} limit ${limit}`,
+        counted,
+      ];
+  const matches = filtered ? sql`matches as materialized (${owned} union all ${shared}),` : sql``;
+  return sql<ListRow>`
+    with ${matches} page as (${pageQuery})
+    select f.*,
+      fav.account_id is not null as is_favorite,
+      coalesce(o.login_email, o.contact_email) as owner_email,
+      (${totalQuery})::int as total_count,
+      ${collaboratorsColumn} as collaborator_rows
+    from page f
+    join accounts o on o.id = f.owner_id
+    left join farm_favourites fav on fav.farm_id = f.id and fav.account_id = ${accountId}
+    order by ${order}`;
+});
+
+/** The count alone, for a page past the last one (its statement has no row to carry the count on). */
+const farmCount = statementByShape<FarmListShape, { accountId: string; pattern: string | null }, { n: number }>(
+  (shape, values) => sql<{ n: number }>`select (${matchingFarms(shape, values).counted})::int as n`,
+);
+
 /**
  * A page of the caller's farms (owned or shared with them) in one statement that reads what the page
  * needs. Unfiltered, the owned and the shared farms are two branches, each walking its own index in
@@ -155,50 +222,20 @@ type ListRow = FarmRow & {
  */
 export async function listFarms(db: Db, accountId: string, options: FarmListQuery): Promise<FarmListResponse> {
   const { skip, limit, sort_by, sort_dir } = options;
-  const direction = sort_dir === 'asc' ? sql`asc` : sql`desc`;
-  const order = sql`${SORTS[sort_by]} ${direction}, f.id ${direction}`;
-  const conditions = [
-    ...(options.search_query ? [sql`lower(f.name) like ${likePattern(options.search_query)}`] : []),
-    ...(options.is_favorite === 'true'
-      ? [sql`exists (select 1 from farm_favourites x where x.account_id = ${accountId} and x.farm_id = f.id)`]
-      : []),
-  ];
-  const filter = conditions.length > 0 ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
-  const owned = sql`select f.*, 'owner'::text as role from farms f where f.owner_id = ${accountId} ${filter}`;
-  const shared = sql`select f.*, sm.permission as role from farm_members sm join farms f on f.id = sm.farm_id
-    where sm.account_id = ${accountId} ${filter}`;
-  const counted = sql`(select count(*) from farms f where f.owner_id = ${accountId} ${filter})
-    + (select count(*) from farm_members sm join farms f on f.id = sm.farm_id where sm.account_id = ${accountId} ${filter})`;
-  const [pageQuery, totalQuery] =
-    conditions.length === 0
-      ? [
-          sql`select * from ((${owned} order by ${order} limit ${skip + limit})
-            union all (${shared} order by ${order} limit ${skip + limit})) f
-            order by ${order} offset ${skip} limit ${limit}`,
-          counted,
-        ]
-      : [
-          sql`select * from matches f order by ${order} offset ${skip} limit ${limit}`,
-          sql`(select count(*) from matches)`,
-        ];
-  const matches = conditions.length === 0 ? sql`` : sql`matches as materialized (${owned} union all ${shared}),`;
-  const result = await sql<ListRow>`
-    with ${matches} page as (${pageQuery})
-    select f.*,
-      fav.account_id is not null as is_favorite,
-      coalesce(o.login_email, o.contact_email) as owner_email,
-      (${totalQuery})::int as total_count,
-      ${collaboratorsColumn} as collaborator_rows
-    from page f
-    join accounts o on o.id = f.owner_id
-    left join farm_favourites fav on fav.farm_id = f.id and fav.account_id = ${accountId}
-    order by ${order}`.execute(db);
+  const shape: FarmListShape = {
+    sort_by,
+    sort_dir,
+    search: Boolean(options.search_query),
+    favourites: options.is_favorite === 'true',
+  };
+  const pattern = options.search_query ? likePattern(options.search_query) : null;
+  const result = await farmPage(db, shape, { accountId, pattern, skip, limit, pageEnd: skip + limit });
   const rows = result.rows;
 
   let total = rows[0]?.total_count ?? 0;
   if (rows.length === 0 && skip > 0) {
     // Past the last page: the count has no row to ride on.
-    const recount = await sql<{ n: number }>`select (${counted})::int as n`.execute(db);
+    const recount = await farmCount(db, shape, { accountId, pattern });
     total = recount.rows[0]?.n ?? 0;
   }
   return {
