@@ -1,55 +1,7 @@
-import { DateTime } from 'luxon';
-
-const LOCALE = 'en-AU';
-
-const hectareFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const audFormat = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'AUD',
-  currencyDisplay: 'narrowSymbol',
-});
-
-/** Hectares with two decimals, e.g. `1,234.50`. */
-export const formatHectares = (hectares: number): string => hectareFormat.format(hectares);
-
-/** The unit of area as the product writes it everywhere: lower-case 'ha' (issue 27). */
-export const HECTARES_UNIT = 'ha';
-
-/** An area with its unit, e.g. `1,234.50 ha`. */
-export const formatArea = (hectares: number): string => `${formatHectares(hectares)} ${HECTARES_UNIT}`;
-
-/** AUD from integer cents, e.g. `$1,234.00`; `prefixed` gives `AU$1,234.00` where the spec asks for it. */
-export function formatAud(cents: number, options: { prefixed?: boolean } = {}): string {
-  const text = audFormat.format(cents / 100);
-  return options.prefixed ? `AU${text}` : text;
-}
-
-/**
- * The product's one date style (issue 27): day, month in words, year — '27 Nov 2026' (spec 3's
- * 'dd MMM yyyy', without the leading zero) — and 'd MMM' where the year is the current one (spec 2's
- * timeline). `long` and `range` are the same style under the names older callers use.
- */
-export const dateFormats = {
-  long: 'd MMM yyyy',
-  short: 'd MMM yyyy',
-  dayMonth: 'd MMM',
-  /** The start and end of a date range. */
-  range: 'd MMM yyyy',
-} as const;
-export type DateFormatName = keyof typeof dateFormats;
-
-/** Formats an ISO timestamp in the viewer's zone; an unreadable value shows as 'N/A'. */
-export function formatDate(iso: string | null | undefined, format: DateFormatName = 'long'): string {
-  if (!iso) return 'N/A';
-  const date = DateTime.fromISO(iso, { locale: LOCALE });
-  return date.isValid ? date.toFormat(dateFormats[format]) : 'N/A';
-}
-
-const MEGABYTE = 1024 * 1024;
-
-/** '200 MB', '1.4 MB', '12 KB': sizes as people read them in a file list or before a download. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < MEGABYTE) return `${Math.ceil(bytes / 1024)} KB`;
-  const megabytes = bytes / MEGABYTE;
-  return `${megabytes >= 10 ? Math.round(megabytes) : Math.round(megabytes * 10) / 10} MB`;
-}
+// Only re-exports. Dates need luxon (21 KB gzip) and numbers do not: kept in separate modules, a
+// chunk that imports only number formats from here never fetches luxon, since the package is free
+// of side effects and webpack leaves out the module none of whose exports is used. The cart the
+// shell mounts on every page formats prices and hectares, and with one module it brought luxon
+// into the start of every page.
+export { formatArea, formatAud, formatFileSize, formatHectares, HECTARES_UNIT } from './numbers';
+export { dateFormats, formatDate, type DateFormatName } from './dates';
