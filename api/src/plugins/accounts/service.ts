@@ -17,6 +17,7 @@ import { farmAccessEmail, syncFarmMemberships } from '../farms/api';
 import { endAccountCustomers } from '../payments/api';
 import { featureFlagsFor, TIER_NAMES } from './feature-flags';
 import type { Db } from '../../db';
+import { statementByShape } from '../../db/statements';
 
 /** Contact fields of the API and the account column each one is stored in. */
 export const CONTACT_COLUMNS = {
@@ -49,8 +50,13 @@ export async function ensureAccount(db: Db, user: AuthUser): Promise<AccountRow>
 
 export const ACCOUNT_DELETED = 'This account has been deleted';
 
+/** Every authenticated request reads its caller's account: the statement is built once, not per request. */
+const accountOfSub = statementByShape<Record<string, never>, { sub: string }, AccountRow>(
+  (_shape, { sub }) => sql<AccountRow>`select * from accounts where sub = ${sub}`,
+);
+
 async function upsertAccount(db: Db, user: AuthUser): Promise<AccountRow> {
-  let row = await db.selectFrom('accounts').selectAll().where('sub', '=', user.sub).executeTakeFirst();
+  let row = (await accountOfSub(db, {}, { sub: user.sub })).rows[0];
   if (!row) {
     // A deleted account stays deleted: its tokens are refused rather than making a new account.
     const deleted = await db

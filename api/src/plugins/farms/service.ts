@@ -240,9 +240,8 @@ export async function listFarms(db: Db, accountId: string, options: FarmListQuer
   }
   return {
     type: 'FeatureCollection',
-    features: rows.map(({ total_count: _total, collaborator_rows, ...row }) =>
-      toFarmFeature(row, collaborator_rows.map(toCollaborator)),
-    ),
+    // The row is passed as it is (toFarmFeature reads its own columns): no copy without the count.
+    features: rows.map((row) => toFarmFeature(row, row.collaborator_rows.map(toCollaborator))),
     pages: { total_pages: Math.ceil(total / limit), total_count: total, skip, limit },
   };
 }
