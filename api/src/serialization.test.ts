@@ -85,6 +85,38 @@ describe('responseSerializerCompiler', () => {
     }
     // The codec's way out runs: zod's encode, not the value as it is.
     expect(serializerFor(z.object({ n: stringToNumber }))({ n: 5 })).toBe('{"n":"5"}');
-    expect(serializerFor(withCodec)({ at: new Date('2026-11-27T00:00:00Z') })).toBe('{"at":"2026-11-27T00:00:00.000Z"}');
+    expect(serializerFor(withCodec)({ at: new Date('2026-11-27T00:00:00Z') })).toBe(
+      '{"at":"2026-11-27T00:00:00.000Z"}',
+    );
+  });
+
+  it('writes nullable properties with a null check, not a validator, and both of their values', () => {
+    const schema = z.object({
+      bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+      owner: z.object({ email: z.string() }).nullable(),
+      name: z.string().nullable(),
+      role: z.enum(['owner', 'viewer']).nullable().optional(),
+    });
+    expect(JSON.stringify(wireSchemaOf(schema))).not.toMatch(/anyOf|oneOf/);
+    const serialize = serializerFor(schema);
+    const empty = { bbox: null, owner: null, name: null, role: null };
+    const full = { bbox: [1, 2, 3, 4], owner: { email: 'o@example.com' }, name: 'n', role: 'owner' };
+    expect(serialize(empty)).toBe(zodWrites(schema, empty));
+    expect(serialize(full)).toBe(zodWrites(schema, full));
+    expect(serialize({ bbox: null, owner: null, name: null })).toBe(
+      zodWrites(schema, { bbox: null, owner: null, name: null }),
+    );
+  });
+
+  it('leaves a union of shapes to zod, which picks the branch', () => {
+    const schema = z.object({
+      result: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('area'), hectares: z.number() }),
+        z.object({ kind: z.literal('count'), n: z.number().int() }),
+      ]),
+    });
+    expect(wireSchemaOf(schema)).toBeNull();
+    const serialize = serializerFor(schema);
+    expect(serialize({ result: { kind: 'count', n: 3, extra: true } })).toBe('{"result":{"kind":"count","n":3}}');
   });
 });

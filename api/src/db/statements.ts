@@ -24,9 +24,11 @@ interface Compiled {
  * place them, not compute with them) and must choose its clauses from `shape` alone; shapes are few
  * (enumerations and flags), so the compiled texts are kept without a bound.
  */
-export function statementByShape<Shape extends Record<string, string | boolean>, Values extends Record<string, unknown>, Row>(
-  build: (shape: Shape, values: { readonly [K in keyof Values]: Slot }) => RawBuilder<Row>,
-) {
+export function statementByShape<
+  Shape extends Record<string, string | boolean>,
+  Values extends Record<string, unknown>,
+  Row,
+>(build: (shape: Shape, values: { readonly [K in keyof Values]: Slot }) => RawBuilder<Row>) {
   const byShape = new Map<string, Compiled>();
   const compile = (db: Db, shape: Shape, names: ReadonlyArray<keyof Values & string>): Compiled => {
     const slots = Object.fromEntries(names.map((name) => [name, { [SLOT]: name }])) as {

@@ -184,7 +184,10 @@ const farmPage = statementByShape<
   const order = sql`${SORTS[shape.sort_by]} ${direction}, f.id ${direction}`;
   const { filtered, owned, shared, counted } = matchingFarms(shape, values);
   const [pageQuery, totalQuery] = filtered
-    ? [sql`select * from matches f order by ${order} offset ${skip} limit ${limit}`, sql`(select count(*) from matches)`]
+    ? [
+        sql`select * from matches f order by ${order} offset ${skip} limit ${limit}`,
+        sql`(select count(*) from matches)`,
+      ]
     : [
         sql`select * from ((${owned} order by ${order} limit ${pageEnd})
             union all (${shared} order by ${order} limit ${pageEnd})) f
