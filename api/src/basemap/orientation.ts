@@ -5,7 +5,8 @@ import {
   type OrientationLocality,
   type OrientationResponse,
 } from '@paddock/shared/contracts';
-import { lineString, simplify } from '@turf/turf';
+import { lineString } from '@turf/helpers';
+import { simplify } from '@turf/simplify';
 import { bboxOf } from '../geo/geometry';
 
 /**
