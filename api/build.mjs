@@ -2,6 +2,7 @@
 // TypeScript loader. Our sources and @paddock/shared are bundled; every other package stays in
 // node_modules (native and WASM files: sharp, PGlite). Worker modules are entries of their own, at
 // the same relative place as in src/ (src/workers/pool.ts finds them there).
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 
 const entryPoints = [
@@ -14,8 +15,7 @@ const entryPoints = [
   'src/plugins/zoning/prescription.worker.ts',
   'src/db/pglite.worker.ts',
   'src/db/pglite-migrate.process.ts',
-  'src/places/gazetteer.worker.ts',
-  'src/basemap/orientation.worker.ts',
+  'src/prebuilt.process.ts',
 ];
 
 /** Bundles only relative imports and our own workspace package. */
@@ -44,4 +44,10 @@ await build({
   plugins: [externalPackages],
   logLevel: 'warning',
 });
-console.log(`api compiled to dist/ (${entryPoints.length} entries)`);
+
+// Data derived from shipped packages (the gazetteer's localities, the base map's lines: src/prebuilt.ts),
+// worked out now by the compiled process, so the api only reads files and never pays for it at run time.
+execFileSync(process.execPath, ['dist/prebuilt.process.js', 'dist/prebuilt'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+console.log(`api compiled to dist/ (${entryPoints.length} entries, prebuilt data in dist/prebuilt)`);

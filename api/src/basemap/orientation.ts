@@ -5,14 +5,15 @@ import {
   type OrientationLocality,
   type OrientationResponse,
 } from '@paddock/shared/contracts';
-import { lineString, simplify } from '@turf/turf';
+import { lineString } from '@turf/helpers';
+import { simplify } from '@turf/simplify';
 import { bboxOf } from '../geo/geometry';
 
 /**
  * Orientation on the embedded base map (issue 27 §2): the coastline and the state and territory
  * borders, drawn from the states' outlines (shared edges are borders, the rest is coast), and the
- * localities of the gazetteer with their rank. Built once (in a worker thread, `orientation.worker.ts`)
- * into lines simplified for a few zoom bands and cut into short pieces, so an answer for a map view
+ * localities of the gazetteer with their rank. The lines are worked out when the api is built
+ * (prebuilt.ts), simplified for a few zoom bands and cut into short pieces, so an answer for a map view
  * is a filter over boxes, not a computation.
  */
 
@@ -25,20 +26,32 @@ export interface StateOutline {
 }
 
 /** A piece of a line with its box [west, south, east, north]. */
-export interface LinePiece {
+interface LinePiece {
   bbox: BBox;
   coordinates: Pair[];
 }
 
-/** The lines of one zoom band. */
-export interface OrientationLevel {
-  /** The most zoom this level serves (the next level serves above it). */
-  maxZoom: number;
-  coastline: LinePiece[];
-  borders: LinePiece[];
+/**
+ * The pieces of the lines of one kind in one zoom band, packed: piece i has the box
+ * `bboxes[4i … 4i+3]` and the positions `coordinates[2·starts[i] … 2·starts[i+1])`, lon and lat in
+ * turn. Tens of thousands of positions as [lon, lat] arrays cost some 50 bytes each on the heap and
+ * read slowly from JSON; packed they are 16 bytes and read as they are stored (orientation-data.ts).
+ */
+export interface LinePieces {
+  starts: Float64Array;
+  bboxes: Float64Array;
+  coordinates: Float64Array;
 }
 
-/** Everything an answer is cut from: plain data, so it crosses from the worker thread as it is. */
+/** The lines of one zoom band. */
+export interface OrientationLevel {
+  /** The most zoom this level serves (the next level serves above it; the last one, Infinity, all). */
+  maxZoom: number;
+  coastline: LinePieces;
+  borders: LinePieces;
+}
+
+/** Everything an answer is cut from. */
 export interface OrientationData {
   levels: OrientationLevel[];
   localities: OrientationLocality[];
@@ -212,28 +225,74 @@ function piecesOf(line: Pair[], tolerance: number, digits: number): LinePiece[] 
   return pieces;
 }
 
+/** `pieces` as LinePieces, in order. */
+function packPieces(pieces: readonly LinePiece[]): LinePieces {
+  const positions = pieces.reduce((sum, piece) => sum + piece.coordinates.length, 0);
+  const packed: LinePieces = {
+    starts: new Float64Array(pieces.length + 1),
+    bboxes: new Float64Array(pieces.length * 4),
+    coordinates: new Float64Array(positions * 2),
+  };
+  let position = 0;
+  pieces.forEach((piece, i) => {
+    packed.bboxes.set(piece.bbox, i * 4);
+    for (const [lon, lat] of piece.coordinates) {
+      packed.coordinates[position * 2] = lon;
+      packed.coordinates[position * 2 + 1] = lat;
+      position += 1;
+    }
+    packed.starts[i + 1] = position;
+  });
+  return packed;
+}
+
+/** The lines of every zoom band, from the states' outlines. */
+export function orientationLevels(states: readonly StateOutline[]): OrientationLevel[] {
+  const { coastline, borders } = outlinesOf(states);
+  return ORIENTATION_LEVELS.map(({ maxZoom, tolerance }) => {
+    // Metres are enough at the deepest levels; four decimals (11 m) where a pixel is larger.
+    const digits = tolerance >= 0.002 ? 4 : 6;
+    return {
+      maxZoom,
+      coastline: packPieces(coastline.flatMap((line) => piecesOf(line, tolerance, digits))),
+      borders: packPieces(borders.flatMap((line) => piecesOf(line, tolerance, digits))),
+    };
+  });
+}
+
+/** The data every answer is cut from: `levels` (`orientationLevels`) and the ranked localities. */
+export function orientationData(
+  levels: OrientationLevel[],
+  localities: readonly OrientationLocality[],
+  attribution: string,
+): OrientationData {
+  // Most important first; within a rank, in the order given (the caller's weight: capitals by size).
+  const sorted = [...localities].sort((a, b) => a.rank - b.rank);
+  return { levels, localities: sorted, attribution };
+}
+
 /** The data every answer is cut from, from the states' outlines and the ranked localities (most important first within a rank). */
 export function buildOrientation(
   states: readonly StateOutline[],
   localities: readonly OrientationLocality[],
   attribution: string,
 ): OrientationData {
-  const { coastline, borders } = outlinesOf(states);
-  const levels = ORIENTATION_LEVELS.map(({ maxZoom, tolerance }) => {
-    // Metres are enough at the deepest levels; four decimals (11 m) where a pixel is larger.
-    const digits = tolerance >= 0.002 ? 4 : 6;
-    return {
-      maxZoom,
-      coastline: coastline.flatMap((line) => piecesOf(line, tolerance, digits)),
-      borders: borders.flatMap((line) => piecesOf(line, tolerance, digits)),
-    };
-  });
-  // Most important first; within a rank, in the order given (the caller's weight: capitals by size).
-  const sorted = [...localities].sort((a, b) => a.rank - b.rank);
-  return { levels, localities: sorted, attribution };
+  return orientationData(orientationLevels(states), localities, attribution);
 }
 
-const intersects = (a: BBox, b: BBox) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
+/** The pieces crossing `bbox`, each as its [lon, lat] positions. */
+function piecesWithin({ starts, bboxes, coordinates }: LinePieces, bbox: BBox): Pair[][] {
+  const lines: Pair[][] = [];
+  for (let i = 0; i + 1 < starts.length; i += 1) {
+    const [west, south, east, north] = [bboxes[i * 4], bboxes[i * 4 + 1], bboxes[i * 4 + 2], bboxes[i * 4 + 3]] as BBox;
+    if (west > bbox[2] || east < bbox[0] || south > bbox[3] || north < bbox[1]) continue;
+    const line: Pair[] = [];
+    for (let p = starts[i] as number; p < (starts[i + 1] as number); p += 1)
+      line.push([coordinates[p * 2] as number, coordinates[p * 2 + 1] as number]);
+    lines.push(line);
+  }
+  return lines;
+}
 
 /** The most important locality rank shown at `zoom`. */
 export function maxRankAt(zoom: number): number {
@@ -247,8 +306,6 @@ export function maxRankAt(zoom: number): number {
 /** What the map shows over `bbox` at `zoom`: the pieces of line crossing it and the localities in it. */
 export function orientationFor(data: OrientationData, bbox: BBox, zoom: number): OrientationResponse {
   const level = data.levels.find((candidate) => zoom <= candidate.maxZoom) ?? data.levels[data.levels.length - 1];
-  const within = (pieces: readonly LinePiece[] | undefined) =>
-    (pieces ?? []).filter((piece) => intersects(piece.bbox, bbox)).map((piece) => piece.coordinates);
   const maxRank = maxRankAt(zoom);
   const localities: OrientationLocality[] = [];
   for (const locality of data.localities) {
@@ -259,8 +316,8 @@ export function orientationFor(data: OrientationData, bbox: BBox, zoom: number):
   }
   return {
     zoom,
-    coastline: within(level?.coastline),
-    borders: within(level?.borders),
+    coastline: level ? piecesWithin(level.coastline, bbox) : [],
+    borders: level ? piecesWithin(level.borders, bbox) : [],
     localities,
     attribution: data.attribution,
   };

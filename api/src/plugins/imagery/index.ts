@@ -21,7 +21,7 @@ import {
   type TimeseriesPoint,
   type TimeseriesResponse,
 } from '@paddock/shared/contracts';
-import { booleanPointInPolygon } from '@turf/turf';
+import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, UnprocessableError } from '../../errors';

@@ -1,7 +1,7 @@
 import { placeSearchQuerySchema, placeSearchResponseSchema } from '@paddock/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../errors';
-import { createPlaceFinder, GazetteerFinder, PlaceSearchUnavailable, searchPlaces } from '../../places/search';
+import { createPlaceFinder, PlaceSearchUnavailable, searchPlaces } from '../../places/search';
 import { declareFieldLabels } from '../../validation';
 import { errorResponses } from '../responses';
 
@@ -11,14 +11,8 @@ import { errorResponses } from '../responses';
  */
 export const placesPlugin: FastifyPluginAsyncZod = async (app) => {
   declareFieldLabels(app, { q: 'Search', limit: 'Limit' });
+  // The gazetteer's localities are read on the first search: worked out when the api was built (prebuilt.ts).
   const finder = createPlaceFinder(app.config.places);
-  // Not under jest: every test api would pay for it, and few search.
-  if (finder instanceof GazetteerFinder && process.env.NODE_ENV !== 'test') {
-    // Read the dataset once the api is up (in a thread of its own), so the first search does not wait for it.
-    app.addHook('onReady', async () => {
-      void finder.warm().catch((error: unknown) => app.log.warn({ err: error }, 'the gazetteer could not be read'));
-    });
-  }
 
   app.get(
     '/places/search',
