@@ -108,6 +108,14 @@ describe('responseSerializerCompiler', () => {
     );
   });
 
+  it('leaves a union of two kinds of value to zod, which writes each as it is', () => {
+    const schema = z.object({ detail: z.union([z.string(), z.array(z.object({ msg: z.string() }))]) });
+    expect(wireSchemaOf(schema)).toBeNull();
+    const serialize = serializerFor(schema);
+    expect(serialize({ detail: 'Not found' })).toBe('{"detail":"Not found"}');
+    expect(serialize({ detail: [{ msg: 'Field required' }] })).toBe('{"detail":[{"msg":"Field required"}]}');
+  });
+
   it('leaves a union of shapes to zod, which picks the branch', () => {
     const schema = z.object({
       result: z.discriminatedUnion('kind', [

@@ -21,9 +21,10 @@ function withNullables(value: unknown): unknown {
   const node = Object.fromEntries(Object.entries(value).map(([key, child]) => [key, withNullables(child)]));
   const { anyOf, ...rest } = node;
   if (!Array.isArray(anyOf) || anyOf.length !== 2) return node;
-  const other = anyOf.find((branch) => !(isNode(branch) && branch.type === 'null' && Object.keys(branch).length === 1));
-  if (anyOf.filter((branch) => branch !== other).length !== 1 || !isNode(other) || typeof other.type !== 'string')
-    return node;
+  const isNull = (branch: unknown) => isNode(branch) && branch.type === 'null' && Object.keys(branch).length === 1;
+  const nullAt = anyOf.findIndex(isNull);
+  const other: unknown = anyOf[1 - nullAt];
+  if (nullAt < 0 || isNull(other) || !isNode(other) || typeof other.type !== 'string') return node;
   return { ...rest, ...other, nullable: true };
 }
 
