@@ -65,9 +65,6 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   declareFieldLabels(app, FIELD_FIELD_LABELS);
   const inspector = createBoundaryInspector();
-  // A process that serves (not an app under inject) starts the check's worker thread at once, so the
-  // first large import does not also wait for a thread to start and load the checks.
-  app.addHook('onListen', async () => inspector.warm());
   app.addHook('onClose', async () => inspector.close());
 
   app.get(
