@@ -136,11 +136,11 @@ export async function benchGeometry(): Promise<GeometryBench> {
       const answer = await response.text();
       return { status: response.status, ms: performance.now() - started, detail: answer.slice(0, 300) };
     };
-    // A served api has been up for a while: its check thread (started at listen) is ready.
+    // A served api has been up for a while before a farmer's first import.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const healthIdle = summarise(await healthLatencies(`${base}/health`, 200));
     // Three combs as the first large request, once the api has served for a moment (the /health run
-    // above), as a farmer's first import comes: the check's worker thread was started at listen.
+    // above), as a farmer's first import comes: the check's worker thread starts with it.
     const threeText = JSON.stringify({
       type: 'FeatureCollection',
       features: [0, 1, 2].map((i) => ({
