@@ -1,10 +1,13 @@
 // Field-boundary checks: the costliest valid boundary (a 10,000-position comb whose edges all span the
 // same longitudes) checked in process beside turf's kinks, and /health while ten of them are POSTed and
 // while 40 detailed circles (15 MB) are imported.
-import { runApiBench } from './common.mjs';
+import { execSync } from 'node:child_process';
+import { repoRoot, runApiBench } from './common.mjs';
 
 /** The geometry benchmark (api/src/bench/geometry.ts) in its own process, as JSON. */
 export function measure() {
+  // The bench loads the compiled api (what `npm start` runs), built from the current source.
+  execSync('npm run build -w api', { cwd: repoRoot, stdio: 'ignore' });
   console.log(
     'Geometry: checking a 10,000-position comb, then POSTing ten of them at a time while polling /health (api on PGlite)…',
   );

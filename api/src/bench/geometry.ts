@@ -11,6 +11,9 @@ import { inspectBoundary } from '../geo/geometry';
 import { circleBoundary, combBoundary } from '../geo/testing/boundaries';
 import { startAuthServer } from '../test/auth-server';
 import { pickPort, startApi, runWhenMain } from './api-process';
+import { startHealthProbe } from './health-probe';
+
+type HealthProbe = ReturnType<typeof startHealthProbe>;
 
 const PREFERRED_PORT = 4610 + Number(process.env.PADDOCK_PORT_OFFSET ?? 0);
 const POSITIONS = 10_000;
@@ -64,20 +67,21 @@ function summarise(latencies: number[]): Latencies {
   };
 }
 
-/** GET /health one after another until `until` settles (or `count` answers), a few ms apart; the latencies. */
-async function healthLatencies(url: string, until: Promise<unknown> | number): Promise<number[]> {
-  const latencies: number[] = [];
-  let done = false;
-  if (typeof until !== 'number') void until.finally(() => (done = true));
-  while (typeof until === 'number' ? latencies.length < until : !done) {
-    const started = performance.now();
-    const response = await fetch(url);
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`/health answered ${response.status}`);
-    latencies.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+/** The /health phases of the run, as the probe thread keeps them. */
+const PHASES = { idle: 1, threeCombs: 2, tenCombs: 3, circles: 4 } as const;
+
+/**
+ * Runs `work` with the probe thread keeping /health latencies under `phase`. The probe is a thread of
+ * its own: the bench's main thread sends megabytes and reads megabytes back meanwhile, and its own
+ * stalls must not count as the api's (the zoning bench measures the same way).
+ */
+async function during<T>(probe: HealthProbe, phase: number, work: () => Promise<T>): Promise<T> {
+  probe.measuring(phase);
+  try {
+    return await work();
+  } finally {
+    probe.measuring(false);
   }
-  return latencies;
 }
 
 function measureCheck(): GeometryBench['checkMs'] {
@@ -106,7 +110,13 @@ export async function benchGeometry(): Promise<GeometryBench> {
   const dir = await mkdtemp(path.join(tmpdir(), 'paddock-bench-geometry-'));
   const auth = await startAuthServer();
   const port = await pickPort(PREFERRED_PORT);
-  const api = await startApi({ DATA_DIR: path.join(dir, 'pglite'), AUTH_JWKS_URL: auth.jwksUrl }, port);
+  let probe: HealthProbe | undefined;
+  const api = await startApi(
+    { DATA_DIR: path.join(dir, 'pglite'), AUTH_JWKS_URL: auth.jwksUrl },
+    port,
+    // The build `npm start` runs (scripts/bench/geometry.mjs builds it from the current source).
+    { compiled: true },
+  );
   try {
     const base = `http://127.0.0.1:${port}`;
     const token = await auth.sign(
@@ -138,7 +148,8 @@ export async function benchGeometry(): Promise<GeometryBench> {
     };
     // A served api has been up for a while before a farmer's first import.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const healthIdle = summarise(await healthLatencies(`${base}/health`, 200));
+    probe = startHealthProbe(`${base}/health`);
+    await during(probe, PHASES.idle, () => new Promise((resolve) => setTimeout(resolve, 1_500)));
     // Three combs as the first large request, once the api has served for a moment (the /health run
     // above), as a farmer's first import comes: the check's worker thread starts with it.
     const threeText = JSON.stringify({
@@ -149,24 +160,19 @@ export async function benchGeometry(): Promise<GeometryBench> {
         properties: { field_name: `Three ${i + 1}` },
       })),
     });
-    const threeSent = send(threeText);
-    const threeHealth = summarise(await healthLatencies(`${base}/health`, threeSent));
-    const three = await threeSent;
+    const three = await during(probe, PHASES.threeCombs, () => send(threeText));
     if (three.status !== 201) console.error(`POST of three combs answered ${three.status}: ${three.detail}`);
     // Warm up (ten combs): the checks are optimised by V8 before the timed posts.
     const warm = await send(body(POSTS));
     if (warm.status !== 201) throw new Error(`warm-up POST answered ${warm.status}`);
 
-    const during: number[] = [];
     const postTimes: number[] = [];
     let status = 0;
     let megabytes = 0;
     for (let post = 0; post < POSTS; post += 1) {
       const text = body(post);
       megabytes = round(Buffer.byteLength(text) / (1024 * 1024));
-      const sent = send(text);
-      during.push(...(await healthLatencies(`${base}/health`, sent)));
-      const result = await sent;
+      const result = await during(probe, PHASES.tenCombs, () => send(text));
       status = result.status;
       postTimes.push(result.ms);
       if (status !== 201) throw new Error(`POST of ten combs answered ${status}: ${result.detail}`);
@@ -180,9 +186,9 @@ export async function benchGeometry(): Promise<GeometryBench> {
         properties: { field_name: `Circle ${i + 1}` },
       })),
     });
-    const circlesSent = send(circlesText);
-    const circlesHealth = summarise(await healthLatencies(`${base}/health`, circlesSent));
-    const circlesResult = await circlesSent;
+    const circlesResult = await during(probe, PHASES.circles, () => send(circlesText));
+    const health = await probe.stopByPhase();
+    const latencies = (phase: number) => summarise(health.get(phase) ?? []);
     // Not thrown: on a machine whose cores are busy elsewhere the check can run over its time budget (422).
     if (circlesResult.status !== 201)
       console.error(`POST of ${CIRCLES} circles answered ${circlesResult.status}: ${circlesResult.detail}`);
@@ -193,17 +199,18 @@ export async function benchGeometry(): Promise<GeometryBench> {
         megabytes: round(Buffer.byteLength(circlesText) / (1024 * 1024)),
         ms: round(circlesResult.ms),
         status: circlesResult.status,
-        health: circlesHealth,
+        health: latencies(PHASES.circles),
       },
       checkMs,
       turfKinksMs,
-      threeCombs: { ms: round(three.ms), status: three.status, health: threeHealth },
+      threeCombs: { ms: round(three.ms), status: three.status, health: latencies(PHASES.threeCombs) },
       post: { megabytes, medianMs: round(median(postTimes)), status },
-      healthIdle,
-      healthDuringPosts: summarise(during),
+      healthIdle: latencies(PHASES.idle),
+      healthDuringPosts: latencies(PHASES.tenCombs),
       port,
     };
   } finally {
+    await probe?.stop().catch(() => undefined);
     api.kill('SIGTERM');
     await new Promise((resolve) => api.once('exit', resolve));
     await auth.close();

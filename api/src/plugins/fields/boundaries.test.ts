@@ -38,6 +38,18 @@ describe('createBoundaryInspector', () => {
     }
   });
 
+  it('started ahead (prepare, as a large request arrives, said twice) gives the same answers', async () => {
+    const inspector = createBoundaryInspector();
+    try {
+      inspector.prepare();
+      inspector.prepare();
+      const geometries: AreaGeometry[] = [combBoundary(10_000), circleBoundary(3_000, 147.5, -35)];
+      expect(await inspector.inspect(geometries)).toEqual(geometries.map(inspectBoundary));
+    } finally {
+      await inspector.close();
+    }
+  });
+
   it('counts only the check against the budget, not starting the worker thread and loading its module', async () => {
     // A cold pool: the thread starts and loads the checks (TypeScript compiled on the fly here) in far
     // more than 250 ms, while checking two 1,500-position circles takes a few milliseconds.

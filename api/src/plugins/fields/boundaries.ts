@@ -198,13 +198,18 @@ export interface BoundaryInspector {
    * `BOUNDARY_CHECK_BUDGET_MS` (a `BoundaryCheckTimeout` past it), so the event loop stays free.
    */
   inspect(geometries: readonly AreaGeometry[]): Promise<BoundaryInspection[]>;
+  /**
+   * Starts the worker thread and loads its checks in the background, if not yet: a request whose body
+   * may need it calls this as it arrives, so the thread starts while the body is read and parsed.
+   */
+  prepare(): void;
   close(): Promise<void>;
 }
 
 export function createBoundaryInspector(budgetMs = BOUNDARY_CHECK_BUDGET_MS): BoundaryInspector {
-  let pool: Piscina | undefined;
   // Made on the first large request, not at start: an idle thread holds some 24 MB of a process that
   // may never import a large boundary. One thread then stays (its module loaded) for the next ones.
+  let pool: Piscina | undefined;
   const started = () =>
     (pool ??= createWorkerPool({
       module: workerModule('plugins/fields/boundaries.worker'),
@@ -212,6 +217,13 @@ export function createBoundaryInspector(budgetMs = BOUNDARY_CHECK_BUDGET_MS): Bo
       minThreads: 1,
     }));
   return {
+    prepare() {
+      if (pool) return;
+      const task: InspectionTask = { packed: packBoundaries([]), budgetMs };
+      started()
+        .run(task)
+        .catch(() => undefined);
+    },
     async inspect(geometries) {
       const positions = geometries.reduce((total, geometry) => total + positionsIn(geometry), 0);
       if (positions <= INLINE_POSITIONS) return geometries.map(inspectBoundary);

@@ -6,7 +6,7 @@ import {
   updateFieldRequestSchema,
 } from '@paddock/shared/contracts';
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FieldUpdate } from '../../db/types';
@@ -39,6 +39,8 @@ const fieldParams = z.object({ id: z.string() });
 /** Imports of many detailed boundaries are large; the default 1 MiB would refuse them. */
 const FIELDS_BODY_LIMIT = 32 * 1024 * 1024;
 const FIELD_BODY_LIMIT = 8 * 1024 * 1024;
+/** About the JSON of INLINE_POSITIONS positions: a body past it may need the check's worker thread. */
+const LARGE_BODY_BYTES = 64 * 1024;
 /** Boundaries bigger than this are written out one per event-loop turn. */
 const YIELD_AFTER_POSITIONS = 1_000;
 /**
@@ -65,6 +67,14 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   declareFieldLabels(app, FIELD_FIELD_LABELS);
   const inspector = createBoundaryInspector();
+  /**
+   * A body this large may hold boundaries checked in the worker thread: it is started as the request
+   * arrives (if not yet), while the body is read and parsed, rather than after.
+   */
+  const startChecksForLargeBodies = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    if (Number(request.headers['content-length'] ?? 0) > LARGE_BODY_BYTES) inspector.prepare();
+    done();
+  };
   app.addHook('onClose', async () => inspector.close());
 
   app.get(
@@ -87,6 +97,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
     '/farms/:farm_id/fields',
     {
       bodyLimit: FIELDS_BODY_LIMIT,
+      onRequest: startChecksForLargeBodies,
       // A large import is validated a feature at a time, letting other requests in between.
       ...validatedInSlices('features', geometryIssueRewriter('collection')),
       schema: {
@@ -153,6 +164,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
     '/fields/:id',
     {
       bodyLimit: FIELD_BODY_LIMIT,
+      onRequest: startChecksForLargeBodies,
       validatorCompiler: zodValidatorCompilerWith(geometryIssueRewriter('feature')),
       schema: {
         tags,
