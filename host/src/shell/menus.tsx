@@ -1,13 +1,11 @@
 import type { Key } from 'react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover } from 'react-aria-components';
-import {
-  compareLink,
-  paths,
-  SCOUTING_CATEGORY_LABELS,
-  scoutingNoteLink,
-  type AppNotification,
-  type IdpUser,
-} from '@paddock/shared/contracts';
+import { paths, type AppNotification, type IdpUser } from '@paddock/shared/contracts';
+// From the zod-free modules, not the contracts entry point: compare.ts and scouting.ts hold top-level
+// zod schemas the bundler cannot drop, and they brought zod (26 KB gzip) into the first menu click.
+import { compareLink } from '@paddock/shared/contracts/compare-links';
+import { SCOUTING_CATEGORY_LABELS } from '@paddock/shared/contracts/scouting-labels';
+import { scoutingNoteLink } from '@paddock/shared/contracts/scouting-links';
 import { formatDate } from '@paddock/shared/format';
 import { useEffect, useState } from 'react';
 import type { NotificationsClient } from './notificationsClient';
