@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { compareLink, type AppNotification } from '@paddock/shared/contracts';
 import type { NotificationsClient } from './notificationsClient';
-import { NotificationsMenu } from './menus';
+import { NotificationsMenu } from './NotificationsMenu';
 
 type ChangeNotification = Extract<AppNotification, { kind: 'field_change' }>;
 

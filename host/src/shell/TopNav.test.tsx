@@ -112,4 +112,17 @@ describe('TopNav', () => {
     await userEvent.keyboard('{ArrowDown}');
     expect(await screen.findByRole('menu', { name: 'Add' })).toBeInTheDocument();
   });
+
+  it('opens the notifications bell on first click (its list is loaded apart from the other menus)', async () => {
+    const notifications = {
+      list: jest.fn().mockResolvedValue({ notifications: [], unread_count: 0 }),
+      read: jest.fn(),
+      readAll: jest.fn(),
+      refresh: jest.fn(),
+    };
+    renderNav({ notifications, unreadCount: 0 });
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications, 0 unread' }));
+    expect(await screen.findByRole('menu')).toHaveTextContent(/No notifications yet/);
+    expect(notifications.list).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { compareAlgorithms } from './compare-links';
 import { fieldIdsQuerySchema, isoDateSchema, rgbSchema } from './imagery';
-import { paths } from './routes';
 import { scoutingCategorySchema } from './scouting';
 
 /**
@@ -8,10 +8,12 @@ import { scoutingCategorySchema } from './scouting';
  * where either capture is cloudy), its statistics, and change alerts with their notifications.
  */
 
-/** Calculations a difference layer is drawn for (scalar ones of the standard layer). */
-export const compareAlgorithms = ['NDVI', 'NDRE', 'PCD', 'THERMAL'] as const;
+// The zod-free part (the calculations, the comparison in the map's URL, the link that opens it) is
+// in compare-links.ts, which the shell's menus import without bundling zod; re-exported so that
+// importers of this module and of the contracts entry point find it here as before.
+export * from './compare-links';
+
 export const compareAlgorithmSchema = z.enum(compareAlgorithms);
-export type CompareAlgorithm = z.infer<typeof compareAlgorithmSchema>;
 
 /** A pixel is "down" when it fell by this much or more (NDVI units) between the two captures. */
 export const COMPARE_DOWN_BY = 0.15;
@@ -188,69 +190,3 @@ const LAST_SEASON_APART_DAYS = 300;
 /** Whether a change alert compared with the same time last season rather than the previous clear capture. */
 export const comparedWithLastSeason = (earlierDate: string, laterDate: string): boolean =>
   Date.parse(`${laterDate}T00:00:00Z`) - Date.parse(`${earlierDate}T00:00:00Z`) >= LAST_SEASON_APART_DAYS * 86_400_000;
-
-/** One side of a comparison: a calculation code (`standard_NDVI`, `sensor_em_DEEP`, …) on a capture day. */
-export interface CompareSide {
-  code: string;
-  date: string;
-}
-
-export const compareViews = ['swipe', 'side', 'difference'] as const;
-export type CompareView = (typeof compareViews)[number];
-
-/** A comparison as the map's URL carries it (`?compare=…&fields=…&view=…`), so a link reproduces it. */
-export interface CompareState {
-  fieldIds: string[];
-  left: CompareSide;
-  right: CompareSide;
-  view: CompareView;
-}
-
-const SIDE = /^([a-z_]+_[A-Z-]+)@(\d{4}-\d{2}-\d{2})$/;
-
-/** The search params of a comparison (merged into the map's URL). */
-export function compareSearch(state: CompareState): Record<string, string> {
-  return {
-    compare: `${state.left.code}@${state.left.date},${state.right.code}@${state.right.date}`,
-    fields: state.fieldIds.join(','),
-    view: state.view,
-  };
-}
-
-/** The comparison a map URL names, or null when it names none (or a malformed one). */
-export function readCompareSearch(search: URLSearchParams): CompareState | null {
-  const sides = (search.get('compare') ?? '').split(',');
-  const fieldIds = (search.get('fields') ?? '').split(',').filter(Boolean);
-  if (sides.length !== 2 || fieldIds.length === 0) return null;
-  const [left, right] = sides.map((side) => SIDE.exec(side));
-  if (!left || !right) return null;
-  const view = (compareViews as readonly string[]).includes(search.get('view') ?? '')
-    ? (search.get('view') as CompareView)
-    : 'swipe';
-  return {
-    fieldIds,
-    left: { code: left[1] as string, date: left[2] as string },
-    right: { code: right[1] as string, date: right[2] as string },
-    view,
-  };
-}
-
-/** The map link that opens the compare view of two dates of a field (the notification's and the e-mail's link). */
-export function compareLink(input: {
-  farmId: string;
-  fieldId: string;
-  algorithm: CompareAlgorithm;
-  earlierDate: string;
-  laterDate: string;
-}): string {
-  const code = `standard_${input.algorithm}`;
-  const params = new URLSearchParams(
-    compareSearch({
-      fieldIds: [input.fieldId],
-      left: { code, date: input.earlierDate },
-      right: { code, date: input.laterDate },
-      view: 'swipe',
-    }),
-  );
-  return `${paths.farmMap(input.farmId)}?${params.toString()}`;
-}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { areaGeometrySchema } from './geojson';
 import { isoDateSchema } from './imagery';
-import { paths } from './routes';
+import { SCOUTING_CATEGORIES, SCOUTING_SEVERITIES } from './scouting-labels';
 
 /**
  * Scouting notes (issue 31): what someone saw in a paddock — a pin (from the phone's GPS with its
@@ -11,37 +11,14 @@ import { paths } from './routes';
  * twice is one note, one revision or one photo, whatever is retried.
  */
 
-export const SCOUTING_CATEGORIES = [
-  'weeds',
-  'pests',
-  'disease',
-  'waterlogging',
-  'nutrition',
-  'damage',
-  'other',
-] as const;
+// The zod-free part (categories and severities with their labels, the map link to a note) is in
+// scouting-labels.ts and scouting-links.ts, which the shell's menus import without bundling zod;
+// re-exported so that importers of this module and of the contracts entry point find it here as before.
+export * from './scouting-labels';
+export * from './scouting-links';
+
 export const scoutingCategorySchema = z.enum(SCOUTING_CATEGORIES);
-export type ScoutingCategory = z.infer<typeof scoutingCategorySchema>;
-
-export const SCOUTING_CATEGORY_LABELS: Record<ScoutingCategory, string> = {
-  weeds: 'Weeds',
-  pests: 'Pests',
-  disease: 'Disease',
-  waterlogging: 'Waterlogging',
-  nutrition: 'Nutrition',
-  damage: 'Damage',
-  other: 'Other',
-};
-
-export const SCOUTING_SEVERITIES = ['low', 'moderate', 'high'] as const;
 export const scoutingSeveritySchema = z.enum(SCOUTING_SEVERITIES);
-export type ScoutingSeverity = z.infer<typeof scoutingSeveritySchema>;
-
-export const SCOUTING_SEVERITY_LABELS: Record<ScoutingSeverity, string> = {
-  low: 'Low',
-  moderate: 'Moderate',
-  high: 'High',
-};
 
 export const SCOUTING_TEXT_MAX = 4000;
 /** A photo is at most this many bytes (the browser resizes before upload, so this is generous). */
@@ -232,10 +209,3 @@ export const scoutingApi = {
   people: (farmId: string) => `farms/${farmId}/scouting/people`,
   report: (farmId: string, format: 'csv' | 'kml') => `farms/${farmId}/scouting/report.${format}`,
 } as const;
-
-/** The search parameter of the farm map that opens the scouting panel on one note. */
-export const SCOUTING_NOTE_PARAM = 'note';
-
-/** The farm map opened on a note (a follow-up notification's link). */
-export const scoutingNoteLink = (farmId: string, noteId: string): string =>
-  `${paths.farmMap(farmId)}?${new URLSearchParams({ [SCOUTING_NOTE_PARAM]: noteId }).toString()}`;
