@@ -38,6 +38,7 @@ export function report(farmList) {
   console.log(`    api on PGlite       ${fmtLoad(pglite)}`);
   console.log(`    api on PostgreSQL   ${fmtLoad(postgres)}   (goal: p95 ≤ 25 ms)`);
   console.log(`    raw pg, same SQL    ${fmtLoad(rawPg)}`);
+  if (farmList.bareHttp) console.log(`    bare Fastify + pg   ${fmtLoad(farmList.bareHttp)}   (same SQL; no auth, validation, Kysely or schema)`);
   console.log('  10-farm account (200 fields), same databases:');
   console.log(`    api on PGlite       ${fmtLoad(small.pglite)}`);
   console.log(`    api on PostgreSQL   ${fmtLoad(small.postgres)}`);
@@ -46,6 +47,12 @@ export function report(farmList) {
     `  p95 1,000 farms ÷ 10 farms: raw pg ${growth(rawPg, small.rawPg)}, api on PostgreSQL ${growth(postgres, small.postgres)}, api on PGlite ${growth(pglite, small.pglite)}   (goal: ≤ 1.5×)`,
   );
   console.log(`  api / raw throughput on PostgreSQL (1,000 farms): ${ratio}×   (goal: ≥ 0.8×)${rounds(farmList.apiOverRaw)}`);
+  if (farmList.apiOverBare) {
+    // The floor any Node HTTP server has here: the part of the gap that is HTTP, not the api's own work.
+    const bare = farmList.apiOverBare;
+    const bareOverRaw = farmList.bareHttp && rawPg ? (farmList.bareHttp.rps / rawPg.rps).toFixed(2) : 'n/a';
+    console.log(`    bare Fastify / raw pg: ${bareOverRaw}×; api / bare Fastify: ${bare.median.toFixed(2)}× (rounds ${bare.ratios.map((x) => `${x.toFixed(2)}×`).join(', ')})`);
+  }
   if (small.apiOverRaw) console.log(`    10 farms: ${small.apiOverRaw.median.toFixed(2)}×${rounds(small.apiOverRaw)}`);
   // The machine is shared: the CPU each side spent per request (process + PostgreSQL backends) is the
   // throughput ratio a CPU-bound run would show, without the neighbours' noise.

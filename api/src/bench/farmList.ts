@@ -3,10 +3,12 @@
 // fields) and a 10-farm one; on PostgreSQL a raw `pg` loop replays the exact SQL the api ran, in the
 // same run, for both accounts: a page should cost what it holds, whatever the account's size.
 // Run: `npm run bench` at the root (this file is its farm-list section).
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database, type DatabaseConfig } from '../db';
@@ -31,7 +33,6 @@ const LOAD_SECONDS = 10;
 const ROUNDS = 3;
 const SEARCHES = ['creek', 'downs', 'park', 'hill', 'vale', 'plains', 'station', 'estate'];
 const SORTS = ['updated_on', 'farm_name', 'farm_area', 'number_of_fields'] as const;
-
 
 /** The i-th query of the rotation: every sort, both directions, a search, the first pages. */
 function queryFor(i: number): FarmListQuery {
@@ -101,7 +102,8 @@ end
 `,
   );
   try {
-    const out = execFileSync(
+    // Not synchronous: the bare HTTP side answers from this very process.
+    const { stdout: out } = await promisify(execFile)(
       'wrk',
       ['-t2', `-c${CONCURRENCY}`, `-d${seconds}s`, '-s', script, `http://127.0.0.1:${port}/`],
       { encoding: 'utf8' },
@@ -243,13 +245,12 @@ async function measureApi(env: Record<string, string>, email = EMAIL): Promise<M
   }
 }
 
-/**
- * Records the statements the api's own list code sends for each query of the rotation, then
- * replays them with a bare pg pool: the same SQL, minus HTTP, auth, validation and JSON.
- */
-async function rawPgSide(url: string, email = EMAIL): Promise<LoadSide> {
-  const statements: Array<Array<{ text: string; values: unknown[] }>> = [];
-  let recording: Array<{ text: string; values: unknown[] }> = [];
+type Statement = { text: string; values: unknown[] };
+
+/** The statements the api's own list code sends for each query of the rotation (by its index). */
+async function recordStatements(url: string, email: string): Promise<Statement[][]> {
+  const statements: Statement[][] = [];
+  let recording: Statement[] = [];
   const realPool = new pg.Pool({ connectionString: url, max: 1 });
   realPool.on('error', () => undefined);
   // A pool whose clients note every statement before running it.
@@ -282,14 +283,28 @@ async function rawPgSide(url: string, email = EMAIL): Promise<LoadSide> {
   }
   await db.destroy();
   if (statements.some((s) => s.length === 0)) throw new Error('recorded no SQL from the list code');
+  return statements;
+}
 
+/** Runs one request's statements on `pool`, prepared by name exactly as the api's pool does (db/prepared-pool.ts). */
+async function runStatements(pool: pg.Pool, statements: readonly Statement[]): Promise<pg.QueryResult | undefined> {
+  let last: pg.QueryResult | undefined;
+  for (const { text, values } of statements) {
+    last = await (values.length ? pool.query({ name: preparedStatementName(text), text, values }) : pool.query(text));
+  }
+  return last;
+}
+
+/**
+ * Replays the api's statements with a bare pg pool, so both sides do the same database work: the same
+ * SQL, minus HTTP, auth, validation and JSON.
+ */
+async function rawPgSide(url: string, email = EMAIL): Promise<LoadSide> {
+  const statements = await recordStatements(url, email);
   const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
   pool.on('error', () => undefined);
   const run = async (i: number) => {
-    // Prepared by name exactly as the api's pool does (db/prepared-pool.ts), so both sides do the same database work.
-    for (const { text, values } of statements[i % statements.length] ?? []) {
-      await (values.length ? pool.query({ name: preparedStatementName(text), text, values }) : pool.query(text));
-    }
+    await runStatements(pool, statements[i % statements.length] ?? []);
   };
   await runLoad({ concurrency: CONCURRENCY, total: WARMUP * 4, run });
   return {
@@ -298,32 +313,85 @@ async function rawPgSide(url: string, email = EMAIL): Promise<LoadSide> {
   };
 }
 
+/**
+ * What any Node HTTP server pays on this machine: a bare Fastify route (no auth, validation, Kysely or
+ * response schema) that runs the same recorded statements with a bare pg pool and answers the page's
+ * rows as JSON, in this process, loaded by wrk as the api is. api ÷ this is the api's own work; this ÷
+ * raw pg is HTTP's. Needs wrk (a load generator in this process would share its event loop).
+ */
+async function bareHttpSide(url: string, email = EMAIL): Promise<LoadSide> {
+  const statements = await recordStatements(url, email);
+  const byUrl = new Map(statements.map((forQuery, i) => [urlFor(i), forQuery]));
+  const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+  pool.on('error', () => undefined);
+  const app = Fastify();
+  app.get('/v2/farms', async (request) => ({
+    type: 'FeatureCollection',
+    features: (await runStatements(pool, byUrl.get(request.url) ?? []))?.rows ?? [],
+  }));
+  const port = await pickPort();
+  await app.listen({ port, host: '127.0.0.1' });
+  await wrkLoad(port, 'none', 3);
+  return {
+    load: () => withCpu(() => wrkLoad(port, 'none', LOAD_SECONDS), ownCpuMs, url),
+    stop: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
+}
+
 /** The middle value (the bench's own percentile, at 50). */
-const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 /**
  * The api and raw pg on the same database, loaded in turn ROUNDS times, so a neighbour's burst on
  * this shared machine falls on one round of one side rather than on the whole of it. Reports each
  * side's median round and the median of the rounds' throughput ratios.
  */
-async function alternating(url: string, email: string): Promise<{ api: Measured; raw: Measured; ratios: number[] }> {
-  const api = await apiSide({ DATABASE_URL: url }, email);
+interface Alternated {
+  api: Measured;
+  raw: Measured;
+  /** api ÷ raw pg throughput of each round. */
+  ratios: number[];
+  /** The bare HTTP side's median round and api ÷ bare of each round (with wrk only). */
+  bare?: Measured;
+  apiOverBare?: number[];
+}
+
+async function alternating(url: string, email: string, { withBare = false } = {}): Promise<Alternated> {
+  const sides: LoadSide[] = [];
   try {
+    const api = await apiSide({ DATABASE_URL: url }, email);
+    sides.push(api);
     const raw = await rawPgSide(url, email);
-    try {
-      const rounds: Array<{ api: Measured; raw: Measured }> = [];
-      for (let round = 0; round < ROUNDS; round++) rounds.push({ api: await api.load(), raw: await raw.load() });
-      const ratios = rounds.map((r) => Math.round((r.api.rps / r.raw.rps) * 100) / 100);
-      const byRps = (side: 'api' | 'raw') => {
-        const middle = median(rounds.map((r) => r[side].rps));
-        return rounds.find((r) => r[side].rps === middle)?.[side] ?? rounds[0]![side];
-      };
-      return { api: byRps('api'), raw: byRps('raw'), ratios };
-    } finally {
-      await raw.stop();
+    sides.push(raw);
+    const bare = withBare && hasWrk ? await bareHttpSide(url, email) : null;
+    if (bare) sides.push(bare);
+    const rounds: Array<{ api: Measured; raw: Measured; bare?: Measured }> = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.push({ api: await api.load(), raw: await raw.load(), ...(bare ? { bare: await bare.load() } : {}) });
     }
+    const ratio = (a: Measured, b: Measured) => Math.round((a.rps / b.rps) * 100) / 100;
+    const middleOf = (measured: Measured[]) => {
+      const middle = median(measured.map((m) => m.rps));
+      return measured.find((m) => m.rps === middle) ?? measured[0]!;
+    };
+    const bareRounds = rounds.flatMap((r) => (r.bare ? [{ api: r.api, bare: r.bare }] : []));
+    return {
+      api: middleOf(rounds.map((r) => r.api)),
+      raw: middleOf(rounds.map((r) => r.raw)),
+      ratios: rounds.map((r) => ratio(r.api, r.raw)),
+      ...(bareRounds.length
+        ? { bare: middleOf(bareRounds.map((r) => r.bare)), apiOverBare: bareRounds.map((r) => ratio(r.api, r.bare)) }
+        : {}),
+    };
   } finally {
-    await api.stop();
+    for (const side of sides.reverse()) await side.stop();
   }
 }
 
@@ -358,6 +426,9 @@ export interface FarmListBench {
   rawPg: Measured | null;
   /** api ÷ raw pg throughput of each round (api and raw pg loaded in turn), and their median. */
   apiOverRaw?: ApiOverRaw;
+  /** A bare Fastify route running the same statements (the floor for a Node HTTP server), and api ÷ it. */
+  bareHttp?: Measured | null;
+  apiOverBare?: ApiOverRaw;
   /** The same on the 10-farm account, same database, same run. */
   small: { pglite: Measured; postgres: Measured | null; rawPg: Measured | null; apiOverRaw?: ApiOverRaw };
   note?: string;
@@ -380,7 +451,7 @@ export async function benchFarmList(
   try {
     return await withFreshPostgresDatabase(pgUrl, async (url) => {
       await seed({ kind: 'postgres', url });
-      const big = await alternating(url, EMAIL);
+      const big = await alternating(url, EMAIL, { withBare: true });
       const small = await alternating(url, SMALL_EMAIL);
       return {
         loadGenerator: hasWrk ? `wrk (${LOAD_SECONDS} s)` : `node fetch (${REQUESTS} requests)`,
@@ -390,6 +461,10 @@ export async function benchFarmList(
         postgres: big.api,
         rawPg: big.raw,
         apiOverRaw: { rounds: ROUNDS, ratios: big.ratios, median: median(big.ratios) },
+        bareHttp: big.bare ?? null,
+        ...(big.apiOverBare
+          ? { apiOverBare: { rounds: ROUNDS, ratios: big.apiOverBare, median: median(big.apiOverBare) } }
+          : {}),
         small: {
           pglite: smallPglite,
           postgres: small.api,
