@@ -21,7 +21,8 @@ describe('the compiled api', () => {
         used.add(`src/${match[1]}.ts`);
       }
     }
-    expect(used.size).toBeGreaterThanOrEqual(8);
+    // The scan must find the workers the code starts today (the gazetteer and orientation ones went: their data is built with the api).
+    expect(used.size).toBeGreaterThanOrEqual(7);
     const missing = [...used].filter((entry) => !build.includes(`'${entry}'`));
     expect(missing).toEqual([]);
   });
