@@ -54,6 +54,9 @@ const mapShare = (page: Page) =>
 test('two dates compared by swipe and side by side; the link shows a viewer the same comparison', async ({
   browser,
 }) => {
+  // Two accounts, a share and the map for each: about a minute on a quiet machine, and past the
+  // default 90 s on a loaded 2-core one (it timed out there at the last landed commit too).
+  test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   const [owner, viewer] = [await member(browser, 'compare-owner'), await member(browser, 'compare-viewer')];
   const farmId = await farmWithField(owner.page, owner.token, `Riverina ${Date.now() % 100000}`);

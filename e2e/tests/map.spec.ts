@@ -29,6 +29,9 @@ async function mapPoint(map: Locator, dx: number, dy: number): Promise<[number, 
 test('an owner draws a field on the map, edits its boundary and deletes it; a viewer sees no editing controls', async ({
   browser,
 }) => {
+  // Two accounts, a share and the map for each: about a minute on a quiet machine, and past the
+  // default 90 s on a loaded 2-core one (it timed out there at the last landed commit too).
+  test.setTimeout(180_000);
   const ownerEmail = uniqueEmail('map-owner');
   const farmName = `Mulga Flat ${Date.now() % 100000}`;
 
