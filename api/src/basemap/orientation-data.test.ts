@@ -1,17 +1,7 @@
 import type { BBox } from '@paddock/shared/contracts';
-import { orientationData, orientationFor, orientationLevels, type StateOutline } from './orientation';
+import { orientationData, orientationFor, orientationLevels } from './orientation';
+import { squareState } from './testing';
 import { decodeOrientationLines, encodeOrientationLines, type OrientationLines } from './orientation-data';
-
-/** A 'state' with a wiggly south coast (simplified away when zoomed out), as in orientation.test.ts. */
-function squareState(code: string, west: number, east: number): StateOutline {
-  const coast: [number, number][] = [];
-  for (let i = 0; i <= (east - west) * 20; i += 1)
-    coast.push([Math.round((west + i / 20) * 100) / 100, -38 + (i % 2) * 0.001]);
-  return {
-    code,
-    geometry: { type: 'Polygon', coordinates: [[...coast, [east, -34], [west, -34], coast[0] as [number, number]]] },
-  };
-}
 
 describe('the prebuilt orientation lines file', () => {
   const lines: OrientationLines = {
