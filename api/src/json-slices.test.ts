@@ -45,7 +45,6 @@ describe('parsing a large JSON body in slices', () => {
   it('leaves to the whole parse what it cannot slice: other shapes, bad JSON, a large array overridden by a later key', async () => {
     const big = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => i));
     for (const text of [
-      big, // a top-level array
       `{"a": ${big.slice(0, -1)},]}`, // a trailing comma in the large array
       `{"a": ${big}} trailing`,
       `{"a": ${big}`, // never closed
@@ -53,6 +52,35 @@ describe('parsing a large JSON body in slices', () => {
       `{"a": 1}`, // nothing large to slice
     ]) {
       await expect(parseInSlices(text, parsePiece)).resolves.toBeNull();
+    }
+  });
+
+  it('parses large arrays and objects at any depth, a piece of some 32 K characters at a time', async () => {
+    const pieces: number[] = [];
+    const measuring = async (piece: string) => {
+      pieces.push(piece.length);
+      return JSON.parse(piece) as unknown;
+    };
+    // Three features of one 10,000-position ring each (about 280 K characters per feature).
+    const text = JSON.stringify(collection(3, 10_000));
+    await expect(parseInSlices(text, measuring)).resolves.toEqual({ value: JSON.parse(text) });
+    expect(pieces.length).toBeGreaterThan(20);
+    expect(Math.max(...pieces)).toBeLessThan(40_000);
+  });
+
+  it('gives what JSON.parse gives for large top-level arrays and for nesting deeper than it slices', async () => {
+    const big = Array.from({ length: 20_000 }, (_, i) => [i, `${i}`]);
+    let deep: unknown = big;
+    for (let level = 0; level < 12; level += 1) deep = level % 2 ? [deep, { level }] : { level, deep };
+    for (const value of [
+      big,
+      collection(3, 4_000).features,
+      { deep },
+      [{ deep }, big],
+      { empty: [], nested: [[], {}], big },
+    ]) {
+      const text = JSON.stringify(value, null, 1);
+      await expect(parseInSlices(text, parsePiece)).resolves.toEqual({ value: JSON.parse(text) });
     }
   });
 

@@ -1,32 +1,39 @@
 import { randomUUID } from 'node:crypto';
-import { yieldToLoop } from './event-loop';
+import { loopTurns, type LoopTurns } from './event-loop';
 
 /**
  * Large JSON bodies parsed without holding the event loop: a field import of forty 10,000-position
  * boundaries is 15 MB, and one JSON.parse of it (with the garbage it leaves) held every other request
- * for a few hundred milliseconds. A body whose top level is an object has its large member arrays (a
- * FeatureCollection's `features`) parsed a slice of elements at a time, with a turn of the event loop
- * between slices; the rest of the object is parsed as it is. The result equals JSON.parse's.
+ * for a few hundred milliseconds. Every large array or object in the text, at any depth down to
+ * `MAX_SLICED_DEPTH` (a FeatureCollection's `features`, a feature, its geometry, its rings), is parsed
+ * a piece of about `PIECE_CHARS` at a time, with turns of the event loop between pieces: one
+ * 10,000-position ring parsed whole held the loop some 12 ms. The result equals JSON.parse's.
  */
 
 /** Bodies longer than this are parsed in slices (shorter ones take a few milliseconds whole). */
 export const SLICED_PARSE_ABOVE_CHARS = 512 * 1024;
-/** Member arrays shorter than this stay in the object's own parse. */
-const SLICED_ARRAY_MIN_CHARS = 64 * 1024;
-/** About this many characters of elements per slice. */
-const SLICE_CHARS = 128 * 1024;
-/** Characters scanned between two turns of the event loop. */
-const SCAN_YIELD_CHARS = 256 * 1024;
+/** Arrays and objects shorter than this are parsed whole, as part of a piece. */
+const LARGE_CHARS = 32 * 1024;
+/** About this many characters of an array's elements per piece. */
+const PIECE_CHARS = 32 * 1024;
+/** Large containers nested deeper than this are parsed whole (a GeoJSON body needs five levels). */
+const MAX_SLICED_DEPTH = 8;
+/** Characters scanned between two looks at the clock (the scan lets the loop turn every few ms). */
+const SCAN_CLOCK_CHARS = 4096;
 
 /** Parses one piece of JSON text (the server's own parser, with its prototype-poisoning checks). */
 export type ParsePiece = (text: string) => Promise<unknown>;
 
-interface MemberArray {
-  /** Index of `[` and of the matching `]`. */
+/** A large array or object of the text, with what slicing it needs. */
+interface Container {
+  /** Index of its `[` or `{` and of the matching `]` or `}`. */
   open: number;
   close: number;
-  /** Indexes of the commas between its elements. */
+  isArray: boolean;
+  /** Indexes of the commas between its own elements (arrays only). */
   commas: number[];
+  /** Its large members or elements, in order. */
+  large: Container[];
 }
 
 const QUOTE = 34;
@@ -39,24 +46,36 @@ const CLOSE_BRACKET = 93;
 
 const isWhitespace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13;
 
+/** A container being scanned; `commasFrom` is where its commas start on the shared comma stack. */
+interface OpenFrame {
+  open: number;
+  isArray: boolean;
+  commasFrom: number;
+  large: Container[];
+}
+
 /**
- * The top-level object's large member arrays, found in one scan that tracks strings and nesting;
- * null when the text is not one object (it is then parsed whole, which also reports any error).
+ * The text's top-level array or object with its large containers, found in one scan that tracks
+ * strings and nesting; null when the text is not one array or object, or holds nothing large (it is
+ * then parsed whole, which also reports any error).
  */
-async function memberArrays(text: string): Promise<MemberArray[] | null> {
+async function largeContainers(text: string, turns: LoopTurns): Promise<Container | null> {
   let start = 0;
   while (start < text.length && isWhitespace(text.charCodeAt(start))) start += 1;
-  if (text.charCodeAt(start) !== OPEN_BRACE) return null;
-  const found: MemberArray[] = [];
-  let current: MemberArray | null = null;
+  const first = text.charCodeAt(start);
+  if (first !== OPEN_BRACE && first !== OPEN_BRACKET) return null;
+  // Open containers (down to MAX_SLICED_DEPTH), and the commas of the open arrays among them.
+  const frames: OpenFrame[] = [];
+  const commas: number[] = [];
   let depth = 0;
   let inString = false;
+  let root: Container | null = null;
   let end = -1;
-  let nextYield = start + SCAN_YIELD_CHARS;
+  let nextClock = start + SCAN_CLOCK_CHARS;
   for (let i = start; i < text.length; i += 1) {
-    if (i >= nextYield) {
-      nextYield += SCAN_YIELD_CHARS;
-      await yieldToLoop();
+    if (i >= nextClock) {
+      nextClock += SCAN_CLOCK_CHARS;
+      if (turns.due()) await turns.turn();
     }
     const code = text.charCodeAt(i);
     if (inString) {
@@ -67,71 +86,114 @@ async function memberArrays(text: string): Promise<MemberArray[] | null> {
     if (code === QUOTE) inString = true;
     else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
       depth += 1;
-      if (depth === 2 && code === OPEN_BRACKET) current = { open: i, close: -1, commas: [] };
+      if (depth <= MAX_SLICED_DEPTH) {
+        frames.push({ open: i, isArray: code === OPEN_BRACKET, commasFrom: commas.length, large: [] });
+      }
     } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
-      if (depth === 2 && current && code === CLOSE_BRACKET) {
-        current.close = i;
-        if (current.close - current.open >= SLICED_ARRAY_MIN_CHARS) found.push(current);
-        current = null;
+      if (depth <= MAX_SLICED_DEPTH) {
+        const frame = frames.pop() as OpenFrame;
+        const own = commas.splice(frame.commasFrom);
+        if (i - frame.open >= LARGE_CHARS || depth === 1) {
+          const container = { open: frame.open, close: i, isArray: frame.isArray, commas: own, large: frame.large };
+          if (depth === 1) root = container;
+          else frames[frames.length - 1]?.large.push(container);
+        }
       }
       depth -= 1;
       if (depth === 0) {
         end = i;
         break;
       }
-    } else if (code === COMMA && depth === 2 && current) current.commas.push(i);
+    } else if (code === COMMA && depth <= MAX_SLICED_DEPTH && frames[frames.length - 1]?.isArray) commas.push(i);
   }
-  if (end < 0) return null;
+  if (end < 0 || !root) return null;
+  const rootContainer = root as Container;
+  if (rootContainer.large.length === 0 && rootContainer.close - rootContainer.open < LARGE_CHARS) return null;
   for (let i = end + 1; i < text.length; i += 1) if (!isWhitespace(text.charCodeAt(i))) return null;
-  return found;
+  return root;
 }
 
-/** The elements of one member array, parsed a slice at a time. */
-async function parseElements(text: string, array: MemberArray, parsePiece: ParsePiece): Promise<unknown[]> {
+/** Parses `container` a piece at a time: its small parts together, each large one by itself. */
+async function parseContainer(
+  text: string,
+  container: Container,
+  parsePiece: ParsePiece,
+  turns: LoopTurns,
+): Promise<unknown> {
+  const value = container.isArray
+    ? await parseArray(text, container, parsePiece, turns)
+    : await parseObject(text, container, parsePiece, turns);
+  if (turns.due()) await turns.turn();
+  return value;
+}
+
+/** An array's elements: runs of small ones a piece of about PIECE_CHARS at a time, large ones by themselves. */
+async function parseArray(text: string, array: Container, parsePiece: ParsePiece, turns: LoopTurns) {
   const bounds = [array.open, ...array.commas, array.close];
   const elements: unknown[] = [];
+  let nextLarge = 0;
   let from = 0;
   while (from + 1 < bounds.length) {
+    const large = array.large[nextLarge];
+    // The element after bounds[from] is a large container: parsed by itself.
+    if (large && large.open < (bounds[from + 1] as number)) {
+      elements.push(await parseContainer(text, large, parsePiece, turns));
+      nextLarge += 1;
+      from += 1;
+      continue;
+    }
     let to = from + 1;
-    while (to + 1 < bounds.length && (bounds[to + 1] as number) - (bounds[from] as number) < SLICE_CHARS) to += 1;
+    while (
+      to + 1 < bounds.length &&
+      (bounds[to + 1] as number) - (bounds[from] as number) < PIECE_CHARS &&
+      !(large && large.open < (bounds[to + 1] as number))
+    ) {
+      to += 1;
+    }
     const slice = await parsePiece(`[${text.slice((bounds[from] as number) + 1, bounds[to] as number)}]`);
     if (!Array.isArray(slice)) throw new Error('a slice of an array did not parse as an array');
     for (const element of slice) elements.push(element);
     from = to;
-    await yieldToLoop();
+    if (turns.due()) await turns.turn();
   }
   return elements;
 }
 
+/** An object parsed with each large member replaced by a marker string no body can guess, then filled in. */
+async function parseObject(text: string, object: Container, parsePiece: ParsePiece, turns: LoopTurns) {
+  const markers = object.large.map((_, index) => `paddock-slice-${randomUUID()}-${index}`);
+  let skeleton = '';
+  let copied = object.open;
+  object.large.forEach((member, index) => {
+    skeleton += `${text.slice(copied, member.open)}${JSON.stringify(markers[index])}`;
+    copied = member.close + 1;
+  });
+  skeleton += text.slice(copied, object.close + 1);
+  const parsed = await parsePiece(skeleton);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error('an object did not parse as an object');
+  }
+  const members = parsed as Record<string, unknown>;
+  const keyOf = new Map<string, string>();
+  for (const [key, value] of Object.entries(members)) if (typeof value === 'string') keyOf.set(value, key);
+  // A marker lost to a later duplicate key (JSON.parse keeps the last one): the text is parsed whole.
+  if (markers.some((name) => !keyOf.has(name))) throw new Error('a large member was overridden by a later key');
+  for (const [index, member] of object.large.entries()) {
+    members[keyOf.get(markers[index] as string) as string] = await parseContainer(text, member, parsePiece, turns);
+  }
+  return members;
+}
+
 /**
- * `text` parsed as JSON, large member arrays a slice at a time; null when the text does not have
- * that shape or a piece does not parse (the caller then parses it whole, and reports its error).
+ * `text` parsed as JSON, its large arrays and objects a piece at a time; null when the text does not
+ * have that shape or a piece does not parse (the caller then parses it whole, and reports its error).
  */
 export async function parseInSlices(text: string, parsePiece: ParsePiece): Promise<{ value: unknown } | null> {
-  const arrays = await memberArrays(text);
-  if (!arrays || arrays.length === 0) return null;
-  // The object without its large arrays, each replaced by a marker string no body can guess.
-  const marker = (index: number) => `paddock-slice-${randomUUID()}-${index}`;
-  const markers = arrays.map((_, index) => marker(index));
-  let skeleton = '';
-  let copied = 0;
-  arrays.forEach((array, index) => {
-    skeleton += `${text.slice(copied, array.open)}${JSON.stringify(markers[index])}`;
-    copied = array.close + 1;
-  });
-  skeleton += text.slice(copied);
+  const turns = loopTurns();
+  const root = await largeContainers(text, turns);
+  if (!root) return null;
   try {
-    const object = await parsePiece(skeleton);
-    if (typeof object !== 'object' || object === null || Array.isArray(object)) return null;
-    const members = object as Record<string, unknown>;
-    const keyOf = new Map<string, string>();
-    for (const [key, value] of Object.entries(members)) if (typeof value === 'string') keyOf.set(value, key);
-    // A marker lost to a later duplicate key (JSON.parse keeps the last one): parse the text whole.
-    if (markers.some((name) => !keyOf.has(name))) return null;
-    for (const [index, array] of arrays.entries()) {
-      members[keyOf.get(markers[index] as string) as string] = await parseElements(text, array, parsePiece);
-    }
-    return { value: members };
+    return { value: await parseContainer(text, root, parsePiece, turns) };
   } catch {
     return null;
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fas
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema';
 import { z } from 'zod';
 import { RequestValidationError, type FieldLabels, type RequestPart } from './errors';
-import { yieldToLoop } from './event-loop';
+import { loopTurns } from './event-loop';
 
 /** Any value, refused when it holds text a database cannot store. */
 const unstorableTextGuard = refusingUnstorableText(z.unknown());
@@ -107,8 +107,6 @@ export function zodValidatorCompilerWith<RouteSchema = z.ZodType>(
  * shorter ones take a few milliseconds in one go.
  */
 export const SLICED_VALIDATION_ABOVE_BYTES = 256 * 1024;
-/** The longest the validation of a large body holds the event loop before letting it turn (ms). */
-const VALIDATION_TURN_MS = 4;
 
 /** Bodies already validated (and replaced by their parsed value) by `validatedInSlices`'s hook. */
 const validatedBodies = new WeakSet<object>();
@@ -152,11 +150,9 @@ export async function validateInSlices(
   const items = body[arrayKey];
   if (!Array.isArray(items)) return null;
 
-  let turnStarted = performance.now();
+  const turns = loopTurns();
   const letLoopTurn = async () => {
-    if (performance.now() - turnStarted < VALIDATION_TURN_MS) return;
-    await yieldToLoop();
-    turnStarted = performance.now();
+    if (turns.due()) await turns.turn();
   };
 
   // Unstorable text: the walk of the whole body, in its key order, the array's elements one at a time.

@@ -102,4 +102,29 @@ describe('the embedded database in its own thread', () => {
     await Promise.all([transaction, queued]);
     expect(events).toEqual(['transaction open', 'ping answered', 'transaction ends', 'query answered']);
   });
+
+  it('answers a ping at once while it works through statements, not after the one it is running', async () => {
+    const events: string[] = [];
+    await sql`select 1`.execute(database.db);
+    const heavy = HEAVY_QUERY.execute(database.db).then(() => events.push('statement done'));
+    await database.ping();
+    events.push('ping answered');
+    await heavy;
+    expect(events).toEqual(['ping answered', 'statement done']);
+  });
+
+  it('asks the thread when it has not answered for a while: the ping then waits for the statement', async () => {
+    const events: string[] = [];
+    const heavy =
+      sql`select count(*)::int as pairs from generate_series(1, 4000) a, generate_series(1, 4000) b where a <> b`
+        .execute(database.db)
+        .then(() => events.push('statement done'));
+    // Past the window in which a recent answer counts as alive (the statement takes over a second).
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(events).toEqual([]);
+    await database.ping();
+    events.push('ping answered');
+    await heavy;
+    expect(events).toEqual(['statement done', 'ping answered']);
+  });
 });

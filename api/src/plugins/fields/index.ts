@@ -23,15 +23,15 @@ import {
   geometryIssueRewriter,
   inspectedBoundaries,
   fieldCollectionJson,
+  geometryJson,
   listFields,
   newFieldRow,
-  positionCount,
   setCropTypes,
   toFieldCollection,
   toFieldFeature,
   updateField,
 } from './service';
-import { yieldToLoop } from '../../event-loop';
+import { loopTurns } from '../../event-loop';
 
 const tags = ['fields'];
 const farmParams = z.object({ farm_id: z.string() });
@@ -41,8 +41,6 @@ const FIELDS_BODY_LIMIT = 32 * 1024 * 1024;
 const FIELD_BODY_LIMIT = 8 * 1024 * 1024;
 /** About the JSON of INLINE_POSITIONS positions: a body past it may need the check's worker thread. */
 const LARGE_BODY_BYTES = 64 * 1024;
-/** Boundaries bigger than this are written out one per event-loop turn. */
-const YIELD_AFTER_POSITIONS = 1_000;
 /**
  * Sends JSON text piece by piece as a stream: collections are written out with turns of the event loop
  * between pieces (`fieldCollectionJson`) instead of by the response serializer, which would hold the
@@ -121,16 +119,22 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
           label: fieldLabel(feature.properties.field_name, index),
         })),
       );
-      // A big boundary takes milliseconds to write out as JSON: one at a time, letting other requests in.
+      // A big boundary takes milliseconds to write out as JSON: a few hundred positions at a time, letting
+      // other requests in; the text is stored and then sent back as it is.
+      const turns = loopTurns();
       const rows = [];
+      const geometryTexts: string[] = [];
       for (const [index, feature] of features.entries()) {
-        if (index > 0 && positionCount(feature.geometry) > YIELD_AFTER_POSITIONS) await yieldToLoop();
+        const boundary = boundaries[index] as InspectedBoundary;
+        const geometryText = await geometryJson(boundary.geometry, turns);
+        geometryTexts.push(geometryText);
         rows.push(
           newFieldRow(
             farm.id,
             feature.properties.field_name,
             feature.properties.field_crop_type,
-            boundaries[index] as InspectedBoundary,
+            boundary,
+            geometryText,
           ),
         );
       }
@@ -140,7 +144,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
         rows,
         boundaries.map((boundary) => boundary.geometry),
       );
-      return sendJsonPieces(reply, 201, fieldCollectionJson(created, role));
+      return sendJsonPieces(reply, 201, fieldCollectionJson(created, role, geometryTexts));
     },
   );
 
@@ -192,7 +196,13 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
           min_lat,
           max_lon,
           max_lat,
-        } = newFieldRow(field.farm_id, field.name, null, boundary as InspectedBoundary);
+        } = newFieldRow(
+          field.farm_id,
+          field.name,
+          null,
+          boundary as InspectedBoundary,
+          await geometryJson((boundary as InspectedBoundary).geometry),
+        );
         Object.assign(changes, { geometry: stored, area, min_lon, min_lat, max_lon, max_lat });
       }
       if (Object.keys(changes).length === 0) return toFieldFeature(field, role);

@@ -1,4 +1,4 @@
-import { yieldToLoop } from '../../event-loop';
+import { loopTurns, yieldToLoop, type LoopTurns } from '../../event-loop';
 import type { AreaGeometry, FarmRole, FieldCollection, FieldFeature, ValidationIssue } from '@paddock/shared/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { Database, FieldRow, FieldUpdate, NewField } from '../../db/types';
@@ -83,16 +83,30 @@ export async function listFields(db: Db, farmId: string): Promise<FieldRow[]> {
   return sizes.flatMap((row) => byId.get(row.id) ?? []);
 }
 
+/** A field's feature as JSON text, its geometry given as text (as stored): equal to `JSON.stringify(feature)`. */
+function featureJson(feature: FieldFeature, geometryText: string): string {
+  const { type, id, bbox, properties } = feature;
+  return `{"type":${JSON.stringify(type)},"id":${JSON.stringify(id)},"geometry":${geometryText},"bbox":${JSON.stringify(bbox)},"properties":${JSON.stringify(properties)}}`;
+}
+
 /**
  * The collection as JSON text, in pieces of a few hundred kilobytes written out as they are sent, with
  * a turn of the event loop between pieces: a farm of big boundaries is megabytes of JSON, which written
  * out (and then encoded and written to the socket) in one go would hold every other request.
+ * `geometryTexts` (by row, optional): boundaries already written as JSON (`geometryJson`, for storing
+ * them), which are then not written out again.
  */
-export async function* fieldCollectionJson(rows: readonly FieldRow[], role: FarmRole): AsyncGenerator<string> {
+export async function* fieldCollectionJson(
+  rows: readonly FieldRow[],
+  role: FarmRole,
+  geometryTexts: readonly string[] = [],
+): AsyncGenerator<string> {
   const collection = toFieldCollection(rows, role);
   let piece = '{"type":"FeatureCollection","features":[';
   for (const [index, feature] of collection.features.entries()) {
-    piece += `${index > 0 ? ',' : ''}${JSON.stringify(feature)}`;
+    const geometryText = geometryTexts[index];
+    const text = geometryText === undefined ? JSON.stringify(feature) : featureJson(feature, geometryText);
+    piece += `${index > 0 ? ',' : ''}${text}`;
     if (piece.length > YIELD_EVERY_CHARS) {
       yield piece;
       piece = '';
@@ -100,6 +114,34 @@ export async function* fieldCollectionJson(rows: readonly FieldRow[], role: Farm
     }
   }
   yield `${piece}],"bbox":${JSON.stringify(collection.bbox)}}`;
+}
+
+/** Positions written out by one JSON.stringify call (a few hundred microseconds once optimised). */
+const POSITIONS_PER_PIECE = 500;
+
+/**
+ * `JSON.stringify({ type, coordinates })` of the geometry, the same text, written a few hundred
+ * positions at a time with turns of the event loop when `turns` says: a 10,000-position boundary
+ * takes some 15 ms to write out whole (every coordinate's shortest decimal form), which held /health
+ * as long during an import of detailed boundaries.
+ */
+export async function geometryJson(geometry: AreaGeometry, turns: LoopTurns = loopTurns()): Promise<string> {
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  const polygonTexts: string[] = [];
+  for (const polygon of polygons) {
+    const ringTexts: string[] = [];
+    for (const ring of polygon) {
+      const pieces: string[] = [];
+      for (let start = 0; start < ring.length; start += POSITIONS_PER_PIECE) {
+        pieces.push(JSON.stringify(ring.slice(start, start + POSITIONS_PER_PIECE)).slice(1, -1));
+        if (turns.due()) await turns.turn();
+      }
+      ringTexts.push(`[${pieces.join(',')}]`);
+    }
+    polygonTexts.push(`[${ringTexts.join(',')}]`);
+  }
+  const coordinates = geometry.type === 'Polygon' ? (polygonTexts[0] ?? '[]') : `[${polygonTexts.join(',')}]`;
+  return `{"type":${JSON.stringify(geometry.type)},"coordinates":${coordinates}}`;
 }
 
 /** JSON characters written between two yields to the event loop. */
@@ -228,13 +270,15 @@ export function newFieldRow(
   name: string,
   cropType: string | null | undefined,
   boundary: InspectedBoundary,
+  /** The boundary as JSON text when already written (`geometryJson`). */
+  geometryText?: string,
 ): NewField {
   const { geometry, area, bbox } = boundary;
   return {
     farm_id: farmId,
     name,
     crop_type: normaliseCropType(cropType),
-    geometry: JSON.stringify({ type: geometry.type, coordinates: geometry.coordinates }),
+    geometry: geometryText ?? JSON.stringify({ type: geometry.type, coordinates: geometry.coordinates }),
     area,
     min_lon: bbox[0],
     min_lat: bbox[1],
