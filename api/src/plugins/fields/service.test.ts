@@ -2,7 +2,7 @@ import type { AreaGeometry } from '@paddock/shared/contracts';
 import type { FieldRow } from '../../db/types';
 import type { LoopTurns } from '../../event-loop';
 import { circleBoundary, combBoundary } from '../../geo/testing/boundaries';
-import { fieldCollectionJson, geometryJson } from './service';
+import { fieldCollectionJson, geometryJson, toFieldCollection } from './service';
 
 const asStored = (geometry: AreaGeometry) => JSON.stringify({ type: geometry.type, coordinates: geometry.coordinates });
 
@@ -113,6 +113,7 @@ describe('fieldCollectionJson', () => {
       ),
     );
     expect(reused).toBe(written);
+    expect(written).toBe(JSON.stringify(toFieldCollection(rows, 'owner')));
     expect(JSON.parse(reused).features[1].geometry).toEqual(rows[1]?.geometry);
   });
 });

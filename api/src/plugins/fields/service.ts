@@ -94,7 +94,7 @@ function featureJson(feature: FieldFeature, geometryText: string): string {
  * a turn of the event loop between pieces: a farm of big boundaries is megabytes of JSON, which written
  * out (and then encoded and written to the socket) in one go would hold every other request.
  * `geometryTexts` (by row, optional): boundaries already written as JSON (`geometryJson`, for storing
- * them), which are then not written out again.
+ * them), which are then not written out again; other large boundaries are written out by `geometryJson`.
  */
 export async function* fieldCollectionJson(
   rows: readonly FieldRow[],
@@ -102,9 +102,13 @@ export async function* fieldCollectionJson(
   geometryTexts: readonly string[] = [],
 ): AsyncGenerator<string> {
   const collection = toFieldCollection(rows, role);
+  const turns = loopTurns();
   let piece = '{"type":"FeatureCollection","features":[';
   for (const [index, feature] of collection.features.entries()) {
-    const geometryText = geometryTexts[index];
+    // A detailed boundary is written out in slices too (some 15 ms whole for 10,000 positions).
+    const geometryText =
+      geometryTexts[index] ??
+      (positionCount(feature.geometry) > POSITIONS_PER_PIECE ? await geometryJson(feature.geometry, turns) : undefined);
     const text = geometryText === undefined ? JSON.stringify(feature) : featureJson(feature, geometryText);
     piece += `${index > 0 ? ',' : ''}${text}`;
     if (piece.length > YIELD_EVERY_CHARS) {
