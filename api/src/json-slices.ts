@@ -69,7 +69,8 @@ async function largeContainers(text: string, turns: LoopTurns): Promise<Containe
   const commas: number[] = [];
   let depth = 0;
   let inString = false;
-  let root: Container | null = null;
+  // The top-level container, once closed (an array: the scan's loop hides the assignment from narrowing).
+  const top: Container[] = [];
   let end = -1;
   let nextClock = start + SCAN_CLOCK_CHARS;
   for (let i = start; i < text.length; i += 1) {
@@ -95,7 +96,7 @@ async function largeContainers(text: string, turns: LoopTurns): Promise<Containe
         const own = commas.splice(frame.commasFrom);
         if (i - frame.open >= LARGE_CHARS || depth === 1) {
           const container = { open: frame.open, close: i, isArray: frame.isArray, commas: own, large: frame.large };
-          if (depth === 1) root = container;
+          if (depth === 1) top.push(container);
           else frames[frames.length - 1]?.large.push(container);
         }
       }
@@ -106,9 +107,9 @@ async function largeContainers(text: string, turns: LoopTurns): Promise<Containe
       }
     } else if (code === COMMA && depth <= MAX_SLICED_DEPTH && frames[frames.length - 1]?.isArray) commas.push(i);
   }
+  const [root] = top;
   if (end < 0 || !root) return null;
-  const rootContainer = root as Container;
-  if (rootContainer.large.length === 0 && rootContainer.close - rootContainer.open < LARGE_CHARS) return null;
+  if (root.large.length === 0 && root.close - root.open < LARGE_CHARS) return null;
   for (let i = end + 1; i < text.length; i += 1) if (!isWhitespace(text.charCodeAt(i))) return null;
   return root;
 }

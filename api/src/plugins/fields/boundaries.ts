@@ -1,7 +1,7 @@
 import type { AreaGeometry, Position } from '@paddock/shared/contracts';
 import type { Piscina } from 'piscina';
 import { createWorkerPool, workerModule } from '../../workers/pool';
-import { yieldToLoop } from '../../event-loop';
+import { loopTurns } from '../../event-loop';
 import {
   inspectBoundary,
   type BoundaryInspection,
@@ -69,14 +69,17 @@ function allocatePacked(geometries: readonly AreaGeometry[]): PackedBoundaries {
   };
 }
 
-/** Fills `packed` one boundary at a time, giving the number of positions copied after each. */
-function* fillPacked(geometries: readonly AreaGeometry[], packed: PackedBoundaries): Generator<number> {
+/** Positions copied between two looks at the clock while packing (`packBoundariesInTurns`). */
+const PACK_CLOCK_POSITIONS = 1_000;
+
+/** Fills `packed`, pausing (yielding) every PACK_CLOCK_POSITIONS positions or so, at the end of a ring or part of one. */
+function* fillPacked(geometries: readonly AreaGeometry[], packed: PackedBoundaries): Generator<void> {
   let c = 0;
   let p = 0;
   let r = 0;
+  let sincePause = 0;
   for (const [g, geometry] of geometries.entries()) {
     const list = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-    const first = c;
     packed.types[g] = geometry.type === 'Polygon' ? 0 : 1;
     packed.polygonCounts[g] = list.length;
     for (const polygon of list) {
@@ -86,33 +89,27 @@ function* fillPacked(geometries: readonly AreaGeometry[], packed: PackedBoundari
         for (const position of ring) {
           packed.coordinates[c++] = position[0];
           packed.coordinates[c++] = position[1];
+          if (++sincePause === PACK_CLOCK_POSITIONS) {
+            sincePause = 0;
+            yield;
+          }
         }
       }
     }
-    yield (c - first) / 2;
   }
 }
 
 export function packBoundaries(geometries: readonly AreaGeometry[]): PackedBoundaries {
   const packed = allocatePacked(geometries);
-  for (const _copied of fillPacked(geometries, packed)) continue;
+  for (const _pause of fillPacked(geometries, packed)) continue;
   return packed;
 }
 
-/** Positions copied between two turns of the event loop (well under a millisecond once the copy is optimised). */
-const PACK_POSITIONS_PER_TURN = 10_000;
-
-/** `packBoundaries` with a turn of the event loop every few tens of thousands of positions. */
+/** `packBoundaries` with turns of the event loop every few milliseconds. */
 async function packBoundariesInTurns(geometries: readonly AreaGeometry[]): Promise<PackedBoundaries> {
   const packed = allocatePacked(geometries);
-  let sinceYield = 0;
-  for (const copied of fillPacked(geometries, packed)) {
-    sinceYield += copied;
-    if (sinceYield >= PACK_POSITIONS_PER_TURN) {
-      sinceYield = 0;
-      await yieldToLoop();
-    }
-  }
+  const turns = loopTurns();
+  for (const _pause of fillPacked(geometries, packed)) if (turns.due()) await turns.turn();
   return packed;
 }
 

@@ -186,9 +186,9 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
       if (properties.field_name !== undefined) changes.name = properties.field_name;
       if (properties.field_crop_type !== undefined) changes.crop_type = normaliseCropType(properties.field_crop_type);
       if (geometry) {
-        const [boundary] = await inspectedBoundaries(inspector, [
+        const [boundary] = (await inspectedBoundaries(inspector, [
           { geometry, loc: ['body', 'geometry'], label: fieldLabel(changes.name ?? field.name) },
-        ]);
+        ])) as [InspectedBoundary];
         const {
           geometry: stored,
           area,
@@ -196,13 +196,7 @@ export const fieldsPlugin: FastifyPluginAsyncZod = async (app) => {
           min_lat,
           max_lon,
           max_lat,
-        } = newFieldRow(
-          field.farm_id,
-          field.name,
-          null,
-          boundary as InspectedBoundary,
-          await geometryJson((boundary as InspectedBoundary).geometry),
-        );
+        } = newFieldRow(field.farm_id, field.name, null, boundary, await geometryJson(boundary.geometry));
         Object.assign(changes, { geometry: stored, area, min_lon, min_lat, max_lon, max_lat });
       }
       if (Object.keys(changes).length === 0) return toFieldFeature(field, role);
