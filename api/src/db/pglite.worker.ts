@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PglitePreparedStatements } from './pglite-prepared';
 
 /**
@@ -106,9 +107,10 @@ async function main(port: NonNullable<typeof parentPort>, { dataDir }: PgliteThr
   // PGlite's own start parameters plus small buffers: an embedded database for one process does not need
   // PostgreSQL's 128 MB of shared buffers, and WASM memory once grown is never given back.
   // btree_gist: the bookings' exclusion constraint (one machine, overlapping days) needs `=` in GiST.
+  // pg_trgm: the farm list's name search is a trigram index (migration 0092).
   const client = new PGlite(dataDir, {
     startParams: [...PGLITE_START_PARAMS, ...PGLITE_MEMORY_PARAMS],
-    extensions: { btree_gist },
+    extensions: { btree_gist, pg_trgm },
   });
   try {
     await client.waitReady;

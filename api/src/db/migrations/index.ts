@@ -27,6 +27,7 @@ import * as m0071 from './0071_change_alerts';
 import * as m0075 from './0075_scouting_notes';
 import * as m0090 from './0090_follow_up_notifications';
 import * as m0091 from './0091_subscription_price_parts';
+import * as m0092 from './0092_farm_name_search';
 
 /**
  * Every migration, in order. Add a new file `NNNN_name.ts` and list it here; never edit or rename
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0075_scouting_notes': m0075,
   '0090_follow_up_notifications': m0090,
   '0091_subscription_price_parts': m0091,
+  '0092_farm_name_search': m0092,
 };
