@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_NODE_FLAGS } from '../../api/node-flags.mjs';
 import { mapTileOrigins as tileOriginsOf } from '../../gateway/src/map-tile-origins.mjs';
 import { nginxSiteConfig } from '../../gateway/src/nginx-config.mjs';
 import { startStaticServer } from '../../gateway/src/static-server.mjs';
@@ -91,9 +92,9 @@ async function waitFor(url, child, name, timeoutMs = 60_000) {
   throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000}s`);
 }
 
-function startNodeService(name, entry, env, log) {
+function startNodeService(name, entry, env, log, nodeFlags = []) {
   // TypeScript sources run through tsx; compiled JavaScript (the api's dist) runs as is.
-  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+  const args = entry.endsWith('.ts') ? [...nodeFlags, '--import', 'tsx', entry] : [...nodeFlags, entry];
   return startProcess(name, process.execPath, args, env, log);
 }
 
@@ -240,6 +241,7 @@ export async function startStack({
         ...extraEnv,
       },
       log,
+      API_NODE_FLAGS,
     ),
   );
 

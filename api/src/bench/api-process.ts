@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { PG_TEST_URL } from '../test/backends';
 // Plain ES module shared with the root bench script (typed by load.d.mts).
 import { cpuMs } from '../../../scripts/bench/load.mjs';
+// The flags every launch of the api uses (npm start, the container): the benches measure the same process.
+import { API_NODE_FLAGS } from '../../node-flags.mjs';
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -42,7 +44,7 @@ export async function startApi(
   const entry = compiled
     ? [path.join(apiRoot, 'dist/main.js')]
     : ['--import', 'tsx', path.join(apiRoot, 'src/main.ts')];
-  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, ...nodeArgs, ...entry], {
     cwd: apiRoot,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
