@@ -19,6 +19,8 @@ import {
 } from '../../test/commerce';
 import { issuesOf, share, signIn, type TestUser } from '../../test/farms';
 import { availableBackends, startTestApp, type TestContext } from '../../test/harness';
+import pg from 'pg';
+import { priceCheckout } from './service';
 
 const HECTARE_COST = 250; // cents per hectare, GST included
 
@@ -478,4 +480,41 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
       expect(unknown.statusCode).toBe(404);
     });
   });
+
+  if (kind === 'postgres') {
+    it("a checkout of part of the cart locks the whole cart: giving up another set's payment never waits on a checkout of that set", async () => {
+      const user = await signIn(t);
+      const farm = await farmWithFields(t, user, 2);
+      const a = await addToCart(t, user, zoningPayload(farm.farmId, farm.fields.slice(0, 1)));
+      const b = await addToCart(t, user, zoningPayload(farm.farmId, farm.fields.slice(1, 2)));
+      const account = await t.app.db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('sub', '=', String(user.claims.sub))
+        .executeTakeFirstOrThrow();
+      const { database } = t.config;
+      if (database.kind !== 'postgres') throw new Error('a PostgreSQL test app was expected');
+      // Another connection, as a concurrent checkout of [a, b] or a removal would use.
+      const other = new pg.Client({
+        connectionString: database.url,
+        ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
+      });
+      await other.connect();
+      try {
+        await t.app.db.transaction().execute(async (trx) => {
+          await priceCheckout(trx, account, [a.id], HECTARE_COST);
+          // b was not asked for, yet it is this checkout's until it ends (it may give up b's payment).
+          await expect(
+            other.query('select id from cart_items where id = $1 for update nowait', [b.id]),
+          ).rejects.toMatchObject({ code: '55P03' });
+        });
+        // Once it has ended, the other connection takes b at once.
+        await expect(
+          other.query('select id from cart_items where id = $1 for update nowait', [b.id]),
+        ).resolves.toMatchObject({ rowCount: 1 });
+      } finally {
+        await other.end();
+      }
+    });
+  }
 });

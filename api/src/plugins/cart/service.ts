@@ -238,6 +238,23 @@ export async function addZoningItem(
 }
 
 /**
+ * Locks every item of the account's cart, in one order, before a checkout or a removal changes any:
+ * they run one at a time per cart and never deadlock. Locking only the items named was not enough:
+ * giving up the open payment of another set ([a, b] while checking out [a]) puts that set's items
+ * back, rows the call had not locked, while a checkout of [a, b] held b and waited for a (PostgreSQL
+ * broke each such cycle after its 1 s deadlock timeout; a burst of alternating checkouts took seconds).
+ */
+async function lockCart(trx: Trx, accountId: string): Promise<void> {
+  await trx
+    .selectFrom('cart_items')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/**
  * Removes the caller's items (all when `ids` is undefined). An open payment that included one of them
  * is given up (its amount no longer matches the cart); the caller closes its intent at the provider
  * (`closeGivenUpIntents` with the keys returned).
@@ -245,6 +262,7 @@ export async function addZoningItem(
 export async function removeCartItems(db: Db, accountId: string, ids?: readonly string[]): Promise<string[]> {
   if (ids && ids.some((id) => !isUuid(id))) throw notFound(CART_ITEM_NOT_FOUND);
   return db.transaction().execute(async (trx) => {
+    await lockCart(trx, accountId);
     let query = trx.deleteFrom('cart_items').where('account_id', '=', accountId);
     if (ids) query = query.where('id', 'in', ids);
     const removed = await query.returning(['id', 'payment_id']).execute();
@@ -260,7 +278,7 @@ export async function removeCartItems(db: Db, accountId: string, ids?: readonly 
 
 /**
  * The caller's items named by `cart_ids` (each once), priced now inside the seam's transaction: the
- * items are locked (checkouts sharing an item run one at a time), any id that is not
+ * whole cart is locked (checkouts of one cart run one at a time), any id that is not
  * one of the caller's items is a 404, an item on a farm the caller can no longer zone is refused as
  * adding it would be, and an item whose fields changed since it was added (boundary or area) is
  * refused with 409: its price is out of date, and the checkout never charges a price not shown.
@@ -274,15 +292,7 @@ export async function priceCheckout(
 ): Promise<PricedThing & { rows: CartItemRow[] }> {
   const ids = [...new Set(cartIds)];
   if (ids.some((id) => !isUuid(id))) throw notFound(CART_ITEM_NOT_FOUND);
-  // The items, locked in one order (checkouts sharing an item run one at a time, never deadlock).
-  await trx
-    .selectFrom('cart_items')
-    .select('id')
-    .where('account_id', '=', account.id)
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  await lockCart(trx, account.id);
   const rows = (await listCartRows(trx, account.id)).filter((row) => ids.includes(row.id));
   if (rows.length !== ids.length) throw notFound(CART_ITEM_NOT_FOUND);
   for (const farmId of new Set(rows.map((row) => row.farm_id))) {
