@@ -6,6 +6,6 @@
 // megabytes of survivors. An import of large boundaries parses a body whose every position survives
 // (it is the request): with V8's default, the young generation grows to 16 MB semi-spaces and each
 // scavenge of them held the event loop 5-10 ms, so /health waited behind them. With the cap the pauses
-// are shorter and more frequent; the farm list's and tiles' CPU per request did not change (issue 32's
-// note has the paired runs). Worker pools that want more room set their own (resourceLimits).
+// are shorter and more frequent. It is for the main thread only: V8 would apply it to every worker too,
+// over their own resourceLimits (zoning ran 1.5× slower), so main.ts clears it before any worker starts.
 export const API_NODE_FLAGS = ['--max-semi-space-size=2'];
