@@ -487,6 +487,9 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
       const farm = await farmWithFields(t, user, 2);
       const a = await addToCart(t, user, zoningPayload(farm.farmId, farm.fields.slice(0, 1)));
       const b = await addToCart(t, user, zoningPayload(farm.farmId, farm.fields.slice(1, 2)));
+      const neighbour = await signIn(t);
+      const neighbourFarm = await farmWithFields(t, neighbour, 1);
+      const theirs = await addToCart(t, neighbour, zoningPayload(neighbourFarm.farmId, neighbourFarm.fields));
       const account = await t.app.db
         .selectFrom('accounts')
         .selectAll()
@@ -507,6 +510,10 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
           await expect(
             other.query('select id from cart_items where id = $1 for update nowait', [b.id]),
           ).rejects.toMatchObject({ code: '55P03' });
+          // Another account's cart is not held up by it.
+          await expect(
+            other.query('select id from cart_items where id = $1 for update nowait', [theirs.id]),
+          ).resolves.toMatchObject({ rowCount: 1 });
         });
         // Once it has ended, the other connection takes b at once.
         await expect(
