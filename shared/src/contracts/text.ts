@@ -22,6 +22,9 @@ export const TOO_DEEP_MESSAGE = `The request is nested too deeply: at most ${MAX
 /** The path reported for input nested deeper than `MAX_INPUT_DEPTH` (see `unstorableTextPaths`). */
 export const TOO_DEEP: unique symbol = Symbol('too deep');
 
+const isNumberPair = (value: unknown): boolean =>
+  Array.isArray(value) && value.length === 2 && typeof value[0] === 'number' && typeof value[1] === 'number';
+
 /**
  * Where a JSON-like value holds unstorable text: in a string, or in an object key (and `TOO_DEEP`
  * once when it is nested deeper than `MAX_INPUT_DEPTH`, which is not walked). One path array is
@@ -48,6 +51,9 @@ export function unstorableTextPaths(value: unknown): (Path | typeof TOO_DEEP)[] 
       for (let index = 0; index < node.length; index += 1) {
         const item: unknown = node[index];
         if (typeof item !== 'string' && (item === null || typeof item !== 'object')) continue;
+        // A position ([lon, lat]) is skipped here, not visited: a call per position is most of the walk
+        // while the code is still cold (interpreted), on a process's first large import.
+        if (isNumberPair(item)) continue;
         path.push(index);
         visit(item);
         path.pop();
