@@ -13,6 +13,7 @@ import {
   confirmInBrowser,
   farmWithFields,
   intentIdOf,
+  waitFor,
   webhooksDelivered,
   zoningPayload,
   type FarmWithFields,
@@ -519,6 +520,43 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
         await expect(
           other.query('select id from cart_items where id = $1 for update nowait', [b.id]),
         ).resolves.toMatchObject({ rowCount: 1 });
+      } finally {
+        await other.end();
+      }
+    });
+
+    it("the payment's webhook locks the cart before the payment, as a checkout does: the two never deadlock", async () => {
+      const { user, item } = await farmerWithItem();
+      const answer = await checkoutOk(t, user, [item.id]);
+      const { database } = t.config;
+      if (database.kind !== 'postgres') throw new Error('a PostgreSQL test app was expected');
+      // Another connection, holding the cart as a second checkout of it would.
+      const other = new pg.Client({
+        connectionString: database.url,
+        ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
+      });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('select id from cart_items where id = $1 for update', [item.id]);
+        const confirmed = confirmInBrowser(t, answer.client_secret as string, '4242 4242 4242 4242');
+        // The success webhook arrives and waits for the cart.
+        await waitFor(async () => {
+          const { rows } = await other.query<{ waiting: number }>(
+            `select count(*)::int as waiting from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+          );
+          return (rows[0]?.waiting ?? 0) > 0;
+        });
+        // Meanwhile it has not taken the payment: a checkout holding the cart could still take it.
+        await expect(
+          other.query('select id from payments where id = $1 for update nowait', [answer.payment_id]),
+        ).resolves.toMatchObject({ rowCount: 1 });
+        await other.query('rollback');
+        expect((await confirmed).statusCode).toBe(200);
+        await webhooksDelivered(t);
+        expect(await paymentOf(user, answer.payment_id)).toMatchObject({ status: 'paid' });
+        expect(await ordersOf(user, `payment_id=${answer.payment_id}&status=paid`)).toHaveLength(1);
       } finally {
         await other.end();
       }

@@ -404,6 +404,9 @@ export function registerCartPurpose(hectareCostCents: () => number): void {
     async onCanceled(trx, payment) {
       await trx.updateTable('cart_items').set({ payment_id: null }).where('payment_id', '=', payment.id).execute();
     },
+    // A checkout locks the cart, then its payment; the provider's events and an operator's
+    // confirmation start from the payment, so they lock the cart first too.
+    lockBeforePayment: (trx, payment) => lockCart(trx, payment.account_id),
   });
 }
 

@@ -1,12 +1,12 @@
 import type { Payment } from '@paddock/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { HttpError, notFound } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import { endBillingPortalSessions } from '../../payments/portal-bridge';
 import { ProviderError, type PaymentIntent, type PaymentProvider, type WebhookEvent } from '../../payments/provider';
 import { isUuid } from '../farms/access';
-import type { Db, Trx } from '../../db';
+import type { Database, Db, Trx } from '../../db';
 
 export type PaymentRow = Awaited<ReturnType<typeof findPayment>> & {};
 
@@ -37,6 +37,29 @@ export interface PaymentPurpose {
    * deliver now, the invoice stays open for accounting until an operator marks it paid).
    */
   onInvoiceOpened?(trx: Trx, payment: PaymentRow): Promise<void>;
+  /**
+   * Locks what this purpose's checkout locks before it locks the payment (a cart's items), for the
+   * paths that start from the payment (a provider event, an operator's confirmation): every path then
+   * takes the locks in one order, and a webhook and a checkout of the same thing never deadlock.
+   */
+  lockBeforePayment?(trx: Trx, payment: PaymentHolder): Promise<void>;
+}
+
+/** What a purpose needs to know of a payment before it is locked. */
+export type PaymentHolder = Pick<PaymentRow, 'id' | 'account_id' | 'purpose'>;
+
+/**
+ * Takes the purpose's own locks (`lockBeforePayment`) for the payment `find` selects, before that
+ * select runs `for update`: the row is looked up once without a lock to know its purpose and account.
+ */
+async function lockPurposeFirst(
+  trx: Trx,
+  find: (query: SelectQueryBuilder<Database, 'payments', object>) => SelectQueryBuilder<Database, 'payments', object>,
+): Promise<void> {
+  const holder = await find(trx.selectFrom('payments'))
+    .select(['payments.id', 'payments.account_id', 'payments.purpose'])
+    .executeTakeFirst();
+  if (holder) await purposes.get(holder.purpose)?.lockBeforePayment?.(trx, holder);
 }
 
 const purposes = new Map<string, PaymentPurpose>();
@@ -353,17 +376,16 @@ export async function takeEvent(deps: EventDeps, event: WebhookEvent): Promise<E
     const intent = event.intent;
     if (!intent || !event.type.startsWith('payment_intent.')) return 'ignored';
     const byMetadata = intent.metadata.payment_id;
-    const payment = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where((eb) =>
-        byMetadata && isUuid(byMetadata)
-          ? eb.or([eb('provider_ref', '=', intent.id), eb('id', '=', byMetadata)])
-          : eb('provider_ref', '=', intent.id),
-      )
-      .orderBy(sql`case when provider_ref = ${intent.id} then 0 else 1 end`)
-      .forUpdate()
-      .executeTakeFirst();
+    const intentPayment = (query: SelectQueryBuilder<Database, 'payments', object>) =>
+      query
+        .where((eb) =>
+          byMetadata && isUuid(byMetadata)
+            ? eb.or([eb('provider_ref', '=', intent.id), eb('id', '=', byMetadata)])
+            : eb('provider_ref', '=', intent.id),
+        )
+        .orderBy(sql`case when provider_ref = ${intent.id} then 0 else 1 end`);
+    await lockPurposeFirst(trx, intentPayment);
+    const payment = await intentPayment(trx.selectFrom('payments')).selectAll().forUpdate().executeTakeFirst();
     if (!payment) {
       if (event.type === 'payment_intent.succeeded') return refuse('no payment has this intent');
       log.warn({ event: event.id, intent: intent.id }, 'payment event for an unknown PaymentIntent');
@@ -433,14 +455,12 @@ export async function takeEvent(deps: EventDeps, event: WebhookEvent): Promise<E
 export async function markInvoicePaid(db: Db, jobs: JobRunner, reference: string): Promise<PaymentRow> {
   const wanted = reference.trim();
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where((eb) =>
+    const invoice = (query: SelectQueryBuilder<Database, 'payments', object>) =>
+      query.where((eb) =>
         isUuid(wanted) ? eb('id', '=', wanted) : eb(sql`upper(invoice_number)`, '=', wanted.toUpperCase()),
-      )
-      .forUpdate()
-      .executeTakeFirst();
+      );
+    await lockPurposeFirst(trx, invoice);
+    const row = await invoice(trx.selectFrom('payments')).selectAll().forUpdate().executeTakeFirst();
     if (!row || row.method !== 'invoice') throw notFound('No invoice payment with this number');
     if (row.status === 'paid') return row;
     if (row.status === 'canceled') throw new HttpError(409, 'This invoice was canceled');
