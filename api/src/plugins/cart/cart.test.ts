@@ -525,7 +525,7 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
       }
     });
 
-    it("the payment's webhook locks the cart before the payment, as a checkout does: the two never deadlock", async () => {
+    it("the payment's webhook locks its cart items before the payment, as a checkout does: the two never deadlock", async () => {
       const { user, item } = await farmerWithItem();
       const answer = await checkoutOk(t, user, [item.id]);
       const { database } = t.config;

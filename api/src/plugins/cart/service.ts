@@ -254,6 +254,17 @@ async function lockCart(trx: Trx, accountId: string): Promise<void> {
     .execute();
 }
 
+/** Locks the items a payment is for, in the cart's lock order (by id). */
+async function lockItemsOf(trx: Trx, paymentId: string): Promise<void> {
+  await trx
+    .selectFrom('cart_items')
+    .select('id')
+    .where('payment_id', '=', paymentId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 /**
  * Removes the caller's items (all when `ids` is undefined). An open payment that included one of them
  * is given up (its amount no longer matches the cart); the caller closes its intent at the provider
@@ -404,9 +415,10 @@ export function registerCartPurpose(hectareCostCents: () => number): void {
     async onCanceled(trx, payment) {
       await trx.updateTable('cart_items').set({ payment_id: null }).where('payment_id', '=', payment.id).execute();
     },
-    // A checkout locks the cart, then its payment; the provider's events and an operator's
-    // confirmation start from the payment, so they lock the cart first too.
-    lockBeforePayment: (trx, payment) => lockCart(trx, payment.account_id),
+    // A checkout locks the cart's items in id order, then its payment; the provider's events and an
+    // operator's confirmation start from the payment, so they lock its items first, in the same order.
+    // Only its own: events for other payments of the account need not wait for each other.
+    lockBeforePayment: (trx, payment) => lockItemsOf(trx, payment.id),
   });
 }
 
