@@ -50,8 +50,8 @@ const PLAIN_RUN = /[^"[\]{},]+/y;
 
 /**
  * The index of the last character of the run `run` matches at `at` (whose character it holds): the
- * scan jumps over the digits of a coordinate, or the letters of a name, in one native step. A
- * character at a time in JavaScript cost about 45 ms of a 0.9 MB import while the code was still cold.
+ * scan jumps over the digits of a coordinate, or the letters of a name, in one native step rather than
+ * a turn of its loop per character (some 15% of a cold scan of a 0.9 MB import).
  */
 function skipped(run: RegExp, text: string, at: number): number {
   run.lastIndex = at;
@@ -86,7 +86,7 @@ interface ScanState {
  * Scans the text from `state.at` to `until` (or to the top-level container's end), tracking strings
  * and nesting. A plain function called once per slice: V8 optimises it after a few calls, where the
  * same loop inside the async caller ran at baseline speed for the whole scan on a process's first
- * large request, and so did a 0.9 MB import's scan in some 30 ms instead of a few.
+ * large request (a cold 0.9 MB import: 57-80 ms of scanning before, 27-43 ms now, on one thread).
  */
 function scanSlice(text: string, state: ScanState, until: number): void {
   const { frames, commas } = state;

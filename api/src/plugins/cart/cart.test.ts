@@ -483,6 +483,18 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
   });
 
   if (kind === 'postgres') {
+    /** A second connection to the test app's database and schema, beside the app's own pool. */
+    const otherConnection = async (): Promise<pg.Client> => {
+      const { database } = t.config;
+      if (database.kind !== 'postgres') throw new Error('a PostgreSQL test app was expected');
+      const client = new pg.Client({
+        connectionString: database.url,
+        ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
+      });
+      await client.connect();
+      return client;
+    };
+
     it("a checkout of part of the cart locks the whole cart: giving up another set's payment never waits on a checkout of that set", async () => {
       const user = await signIn(t);
       const farm = await farmWithFields(t, user, 2);
@@ -496,14 +508,8 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
         .selectAll()
         .where('sub', '=', String(user.claims.sub))
         .executeTakeFirstOrThrow();
-      const { database } = t.config;
-      if (database.kind !== 'postgres') throw new Error('a PostgreSQL test app was expected');
       // Another connection, as a concurrent checkout of [a, b] or a removal would use.
-      const other = new pg.Client({
-        connectionString: database.url,
-        ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
-      });
-      await other.connect();
+      const other = await otherConnection();
       try {
         await t.app.db.transaction().execute(async (trx) => {
           await priceCheckout(trx, account, [a.id], HECTARE_COST);
@@ -528,14 +534,8 @@ describe.each(availableBackends())('cart and checkout (%s)', (kind) => {
     it("the payment's webhook locks its cart items before the payment, as a checkout does: the two never deadlock", async () => {
       const { user, item } = await farmerWithItem();
       const answer = await checkoutOk(t, user, [item.id]);
-      const { database } = t.config;
-      if (database.kind !== 'postgres') throw new Error('a PostgreSQL test app was expected');
       // Another connection, holding the cart as a second checkout of it would.
-      const other = new pg.Client({
-        connectionString: database.url,
-        ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
-      });
-      await other.connect();
+      const other = await otherConnection();
       try {
         await other.query('begin');
         await other.query('select id from cart_items where id = $1 for update', [item.id]);

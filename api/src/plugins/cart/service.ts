@@ -245,24 +245,12 @@ export async function addZoningItem(
  * broke each such cycle after its 1 s deadlock timeout; a burst of alternating checkouts took seconds).
  */
 async function lockCart(trx: Trx, accountId: string): Promise<void> {
-  await trx
-    .selectFrom('cart_items')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  await lockCartItems(trx, 'account_id', accountId);
 }
 
-/** Locks the items a payment is for, in the cart's lock order (by id). */
-async function lockItemsOf(trx: Trx, paymentId: string): Promise<void> {
-  await trx
-    .selectFrom('cart_items')
-    .select('id')
-    .where('payment_id', '=', paymentId)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+/** Locks the cart items whose `column` is `value`, in the one order every path uses (by id). */
+async function lockCartItems(trx: Trx, column: 'account_id' | 'payment_id', value: string): Promise<void> {
+  await trx.selectFrom('cart_items').select('id').where(column, '=', value).orderBy('id').forUpdate().execute();
 }
 
 /**
@@ -418,7 +406,7 @@ export function registerCartPurpose(hectareCostCents: () => number): void {
     // A checkout locks the cart's items in id order, then its payment; the provider's events and an
     // operator's confirmation start from the payment, so they lock its items first, in the same order.
     // Only its own: events for other payments of the account need not wait for each other.
-    lockBeforePayment: (trx, payment) => lockItemsOf(trx, payment.id),
+    lockBeforePayment: (trx, payment) => lockCartItems(trx, 'payment_id', payment.id),
   });
 }
 

@@ -48,14 +48,14 @@ export interface PaymentPurpose {
 /** What a purpose needs to know of a payment before it is locked. */
 export type PaymentHolder = Pick<PaymentRow, 'id' | 'account_id' | 'purpose'>;
 
+/** A query of payments narrowed to the one a path is about (its filter, without the columns). */
+type PaymentQuery = SelectQueryBuilder<Database, 'payments', object>;
+
 /**
  * Takes the purpose's own locks (`lockBeforePayment`) for the payment `find` selects, before that
  * select runs `for update`: the row is looked up once without a lock to know its purpose and account.
  */
-async function lockPurposeFirst(
-  trx: Trx,
-  find: (query: SelectQueryBuilder<Database, 'payments', object>) => SelectQueryBuilder<Database, 'payments', object>,
-): Promise<void> {
+async function lockPurposeFirst(trx: Trx, find: (query: PaymentQuery) => PaymentQuery): Promise<void> {
   const holder = await find(trx.selectFrom('payments'))
     .select(['payments.id', 'payments.account_id', 'payments.purpose'])
     .executeTakeFirst();
@@ -376,7 +376,7 @@ export async function takeEvent(deps: EventDeps, event: WebhookEvent): Promise<E
     const intent = event.intent;
     if (!intent || !event.type.startsWith('payment_intent.')) return 'ignored';
     const byMetadata = intent.metadata.payment_id;
-    const intentPayment = (query: SelectQueryBuilder<Database, 'payments', object>) =>
+    const intentPayment = (query: PaymentQuery) =>
       query
         .where((eb) =>
           byMetadata && isUuid(byMetadata)
@@ -455,7 +455,7 @@ export async function takeEvent(deps: EventDeps, event: WebhookEvent): Promise<E
 export async function markInvoicePaid(db: Db, jobs: JobRunner, reference: string): Promise<PaymentRow> {
   const wanted = reference.trim();
   return db.transaction().execute(async (trx) => {
-    const invoice = (query: SelectQueryBuilder<Database, 'payments', object>) =>
+    const invoice = (query: PaymentQuery) =>
       query.where((eb) =>
         isUuid(wanted) ? eb('id', '=', wanted) : eb(sql`upper(invoice_number)`, '=', wanted.toUpperCase()),
       );
