@@ -19,6 +19,14 @@ const run = (command) => {
   }
 };
 
+// Each step's wall time, printed at the end: CI's budget is watched step by step.
+const steps = [];
+const step = (name, command) => {
+  const started = Date.now();
+  const ok = run(command);
+  steps.push([name, ok, (Date.now() - started) / 1000]);
+};
+
 if (!existsSync(join(repoRoot, 'node_modules/.package-lock.json'))) run('npm install --no-audit --no-fund');
 for (const ws of workspaces) {
   rmSync(jestResult(ws), { force: true });
@@ -26,15 +34,14 @@ for (const ws of workspaces) {
 }
 rmSync(e2eResult, { force: true });
 
-const steps = [];
-steps.push(['format', run('npx prettier --check . --log-level warn')]);
-steps.push(['lint and types', run('npx turbo run lint typecheck --continue --output-logs=errors-only')]);
-steps.push([
+step('format', 'npx prettier --check . --log-level warn');
+step('lint and types', 'npx turbo run lint typecheck --continue --output-logs=errors-only');
+step(
   'unit, component and API',
-  run('npx turbo run test --continue --concurrency=2 -- --json --outputFile=test-results/jest.json'),
-]);
-steps.push(['build', run('npx turbo run build --output-logs=errors-only')]);
-steps.push(['e2e', run('npm run e2e -w e2e')]);
+  'npx turbo run test --continue --concurrency=2 -- --json --outputFile=test-results/jest.json',
+);
+step('build', 'npx turbo run build --output-logs=errors-only');
+step('e2e', 'npm run e2e -w e2e');
 
 let passed = 0;
 let failed = 0;
@@ -50,6 +57,7 @@ if (existsSync(e2eResult)) {
   failed += stats.unexpected + stats.flaky;
 }
 
+console.log(`\nSteps: ${steps.map(([name, , seconds]) => `${name} ${Math.round(seconds)} s`).join(', ')}`);
 const failedSteps = steps.filter(([, ok]) => !ok).map(([name]) => name);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
