@@ -33,10 +33,10 @@ import { touchFirst } from '../map-core/pointer';
 import { createNotesLayer, drawArea, focusNote, nextMapClick, SEVERITY_COLOURS, type AreaSketch } from './notesLayer';
 import { OfflineFarm } from './OfflineFarm';
 import { ControlButton, ControlGroup } from '../controls/ControlButton';
-import { fieldAt, localToday, readingLine, waitingLine } from './noteRules';
+import { fieldAt, localToday, noteAnchor, readingLine, waitingLine } from './noteRules';
 import { discardNote, queueNote, retryNote, type PhotoInput } from './outbox';
 import { resizePhoto } from './resizePhoto';
-import { buildScoutingPdf, noteAnchor, scoutingPdfName, type ReportNote } from './reportPdf';
+import type { ReportNote } from './reportPdf';
 import {
   ALL_NOTES,
   scoutingOutbox,
@@ -454,6 +454,8 @@ export function ScoutingPanel({
           photos,
         });
       }
+      // jsPDF (some 350 KB) is loaded when a report is asked for, not with every map.
+      const { buildScoutingPdf, scoutingPdfName } = await import('./reportPdf');
       const doc = buildScoutingPdf({
         farmName: farm?.properties.farm_name ?? 'Farm',
         from: filters.from || null,

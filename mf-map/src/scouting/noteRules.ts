@@ -1,5 +1,5 @@
 import { booleanPointInPolygon } from '@turf/turf';
-import type { AreaGeometry, ScoutingIndexReading } from '@paddock/shared/contracts';
+import type { AreaGeometry, ScoutingGeometry, ScoutingIndexReading } from '@paddock/shared/contracts';
 import { formatDate } from '@paddock/shared/format';
 
 /** The field a pin is in (the first whose boundary holds it), or null outside every field. */
@@ -43,4 +43,24 @@ export function waitingLine(
 /** A note's index reading as people read it: 'NDVI 0.62 on 26 Nov 2026'. */
 export function readingLine(reading: ScoutingIndexReading): string {
   return `${reading.index.toUpperCase()} ${reading.value.toFixed(2)} on ${formatDate(reading.date)}`;
+}
+
+/** A note's area as its rings of [lon, lat] (none for a pin). */
+export const rings = (geometry: ScoutingGeometry): number[][][] => {
+  if (geometry.type === 'Point') return [];
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  return polygons.flatMap((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => [lon as number, lat as number])));
+};
+
+/** The note's place as one position: the pin, or the middle of the area's outer ring's corners. */
+export function noteAnchor(geometry: ScoutingGeometry): [number, number] {
+  if (geometry.type === 'Point') return geometry.coordinates;
+  const outer = rings(geometry)[0] ?? [[0, 0]];
+  let lonSum = 0;
+  let latSum = 0;
+  for (const [lon = 0, lat = 0] of outer) {
+    lonSum += lon;
+    latSum += lat;
+  }
+  return [lonSum / outer.length, latSum / outer.length];
 }

@@ -1,5 +1,6 @@
 import { scoutingNoteContentSchema } from '@paddock/shared/contracts';
-import { buildScoutingPdf, noteAnchor, rangeLabel, scoutingPdfName, type ScoutingPdfContent } from './reportPdf';
+import { noteAnchor } from './noteRules';
+import { buildScoutingPdf, rangeLabel, scoutingPdfName, type ScoutingPdfContent } from './reportPdf';
 
 /** A 1×1 green PNG. */
 const PNG = Uint8Array.from(

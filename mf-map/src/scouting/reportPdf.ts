@@ -3,11 +3,10 @@ import {
   SCOUTING_CATEGORY_LABELS,
   SCOUTING_SEVERITY_LABELS,
   type AreaGeometry,
-  type ScoutingGeometry,
   type ScoutingNoteContent,
 } from '@paddock/shared/contracts';
 import { formatDate } from '@paddock/shared/format';
-import { readingLine } from './noteRules';
+import { noteAnchor, readingLine, rings } from './noteRules';
 
 /**
  * The scouting report PDF (issue 31), for the agronomist's client or the spray contractor: a title
@@ -47,25 +46,6 @@ const SEVERITY_COLOURS: Record<string, [number, number, number]> = {
   moderate: [239, 160, 0],
   high: [198, 40, 40],
 };
-
-const rings = (geometry: ScoutingGeometry): number[][][] => {
-  if (geometry.type === 'Point') return [];
-  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-  return polygons.flatMap((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => [lon as number, lat as number])));
-};
-
-/** The note's place as one position: the pin, or the middle of the area's outer ring's corners. */
-export function noteAnchor(geometry: ScoutingGeometry): [number, number] {
-  if (geometry.type === 'Point') return geometry.coordinates;
-  const outer = rings(geometry)[0] ?? [[0, 0]];
-  let lonSum = 0;
-  let latSum = 0;
-  for (const [lon = 0, lat = 0] of outer) {
-    lonSum += lon;
-    latSum += lat;
-  }
-  return [lonSum / outer.length, latSum / outer.length];
-}
 
 /** The days a report covers, in the product's date format. */
 export function rangeLabel(from: string | null, to: string | null): string {
