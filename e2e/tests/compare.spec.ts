@@ -18,7 +18,8 @@ async function member(browser: Browser, label: string) {
 /** Opens a map link; a new account is shown the map tutorial first, which it skips. */
 async function openMap(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.getByTestId('farm-map')).toBeVisible();
+  // The map remote's first mount on a loaded 2-core CI machine: 16 s seen with two browsers busy.
+  await expect(page.getByTestId('farm-map')).toBeVisible({ timeout: 30_000 });
   const skip = page.getByRole('button', { name: 'Skip tutorial' });
   await expect(skip.or(page.getByRole('button', { name: 'Compare dates' })).first()).toBeVisible({ timeout: 30_000 });
   if (await skip.isVisible()) await skip.click();
