@@ -114,16 +114,10 @@ async function wrkLoad(port: number, token: string, seconds: number, rotation: R
     script,
     `
 local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }
--- Each request of the rotation is formatted once, not once per request: the load generator shares
--- the two cores with the api and the database, and its own work is not what is measured.
-local requests = {}
-for i, path in ipairs(paths) do
-  requests[i] = wrk.format("GET", path, { ["Authorization"] = "Bearer ${token}" })
-end
 local counter = 0
 request = function()
   counter = counter + 1
-  return requests[(counter % #requests) + 1]
+  return wrk.format("GET", paths[(counter % #paths) + 1], { ["Authorization"] = "Bearer ${token}" })
 end
 done = function(summary, latency, requests)
   local e = summary.errors
