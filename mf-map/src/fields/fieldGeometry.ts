@@ -1,5 +1,5 @@
 import { area, kinks } from '@turf/turf';
-import { fieldAreaHectares } from '@paddock/shared/geo';
+import { fieldAreaHectares, polygonsOf } from '@paddock/shared/geo';
 import type { AreaGeometry } from '@paddock/shared/contracts';
 import { messages } from '../messages';
 
@@ -11,9 +11,6 @@ const MIN_RING_POSITIONS = 4;
 
 /** Area in hectares on the WGS84 ellipsoid, computed the way the server computes it. */
 export const geometryHectares = (geometry: AreaGeometry): number => fieldAreaHectares(geometry);
-
-const polygonsOf = (geometry: AreaGeometry) =>
-  geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
 
 /**
  * Why a drawn boundary cannot be saved, as the message to show, or null when it can: it must enclose

@@ -1,6 +1,7 @@
 import { booleanPointInPolygon } from '@turf/turf';
 import type { AreaGeometry, ScoutingGeometry, ScoutingIndexReading } from '@paddock/shared/contracts';
 import { formatDate } from '@paddock/shared/format';
+import { polygonsOf } from '@paddock/shared/geo';
 
 /** The field a pin is in (the first whose boundary holds it), or null outside every field. */
 export function fieldAt(
@@ -48,8 +49,9 @@ export function readingLine(reading: ScoutingIndexReading): string {
 /** A note's area as its rings of [lon, lat] (none for a pin). */
 export const rings = (geometry: ScoutingGeometry): number[][][] => {
   if (geometry.type === 'Point') return [];
-  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-  return polygons.flatMap((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => [lon as number, lat as number])));
+  return polygonsOf(geometry).flatMap((polygon) =>
+    polygon.map((ring) => ring.map(([lon, lat]) => [lon as number, lat as number])),
+  );
 };
 
 /** The note's place as one position: the pin, or the middle of the area's outer ring's corners. */
