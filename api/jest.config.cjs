@@ -19,6 +19,7 @@ const transformed = [
 module.exports = {
   ...base,
   testTimeout: 90000,
+  globalSetup: '<rootDir>/src/test/global-setup.ts',
   transform: { ...base.transform, '^.+\\.cjs$': swc },
   transformIgnorePatterns: [`^(?!.*/node_modules/(${transformed.join('|')})/).*/node_modules/`],
 };
