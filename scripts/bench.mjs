@@ -10,6 +10,7 @@ const sections = [
   'shell',
   'farms',
   'map',
+  'offline',
   'convert',
   'tiles',
   'geometry',
